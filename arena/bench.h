@@ -1,0 +1,19 @@
+/* bench.h - the engine benchmark (`arena bench engine`): random playouts
+ * of whole deals, from the shuffle through exchange, declarations and 12
+ * tricks, with uniformly random legal actions, on one core.
+ */
+#ifndef ARENA_BENCH_H
+#define ARENA_BENCH_H
+
+#include <stdint.h>
+
+struct bench_engine_run {
+    long deals;           /* deals played */
+    long actions;         /* actions applied */
+    double seconds;       /* wall time */
+};
+
+/* Plays random deals for about `seconds`, deals seeded from `seed`. */
+void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *out);
+
+#endif

@@ -1,0 +1,19 @@
+# arena/: the arena program. Everything but main.c is a library so that the
+# tests link the same code the program runs.
+ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
+ARENA_OBJ := $(ARENA_SRC:%.c=$(BUILD)/obj/%.o)
+ARENA_LIB := $(BUILD)/lib/libarena.a
+ARENA_BIN := $(BUILD)/bin/arena
+
+$(ARENA_LIB): $(ARENA_OBJ)
+	@mkdir -p $(@D)
+	$(AR) rcs $@ $^
+
+$(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+all: $(ARENA_BIN)
+
+bench: $(ARENA_BIN)
+	$(ARENA_BIN) bench engine

@@ -1,0 +1,37 @@
+/* replay.h - re-executing deal and partie records through the engine
+ * (DESIGN.md "Deal record"): `arena replay`.
+ *
+ * A deal record {"deck", "rules"?, "actions"} gives the deal's result
+ * (engine/report.h); a partie record {"first_dealer", "deals", "rules"?}
+ * gives totals, winner, settlement and each deal's result. A worked-deal
+ * fixture {"record", "expect"} is replayed as its record, and with `check`
+ * its result is compared with "expect".
+ */
+#ifndef ARENA_REPLAY_H
+#define ARENA_REPLAY_H
+
+#include <cjson/cJSON.h>
+
+enum replay_status {
+    REPLAY_OK = 0,        /* replayed (and, when checked, as expected) */
+    REPLAY_ILLEGAL = 1,   /* an action was illegal, or the record stopped early */
+    REPLAY_MISMATCH = 3,  /* checked against "expect" and differed */
+    REPLAY_BAD_INPUT = 2  /* not a record: unreadable, not JSON, wrong shape */
+};
+
+struct replay {
+    cJSON *result;        /* owned; the printed result (NULL on bad input) */
+    char error[256];      /* why, when status is not REPLAY_OK */
+    int error_index;      /* illegal action's index (from 0), or -1 */
+    int error_deal;       /* in a partie record: deal number (from 1), or 0 */
+};
+
+/* Replays a parsed record (not taken over). With `check`, compares with
+ * the record's "expect" (fixture files). Returns an enum replay_status;
+ * the caller frees self->result with cJSON_Delete. */
+int replay_json(const cJSON *doc, int check, struct replay *self);
+
+/* Reads, parses and replays a file (at most 16 MiB). */
+int replay_file(const char *path, int check, struct replay *self);
+
+#endif

@@ -1,0 +1,64 @@
+/* card.c - card numbering, pip values and the two-character text form.
+ * Pure functions over the encoding described in card.h; no state.
+ */
+#include "engine/card.h"
+
+static const char rank_chars[] = "789TJQKA";
+static const char suit_chars[] = "SHDC";
+
+int pq_card_pips(int card)
+{
+    static const int pips[PQ_RANKS] = { 7, 8, 9, 10, 10, 10, 10, 11 };
+    return pips[PQ_RANK(card)];
+}
+
+int pq_card_parse(const char *text)
+{
+    int rank = -1, suit = -1;
+    for (int i = 0; i < PQ_RANKS; i++)
+        if (text[0] == rank_chars[i]) rank = i;
+    if (rank < 0) return -1;
+    for (int i = 0; i < PQ_SUITS; i++)
+        if (text[1] == suit_chars[i]) suit = i;
+    if (suit < 0) return -1;
+    return PQ_CARD(suit, rank);
+}
+
+void pq_card_format(int card, char out[3])
+{
+    out[0] = rank_chars[PQ_RANK(card)];
+    out[1] = suit_chars[PQ_SUIT(card)];
+    out[2] = '\0';
+}
+
+int pq_mask_count(pq_mask mask)
+{
+    return __builtin_popcount(mask);
+}
+
+int pq_mask_first(pq_mask mask)
+{
+    return __builtin_ctz(mask);
+}
+
+int pq_mask_nth(pq_mask mask, int n)
+{
+    while (n-- > 0) mask &= mask - 1;
+    return __builtin_ctz(mask);
+}
+
+int pq_mask_format(pq_mask mask, char *buf, int cap)
+{
+    int len = 0;
+    for (; mask; mask &= mask - 1) {
+        char card[3];
+        pq_card_format(__builtin_ctz(mask), card);
+        for (int i = (len ? -1 : 0); i < 2; i++) {
+            char c = i < 0 ? ' ' : card[i];
+            if (len + 1 < cap) buf[len] = c;
+            len++;
+        }
+    }
+    if (cap > 0) buf[len < cap ? len : cap - 1] = '\0';
+    return len;
+}

@@ -1,0 +1,726 @@
+/* deal.c - the rules of one deal (RULES.md R5-R27) as a state machine.
+ *
+ * Invariants: hand[s] always holds 12 cards except while a seat has
+ * discarded and not yet drawn (elder's carte blanche, R7) and during play;
+ * dealt, discards, drawn, untaken and the talon partition the pack as the
+ * exchange allows. Every rule is checked in one place, deal_check_*(), so
+ * that apply() can only run on legal actions and never leaves a half-made
+ * change. Scores go through credit(), which also keeps the pique (R25).
+ */
+#include <assert.h>
+#include <string.h>
+#include "engine/deal.h"
+#include "engine/text.h"
+
+/* ---- small helpers ---------------------------------------------------- */
+
+static const char *const seat_names[] = { "elder", "younger" };
+static const char *const category_names[] = {
+    "carte_blanche", "point", "sequence", "set", "carte_rouge", "play",
+    "cards", "repique", "pique"
+};
+static const char *const phase_names[] = {
+    "announce", "discard", "call", "answer", "extra", "look", "play", "over"
+};
+static const char *const outcome_names[] = { "open", "good", "not_good", "equal", "none" };
+
+const char *pq_seat_name(int seat) { return seat_names[seat]; }
+const char *pq_category_name(int category) { return category_names[category]; }
+const char *pq_phase_name(int phase) { return phase_names[phase]; }
+const char *pq_outcome_name(int outcome) { return outcome_names[outcome]; }
+
+static int binomial(int n, int k)
+{
+    static int table[13][13];
+    if (k < 0 || k > n) return 0;
+    if (!table[0][0])
+        for (int i = 0; i <= 12; i++)
+            for (int j = 0; j <= i; j++)
+                table[i][j] = (j == 0 || j == i) ? 1 : table[i - 1][j - 1] + table[i - 1][j];
+    return table[n][k];
+}
+
+/* The idx-th subset of size k of the cards in `from` (combinatorial number
+ * system: every idx < C(|from|, k) gives a different subset). */
+static pq_mask subset_nth(pq_mask from, int k, int idx)
+{
+    int n = pq_mask_count(from);
+    pq_mask out = 0;
+    for (int i = k; i >= 1; i--) {
+        int c = i - 1;
+        while (c + 1 < n && binomial(c + 1, i) <= idx) c++;
+        idx -= binomial(c, i);
+        out |= PQ_BIT(pq_mask_nth(from, c));
+        n = c;
+    }
+    return out;
+}
+
+/* Number of subsets of `from` with size in lo..hi. */
+static int subsets_count(pq_mask from, int lo, int hi)
+{
+    int n = pq_mask_count(from), total = 0;
+    for (int k = lo; k <= hi; k++) total += binomial(n, k);
+    return total;
+}
+
+static pq_mask subsets_nth(pq_mask from, int lo, int hi, int idx)
+{
+    int n = pq_mask_count(from);
+    for (int k = lo; k <= hi; k++) {
+        if (idx < binomial(n, k)) return subset_nth(from, k, idx);
+        idx -= binomial(n, k);
+    }
+    assert(!"subset index out of range");
+    return 0;
+}
+
+static void fail(char *err, int cap, const char *a, const char *b, const char *c)
+{
+    struct pq_text t;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, a);
+    if (b) pq_text_str(&t, b);
+    if (c) pq_text_str(&t, c);
+}
+
+static void fail_cards(char *err, int cap, const char *a, pq_mask cards, const char *c)
+{
+    char text[100];
+    pq_mask_format(cards, text, sizeof text);
+    fail(err, cap, a, text, c);
+}
+
+static void credit(struct pq_deal *self, int seat, int category, int points)
+{
+    if (!points) return;
+    self->score[seat] = (int16_t)(self->score[seat] + points);
+    self->cat[seat][category] = (int16_t)(self->cat[seat][category] + points);
+    assert(self->n_events < PQ_MAX_EVENTS);
+    self->events[self->n_events++] = (struct pq_event){ (uint8_t)seat, (uint8_t)category, (int16_t)points };
+    if (category != PQ_CAT_PLAY || !self->pique_live) return;
+    /* R25: elder's declarations plus play points reach 30 before younger's
+     * first play point. */
+    if (seat == PQ_YOUNGER) {
+        self->pique_live = 0;
+    } else if (self->score[PQ_ELDER] - self->cat[PQ_ELDER][PQ_CAT_CARDS] >= 30) {
+        self->pique_live = 0;
+        self->pique = PQ_ELDER;
+        credit(self, PQ_ELDER, PQ_CAT_PIQUE, 30);
+    }
+}
+
+/* ---- setting up ------------------------------------------------------- */
+
+int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8_t deck[32])
+{
+    pq_mask seen = 0;
+    for (int i = 0; i < 32; i++) {
+        if (deck[i] >= 32 || (seen & PQ_BIT(deck[i]))) return -1;
+        seen |= PQ_BIT(deck[i]);
+    }
+    memset(self, 0, sizeof *self);
+    self->rules = *rules;
+    memcpy(self->deck, deck, 32);
+    for (int i = 0; i < 12; i++) {
+        self->dealt[PQ_ELDER] |= PQ_BIT(deck[i]);
+        self->dealt[PQ_YOUNGER] |= PQ_BIT(deck[12 + i]);
+    }
+    self->hand[0] = self->dealt[0];
+    self->hand[1] = self->dealt[1];
+    self->carte_blanche = self->look = self->repique = self->pique = self->lead_card = -1;
+    for (int s = 0; s < PQ_SEATS; s++)
+        if (!(self->dealt[s] & PQ_COURTS)) {
+            /* R6: only 20 non-court cards exist, so one holder at most. */
+            assert(self->carte_blanche < 0);
+            self->carte_blanche = (int8_t)s;
+            self->declared[s][PQ_CAT_CARTE_BLANCHE] = 10;
+            credit(self, s, PQ_CAT_CARTE_BLANCHE, 10);
+        }
+    self->phase = self->carte_blanche == PQ_ELDER ? PQ_PHASE_ANNOUNCE : PQ_PHASE_DISCARD;
+    self->to_act = PQ_ELDER;
+    return 0;
+}
+
+int pq_deal_to_act(const struct pq_deal *self)
+{
+    return self->phase == PQ_PHASE_OVER ? -1 : self->to_act;
+}
+
+bool pq_deal_over(const struct pq_deal *self)
+{
+    return self->phase == PQ_PHASE_OVER;
+}
+
+/* ---- what may be done now -------------------------------------------- */
+
+/* Discard sizes allowed to the seat to act (R7, R9, R10, Law 22). */
+static void discard_range(const struct pq_deal *self, int *lo, int *hi)
+{
+    if (self->to_act == PQ_ELDER) {
+        *lo = self->announced ? self->announced : 1;
+        *hi = self->announced ? self->announced : 5;
+    } else {
+        int k = self->announced ? self->announced : self->k;
+        *lo = self->rules.younger_must_discard ? 1 : 0;
+        *hi = 8 - k;
+    }
+}
+
+/* Cards of the current class's winner already declared in it. */
+static pq_mask class_used(const struct pq_deal *self)
+{
+    const struct pq_class_state *c = &self->classes[self->cls];
+    return (self->to_act == PQ_ELDER ? c->call : c->answer) | c->extras;
+}
+
+/* The highest key an extra may have now (R18, Law 49). */
+static int extra_limit(const struct pq_deal *self)
+{
+    const struct pq_class_state *c = &self->classes[self->cls];
+    return c->limited ? pq_combo_key(self->cls, c->call) : 1 << 20;
+}
+
+/* Combinations of class cls formable from `avail`, in a fixed order,
+ * keeping those with key <= limit; returns the count, and with out != NULL
+ * the idx-th one. Points are counted without listing (2^8 per suit). */
+static int combos(int cls, pq_mask avail, int min_len, int limit, int idx, pq_mask *out)
+{
+    int count = 0;
+    if (cls == PQ_CLASS_POINT) {
+        int lo = min_len > 1 ? min_len : 1;
+        for (int suit = 0; suit < PQ_SUITS; suit++) {
+            pq_mask held = avail & PQ_SUIT_MASK(suit);
+            int n = subsets_count(held, lo, 8);
+            if (out && idx >= count && idx < count + n) {
+                *out = subsets_nth(held, lo, 8, idx - count);
+                return count + n;
+            }
+            count += n;
+        }
+        return count;
+    }
+    if (cls == PQ_CLASS_SEQUENCE) {
+        for (int suit = 0; suit < PQ_SUITS; suit++) {
+            pq_mask held = avail & PQ_SUIT_MASK(suit);
+            for (int start = suit * 8; start < suit * 8 + 6; start++)
+                for (int len = 3; start + len <= suit * 8 + 8; len++) {
+                    pq_mask run = (((pq_mask)1 << len) - 1) << start;
+                    if ((held & run) != run) break;
+                    if (pq_combo_key(cls, run) > limit) continue;
+                    if (out && count == idx) *out = run;
+                    count++;
+                }
+        }
+        return count;
+    }
+    for (int rank = PQ_RANK_T; rank <= PQ_RANK_A; rank++) {
+        pq_mask row = avail & ((pq_mask)0x01010101u << rank);
+        int n = pq_mask_count(row);
+        if (n < 3) continue;
+        if (n == 4 && pq_combo_key(cls, row) <= limit) {
+            if (out && count == idx) *out = row;
+            count++;
+        }
+        for (pq_mask m = row; n == 4 && m; m &= m - 1) {
+            pq_mask trio = row & ~(m & -m);
+            if (pq_combo_key(cls, trio) > limit) continue;
+            if (out && count == idx) *out = trio;
+            count++;
+        }
+        if (n == 3 && pq_combo_key(cls, row) <= limit) {
+            if (out && count == idx) *out = row;
+            count++;
+        }
+    }
+    return count;
+}
+
+static pq_mask playable(const struct pq_deal *self)
+{
+    pq_mask hand = self->hand[self->to_act];
+    if (self->lead_card < 0) return hand;
+    pq_mask follow = hand & PQ_SUIT_MASK(PQ_SUIT(self->lead_card));
+    return follow ? follow : hand;   /* R20 */
+}
+
+static int declare_count(const struct pq_deal *self, pq_mask avail, int limit)
+{
+    return combos(self->cls, avail, self->rules.point_min_len, limit, -1, NULL);
+}
+
+int pq_deal_legal_count(const struct pq_deal *self)
+{
+    int lo, hi;
+    switch (self->phase) {
+    case PQ_PHASE_ANNOUNCE: return 5;
+    case PQ_PHASE_DISCARD:
+        discard_range(self, &lo, &hi);
+        return subsets_count(self->hand[self->to_act], lo, hi);
+    case PQ_PHASE_CALL:
+    case PQ_PHASE_ANSWER:
+        return 1 + declare_count(self, self->hand[self->to_act], 1 << 20);
+    case PQ_PHASE_EXTRA:
+        return 1 + declare_count(self, self->hand[self->to_act] & ~class_used(self), extra_limit(self));
+    case PQ_PHASE_LOOK: return 2;
+    case PQ_PHASE_PLAY: return pq_mask_count(playable(self));
+    default: return 0;
+    }
+}
+
+void pq_deal_legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
+{
+    int lo, hi;
+    memset(out, 0, sizeof *out);
+    out->pad = self->to_act;
+    switch (self->phase) {
+    case PQ_PHASE_ANNOUNCE:
+        out->kind = PQ_ACT_ANNOUNCE;
+        out->number = (uint8_t)(n + 1);
+        return;
+    case PQ_PHASE_DISCARD:
+        discard_range(self, &lo, &hi);
+        out->kind = PQ_ACT_DISCARD;
+        out->cards = subsets_nth(self->hand[self->to_act], lo, hi, n);
+        return;
+    case PQ_PHASE_CALL:
+    case PQ_PHASE_ANSWER:
+    case PQ_PHASE_EXTRA:
+        if (n == 0) {
+            out->kind = PQ_ACT_PASS;
+            return;
+        }
+        out->kind = PQ_ACT_DECLARE;
+        out->cls = self->cls;
+        if (self->phase == PQ_PHASE_EXTRA)
+            combos(self->cls, self->hand[self->to_act] & ~class_used(self), self->rules.point_min_len,
+                   extra_limit(self), n - 1, &out->cards);
+        else
+            combos(self->cls, self->hand[self->to_act], self->rules.point_min_len, 1 << 20, n - 1, &out->cards);
+        return;
+    case PQ_PHASE_LOOK:
+        out->kind = n == 0 ? PQ_ACT_LOOK : PQ_ACT_NOLOOK;
+        return;
+    case PQ_PHASE_PLAY:
+        out->kind = PQ_ACT_PLAY;
+        out->number = (uint8_t)pq_mask_nth(playable(self), n);
+        out->cards = PQ_BIT(out->number);
+        return;
+    default:
+        assert(!"no legal action when the deal is over");
+    }
+}
+
+int pq_deal_legal(const struct pq_deal *self, struct pq_action *out, int cap)
+{
+    int count = pq_deal_legal_count(self);
+    for (int i = 0; i < count && i < cap; i++) pq_deal_legal_nth(self, i, &out[i]);
+    return count;
+}
+
+/* ---- checking an action ----------------------------------------------- */
+
+static int expect_kind(const struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    static const char *const wanted[] = {
+        "'announce'", "'discard'", "'declare' or 'pass'", "'declare' or 'pass'",
+        "'declare' or 'pass'", "'look' or 'nolook'", "'play'"
+    };
+    int ok;
+    switch (self->phase) {
+    case PQ_PHASE_ANNOUNCE: ok = a->kind == PQ_ACT_ANNOUNCE; break;
+    case PQ_PHASE_DISCARD: ok = a->kind == PQ_ACT_DISCARD; break;
+    case PQ_PHASE_CALL:
+    case PQ_PHASE_ANSWER:
+    case PQ_PHASE_EXTRA: ok = a->kind == PQ_ACT_DECLARE || a->kind == PQ_ACT_PASS; break;
+    case PQ_PHASE_LOOK: ok = a->kind == PQ_ACT_LOOK || a->kind == PQ_ACT_NOLOOK; break;
+    case PQ_PHASE_PLAY: ok = a->kind == PQ_ACT_PLAY; break;
+    default:
+        fail(err, cap, "the deal is over", NULL, NULL);
+        return -1;
+    }
+    if (!ok) fail(err, cap, seat_names[self->to_act], " must act with ", wanted[self->phase]);
+    return ok ? 0 : -1;
+}
+
+static int check_discard(const struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    int lo, hi, n = pq_mask_count(a->cards);
+    pq_mask foreign = a->cards & ~self->hand[self->to_act];
+    if (foreign) {
+        fail_cards(err, cap, "discards ", foreign, ", not in the hand");
+        return -1;
+    }
+    discard_range(self, &lo, &hi);
+    if (n < lo || n > hi) {
+        struct pq_text t;
+        pq_text_init(&t, err, cap);
+        pq_text_str(&t, seat_names[self->to_act]);
+        pq_text_str(&t, " must discard ");
+        pq_text_int(&t, lo);
+        if (hi != lo) { pq_text_str(&t, " to "); pq_text_int(&t, hi); }
+        pq_text_str(&t, " cards, not ");
+        pq_text_int(&t, n);
+        pq_text_str(&t, " (R9, R10)");
+        return -1;
+    }
+    return 0;
+}
+
+static int check_declare(const struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    if (a->kind == PQ_ACT_PASS) return 0;
+    if (a->cls != self->cls) {
+        fail(err, cap, "the ", pq_class_name(self->cls), " class is being declared");
+        return -1;
+    }
+    pq_mask foreign = a->cards & ~self->hand[self->to_act];
+    if (foreign) {
+        fail_cards(err, cap, "declares ", foreign, ", not in the hand");
+        return -1;
+    }
+    if (!pq_combo_is(self->cls, a->cards, self->rules.point_min_len)) {
+        const char *what = self->cls == PQ_CLASS_POINT
+            ? (self->rules.point_min_len > 1 ? " are not a point (one suit, long enough)" : " are not a point (one suit)")
+            : self->cls == PQ_CLASS_SEQUENCE ? " are not a sequence (3+ consecutive cards of one suit)"
+            : " are not a set (3 or 4 cards of one rank, ten or higher)";
+        fail_cards(err, cap, "", a->cards, what);
+        return -1;
+    }
+    if (self->phase != PQ_PHASE_EXTRA) return 0;
+    pq_mask again = a->cards & class_used(self);
+    if (again) {
+        fail_cards(err, cap, "an extra must not reuse ", again, ", declared already in this class (R16)");
+        return -1;
+    }
+    if (pq_combo_key(self->cls, a->cards) > extra_limit(self)) {
+        fail(err, cap, "elder's extra may not rank above his call unless the call was good against the cards (R18, Law 49)", NULL, NULL);
+        return -1;
+    }
+    return 0;
+}
+
+static int check_play(const struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    if (!(a->cards & self->hand[self->to_act])) {
+        fail_cards(err, cap, "plays ", a->cards, ", not in the hand");
+        return -1;
+    }
+    if (!(a->cards & playable(self))) {
+        char suit[3];
+        pq_card_format(self->lead_card, suit);
+        fail(err, cap, "must follow suit to ", suit, " (R20)");
+        return -1;
+    }
+    return 0;
+}
+
+int pq_deal_check(const struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    if (expect_kind(self, a, err, cap) < 0) return -1;
+    switch (self->phase) {
+    case PQ_PHASE_DISCARD: return check_discard(self, a, err, cap);
+    case PQ_PHASE_CALL:
+    case PQ_PHASE_ANSWER:
+    case PQ_PHASE_EXTRA: return check_declare(self, a, err, cap);
+    case PQ_PHASE_PLAY: return check_play(self, a, err, cap);
+    default: return 0;   /* announce 1..5 is checked by the parser; look/nolook */
+    }
+}
+
+/* ---- applying --------------------------------------------------------- */
+
+static pq_mask talon(const struct pq_deal *self, int from, int count)
+{
+    pq_mask out = 0;
+    for (int i = from; i < from + count && i < 8; i++) out |= PQ_BIT(self->deck[24 + i]);
+    return out;
+}
+
+static void draw(struct pq_deal *self, int seat, pq_mask cards)
+{
+    self->hand[seat] |= cards;
+    self->drawn[seat] |= cards;
+}
+
+/* Both have exchanged: the untaken cards, then the declarations. */
+static void exchange_done(struct pq_deal *self)
+{
+    self->untaken = talon(self, self->k + self->m, 8 - self->k - self->m);
+    self->phase = PQ_PHASE_CALL;
+    self->cls = PQ_CLASS_POINT;
+    self->to_act = PQ_ELDER;
+}
+
+static void apply_discard(struct pq_deal *self, pq_mask cards)
+{
+    int seat = self->to_act, n = pq_mask_count(cards);
+    self->hand[seat] &= ~cards;
+    self->discards[seat] = cards;
+    if (seat == PQ_ELDER) {
+        self->k = (uint8_t)n;
+        draw(self, PQ_ELDER, talon(self, 0, n));
+        self->peek = talon(self, n, 5 - n);            /* R9 */
+        if (self->announced) {
+            draw(self, PQ_YOUNGER, talon(self, n, self->m));  /* R7e */
+            exchange_done(self);
+            return;
+        }
+        if (self->carte_blanche == PQ_YOUNGER)
+            self->shown[PQ_YOUNGER] |= self->dealt[PQ_YOUNGER];  /* R8 */
+        self->to_act = PQ_YOUNGER;
+        return;
+    }
+    self->m = (uint8_t)n;
+    if (self->announced) {
+        self->shown[PQ_ELDER] |= self->dealt[PQ_ELDER];   /* R7c */
+        self->to_act = PQ_ELDER;
+        return;
+    }
+    draw(self, PQ_YOUNGER, talon(self, self->k, n));
+    exchange_done(self);
+}
+
+/* R24: adding categories I..IV (and carte rouge) in order, the first time
+ * one has 30 or more while the other has nothing. */
+static void reckon_repique(struct pq_deal *self)
+{
+    int total[PQ_SEATS] = { 0, 0 };
+    for (int cat = PQ_CAT_CARTE_BLANCHE; cat <= PQ_CAT_CARTE_ROUGE; cat++) {
+        total[0] += self->declared[0][cat];
+        total[1] += self->declared[1][cat];
+        for (int s = 0; s < PQ_SEATS; s++)
+            if (total[s] >= 30 && total[1 - s] == 0) {
+                self->repique = (int8_t)s;
+                return;
+            }
+    }
+}
+
+/* Scores of younger's declarations, made after elder's first lead (R19). */
+static void credit_younger_declarations(struct pq_deal *self)
+{
+    for (int cat = PQ_CAT_POINT; cat <= PQ_CAT_CARTE_ROUGE; cat++)
+        credit(self, PQ_YOUNGER, cat, self->declared[PQ_YOUNGER][cat]);
+    if (self->repique == PQ_YOUNGER) credit(self, PQ_YOUNGER, PQ_CAT_REPIQUE, 60);
+}
+
+static void declarations_done(struct pq_deal *self)
+{
+    if (self->rules.carte_rouge)
+        for (int s = 0; s < PQ_SEATS; s++) {
+            pq_mask scored = 0;
+            for (int cls = 0; cls < PQ_CLASSES; cls++) {
+                const struct pq_class_state *c = &self->classes[cls];
+                if (c->outcome == (s == PQ_ELDER ? PQ_OUTCOME_GOOD : PQ_OUTCOME_NOT_GOOD))
+                    scored |= (s == PQ_ELDER ? c->call : c->answer) | c->extras;
+            }
+            if (scored == self->hand[s]) {
+                self->declared[s][PQ_CAT_CARTE_ROUGE] = 20;
+                if (s == PQ_ELDER) credit(self, s, PQ_CAT_CARTE_ROUGE, 20);
+            }
+        }
+    reckon_repique(self);
+    if (self->repique == PQ_ELDER) credit(self, PQ_ELDER, PQ_CAT_REPIQUE, 60);
+    self->phase = PQ_PHASE_PLAY;
+    self->to_act = PQ_ELDER;
+    self->leader = PQ_ELDER;
+}
+
+static void next_class(struct pq_deal *self)
+{
+    if (self->cls == PQ_CLASS_SET) {
+        declarations_done(self);
+        return;
+    }
+    self->cls++;
+    self->phase = PQ_PHASE_CALL;
+    self->to_act = PQ_ELDER;
+}
+
+/* A combination scored by the class winner: elder's count at once, younger's
+ * after elder's first lead (R19). */
+static void score_combination(struct pq_deal *self, int seat, pq_mask cards)
+{
+    int points = pq_combo_score(self->cls, cards);
+    struct pq_class_state *c = &self->classes[self->cls];
+    c->points = (int16_t)(c->points + points);
+    self->shown[seat] |= cards;
+    self->declared[seat][PQ_CAT_POINT + self->cls] = (int16_t)(self->declared[seat][PQ_CAT_POINT + self->cls] + points);
+    if (seat == PQ_ELDER) credit(self, seat, PQ_CAT_POINT + self->cls, points);
+}
+
+static void resolve_class(struct pq_deal *self)
+{
+    struct pq_class_state *c = &self->classes[self->cls];
+    int winner = -1;
+    if (!c->call && !c->answer) {
+        c->outcome = PQ_OUTCOME_NONE;
+    } else if (!c->answer) {
+        c->outcome = PQ_OUTCOME_GOOD;
+    } else if (!c->call) {
+        c->outcome = PQ_OUTCOME_NOT_GOOD;   /* Law 46 */
+    } else {
+        int ke = pq_combo_key(self->cls, c->call), ky = pq_combo_key(self->cls, c->answer);
+        c->outcome = ke > ky ? PQ_OUTCOME_GOOD : ke < ky ? PQ_OUTCOME_NOT_GOOD : PQ_OUTCOME_EQUAL;
+    }
+    if (c->outcome == PQ_OUTCOME_EQUAL) {
+        self->shown[PQ_ELDER] |= c->call;     /* R16: equal cards are shown */
+        self->shown[PQ_YOUNGER] |= c->answer;
+    } else if (c->outcome == PQ_OUTCOME_GOOD) {
+        winner = PQ_ELDER;
+        score_combination(self, PQ_ELDER, c->call);
+    } else if (c->outcome == PQ_OUTCOME_NOT_GOOD) {
+        winner = PQ_YOUNGER;
+        score_combination(self, PQ_YOUNGER, c->answer);
+    }
+    if (winner < 0 || self->cls == PQ_CLASS_POINT) {
+        next_class(self);
+        return;
+    }
+    if (winner == PQ_ELDER) {
+        /* R18 / Law 49: good against the cards when nothing formable from
+         * the cards outside elder's hand and discards beats the call. */
+        pq_mask outside = ~(self->hand[PQ_ELDER] | self->discards[PQ_ELDER]);
+        int against = pq_combo_best_key(self->cls, outside, 1) > pq_combo_key(self->cls, c->call);
+        c->limited = (uint8_t)(!self->rules.law49 || against);
+    }
+    self->phase = PQ_PHASE_EXTRA;
+    self->to_act = (uint8_t)winner;
+}
+
+static void apply_declare(struct pq_deal *self, const struct pq_action *a)
+{
+    struct pq_class_state *c = &self->classes[self->cls];
+    pq_mask cards = a->kind == PQ_ACT_PASS ? 0 : a->cards;
+    switch (self->phase) {
+    case PQ_PHASE_CALL:
+        c->call = cards;
+        self->phase = PQ_PHASE_ANSWER;
+        self->to_act = PQ_YOUNGER;
+        return;
+    case PQ_PHASE_ANSWER:
+        c->answer = cards;
+        resolve_class(self);
+        return;
+    default:
+        if (!cards) {
+            next_class(self);
+            return;
+        }
+        c->extras |= cards;
+        c->n_extras++;
+        score_combination(self, self->to_act, cards);
+    }
+}
+
+/* Trick points (R21 and the variants of RULES.md section 8). */
+static void score_lead(struct pq_deal *self)
+{
+    int ts = self->rules.trick_scoring;
+    if (ts == PQ_TRICKS_LAW65 || ts == PQ_TRICKS_LEAD_ONLY ||
+        (ts == PQ_TRICKS_PENGUIN && self->trick == 0))
+        credit(self, self->leader, PQ_CAT_PLAY, 1);
+}
+
+static void score_trick(struct pq_deal *self, int winner)
+{
+    int ts = self->rules.trick_scoring, last = self->trick == 11;
+    int against = winner != self->leader;
+    if (ts == PQ_TRICKS_LAW65) {
+        credit(self, winner, PQ_CAT_PLAY, against + last);
+    } else if (ts == PQ_TRICKS_PENGUIN) {
+        credit(self, winner, PQ_CAT_PLAY, against ? 2 : (self->trick == 0 ? 0 : 1));
+    } else if (ts == PQ_TRICKS_TEN_FOR_LAST) {
+        credit(self, winner, PQ_CAT_PLAY, last ? 10 : 1);
+    }
+}
+
+static void deal_done(struct pq_deal *self)
+{
+    self->phase = PQ_PHASE_OVER;
+    for (int s = 0; s < PQ_SEATS; s++) {
+        if (self->tricks[s] == 12) credit(self, s, PQ_CAT_CARDS, 40);      /* capot, R22 */
+        else if (self->tricks[s] >= 7 && self->rules.trick_scoring != PQ_TRICKS_TEN_FOR_LAST)
+            credit(self, s, PQ_CAT_CARDS, 10);
+    }
+    if (self->rules.trick_scoring == PQ_TRICKS_LAW65) {
+        int play = self->cat[0][PQ_CAT_PLAY] + self->cat[1][PQ_CAT_PLAY];
+        assert(play >= 13 && play <= 25);   /* R21 */
+    }
+    assert(self->score[0] + self->score[1] <= 170);   /* R27 */
+}
+
+static void apply_play(struct pq_deal *self, int card)
+{
+    int seat = self->to_act;
+    self->hand[seat] &= ~PQ_BIT(card);
+    self->played[seat] |= PQ_BIT(card);
+    if (self->lead_card < 0) {
+        self->lead_card = (int8_t)card;
+        self->trick_cards[self->trick][0] = (uint8_t)card;
+        if (self->trick == 0) {
+            /* Pique is still open when nobody has a repique and younger
+             * scored nothing in I..IV (R25). */
+            int younger_declared = 0;
+            for (int cat = 0; cat <= PQ_CAT_CARTE_ROUGE; cat++) younger_declared += self->declared[1][cat];
+            self->pique_live = (uint8_t)(self->repique < 0 && younger_declared == 0);
+        }
+        score_lead(self);
+        self->to_act = (uint8_t)(1 - seat);
+        if (self->trick == 0) {
+            credit_younger_declarations(self);
+            if (self->untaken) self->phase = PQ_PHASE_LOOK;   /* R12 */
+        }
+        return;
+    }
+    self->trick_cards[self->trick][1] = (uint8_t)card;
+    int led = self->lead_card;
+    int winner = (PQ_SUIT(card) == PQ_SUIT(led) && card > led) ? seat : self->leader;
+    self->tricks[winner]++;
+    score_trick(self, winner);
+    self->lead_card = -1;
+    if (++self->trick == 12) {
+        deal_done(self);
+        return;
+    }
+    self->leader = (uint8_t)winner;
+    self->to_act = (uint8_t)winner;
+}
+
+int pq_deal_apply(struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    if (pq_deal_check(self, a, err, cap) < 0) return -1;
+    struct pq_action done = *a;
+    done.pad = self->to_act;
+    if (done.kind == PQ_ACT_PLAY) done.number = (uint8_t)pq_mask_first(done.cards);
+    assert(self->n_history < PQ_MAX_HISTORY);
+    self->history[self->n_history++] = done;
+    switch (self->phase) {
+    case PQ_PHASE_ANNOUNCE:
+        self->announced = a->number;
+        self->to_act = PQ_YOUNGER;
+        self->phase = PQ_PHASE_DISCARD;
+        break;
+    case PQ_PHASE_DISCARD:
+        apply_discard(self, a->cards);
+        break;
+    case PQ_PHASE_LOOK:
+        self->look = a->kind == PQ_ACT_LOOK;
+        self->phase = PQ_PHASE_PLAY;
+        break;
+    case PQ_PHASE_PLAY:
+        apply_play(self, pq_mask_first(a->cards));
+        break;
+    default:
+        apply_declare(self, a);
+    }
+    return 0;
+}
+
+int pq_deal_apply_text(struct pq_deal *self, const char *text, int len, char *err, int cap)
+{
+    struct pq_action a;
+    if (pq_action_parse(text, len, &a, err, cap) < 0) return -1;
+    return pq_deal_apply(self, &a, err, cap);
+}

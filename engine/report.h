@@ -1,0 +1,34 @@
+/* report.h - describing deals, parties and views through a pq_writer.
+ *
+ * The shapes are contracts (DESIGN.md "Deal record"):
+ *   deal:   {"elder": N, "younger": N, "tricks": {"elder": N, "younger": N},
+ *            "carte_blanche": null|"elder"|"younger", "repique": ...,
+ *            "pique": null|"elder", "classes": {"point": {"outcome",
+ *            "winner", "points"}, "sequence": ..., "set": ...},
+ *            "categories": {"elder": {category: N...}, "younger": {...}},
+ *            "events": [{"seat", "category", "points"}...]}
+ *   partie: {"totals": {"A": N, "B": N}, "winner": "A"|"B"|null,
+ *            "settlement": N, "deals": [{"number", "elder": "A"|"B",
+ *            "weight", "A": N, "B": N}...]}
+ *   view:   what the seat may know (view.h), cards as text lists.
+ */
+#ifndef PQ_REPORT_H
+#define PQ_REPORT_H
+
+#include "engine/partie.h"
+#include "engine/view.h"
+#include "engine/writer.h"
+
+/* The result of a deal (final when the deal is over, else so far). */
+void pq_report_deal(const struct pq_deal *deal, const struct pq_writer *w);
+
+/* The partie's totals, winner, settlement and per-deal scores. With
+ * `deals` non-NULL the per-deal objects include each deal's full result
+ * (deals[i] is deal i+1, n of them). */
+void pq_report_partie(const struct pq_partie *partie, const struct pq_deal *deals,
+                      int n, const struct pq_writer *w);
+
+/* A seat's view as an object with the given key (NULL in an array). */
+void pq_report_view(const struct pq_view *view, const char *key, const struct pq_writer *w);
+
+#endif

@@ -1,0 +1,40 @@
+/* rng.h - the engine's only source of chance, driven by a caller's seed.
+ *
+ * Generator: xoshiro256** (Blackman and Vigna, 2018), its 256-bit state
+ * filled from the 64-bit seed by four steps of splitmix64. Bounded numbers
+ * use the multiply-shift method with rejection, so they are exactly
+ * uniform. Only 64-bit integer arithmetic is used: the same seed gives the
+ * same numbers on every machine and compiler.
+ *
+ * Decks: the pack of deal `index` (1, 2, ...) of a partie seeded with
+ * `seed` is a Fisher-Yates shuffle of cards 0..31 with a generator seeded by
+ * pq_rng_mix(seed, index). It depends only on (seed, index), not on who
+ * deals, so a duplicate pair (same seed, seats swapped) replays the same
+ * packs with the cards going to the other player.
+ */
+#ifndef PQ_RNG_H
+#define PQ_RNG_H
+
+#include <stdint.h>
+
+struct pq_rng {
+    uint64_t s[4];
+};
+
+/* Seeds the generator; every 64-bit seed is valid. */
+void pq_rng_seed(struct pq_rng *self, uint64_t seed);
+
+/* The next 64 random bits. */
+uint64_t pq_rng_next(struct pq_rng *self);
+
+/* A uniform number in 0..bound-1; bound must be at least 1. */
+uint32_t pq_rng_below(struct pq_rng *self, uint32_t bound);
+
+/* A seed derived from (seed, index) by splitmix64 finalisation, for
+ * independent streams (one per deal, per partie, per bot). */
+uint64_t pq_rng_mix(uint64_t seed, uint64_t index);
+
+/* Fills deck[0..31] with the pack of deal `index` of a partie (see top). */
+void pq_rng_deck(uint64_t seed, int index, uint8_t deck[32]);
+
+#endif

@@ -1,0 +1,14 @@
+# tests/: one Criterion binary with every tests/test_*.c, linked against the
+# same libraries the programs use. Tests find ../shared through $SHARED and
+# the programs through $BIN (set here, so `make test` needs nothing else).
+TEST_SRC := $(wildcard tests/test_*.c tests/support_*.c)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
+TEST_BIN := $(BUILD)/tests/unit
+SHARED   ?= $(abspath ../shared)
+
+$(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CRIT_LIBS) -lm
+
+test: all $(TEST_BIN)
+	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) $(TEST_BIN) $(TEST_FLAGS)

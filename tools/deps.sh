@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Checks that the Debian packages the build needs are installed; installs
+# the missing ones when run as root (CI, a fresh machine), otherwise prints
+# the exact command to run. Called by `make deps` and before any build.
+set -u
+need=(build-essential pkg-config libzmq3-dev libcjson-dev libcurl4-openssl-dev
+      libcriterion-dev libmicrohttpd-dev libsqlite3-dev python3-zmq)
+missing=()
+for p in "${need[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+  echo "deps: missing Debian packages: ${missing[*]}" >&2
+  echo "deps: run:  sudo apt-get update && sudo $cmd" >&2
+  exit 1
+fi
+echo "deps: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >&2 && $cmd >&2 || { echo "deps: apt-get failed; run: apt-get update && $cmd" >&2; exit 1; }
