@@ -2,11 +2,15 @@
 # Each top-level directory adds its part in its module.mk; everything built
 # goes under $(BUILD) (build/ by default, build/asan for the sanitizer run).
 
+SHELL    := /bin/bash
 BUILD    ?= build
+SHARED   ?= $(abspath ../shared)
 CC       ?= cc
 WERROR   ?= 0
 SAN      ?= 0
 PKGS     := libzmq libcjson libcurl libmicrohttpd sqlite3
+# Recursive (=) on purpose: expanded when a recipe runs, after tools/deps.sh
+# has installed the packages on a fresh machine.
 
 WARN     := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wformat=2 -Wvla
@@ -19,9 +23,9 @@ OPT      := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined \
             -fno-sanitize-recover=all
 endif
 
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-CRIT_LIBS  := $(shell pkg-config --libs criterion 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CRIT_LIBS  = $(shell pkg-config --libs criterion 2>/dev/null)
 
 CFLAGS   := -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) -MMD -MP -I. $(EXTRA_CFLAGS)
 LDFLAGS  := $(OPT) $(EXTRA_LDFLAGS)

@@ -17,3 +17,9 @@ all: $(ARENA_BIN)
 
 bench: $(ARENA_BIN)
 	$(ARENA_BIN) bench engine
+
+# The demo grows with the arena: for now it replays the worked deals of the
+# literature through the engine and shows one result in full.
+demo: $(ARENA_BIN)
+	$(ARENA_BIN) replay --check $(SHARED)/fixtures/deals/*.json
+	$(ARENA_BIN) replay $(SHARED)/fixtures/deals/D1-cavendish-example.json

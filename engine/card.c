@@ -31,22 +31,6 @@ void pq_card_format(int card, char out[3])
     out[2] = '\0';
 }
 
-int pq_mask_count(pq_mask mask)
-{
-    return __builtin_popcount(mask);
-}
-
-int pq_mask_first(pq_mask mask)
-{
-    return __builtin_ctz(mask);
-}
-
-int pq_mask_nth(pq_mask mask, int n)
-{
-    while (n-- > 0) mask &= mask - 1;
-    return __builtin_ctz(mask);
-}
-
 int pq_mask_format(pq_mask mask, char *buf, int cap)
 {
     int len = 0;

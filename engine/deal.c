@@ -29,15 +29,25 @@ const char *pq_category_name(int category) { return category_names[category]; }
 const char *pq_phase_name(int phase) { return phase_names[phase]; }
 const char *pq_outcome_name(int outcome) { return outcome_names[outcome]; }
 
+static const int binomials[13][13] = {
+    { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 3, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 4, 6, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 5, 10, 10, 5, 1, 0, 0, 0, 0, 0, 0, 0 },
+    { 1, 6, 15, 20, 15, 6, 1, 0, 0, 0, 0, 0, 0 },
+    { 1, 7, 21, 35, 35, 21, 7, 1, 0, 0, 0, 0, 0 },
+    { 1, 8, 28, 56, 70, 56, 28, 8, 1, 0, 0, 0, 0 },
+    { 1, 9, 36, 84, 126, 126, 84, 36, 9, 1, 0, 0, 0 },
+    { 1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1, 0, 0 },
+    { 1, 11, 55, 165, 330, 462, 462, 330, 165, 55, 11, 1, 0 },
+    { 1, 12, 66, 220, 495, 792, 924, 792, 495, 220, 66, 12, 1 }
+};
+
 static int binomial(int n, int k)
 {
-    static int table[13][13];
-    if (k < 0 || k > n) return 0;
-    if (!table[0][0])
-        for (int i = 0; i <= 12; i++)
-            for (int j = 0; j <= i; j++)
-                table[i][j] = (j == 0 || j == i) ? 1 : table[i - 1][j - 1] + table[i - 1][j];
-    return table[n][k];
+    return (k < 0 || k > n) ? 0 : binomials[n][k];
 }
 
 /* The idx-th subset of size k of the cards in `from` (combinatorial number
@@ -56,12 +66,29 @@ static pq_mask subset_nth(pq_mask from, int k, int idx)
     return out;
 }
 
+/* at_least[n][k]: subsets of n cards with k or more cards. */
+static const int at_least[13][14] = {
+    { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 2, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 4, 3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 8, 7, 4, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 16, 15, 11, 5, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 32, 31, 26, 16, 6, 1, 0, 0, 0, 0, 0, 0, 0, 0 },
+    { 64, 63, 57, 42, 22, 7, 1, 0, 0, 0, 0, 0, 0, 0 },
+    { 128, 127, 120, 99, 64, 29, 8, 1, 0, 0, 0, 0, 0, 0 },
+    { 256, 255, 247, 219, 163, 93, 37, 9, 1, 0, 0, 0, 0, 0 },
+    { 512, 511, 502, 466, 382, 256, 130, 46, 10, 1, 0, 0, 0, 0 },
+    { 1024, 1023, 1013, 968, 848, 638, 386, 176, 56, 11, 1, 0, 0, 0 },
+    { 2048, 2047, 2036, 1981, 1816, 1486, 1024, 562, 232, 67, 12, 1, 0, 0 },
+    { 4096, 4095, 4083, 4017, 3797, 3302, 2510, 1586, 794, 299, 79, 13, 1, 0 }
+};
+
 /* Number of subsets of `from` with size in lo..hi. */
 static int subsets_count(pq_mask from, int lo, int hi)
 {
-    int n = pq_mask_count(from), total = 0;
-    for (int k = lo; k <= hi; k++) total += binomial(n, k);
-    return total;
+    int n = pq_mask_count(from);
+    if (lo > n) return 0;
+    return at_least[n][lo] - (hi + 1 <= n ? at_least[n][hi + 1] : 0);
 }
 
 static pq_mask subsets_nth(pq_mask from, int lo, int hi, int idx)

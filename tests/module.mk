@@ -4,7 +4,7 @@
 TEST_SRC := $(wildcard tests/test_*.c tests/support_*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(BUILD)/tests/unit
-SHARED   ?= $(abspath ../shared)
+
 
 $(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)

@@ -1,0 +1,223 @@
+/* test_replay.c - the deal-record contract (DESIGN.md "Deal record"):
+ * every worked fixture through the replay library and through the real
+ * `arena replay` program, partie records built from seeded random play,
+ * and bad input of every kind.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena/replay.h"
+#include "engine/partie.h"
+#include "engine/rng.h"
+
+static const char *shared_dir(void)
+{
+    const char *dir = getenv("SHARED");
+    return dir ? dir : "../shared";
+}
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+/* Runs a shell command, capturing stdout+stderr into out; returns the exit
+ * status. */
+static int run(const char *cmd, char *out, size_t cap)
+{
+    FILE *p = popen(cmd, "r");
+    size_t n = 0;
+    cr_assert(p, "cannot run %s", cmd);
+    n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(replay, every_worked_fixture_matches_its_expectation)
+{
+    char path[1024];
+    int seen = 0;
+    snprintf(path, sizeof path, "%s/fixtures/deals", shared_dir());
+    DIR *dir = opendir(path);
+    cr_assert(dir, "cannot open %s (set SHARED)", path);
+    for (struct dirent *e; (e = readdir(dir));) {
+        struct replay r;
+        size_t len = strlen(e->d_name);
+        if (len < 6 || strcmp(e->d_name + len - 5, ".json")) continue;
+        snprintf(path, sizeof path, "%s/fixtures/deals/%s", shared_dir(), e->d_name);
+        int status = replay_file(path, 1, &r);
+        cr_expect_eq(status, REPLAY_OK, "%s: %s", e->d_name, r.error);
+        cJSON_Delete(r.result);
+        seen++;
+    }
+    closedir(dir);
+    cr_assert_geq(seen, 15, "expected the 15 worked deals, found %d", seen);
+}
+
+Test(replay, program_prints_the_contract_keys_for_cavendish_example)
+{
+    char cmd[2048], out[1 << 16];
+    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s/fixtures/deals/D1-cavendish-example.json 2>&1",
+             bin_dir(), shared_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cJSON *doc = cJSON_Parse(out);
+    cr_assert(doc, "output is not JSON: %s", out);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "elder")), 28);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "younger")), 23);
+    cJSON *tricks = cJSON_GetObjectItem(doc, "tricks");
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(tricks, "elder")), 7);
+    cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(tricks, "younger")), 5);
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(doc, "carte_blanche")));
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(doc, "repique")));
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(doc, "pique")));
+    cJSON *events = cJSON_GetObjectItem(doc, "events"), *ev;
+    int sum[2] = { 0, 0 };
+    cr_assert(cJSON_IsArray(events));
+    cJSON_ArrayForEach(ev, events) {
+        const char *seat = cJSON_GetStringValue(cJSON_GetObjectItem(ev, "seat"));
+        cr_assert(cJSON_GetStringValue(cJSON_GetObjectItem(ev, "category")));
+        sum[!strcmp(seat, "younger")] += (int)cJSON_GetNumberValue(cJSON_GetObjectItem(ev, "points"));
+    }
+    cr_expect_eq(sum[0], 28, "the events add up to the elder's score");
+    cr_expect_eq(sum[1], 23);
+    cJSON_Delete(doc);
+}
+
+Test(replay, program_names_the_illegal_action_and_fails)
+{
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s/fixtures/deals/X12-no-extras-after-an-equal-class.json 2>&1",
+             bin_dir(), shared_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    cr_expect(strstr(out, "action 6 (declare sequence 7H 8H 9H):"), "%s", out);
+}
+
+Test(replay, program_rejects_missing_files_and_bad_json_clearly)
+{
+    char cmd[2048], out[4096];
+    snprintf(cmd, sizeof cmd, "%s/arena replay /nonexistent/x.json 2>&1", bin_dir());
+    cr_expect_eq(run(cmd, out, sizeof out), 2);
+    cr_expect(strstr(out, "cannot open '/nonexistent/x.json'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "printf '{\"deck\": ' > /tmp/pq_bad.json; %s/arena replay /tmp/pq_bad.json 2>&1", bin_dir());
+    cr_expect_eq(run(cmd, out, sizeof out), 2);
+    cr_expect(strstr(out, "not valid JSON"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --help", bin_dir());
+    cr_expect_eq(run(cmd, out, sizeof out), 0);
+    cr_expect(strstr(out, "usage: arena replay"), "%s", out);
+}
+
+static int replay_text(const char *json, struct replay *r)
+{
+    cJSON *doc = cJSON_Parse(json);
+    cr_assert(doc, "test JSON does not parse: %s", json);
+    int status = replay_json(doc, 0, r);
+    cJSON_Delete(doc);
+    return status;
+}
+
+Test(replay, bad_records_are_refused_with_a_reason)
+{
+    static const struct { const char *json, *why; } cases[] = {
+        { "[]", "must be a JSON object" },
+        { "{\"actions\": []}", "\"deck\" must be a string" },
+        { "{\"deck\": \"AS KS\", \"actions\": []}", "has 2 cards, not 32" },
+        { "{\"deck\": \"AS AS 7S 8S 9S TS JS QS KS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD 7C 8C 9C TC JC QC KC\", \"actions\": []}",
+          "names AS twice" },
+        { "{\"deck\": \"ZZ KS 7S 8S 9S TS JS QS AS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD 7C 8C 9C TC JC QC KC\", \"actions\": []}",
+          "'ZZ KS 7S' is not a card" },
+        { "{\"deck\": \"AS KS 7S 8S 9S TS JS QS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD 7C 8C 9C TC JC QC KC AC\", \"actions\": \"x\"}",
+          "\"actions\" must be an array" },
+        { "{\"deck\": \"AS KS 7S 8S 9S TS JS QS 7H 8H 9H TH JH QH KH AH 7D 8D 9D TD JD QD KD AD 7C 8C 9C TC JC QC KC AC\", \"actions\": [], \"rules\": {\"trick_scoring\": \"bridge\"}}",
+          "not law65, penguin, lead_only or ten_for_last" },
+        { "{\"first_dealer\": \"C\", \"deals\": []}", "\"first_dealer\" must be \"A\" or \"B\"" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct replay r;
+        cr_expect_eq(replay_text(cases[i].json, &r), REPLAY_BAD_INPUT, "case %zu", i);
+        cr_expect(strstr(r.error, cases[i].why), "case %zu: '%s' lacks '%s'", i, r.error, cases[i].why);
+        cJSON_Delete(r.result);
+    }
+}
+
+Test(replay, a_record_that_stops_early_is_an_error)
+{
+    struct replay r;
+    int status = replay_text("{\"deck\": \"AS KS JS AH QH JH 8H JC 8C 7C 9D 8D TS 7S TH 9H 7H KC QC TC AD QD JD TD 9S 8S KH 9C KD QS AC 7D\","
+                             " \"actions\": [\"discard KS 8C 7C 9D 8D\", \"discard 7S 9H 7H\"]}", &r);
+    cr_expect_eq(status, REPLAY_ILLEGAL);
+    cr_expect_eq(r.error_index, 2);
+    cr_expect(strstr(r.error, "before the deal is over"), "%s", r.error);
+    cJSON_Delete(r.result);
+}
+
+/* Plays a seeded random partie and writes it as a partie record. */
+static cJSON *random_partie_record(uint64_t seed, int first_dealer, struct pq_partie *played)
+{
+    struct pq_rules rules;
+    struct pq_rng rng;
+    cJSON *doc = cJSON_CreateObject(), *deals = cJSON_AddArrayToObject(doc, "deals"), *deal = NULL, *actions = NULL;
+    pq_rules_default(&rules);
+    pq_rng_seed(&rng, seed * 31 + 7);
+    cJSON_AddStringToObject(doc, "first_dealer", first_dealer ? "B" : "A");
+    pq_partie_init(played, &rules, seed, first_dealer);
+    while (!played->over) {
+        if (!deal) {
+            char deck[100];
+            int n = 0;
+            deal = cJSON_CreateObject();
+            cJSON_AddItemToArray(deals, deal);
+            for (int i = 0; i < 32; i++) {
+                pq_card_format(played->deal.deck[i], deck + n);
+                n += 2;
+                deck[n++] = i < 31 ? ' ' : '\0';
+            }
+            cJSON_AddStringToObject(deal, "deck", deck);
+            actions = cJSON_AddArrayToObject(deal, "actions");
+        }
+        struct pq_action a;
+        char text[PQ_ACTION_TEXT_MAX];
+        pq_deal_legal_nth(&played->deal, (int)pq_rng_below(&rng, (uint32_t)pq_deal_legal_count(&played->deal)), &a);
+        pq_action_format(&a, text, sizeof text);
+        cJSON_AddItemToArray(actions, cJSON_CreateString(text));
+        if (pq_partie_apply(played, &a, NULL, 0) == 1) deal = NULL;
+    }
+    return doc;
+}
+
+Test(replay, partie_records_give_the_totals_and_settlement_of_play)
+{
+    int ties = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct pq_partie played;
+        struct replay r;
+        cJSON *doc = random_partie_record(seed, (int)(seed % 2), &played);
+        cr_assert_eq(replay_json(doc, 0, &r), REPLAY_OK, "seed %llu: %s", (unsigned long long)seed, r.error);
+        cJSON *totals = cJSON_GetObjectItem(r.result, "totals");
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "A")), played.totals[0]);
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(totals, "B")), played.totals[1]);
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(r.result, "settlement")), played.settlement);
+        int deals = cJSON_GetArraySize(cJSON_GetObjectItem(r.result, "deals"));
+        cr_expect(deals == 6 || deals == 8);
+        ties += deals == 8;
+        /* R29 by hand from the totals. */
+        int w = played.totals[0] > played.totals[1] ? 0 : 1, l = 1 - w;
+        if (played.totals[0] != played.totals[1]) {
+            int expect = played.totals[l] >= 100 ? 100 + played.totals[w] - played.totals[l]
+                                                 : 100 + played.totals[w] + played.totals[l];
+            cr_expect_eq(played.settlement, expect);
+            cr_expect_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(r.result, "winner")), w ? "B" : "A");
+        }
+        cJSON_Delete(r.result);
+        /* Cut the last deal short: the record is refused. */
+        cJSON *last = cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "deals"), deals - 1);
+        cJSON_DeleteItemFromArray(cJSON_GetObjectItem(last, "actions"), 0);
+        cr_expect_neq(replay_json(doc, 0, &r), REPLAY_OK);
+        cJSON_Delete(r.result);
+        cJSON_Delete(doc);
+    }
+    cr_log_info("%d of 60 random parties went to 8 deals", ties);
+}
