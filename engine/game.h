@@ -44,6 +44,9 @@ struct game {
     int (*settlement)(const void *state);
 };
 
+/* Piquet, the first module (engine/piquet.c). */
+extern const struct game piquet_game;
+
 /* The game modules compiled in, NULL-terminated, and lookup by name. */
 extern const struct game *const game_modules[];
 const struct game *game_find(const char *name);
