@@ -1,0 +1,158 @@
+/* botproc.c - bot processes (botproc.h). Everything between fork and exec
+ * in the child uses only async-signal-safe calls; failures there end the
+ * child with status 127 after writing the reason to its log.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/random.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "arena/botproc.h"
+
+void botproc_limits_default(struct botproc_limits *self)
+{
+    self->address_space_mb = 2048;
+    self->cpu_seconds = 600;
+    self->open_files = 256;
+}
+
+int botproc_random_token(char buf[33])
+{
+    unsigned char raw[16];
+    static const char hex[] = "0123456789abcdef";
+    if (getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) return -1;
+    for (int i = 0; i < 16; i++) {
+        buf[2 * i] = hex[raw[i] >> 4];
+        buf[2 * i + 1] = hex[raw[i] & 15];
+    }
+    buf[32] = '\0';
+    return 0;
+}
+
+static void set_limit(int resource, rlim_t value)
+{
+    struct rlimit r = { value, value };
+    setrlimit(resource, &r);
+}
+
+static void child_fail(int log_fd, const char *what)
+{
+    if (log_fd >= 0) {
+        (void)!write(log_fd, "arena: cannot start bot: ", 25);
+        (void)!write(log_fd, what, strlen(what));
+        (void)!write(log_fd, "\n", 1);
+    }
+    _exit(127);
+}
+
+int botproc_start(struct botproc *self, const char *command, const char *endpoint,
+                  const char *log_path, const struct botproc_limits *limits,
+                  char *err, size_t cap)
+{
+    char env_endpoint[1100], env_token[64];
+    memset(self, 0, sizeof *self);
+    if (botproc_random_token(self->token) < 0) {
+        snprintf(err, cap, "cannot make a token: %s", strerror(errno));
+        return -1;
+    }
+    if (strlen(endpoint) > 1000) {
+        snprintf(err, cap, "endpoint too long");
+        return -1;
+    }
+    snprintf(env_endpoint, sizeof env_endpoint, "PIQUET_ENDPOINT=%s", endpoint);
+    snprintf(env_token, sizeof env_token, "PIQUET_TOKEN=%s", self->token);
+    int log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (log_fd < 0) {
+        snprintf(err, cap, "cannot open bot log '%s': %s", log_path, strerror(errno));
+        return -1;
+    }
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) {
+        snprintf(err, cap, "cannot fork: %s", strerror(errno));
+        close(log_fd);
+        return -1;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != parent) _exit(127);   /* the arena died already */
+        int null_fd = open("/dev/null", O_RDONLY);
+        if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(log_fd, 1) < 0 || dup2(log_fd, 2) < 0)
+            child_fail(log_fd, "cannot redirect standard streams");
+        /* Close every inherited descriptor but the standard three. */
+        long max_fd = sysconf(_SC_OPEN_MAX);
+        for (long fd = 3; fd < (max_fd > 0 && max_fd < 65536 ? max_fd : 65536); fd++) close((int)fd);
+        if (limits->address_space_mb > 0) set_limit(RLIMIT_AS, (rlim_t)limits->address_space_mb << 20);
+        if (limits->cpu_seconds > 0) set_limit(RLIMIT_CPU, (rlim_t)limits->cpu_seconds);
+        if (limits->open_files > 0) set_limit(RLIMIT_NOFILE, (rlim_t)limits->open_files);
+        set_limit(RLIMIT_CORE, 0);
+        signal(SIGPIPE, SIG_DFL);
+        putenv(env_endpoint);
+        putenv(env_token);
+        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        child_fail(2, "cannot run /bin/sh");
+    }
+    close(log_fd);
+    setpgid(pid, pid);   /* also from the parent, so the group exists at once */
+    self->pid = pid;
+    return 0;
+}
+
+/* Reaps an exited bot. Its group is killed first, while the zombie still
+ * holds the process id, so that the signal can never reach a process that
+ * reused the id. */
+static void reap(struct botproc *self)
+{
+    int status;
+    kill(-self->pid, SIGKILL);
+    if (waitpid(self->pid, &status, 0) == self->pid) self->status = status;
+    self->exited = 1;
+    self->pid = 0;
+}
+
+int botproc_alive(struct botproc *self)
+{
+    siginfo_t info;
+    if (!self->pid) return 0;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)self->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == self->pid) {
+        reap(self);
+        return 0;
+    }
+    return 1;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+void botproc_stop(struct botproc *self, int grace_ms)
+{
+    if (!botproc_alive(self)) return;
+    kill(-self->pid, SIGTERM);
+    for (int waited = 0; waited < grace_ms; waited += 5) {
+        sleep_ms(5);
+        if (!botproc_alive(self)) return;
+    }
+    reap(self);
+}
+
+void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap)
+{
+    if (!self->exited) snprintf(buf, cap, "still running");
+    else if (WIFEXITED(self->status)) snprintf(buf, cap, "exit status %d", WEXITSTATUS(self->status));
+    else if (WIFSIGNALED(self->status))
+        snprintf(buf, cap, "killed by signal %d (%s)", WTERMSIG(self->status), strsignal(WTERMSIG(self->status)));
+    else snprintf(buf, cap, "ended (status %d)", self->status);
+}

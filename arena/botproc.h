@@ -1,0 +1,53 @@
+/* botproc.h - starting, watching and stopping one bot process.
+ *
+ * A bot is started with `/bin/sh -c COMMAND` in its own process
+ * group, with PIQUET_ENDPOINT and a fresh random PIQUET_TOKEN in its
+ * environment, stdin from /dev/null, stdout and stderr appended to a log
+ * file, every other descriptor of the arena closed, resource limits set
+ * (address space, CPU seconds, open files, no core files), and a parent-
+ * death signal so that it dies with the arena even when the arena is
+ * killed with SIGKILL. The struct owns the process until botproc_stop()
+ * has reaped it.
+ */
+#ifndef ARENA_BOTPROC_H
+#define ARENA_BOTPROC_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct botproc_limits {
+    long address_space_mb;   /* RLIMIT_AS; 0 = unlimited */
+    long cpu_seconds;        /* RLIMIT_CPU; 0 = unlimited */
+    long open_files;         /* RLIMIT_NOFILE; 0 = keep */
+};
+
+/* Defaults: 2048 MiB, 600 CPU seconds, 256 files. */
+void botproc_limits_default(struct botproc_limits *self);
+
+struct botproc {
+    pid_t pid;               /* 0 when not running (never started, or reaped) */
+    int exited;              /* it ran and has been reaped */
+    int status;              /* waitpid status once exited */
+    char token[33];          /* 32 hex characters */
+};
+
+/* Starts COMMAND. Returns 0, or -1 with the reason in err. */
+int botproc_start(struct botproc *self, const char *command, const char *endpoint,
+                  const char *log_path, const struct botproc_limits *limits,
+                  char *err, size_t cap);
+
+/* True while the process has not exited (reaps it without blocking). */
+int botproc_alive(struct botproc *self);
+
+/* Asks the process group to stop (SIGTERM), waits up to grace_ms, then
+ * kills it (SIGKILL) and reaps it. A no-op when not running. */
+void botproc_stop(struct botproc *self, int grace_ms);
+
+/* How the process ended, in words ("exit status 3", "killed by signal 9
+ * (Killed)"), into buf. */
+void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap);
+
+/* Fills buf with 32 random hex characters and a NUL (getrandom). */
+int botproc_random_token(char buf[33]);
+
+#endif

@@ -1,0 +1,129 @@
+/* test_botproc.c - real bot processes: environment, limits, logs, no
+ * inherited descriptors, stopping stubborn processes, no zombies.
+ */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "arena/botproc.h"
+
+static void pause_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+/* True when pid exists and is not a zombie (an orphan's zombie waits for
+ * whoever adopted it; it no longer runs). */
+static int process_runs(pid_t pid)
+{
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    const char *state = strrchr(stat, ')');
+    return state && state[1] == ' ' && state[2] != 'Z' && state[2] != 'X';
+}
+
+static void read_file(const char *path, char *buf, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(buf, 1, cap - 1, f) : 0;
+    buf[n] = '\0';
+    if (f) fclose(f);
+}
+
+static void wait_exit(struct botproc *b)
+{
+    for (int i = 0; i < 400 && botproc_alive(b); i++) pause_ms(5);
+}
+
+Test(botproc, the_bot_gets_endpoint_token_and_limits_and_its_output_is_logged)
+{
+    struct botproc b;
+    struct botproc_limits limits;
+    char err[256], log[4096];
+    const char *path = "/tmp/pq_botproc_env.log";
+    unlink(path);
+    botproc_limits_default(&limits);
+    limits.cpu_seconds = 7;
+    limits.open_files = 64;
+    cr_assert_eq(botproc_start(&b, "echo \"ep=$PIQUET_ENDPOINT tok=$PIQUET_TOKEN\"; ulimit -t; ulimit -n; ulimit -c; "
+                                   "echo err >&2; ls /proc/self/fd | wc -l",
+                               "ipc:///tmp/x.sock", path, &limits, err, sizeof err), 0, "%s", err);
+    wait_exit(&b);
+    cr_assert(b.exited);
+    read_file(path, log, sizeof log);
+    char want[128];
+    snprintf(want, sizeof want, "ep=ipc:///tmp/x.sock tok=%s\n7\n64\n0\nerr\n", b.token);
+    cr_assert(strstr(log, want), "log was: %s", log);
+    /* stdin, stdout, stderr, and the one ls opens for the listing. */
+    cr_assert(strstr(log, "err\n4\n"), "the bot inherited descriptors: %s", log);
+    cr_assert_eq(strlen(b.token), 32);
+}
+
+Test(botproc, a_bot_that_ignores_sigterm_is_killed_and_reaped)
+{
+    struct botproc b;
+    struct botproc_limits limits;
+    char err[256], how[128];
+    botproc_limits_default(&limits);
+    cr_assert_eq(botproc_start(&b, "trap '' TERM; while :; do sleep 0.05; done", "ipc:///tmp/y", "/tmp/pq_botproc_stubborn.log",
+                               &limits, err, sizeof err), 0, "%s", err);
+    pid_t pid = b.pid;
+    pause_ms(100);
+    cr_assert(botproc_alive(&b));
+    botproc_stop(&b, 100);
+    cr_assert_not(botproc_alive(&b));
+    cr_assert(b.exited);
+    botproc_describe_exit(&b, how, sizeof how);
+    cr_assert(strstr(how, "signal 9"), "%s", how);
+    cr_assert_eq(kill(pid, 0), -1, "process %d still exists (zombie or orphan)", (int)pid);
+}
+
+Test(botproc, children_of_the_bot_are_stopped_with_it)
+{
+    struct botproc b;
+    struct botproc_limits limits;
+    char err[256], log[256];
+    const char *path = "/tmp/pq_botproc_child.log";
+    unlink(path);
+    botproc_limits_default(&limits);
+    cr_assert_eq(botproc_start(&b, "sleep 30 & echo $!; wait", "ipc:///tmp/z", path, &limits, err, sizeof err), 0);
+    pause_ms(150);
+    read_file(path, log, sizeof log);
+    pid_t child = (pid_t)atoi(log);
+    cr_assert_gt(child, 0, "log: %s", log);
+    botproc_stop(&b, 200);
+    pause_ms(50);
+    cr_assert_not(process_runs(child), "the bot's child %d survived", (int)child);
+}
+
+Test(botproc, a_crash_is_described_and_a_missing_program_reported)
+{
+    struct botproc b;
+    struct botproc_limits limits;
+    char err[256], how[128], log[512];
+    botproc_limits_default(&limits);
+    cr_assert_eq(botproc_start(&b, "kill -SEGV $$", "ipc:///tmp/w", "/tmp/pq_botproc_crash.log", &limits, err, sizeof err), 0);
+    wait_exit(&b);
+    botproc_describe_exit(&b, how, sizeof how);
+    cr_assert(strstr(how, "signal 11"), "%s", how);
+    unlink("/tmp/pq_botproc_missing.log");
+    cr_assert_eq(botproc_start(&b, "/nonexistent/bot", "ipc:///tmp/w", "/tmp/pq_botproc_missing.log", &limits, err, sizeof err), 0);
+    wait_exit(&b);
+    botproc_describe_exit(&b, how, sizeof how);
+    cr_assert(strstr(how, "exit status 127"), "%s", how);
+    read_file("/tmp/pq_botproc_missing.log", log, sizeof log);
+    cr_assert(strstr(log, "/nonexistent/bot"), "the log says what failed: %s", log);
+    cr_assert_eq(botproc_start(&b, "true", "ipc:///tmp/w", "/nonexistent-dir/x.log", &limits, err, sizeof err), -1);
+    cr_assert(strstr(err, "cannot open bot log"), "%s", err);
+}
