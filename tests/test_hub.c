@@ -1,0 +1,96 @@
+/* test_hub.c - the ROUTER socket with real DEALER peers: round trips,
+ * identities, the frame cap, multipart messages, a vanished peer.
+ */
+#include <criterion/criterion.h>
+#include <string.h>
+#include <zmq.h>
+#include "arena/hub.h"
+
+static void *dealer(void *ctx, const char *endpoint)
+{
+    void *s = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0;
+    cr_assert(s);
+    zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    cr_assert_eq(zmq_connect(s, endpoint), 0, "%s", zmq_strerror(zmq_errno()));
+    return s;
+}
+
+Test(hub, frames_go_both_ways_and_identities_tell_peers_apart)
+{
+    struct hub hub;
+    char err[256];
+    cr_assert_eq(hub_open(&hub, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert(strncmp(hub.endpoint, "ipc://", 6) == 0);
+    void *ctx = zmq_ctx_new();
+    void *a = dealer(ctx, hub.endpoint), *b = dealer(ctx, hub.endpoint);
+    zmq_send(a, "from a", 6, 0);
+    zmq_send(b, "from b", 6, 0);
+    struct hub_message m1, m2;
+    cr_assert_eq(hub_recv(&hub, &m1, 2000), 1);
+    cr_assert_eq(hub_recv(&hub, &m2, 2000), 1);
+    cr_assert(m1.identity_len != m2.identity_len || memcmp(m1.identity, m2.identity, m1.identity_len));
+    struct hub_message *ma = !memcmp(m1.data, "from a", 6) ? &m1 : &m2;
+    cr_assert_eq(ma->len, 6);
+    cr_assert_eq(hub_send(&hub, ma->identity, ma->identity_len, "to a", 4), 0);
+    char buf[16] = "";
+    cr_assert_eq(zmq_recv(a, buf, sizeof buf, 0), 4);
+    cr_assert_eq(memcmp(buf, "to a", 4), 0);
+    hub_message_release(&m1);
+    hub_message_release(&m2);
+    cr_assert_eq(hub_recv(&hub, &m1, 10), 0, "nothing more: a timeout");
+    zmq_close(a);
+    zmq_close(b);
+    zmq_ctx_term(ctx);
+    hub_close(&hub);
+}
+
+Test(hub, oversized_and_multipart_messages_are_flagged)
+{
+    struct hub hub;
+    char err[256];
+    static char big[HUB_MAX_FRAME + 10];
+    cr_assert_eq(hub_open(&hub, "tcp://127.0.0.1:0", err, sizeof err), 0, "%s", err);
+    cr_assert(strncmp(hub.endpoint, "tcp://127.0.0.1:", 16) == 0, "%s", hub.endpoint);
+    void *ctx = zmq_ctx_new();
+    void *a = dealer(ctx, hub.endpoint);
+    memset(big, 'x', sizeof big);
+    zmq_send(a, big, sizeof big, 0);
+    zmq_send(a, "one", 3, ZMQ_SNDMORE);
+    zmq_send(a, "two", 3, 0);
+    zmq_send(a, "after", 5, 0);
+    struct hub_message m;
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert(m.oversized);
+    cr_assert_null(m.data);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert(m.multipart);
+    hub_message_release(&m);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert_eq(m.len, 5, "the next message is intact after a multipart one");
+    cr_assert_eq(memcmp(m.data, "after", 5), 0);
+    hub_message_release(&m);
+    zmq_close(a);
+    zmq_ctx_term(ctx);
+    hub_close(&hub);
+}
+
+Test(hub, sending_to_a_peer_that_never_was_fails)
+{
+    struct hub hub;
+    char err[256];
+    cr_assert_eq(hub_open(&hub, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(hub_send(&hub, (const uint8_t *)"ghost", 5, "x", 1), -1);
+    hub_close(&hub);
+}
+
+Test(hub, binding_a_taken_address_says_which)
+{
+    struct hub a, b;
+    char err[256];
+    cr_assert_eq(hub_open(&a, "tcp://127.0.0.1:0", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(hub_open(&b, a.endpoint, err, sizeof err), -1);
+    cr_assert(strstr(err, "cannot bind 'tcp://127.0.0.1:"), "%s", err);
+    cr_assert(strstr(err, "Address already in use"), "%s", err);
+    hub_close(&a);
+}
