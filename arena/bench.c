@@ -1,8 +1,16 @@
 /* bench.c - random playouts for the engine benchmark (bench.h). The clock
  * is read every 256 deals so that it costs nothing measurable.
  */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
+#include <zmq.h>
 #include "arena/bench.h"
+#include "arena/hub.h"
 #include "engine/deal.h"
 #include "engine/rng.h"
 
@@ -40,4 +48,83 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
     out->deals = deals;
     out->actions = actions;
     out->seconds = elapsed;
+}
+
+/* The echo peer: connects a DEALER and sends every frame back. */
+static void echo_peer(const char *endpoint)
+{
+    void *ctx = zmq_ctx_new();
+    void *s = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0;
+    char buf[256];
+    zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    if (zmq_connect(s, endpoint) == 0) {
+        zmq_send(s, "ready", 5, 0);
+        for (;;) {
+            int n = zmq_recv(s, buf, sizeof buf, 0);
+            if (n < 0 || (n == 4 && !memcmp(buf, "stop", 4))) break;
+            zmq_send(s, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf), 0);
+        }
+    }
+    zmq_close(s);
+    zmq_ctx_term(ctx);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, int cap)
+{
+    struct hub hub;
+    struct hub_message m;
+    double *times = malloc(sizeof *times * (size_t)trips);
+    int rc = -1;
+    pid_t pid = -1;
+    if (!times) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) {
+        free(times);
+        return -1;
+    }
+    fflush(NULL);
+    pid = fork();
+    if (pid == 0) {
+        echo_peer(hub.endpoint);
+        _exit(0);
+    }
+    if (pid < 0 || hub_recv(&hub, &m, 5000) != 1) {
+        snprintf(err, (size_t)cap, "the echo peer did not start");
+        goto out;
+    }
+    uint8_t peer[HUB_MAX_IDENTITY];
+    size_t peer_len = m.identity_len;
+    memcpy(peer, m.identity, peer_len);
+    hub_message_release(&m);
+    for (int i = 0; i < trips; i++) {
+        double t0 = now();
+        if (hub_send(&hub, peer, peer_len, "{\"type\":\"ping\"}", 15) < 0 || hub_recv(&hub, &m, 5000) != 1) {
+            snprintf(err, (size_t)cap, "round trip %d failed", i);
+            goto out;
+        }
+        hub_message_release(&m);
+        times[i] = (now() - t0) * 1e6;
+    }
+    hub_send(&hub, peer, peer_len, "stop", 4);
+    qsort(times, (size_t)trips, sizeof *times, cmp_double);
+    *median_us = times[trips / 2];
+    *p99_us = times[(int)(trips * 0.99)];
+    rc = 0;
+out:
+    if (pid > 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    hub_close(&hub);
+    free(times);
+    return rc;
 }

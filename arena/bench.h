@@ -17,3 +17,9 @@ struct bench_engine_run {
 void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *out);
 
 #endif
+
+/* Raw ZeroMQ round trips between this process (ROUTER) and a forked echo
+ * process (DEALER) over ipc://: the physical floor under every decision
+ * the arena referees. Fills per-round-trip microseconds: median and 99th
+ * percentile over `trips` round trips. Returns 0, or -1 with err. */
+int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, int cap);

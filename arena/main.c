@@ -39,10 +39,14 @@ static const char replay_usage[] =
 
 static const char bench_usage[] =
     "usage: arena bench engine [--seconds S] [--runs N] [--seed N]\n"
+    "       arena bench zmq [--trips N]\n"
     "\n"
-    "Plays random deals (shuffle, exchange, declarations, 12 tricks; uniformly\n"
-    "random legal actions) on one core for S seconds (default 1), N times\n"
-    "(default 5), and prints each run and the median deals per second.\n";
+    "engine: plays random deals (shuffle, exchange, declarations, 12 tricks;\n"
+    "uniformly random legal actions) on one core for S seconds (default 1), N\n"
+    "times (default 5), and prints each run and the median deals per second.\n"
+    "zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and\n"
+    "an echo process over ipc://, the floor under every refereed decision;\n"
+    "prints the median and 99th percentile in microseconds.\n";
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -109,6 +113,26 @@ static int cmd_bench(int argc, char **argv)
     unsigned long long seed = 1;
     if (wants_help(argc, argv)) {
         fputs(bench_usage, stdout);
+        return 0;
+    }
+    if (argc >= 1 && !strcmp(argv[0], "zmq")) {
+        int trips = 20000;
+        double median, p99;
+        char err[256];
+        if (argc == 3 && !strcmp(argv[1], "--trips")) trips = atoi(argv[2]);
+        else if (argc != 1) {
+            fprintf(stderr, "arena bench zmq: unknown option\n%s", bench_usage);
+            return 2;
+        }
+        if (trips < 100 || trips > 10000000) {
+            fprintf(stderr, "arena bench zmq: --trips takes 100 to 10000000\n");
+            return 2;
+        }
+        if (bench_zmq_pingpong(trips, &median, &p99, err, sizeof err) < 0) {
+            fprintf(stderr, "arena bench zmq: %s\n", err);
+            return 1;
+        }
+        printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us\n", trips, median, p99);
         return 0;
     }
     if (argc < 1 || strcmp(argv[0], "engine")) {

@@ -17,6 +17,7 @@ all: $(ARENA_BIN)
 
 bench: $(ARENA_BIN)
 	$(ARENA_BIN) bench engine
+	$(ARENA_BIN) bench zmq
 
 # The demo grows with the arena: for now it replays the worked deals of the
 # literature through the engine and shows one result in full.
