@@ -1,0 +1,254 @@
+/* test_pgn.c - reading results from PGN (the shared fixture and hand-made
+ * text) and writing them back. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "arena/pgn.h"
+
+/* Reads `text` into p (initialised here); returns pgn_read_stream's code. */
+static int read_text(struct pgn *p, const char *text, char *err, size_t err_size)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    cr_assert_not_null(in);
+    pgn_init(p);
+    int rc = pgn_read_stream(p, in, "t.pgn", err, err_size);
+    fclose(in);
+    return rc;
+}
+
+Test(pgn, reads_every_game_of_the_ordo_fixture)
+{
+    const char *shared = getenv("SHARED");
+    char path[4096], err[256];
+    snprintf(path, sizeof path, "%s/fixtures/ratings/games.pgn",
+             shared ? shared : "../shared");
+    struct pgn p;
+    pgn_init(&p);
+    cr_assert_eq(pgn_read(&p, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 450);
+    cr_assert_eq(p.n_bots, 3);
+    cr_assert_str_eq(p.names[0], "Alpha");
+    cr_assert_str_eq(p.names[1], "Beta");
+    cr_assert_str_eq(p.names[2], "Gamma");
+    int wins = 0, draws = 0, losses = 0;
+    for (size_t i = 0; i < p.n_parties; i++) {
+        wins += p.parties[i].score == 1;
+        draws += p.parties[i].score == 0.5;
+        losses += p.parties[i].score == 0;
+    }
+    cr_assert_eq(wins, 241);
+    cr_assert_eq(draws, 19);
+    cr_assert_eq(losses, 190);
+    pgn_release(&p);
+}
+
+Test(pgn, scores_are_the_white_players)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n\n0-1\n\n"
+        "[White \"B\"]\n[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n",
+        err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 2);
+    cr_assert_eq(p.parties[0].first, 0);
+    cr_assert_eq(p.parties[0].second, 1);
+    cr_assert_eq(p.parties[0].score, 0.0);
+    cr_assert_eq(p.parties[1].first, 1);
+    cr_assert_eq(p.parties[1].score, 0.5);
+    cr_assert(!p.parties[0].has_points);
+    pgn_release(&p);
+}
+
+Test(pgn, each_game_is_a_cluster_of_its_own)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n"
+        "[White \"B\"]\n[Black \"A\"]\n[Result \"1-0\"]\n1-0\n"
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n",
+        err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 3);
+    cr_assert_neq(p.parties[0].cluster, p.parties[1].cluster);
+    cr_assert_neq(p.parties[1].cluster, p.parties[2].cluster);
+    cr_assert_neq(p.parties[0].cluster, p.parties[2].cluster);
+    pgn_release(&p);
+}
+
+Test(pgn, skips_unfinished_games)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n*\n"
+        "[White \"A\"]\n[Black \"C\"]\n[Result \"1-0\"]\n1-0\n",
+        err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 1);
+    cr_assert_eq(p.parties[0].second, 1);
+    cr_assert_eq(p.n_bots, 2);
+    pgn_release(&p);
+}
+
+Test(pgn, ignores_other_tags_comments_and_moves)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p,
+        "% an escaped line [White \"X\"]\n"
+        "[Event \"e\"] [Site \"s\"]\r\n[White \"A \\\"the\\\" bot\"]\r\n"
+        "[Black \"B\"]\n[Result \"1-0\"]\n\n"
+        "1. e4 {a comment\n[White \"Y\"] spanning lines} e5 ; rest [of line\n"
+        "1-0\n",
+        err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 1);
+    cr_assert_eq(p.n_bots, 2);
+    cr_assert_str_eq(p.names[0], "A \"the\" bot");
+    pgn_release(&p);
+}
+
+Test(pgn, games_without_movetext_are_told_apart)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p,
+        "[White \"A\"][Black \"B\"][Result \"1-0\"]\n"
+        "[White \"B\"][Black \"A\"][Result \"0-1\"]\n",
+        err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 2);
+    cr_assert_eq(p.parties[1].first, 1);
+    cr_assert_eq(p.parties[1].score, 0.0);
+    pgn_release(&p);
+}
+
+Test(pgn, unknown_result_is_an_error_naming_the_line)
+{
+    struct pgn p;
+    char err[256] = "";
+    cr_assert_eq(read_text(&p,
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n\n"
+        "[White \"A\"]\n[Black \"B\"]\n[Result \"2-0\"]\n2-0\n",
+        err, sizeof err), -1);
+    cr_assert_str_eq(err, "t.pgn:6: unknown result '2-0'");
+    pgn_release(&p);
+}
+
+Test(pgn, game_without_result_tag_is_an_error)
+{
+    struct pgn p;
+    char err[256] = "";
+    cr_assert_eq(read_text(&p, "[White \"A\"]\n[Black \"B\"]\n\n1-0\n",
+                           err, sizeof err), -1);
+    cr_assert_str_eq(err, "t.pgn:1: game without a [Result] tag");
+    pgn_release(&p);
+}
+
+Test(pgn, malformed_tag_is_an_error)
+{
+    struct pgn p;
+    char err[256] = "";
+    cr_assert_eq(read_text(&p, "[White \"A\"]\n[Black \"B]\n", err, sizeof err), -1);
+    cr_assert_str_eq(err, "t.pgn:2: malformed tag");
+    pgn_release(&p);
+}
+
+Test(pgn, empty_player_name_is_an_error)
+{
+    struct pgn p;
+    char err[256] = "";
+    cr_assert_eq(read_text(&p, "[White \"\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n",
+                           err, sizeof err), -1);
+    cr_assert_str_eq(err, "t.pgn:1: empty player name");
+    pgn_release(&p);
+}
+
+Test(pgn, unclosed_comment_is_an_error)
+{
+    struct pgn p;
+    char err[256] = "";
+    cr_assert_eq(read_text(&p, "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n{ 1-0\n",
+                           err, sizeof err), -1);
+    cr_assert_str_eq(err, "t.pgn:4: comment not closed");
+    pgn_release(&p);
+}
+
+Test(pgn, failed_read_leaves_earlier_results_untouched)
+{
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p, "[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n1-0\n",
+                           err, sizeof err), 0);
+    const char *more = "[White \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n1-0\n"
+                       "[White \"E\"]\n[Black \"F\"]\n[Result \"x\"]\n";
+    FILE *in = fmemopen((void *)more, strlen(more), "r");
+    cr_assert_not_null(in);
+    cr_assert_eq(pgn_read_stream(&p, in, "u.pgn", err, sizeof err), -1);
+    fclose(in);
+    cr_assert_eq(p.n_parties, 1);
+    cr_assert_eq(p.n_bots, 2);
+    pgn_release(&p);
+}
+
+Test(pgn, missing_file_is_an_error_naming_it)
+{
+    struct pgn p;
+    char err[256] = "";
+    pgn_init(&p);
+    cr_assert_eq(pgn_read(&p, "/nonexistent/x.pgn", err, sizeof err), -1);
+    cr_assert_str_eq(err, "cannot open '/nonexistent/x.pgn': No such file or directory");
+    pgn_release(&p);
+}
+
+Test(pgn, written_results_read_back_the_same)
+{
+    static const char *const names[] = { "A", "B \"q\" \\", "C" };
+    struct ratings_partie g[3] = {
+        { 0, 1, 1, 0, false, 0 }, { 1, 2, 0.5, 1, false, 0 }, { 2, 0, 0, 2, false, 0 },
+    };
+    char *text = NULL, err[256];
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    cr_assert_not_null(out);
+    cr_assert_eq(pgn_write(out, g, 3, names, 3, err, sizeof err), 0, "%s", err);
+    fclose(out);
+    struct pgn p;
+    cr_assert_eq(read_text(&p, text, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 3);
+    for (int i = 0; i < 3; i++) {
+        cr_assert_str_eq(p.names[i], names[i]);
+        cr_assert_eq(p.parties[i].first, g[i].first);
+        cr_assert_eq(p.parties[i].second, g[i].second);
+        cr_assert_eq(p.parties[i].score, g[i].score);
+    }
+    pgn_release(&p);
+    free(text);
+}
+
+Test(pgn, writes_the_tags_ordo_reads)
+{
+    static const char *const names[] = { "A", "B" };
+    struct ratings_partie g = { 1, 0, 0.5, 0, false, 0 };
+    char *text = NULL, err[256];
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    cr_assert_eq(pgn_write(out, &g, 1, names, 2, err, sizeof err), 0, "%s", err);
+    fclose(out);
+    cr_assert_str_eq(text, "[Event \"piquet arena\"]\n[Round \"1\"]\n[White \"B\"]\n"
+                           "[Black \"A\"]\n[Result \"1/2-1/2\"]\n\n1/2-1/2\n\n");
+    free(text);
+}
+
+Test(pgn, writing_a_fractional_score_is_an_error)
+{
+    static const char *const names[] = { "A", "B" };
+    struct ratings_partie g = { 0, 1, 0.25, 0, false, 0 };
+    char *text = NULL, err[256] = "";
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    cr_assert_eq(pgn_write(out, &g, 1, names, 2, err, sizeof err), -1);
+    fclose(out);
+    free(text);
+    cr_assert_str_eq(err, "pgn: partie 0: score is not 1, 0.5 or 0");
+}
