@@ -55,7 +55,8 @@ include $(wildcard engine/module.mk protocol/module.mk arena/module.mk \
 # a leaking test as passing, so the log itself decides.
 asan:
 	@mkdir -p build
-	@set -o pipefail; $(MAKE) --no-print-directory BUILD=build/asan SAN=1 test 2>&1 | tee build/asan.log; \
+	@set -o pipefail; LSAN_OPTIONS=suppressions=$(abspath tools/lsan.supp) \
+	  $(MAKE) --no-print-directory BUILD=build/asan SAN=1 test 2>&1 | tee build/asan.log; \
 	status=$$?; \
 	if grep -q -E 'ERROR: (Address|Leak|Undefined)Sanitizer|runtime error:' build/asan.log; then \
 	  echo "asan: sanitizer report found (see build/asan.log)"; exit 1; fi; \

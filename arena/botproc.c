@@ -19,7 +19,13 @@
 
 void botproc_limits_default(struct botproc_limits *self)
 {
+    /* AddressSanitizer reserves terabytes of address space for its shadow
+     * memory, so a sanitizer build (make asan) cannot cap it. */
+#if defined(__SANITIZE_ADDRESS__)
+    self->address_space_mb = 0;
+#else
     self->address_space_mb = 2048;
+#endif
     self->cpu_seconds = 600;
     self->open_files = 256;
 }

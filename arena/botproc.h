@@ -21,7 +21,8 @@ struct botproc_limits {
     long open_files;         /* RLIMIT_NOFILE; 0 = keep */
 };
 
-/* Defaults: 2048 MiB, 600 CPU seconds, 256 files. */
+/* Defaults: 2048 MiB (none in an AddressSanitizer build), 600 CPU
+ * seconds, 256 files. */
 void botproc_limits_default(struct botproc_limits *self);
 
 struct botproc {
