@@ -8,6 +8,7 @@
 static const struct command commands[] = {
     { "replay", "re-execute deal or partie records and print their results", cmd_replay },
     { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
+    { "ratings", "rate bots from results: Elo with intervals, LOS, head-to-head", cmd_ratings },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 
