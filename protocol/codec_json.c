@@ -1,0 +1,549 @@
+/* codec_json.c - checking, parsing and reading frames, and turning built
+ * messages into frames (codec_json.h).
+ *
+ * A frame is untrusted bytes of a given length. It is checked byte by byte
+ * before cJSON sees it (size, NUL, strict UTF-8, raw control characters and
+ * "\u0000" escapes inside strings), because cJSON is lenient about control
+ * characters and would silently cut a string at an escaped NUL. The tree
+ * cJSON returns is owned by the caller of codec_parse(); readers only
+ * borrow nodes from it. Messages are built as cJSON trees (json_writer.h)
+ * and printed here rather than by cJSON, whose number printing (sprintf and
+ * a sscanf check per number) was two thirds of the cost of a request and
+ * keeps only 15 digits. Frames own a malloc'd buffer, freed by
+ * codec_frame_release().
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "protocol/codec_json.h"
+
+void codec_reader_init(struct codec_reader *self, char *err, size_t cap)
+{
+    self->code = CODEC_OK;
+    self->err = err;
+    self->cap = cap;
+    if (err && cap) err[0] = '\0';
+}
+
+int codec_fail(struct codec_reader *self, int code, const char *fmt, ...)
+{
+    va_list ap;
+    if (self->code != CODEC_OK) return -1;
+    self->code = code;
+    if (self->err && self->cap) {
+        va_start(ap, fmt);
+        vsnprintf(self->err, self->cap, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+enum codec_code codec_refuse(char *err, size_t cap, int code, const char *why)
+{
+    struct codec_reader r;
+    codec_reader_init(&r, err, cap);
+    codec_fail(&r, code, "%s", why);
+    return (enum codec_code)r.code;
+}
+
+/* ---- frames ----------------------------------------------------------------- */
+
+/* Length of the strict UTF-8 sequence at p (no overlong forms, no
+ * surrogates, nothing above U+10FFFF), or 0 when it is not one. */
+static size_t utf8_length(const unsigned char *p, size_t left)
+{
+    unsigned lo = 0x80, hi = 0xbf;
+    size_t n;
+    if (p[0] >= 0xc2 && p[0] <= 0xdf) {
+        n = 2;
+    } else if (p[0] >= 0xe0 && p[0] <= 0xef) {
+        n = 3;
+        if (p[0] == 0xe0) lo = 0xa0;
+        if (p[0] == 0xed) hi = 0x9f;
+    } else if (p[0] >= 0xf0 && p[0] <= 0xf4) {
+        n = 4;
+        if (p[0] == 0xf0) lo = 0x90;
+        if (p[0] == 0xf4) hi = 0x8f;
+    } else {
+        return 0;
+    }
+    if (left < n || p[1] < lo || p[1] > hi) return 0;
+    for (size_t k = 2; k < n; k++)
+        if (p[k] < 0x80 || p[k] > 0xbf) return 0;
+    return n;
+}
+
+static int check_bytes(struct codec_reader *self, const unsigned char *p, size_t len)
+{
+    int in_string = 0;
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = p[i];
+        if (c == 0) return codec_fail(self, CODEC_BAD_ENCODING, "NUL byte at offset %zu", i);
+        if (c >= 0x80) {
+            size_t n = utf8_length(p + i, len - i);
+            if (!n) return codec_fail(self, CODEC_BAD_ENCODING, "invalid UTF-8 at offset %zu", i);
+            i += n;
+            continue;
+        }
+        if (in_string && c < 0x20)
+            return codec_fail(self, CODEC_BAD_JSON, "raw control character in a string at offset %zu", i);
+        if (in_string && c == '\\') {
+            if (len - i >= 6 && !memcmp(p + i + 1, "u0000", 5))
+                return codec_fail(self, CODEC_BAD_ENCODING,
+                                  "\\u0000 at offset %zu: strings may not hold NUL", i);
+            /* Skip the escaped character when it is ASCII; anything else is
+             * bad JSON that the parser refuses. */
+            i += (i + 1 < len && p[i + 1] < 0x80) ? 2 : 1;
+            continue;
+        }
+        if (c == '"') in_string = !in_string;
+        i++;
+    }
+    return 0;
+}
+
+static int is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+cJSON *codec_parse(struct codec_reader *self, const char *frame, size_t len)
+{
+    const char *end = NULL;
+    cJSON *root;
+    if (len > PROTOCOL_MAX_FRAME) {
+        codec_fail(self, CODEC_OVERSIZED, "frame of %zu bytes is over the cap of %d bytes",
+                   len, PROTOCOL_MAX_FRAME);
+        return NULL;
+    }
+    if (!frame || len == 0) {
+        codec_fail(self, CODEC_BAD_JSON, "empty frame");
+        return NULL;
+    }
+    if (check_bytes(self, (const unsigned char *)frame, len) < 0) return NULL;
+    root = cJSON_ParseWithLengthOpts(frame, len, &end, 0);
+    if (!root) {
+        size_t at = (end && end >= frame && end <= frame + len) ? (size_t)(end - frame) : 0;
+        codec_fail(self, CODEC_BAD_JSON, "not valid JSON (error near offset %zu)", at);
+        return NULL;
+    }
+    while (end < frame + len && is_space(*end)) end++;
+    if (end != frame + len) {
+        codec_fail(self, CODEC_BAD_JSON, "bytes after the JSON value at offset %zu",
+                   (size_t)(end - frame));
+    } else if (!cJSON_IsObject(root)) {
+        codec_fail(self, CODEC_BAD_JSON, "a message must be a JSON object");
+    } else {
+        return root;
+    }
+    cJSON_Delete(root);
+    return NULL;
+}
+
+int codec_message_type(struct codec_reader *self, const cJSON *root)
+{
+    const cJSON *type = codec_get(self, root, NULL, "type", 0);
+    char shown[40];
+    if (self->code != CODEC_OK) return -1;
+    if (!type) return codec_fail(self, CODEC_UNKNOWN_TYPE, "the message has no \"type\"");
+    if (!cJSON_IsString(type) || !type->valuestring)
+        return codec_fail(self, CODEC_UNKNOWN_TYPE, "\"type\" must be a string");
+    for (int t = 0; t < CODEC_TYPES; t++)
+        if (!strcmp(type->valuestring, codec_type_name(t))) return t;
+    codec_quote(shown, sizeof shown, type->valuestring);
+    return codec_fail(self, CODEC_UNKNOWN_TYPE, "unknown message type '%s'", shown);
+}
+
+cJSON *codec_start(struct json_writer *jw, int type)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return NULL;
+    json_writer_init(jw, root);
+    jw->writer.string(jw->writer.ctx, "type", codec_type_name(type));
+    return root;
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+/* The frame's text grows by doubling and stops past the cap, so a message
+ * costs one allocation or two. */
+struct printer {
+    char *buf;
+    size_t len, cap;
+    int failed;     /* 0, or why printing stopped */
+};
+
+enum { PRINT_NO_MEMORY = 1, PRINT_OVERSIZED = 2 };
+
+static void put(struct printer *p, const char *text, size_t n)
+{
+    if (p->failed) return;
+    if (p->len + n > PROTOCOL_MAX_FRAME) {
+        p->failed = PRINT_OVERSIZED;
+        return;
+    }
+    if (p->len + n + 1 > p->cap) {
+        size_t cap = p->cap ? p->cap : 2048;
+        while (p->len + n + 1 > cap) cap *= 2;
+        char *grown = realloc(p->buf, cap);
+        if (!grown) {
+            p->failed = PRINT_NO_MEMORY;
+            return;
+        }
+        p->buf = grown;
+        p->cap = cap;
+    }
+    memcpy(p->buf + p->len, text, n);
+    p->len += n;
+    p->buf[p->len] = '\0';
+}
+
+static void put_string(struct printer *p, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    const char *run = s;
+    put(p, "\"", 1);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+        if (c >= 0x20 && c != '"' && c != '\\') continue;
+        put(p, run, (size_t)(s - run));
+        run = s + 1;
+        if (c == '"' || c == '\\') {
+            esc[1] = (char)c;
+            put(p, esc, 2);
+        } else {
+            put(p, esc, 6);
+        }
+    }
+    put(p, run, (size_t)(s - run));
+    put(p, "\"", 1);
+}
+
+static void put_number(struct printer *p, double d)
+{
+    char text[32];
+    /* The codec writes only integers (digits by hand: snprintf was a tenth
+     * of a request's cost); anything else keeps 17 digits. */
+    if (d > -9007199254740992.0 && d < 9007199254740992.0 && d == (double)(long long)d) {
+        long long v = (long long)d;
+        unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+        char *end = text + sizeof text, *at = end;
+        do *--at = (char)('0' + u % 10); while (u /= 10);
+        if (v < 0) *--at = '-';
+        put(p, at, (size_t)(end - at));
+        return;
+    }
+    put(p, text, (size_t)snprintf(text, sizeof text, "%.17g", d));
+}
+
+static void put_value(struct printer *p, const cJSON *item)
+{
+    const cJSON *c;
+    switch (item->type & 0xff) {
+    case cJSON_NULL: put(p, "null", 4); return;
+    case cJSON_False: put(p, "false", 5); return;
+    case cJSON_True: put(p, "true", 4); return;
+    case cJSON_Number: put_number(p, item->valuedouble); return;
+    case cJSON_String: put_string(p, item->valuestring ? item->valuestring : ""); return;
+    case cJSON_Array:
+    case cJSON_Object:
+        put(p, cJSON_IsArray(item) ? "[" : "{", 1);
+        for (c = item->child; c; c = c->next) {
+            if (c != item->child) put(p, ",", 1);
+            if (cJSON_IsObject(item)) {
+                put_string(p, c->string ? c->string : "");
+                put(p, ":", 1);
+            }
+            put_value(p, c);
+        }
+        put(p, cJSON_IsArray(item) ? "]" : "}", 1);
+        return;
+    default:
+        p->failed = PRINT_NO_MEMORY;   /* no raw or invalid nodes are ever built */
+    }
+}
+
+enum codec_code codec_frame_from(cJSON *root, int failed, struct codec_frame *out,
+                                 char *err, size_t cap)
+{
+    struct codec_reader r;
+    struct printer p = { NULL, 0, 0, 0 };
+    codec_reader_init(&r, err, cap);
+    out->data = NULL;
+    out->len = 0;
+    if (!root || failed) {
+        codec_fail(&r, CODEC_INTERNAL, "out of memory while building a message");
+        goto out;
+    }
+    put_value(&p, root);
+    if (p.failed) {
+        if (p.failed == PRINT_OVERSIZED)
+            codec_fail(&r, CODEC_OVERSIZED, "the message is over the cap of %d bytes", PROTOCOL_MAX_FRAME);
+        else
+            codec_fail(&r, CODEC_INTERNAL, "out of memory while printing a message");
+        free(p.buf);
+        goto out;
+    }
+    out->data = p.buf;
+    out->len = p.len;
+out:
+    cJSON_Delete(root);
+    return r.code;
+}
+
+void codec_frame_release(struct codec_frame *self)
+{
+    if (!self) return;
+    free(self->data);
+    self->data = NULL;
+    self->len = 0;
+}
+
+/* ---- reading fields -------------------------------------------------------------- */
+
+static const char *kind_of(const cJSON *node)
+{
+    if (cJSON_IsNull(node)) return "null";
+    if (cJSON_IsBool(node)) return "a boolean";
+    if (cJSON_IsNumber(node)) return "a number";
+    if (cJSON_IsString(node)) return "a string";
+    if (cJSON_IsArray(node)) return "an array";
+    return "an object";
+}
+
+/* "path.name", "name", or "path[name]"-style paths already built. */
+static const char *full(char *buf, size_t cap, const char *path, const char *name)
+{
+    if (path && name) snprintf(buf, cap, "%s.%s", path, name);
+    else snprintf(buf, cap, "%s", path ? path : name ? name : "message");
+    return buf;
+}
+
+const cJSON *codec_get(struct codec_reader *self, const cJSON *obj, const char *path,
+                       const char *name, int required)
+{
+    const cJSON *found = NULL;
+    char where[96];
+    if (self->code != CODEC_OK) return NULL;
+    for (const cJSON *c = obj ? obj->child : NULL; c; c = c->next) {
+        if (!c->string || c->string[0] != name[0] || strcmp(c->string, name)) continue;
+        if (found) {
+            codec_fail(self, CODEC_BAD_FIELD, "%s appears twice", full(where, sizeof where, path, name));
+            return NULL;
+        }
+        found = c;
+    }
+    if (!found && required)
+        codec_fail(self, CODEC_BAD_FIELD, "%s is missing", full(where, sizeof where, path, name));
+    return found;
+}
+
+static int wrong(struct codec_reader *self, const char *path, const char *name,
+                 const char *wanted, const cJSON *node)
+{
+    char where[96];
+    return codec_fail(self, CODEC_BAD_FIELD, "%s must be %s, not %s",
+                      full(where, sizeof where, path, name), wanted, kind_of(node));
+}
+
+int codec_get_int(struct codec_reader *self, const cJSON *obj, const char *path,
+                  const char *name, long long lo, long long hi, long long *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1);
+    char where[96];
+    if (!node) return -1;
+    if (!cJSON_IsNumber(node)) return wrong(self, path, name, "an integer", node);
+    double d = node->valuedouble;
+    if (!(d >= (double)lo && d <= (double)hi))
+        return codec_fail(self, CODEC_BAD_FIELD, "%s must be from %lld to %lld",
+                          full(where, sizeof where, path, name), lo, hi);
+    if (d != (double)(long long)d)
+        return codec_fail(self, CODEC_BAD_FIELD, "%s must be a whole number",
+                          full(where, sizeof where, path, name));
+    *out = (long long)d;
+    return 0;
+}
+
+int codec_get_id(struct codec_reader *self, const cJSON *obj, const char *path,
+                 const char *name, uint64_t *out)
+{
+    long long v;
+    if (codec_get_int(self, obj, path, name, 0, (long long)CODEC_ID_MAX, &v) < 0) return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+int codec_get_bool(struct codec_reader *self, const cJSON *obj, const char *path,
+                   const char *name, int *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1);
+    if (!node) return -1;
+    if (!cJSON_IsBool(node)) return wrong(self, path, name, "true or false", node);
+    *out = cJSON_IsTrue(node) ? 1 : 0;
+    return 0;
+}
+
+int codec_text_ok(const char *s, size_t min, size_t max, int rule)
+{
+    size_t n = strlen(s);
+    if (n < min || n > max) return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (rule == CODEC_TEXT_TOKEN) {
+            if (c < 0x21 || c > 0x7e) return 0;
+        } else if (c < 0x20 || c == 0x7f || (c == 0xc2 && i + 1 < n && (unsigned char)s[i + 1] < 0xa0)) {
+            return 0;   /* C0, DEL, and C1 (U+0080..U+009F, C2 80..C2 9F) */
+        }
+    }
+    return 1;
+}
+
+int codec_get_text(struct codec_reader *self, const cJSON *obj, const char *path,
+                   const char *name, size_t min, size_t max, int rule, char *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1);
+    char where[96];
+    if (!node) return -1;
+    if (!cJSON_IsString(node) || !node->valuestring) return wrong(self, path, name, "a string", node);
+    size_t n = strlen(node->valuestring);
+    full(where, sizeof where, path, name);
+    if (n < min) return codec_fail(self, CODEC_BAD_FIELD, "%s must not be empty", where);
+    if (n > max) return codec_fail(self, CODEC_BAD_FIELD, "%s is longer than %zu bytes", where, max);
+    if (!codec_text_ok(node->valuestring, min, max, rule))
+        return codec_fail(self, CODEC_BAD_FIELD, rule == CODEC_TEXT_TOKEN
+                          ? "%s must be printable ASCII without spaces"
+                          : "%s must not hold control characters", where);
+    memcpy(out, node->valuestring, n + 1);
+    return 0;
+}
+
+int codec_get_enum(struct codec_reader *self, const cJSON *obj, const char *path,
+                   const char *name, const char *(*names)(int), int n, int nullable, int *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1);
+    char where[96], shown[40];
+    if (!node) return -1;
+    if (nullable && cJSON_IsNull(node)) {
+        *out = -1;
+        return 0;
+    }
+    if (!cJSON_IsString(node) || !node->valuestring)
+        return wrong(self, path, name, nullable ? "a string or null" : "a string", node);
+    for (int i = 0; i < n; i++)
+        if (!strcmp(node->valuestring, names(i))) {
+            *out = i;
+            return 0;
+        }
+    codec_quote(shown, sizeof shown, node->valuestring);
+    return codec_fail(self, CODEC_BAD_FIELD, "%s: '%s' is not one of its values",
+                      full(where, sizeof where, path, name), shown);
+}
+
+static int card_of(const cJSON *node)
+{
+    if (!cJSON_IsString(node) || !node->valuestring || strlen(node->valuestring) != 2) return -1;
+    return pq_card_parse(node->valuestring);
+}
+
+int codec_get_cards(struct codec_reader *self, const cJSON *obj, const char *path,
+                    const char *name, pq_mask *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1), *item;
+    char where[96];
+    int i = 0;
+    if (!node) return -1;
+    if (!cJSON_IsArray(node)) return wrong(self, path, name, "an array of cards", node);
+    full(where, sizeof where, path, name);
+    *out = 0;
+    cJSON_ArrayForEach(item, node) {
+        int card = card_of(item);
+        if (card < 0)
+            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] is not a card (\"AS\", \"TD\", \"7C\"...)", where, i);
+        if (*out & PQ_BIT(card))
+            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] names %s twice", where, i, item->valuestring);
+        *out |= PQ_BIT(card);
+        i++;
+    }
+    return 0;
+}
+
+int codec_get_card(struct codec_reader *self, const cJSON *obj, const char *path,
+                   const char *name, int nullable, int *out)
+{
+    const cJSON *node = codec_get(self, obj, path, name, 1);
+    char where[96];
+    if (!node) return -1;
+    if (nullable && cJSON_IsNull(node)) {
+        *out = -1;
+        return 0;
+    }
+    *out = card_of(node);
+    if (*out < 0)
+        return codec_fail(self, CODEC_BAD_FIELD, "%s must be a card%s",
+                          full(where, sizeof where, path, name), nullable ? " or null" : "");
+    return 0;
+}
+
+const char *codec_seat_name(int seat)
+{
+    return pq_seat_name(seat);
+}
+
+const char *codec_player_name(int player)
+{
+    return player == PQ_PLAYER_A ? "A" : "B";
+}
+
+/* ---- writing ----------------------------------------------------------------- */
+
+void codec_write_cards(const struct pq_writer *w, const char *key, pq_mask cards)
+{
+    w->begin(w->ctx, key, 1);
+    for (; cards; cards &= cards - 1) {
+        char text[3];
+        pq_card_format(pq_mask_first(cards), text);
+        w->string(w->ctx, NULL, text);
+    }
+    w->end(w->ctx);
+}
+
+void codec_copy_line(char *dst, size_t cap, const char *src)
+{
+    size_t len = strlen(src), o = 0, i = 0;
+    while (i < len) {
+        const unsigned char *p = (const unsigned char *)src + i;
+        size_t n = p[0] < 0x80 ? 1 : utf8_length(p, len - i);
+        if (n == 0) {                       /* invalid UTF-8: one '?' per byte */
+            if (o + 1 >= cap) break;
+            dst[o++] = '?';
+            i++;
+            continue;
+        }
+        if (o + n >= cap) break;            /* never cut a character */
+        if (p[0] < 0x20 || p[0] == 0x7f || (p[0] == 0xc2 && p[1] < 0xa0)) {
+            dst[o++] = ' ';                 /* one line, no control characters */
+        } else {
+            memcpy(dst + o, p, n);
+            o += n;
+        }
+        i += n;
+    }
+    dst[o] = '\0';
+}
+
+void codec_quote(char *dst, size_t cap, const char *src)
+{
+    size_t o = 0, i;
+    for (i = 0; src[i] && i < 24 && o + 1 < cap; i++) {
+        unsigned char c = (unsigned char)src[i];
+        dst[o++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    }
+    if (src[i] && o + 4 < cap) {
+        memcpy(dst + o, "...", 3);
+        o += 3;
+    }
+    dst[o] = '\0';
+}

@@ -1,0 +1,115 @@
+/* msg_bot.c - the messages a bot sends: hello, action, log (protocol/README.md).
+ * Encoders refuse what the decoders would refuse, so a frame made here is
+ * always accepted by the arena's codec.
+ */
+#include <string.h>
+#include "protocol/codec_json.h"
+
+enum codec_code codec_encode_hello(struct codec_frame *out, const struct codec_hello *msg,
+                                   char *err, size_t cap)
+{
+    struct json_writer jw;
+    out->data = NULL;
+    out->len = 0;
+    if (msg->protocol < 1 || msg->protocol > 65535)
+        return codec_refuse(err, cap, CODEC_BAD_FIELD, "hello: protocol must be from 1 to 65535");
+    if (!codec_text_ok(msg->token, 1, CODEC_TOKEN_MAX - 1, CODEC_TEXT_TOKEN))
+        return codec_refuse(err, cap, CODEC_BAD_FIELD,
+                            "hello: token must be 1..127 printable ASCII bytes without spaces");
+    if (!codec_text_ok(msg->name, 1, CODEC_NAME_MAX - 1, CODEC_TEXT_LINE))
+        return codec_refuse(err, cap, CODEC_BAD_FIELD,
+                            "hello: name must be 1..63 bytes without control characters");
+    if (!codec_text_ok(msg->version, 0, CODEC_VERSION_MAX - 1, CODEC_TEXT_LINE))
+        return codec_refuse(err, cap, CODEC_BAD_FIELD,
+                            "hello: version must be 0..31 bytes without control characters");
+    cJSON *root = codec_start(&jw, CODEC_HELLO);
+    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
+    const struct pq_writer *w = &jw.writer;
+    w->integer(w->ctx, "protocol", (long)msg->protocol);
+    w->string(w->ctx, "token", msg->token);
+    w->string(w->ctx, "name", msg->name);
+    w->string(w->ctx, "version", msg->version);
+    return codec_frame_from(root, jw.failed, out, err, cap);
+}
+
+enum codec_code codec_encode_action(struct codec_frame *out, uint64_t id, const char *text,
+                                    char *err, size_t cap)
+{
+    struct json_writer jw;
+    struct pq_action parsed;
+    char why[160];
+    size_t n = strlen(text);
+    out->data = NULL;
+    out->len = 0;
+    if (id > CODEC_ID_MAX)
+        return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: id is over 999999999999999");
+    if (n == 0 || n >= PQ_ACTION_TEXT_MAX)
+        return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: the text must be 1..63 bytes");
+    if (pq_action_parse(text, (int)n, &parsed, why, sizeof why) < 0)
+        return codec_refuse(err, cap, CODEC_BAD_ACTION, why);
+    cJSON *root = codec_start(&jw, CODEC_ACTION);
+    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
+    const struct pq_writer *w = &jw.writer;
+    w->integer(w->ctx, "id", (long)id);
+    w->string(w->ctx, "action", text);
+    return codec_frame_from(root, jw.failed, out, err, cap);
+}
+
+enum codec_code codec_encode_log(struct codec_frame *out, const char *text, char *err, size_t cap)
+{
+    struct json_writer jw;
+    char line[CODEC_LOG_MAX];
+    codec_copy_line(line, sizeof line, text);
+    cJSON *root = codec_start(&jw, CODEC_LOG);
+    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
+    jw.writer.string(jw.writer.ctx, "text", line);
+    return codec_frame_from(root, jw.failed, out, err, cap);
+}
+
+int codec_read_hello(struct codec_reader *r, const cJSON *root, struct codec_hello *out)
+{
+    long long protocol;
+    memset(out, 0, sizeof *out);
+    if (codec_get_int(r, root, NULL, "protocol", 1, 65535, &protocol) < 0 ||
+        codec_get_text(r, root, NULL, "token", 1, CODEC_TOKEN_MAX - 1, CODEC_TEXT_TOKEN, out->token) < 0 ||
+        codec_get_text(r, root, NULL, "name", 1, CODEC_NAME_MAX - 1, CODEC_TEXT_LINE, out->name) < 0 ||
+        codec_get_text(r, root, NULL, "version", 0, CODEC_VERSION_MAX - 1, CODEC_TEXT_LINE, out->version) < 0)
+        return -1;
+    out->protocol = (uint32_t)protocol;
+    if (protocol != PROTOCOL_VERSION)
+        return codec_fail(r, CODEC_PROTOCOL_VERSION, "protocol version %lld is not supported; this arena speaks %d",
+                          protocol, PROTOCOL_VERSION);
+    return 0;
+}
+
+int codec_read_action(struct codec_reader *r, const cJSON *root, struct codec_action *out)
+{
+    char why[160], shown[40];
+    memset(out, 0, sizeof *out);
+    if (codec_get_id(r, root, NULL, "id", &out->id) < 0) return -1;
+    /* The notation is ASCII; pq_action_parse names a bad byte itself. */
+    const cJSON *text = codec_get(r, root, NULL, "action", 1);
+    if (!text) return -1;
+    if (!cJSON_IsString(text) || !text->valuestring)
+        return codec_fail(r, CODEC_BAD_FIELD, "action must be a string");
+    size_t n = strlen(text->valuestring);
+    if (n >= PQ_ACTION_TEXT_MAX)
+        return codec_fail(r, CODEC_BAD_FIELD, "action is longer than %d bytes", PQ_ACTION_TEXT_MAX - 1);
+    memcpy(out->text, text->valuestring, n + 1);
+    if (pq_action_parse(out->text, (int)n, &out->action, why, sizeof why) < 0) {
+        codec_quote(shown, sizeof shown, out->text);
+        return codec_fail(r, CODEC_BAD_ACTION, "action '%s': %s", shown, why);
+    }
+    return 0;
+}
+
+int codec_read_log(struct codec_reader *r, const cJSON *root, struct codec_log *out)
+{
+    memset(out, 0, sizeof *out);
+    const cJSON *text = codec_get(r, root, NULL, "text", 1);
+    if (!text) return -1;
+    if (!cJSON_IsString(text) || !text->valuestring)
+        return codec_fail(r, CODEC_BAD_FIELD, "text must be a string");
+    codec_copy_line(out->text, sizeof out->text, text->valuestring);
+    return 0;
+}
