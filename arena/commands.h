@@ -15,6 +15,9 @@ struct command {
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_ratings(int argc, char **argv);
+int cmd_match(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_sprt(int argc, char **argv);
 
 /* True when argv holds --help or -h. */
 int command_wants_help(int argc, char **argv);

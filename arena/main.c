@@ -7,6 +7,9 @@
 
 static const struct command commands[] = {
     { "replay", "re-execute deal or partie records and print their results", cmd_replay },
+    { "match", "play one duplicate pair between two bot programs", cmd_match },
+    { "check", "take a bot through every phase and rare case, report each", cmd_check },
+    { "sprt", "is version B better than A? duplicate pairs until the SPRT decides", cmd_sprt },
     { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
     { "ratings", "rate bots from results: Elo with intervals, LOS, head-to-head", cmd_ratings },
 };

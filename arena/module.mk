@@ -19,8 +19,9 @@ bench: $(ARENA_BIN)
 	$(ARENA_BIN) bench engine
 	$(ARENA_BIN) bench zmq
 
-# The demo grows with the arena: for now it replays the worked deals of the
-# literature through the engine and shows one result in full.
-demo: $(ARENA_BIN)
+# The demo grows with the arena: a refereed duplicate pair between two
+# reference bots over ZeroMQ, then the worked deals of the literature
+# replayed through the engine.
+demo: all
+	$(ARENA_BIN) match --quiet greedy=$(BUILD)/bin/bot-greedy random=$(BUILD)/bin/bot-random --seed 7
 	$(ARENA_BIN) replay --check $(SHARED)/fixtures/deals/*.json
-	$(ARENA_BIN) replay $(SHARED)/fixtures/deals/D1-cavendish-example.json

@@ -7,6 +7,7 @@
  * table that lasts one file: they are local to it. struct results owns its
  * arrays and the names.
  */
+#include <cjson/cJSON.h>
 #include "arena/results.h"
 
 #include <errno.h>
@@ -459,8 +460,98 @@ out:
     return rc;
 }
 
-/* A reader per kind of file; the first that claims a name reads it. The
- * tournament journal will be one more entry, before the catch-all. */
+/* One partie record of a journal (arena/record.h) as a result; the pair is
+ * found by the seed and the two bots, whichever seat each had. */
+static int read_record(struct results *self, struct pair_index *pairs, const cJSON *rec,
+                       const char *source, size_t line_no, char *err, size_t err_size)
+{
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
+    const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A"));
+    const char *b = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B"));
+    const char *first = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "first_dealer"));
+    const cJSON *winner = cJSON_GetObjectItemCaseSensitive(rec, "winner");
+    const cJSON *settlement = cJSON_GetObjectItemCaseSensitive(rec, "settlement");
+    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(rec, "seed");
+    const char *why;
+    if (!a || !b || !first || (strcmp(first, "A") && strcmp(first, "B")) || !cJSON_IsNumber(settlement) ||
+        !cJSON_IsNumber(seed) || !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
+        snprintf(err, err_size, "%s:%zu: a partie record needs players, first_dealer, winner, settlement and seed",
+                 source, line_no);
+        return -1;
+    }
+    if ((why = bad_name(a)) || (why = bad_name(b))) {
+        snprintf(err, err_size, "%s:%zu: %s", source, line_no, why);
+        return -1;
+    }
+    if (strcmp(a, b) == 0) {
+        char shown_a[48];
+        snprintf(err, err_size, "%s:%zu: '%s' plays itself", source, line_no, shown(a, shown_a));
+        return -1;
+    }
+    const char *first_name = first[0] == 'A' ? a : b, *second_name = first[0] == 'A' ? b : a;
+    struct ratings_partie p = { 0 };
+    p.first = bot_index(self, first_name);
+    p.second = bot_index(self, second_name);
+    if (p.first < 0 || p.second < 0) goto oom;
+    int gain = (int)cJSON_GetNumberValue(settlement);
+    if (cJSON_IsNull(winner)) p.score = 0.5;
+    else p.score = strcmp(winner->valuestring, first) == 0 ? 1 : 0;
+    p.has_points = true;
+    p.points = p.score == 1 ? gain : p.score == 0 ? -gain : 0;
+    char id[200];
+    int low = strcmp(a, b) < 0;
+    snprintf(id, sizeof id, "%.60s\x1f%.60s\x1f%.0f", low ? a : b, low ? b : a, cJSON_GetNumberValue(seed));
+    struct pair_slot *slot = pair_slot(pairs, id);
+    if (!slot) goto oom;
+    if (slot->count == 1) p.cluster = slot->cluster;
+    else p.cluster = self->n_clusters++;
+    if (slot->count == 0) slot->cluster = p.cluster;
+    slot->count++;
+    if (add_partie(self, &p) < 0) goto oom;
+    return 0;
+oom:
+    snprintf(err, err_size, "%s: out of memory", source);
+    return -1;
+}
+
+int results_read_journal(struct results *self, FILE *in, const char *source, char *err, size_t err_size)
+{
+    struct mark m = mark_of(self);
+    struct pair_index pairs = { 0 };
+    char *line = NULL;
+    size_t cap = 0, line_no = 0, before = self->n_parties;
+    ssize_t len;
+    int rc = -1;
+    while ((len = getline(&line, &cap, in)) >= 0) {
+        line_no++;
+        int complete = len > 0 && line[len - 1] == '\n';
+        if (complete) len--;
+        if (len == 0) continue;
+        cJSON *rec = cJSON_ParseWithLength(line, (size_t)len);
+        if (!cJSON_IsObject(rec)) {
+            cJSON_Delete(rec);
+            if (!complete && feof(in)) break;   /* a torn last line (journal.h) */
+            snprintf(err, err_size, "%s:%zu: not a JSON object", source, line_no);
+            goto out;
+        }
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+        int bad = type && !strcmp(type, "partie") && read_record(self, &pairs, rec, source, line_no, err, err_size) < 0;
+        cJSON_Delete(rec);
+        if (bad) goto out;
+    }
+    if (self->n_parties == before) {
+        snprintf(err, err_size, "%s: no partie records", source);
+        goto out;
+    }
+    rc = 0;
+out:
+    free(line);
+    pair_index_release(&pairs);
+    if (rc < 0) roll_back(self, m);
+    return rc;
+}
+
+/* A reader per kind of file; the first that claims a name reads it. */
 struct reader {
     bool (*claims)(const char *path);
     int (*read)(struct results *self, FILE *in, const char *source, char *err,
@@ -476,6 +567,12 @@ static bool ends_with_pgn(const char *path)
            (ext[3] | 0x20) == 'n';
 }
 
+static bool ends_with_jsonl(const char *path)
+{
+    size_t n = strlen(path);
+    return n >= 6 && strcmp(path + n - 6, ".jsonl") == 0;
+}
+
 static bool any_name(const char *path)
 {
     (void)path;
@@ -484,6 +581,7 @@ static bool any_name(const char *path)
 
 static const struct reader readers[] = {
     { ends_with_pgn, results_read_pgn },
+    { ends_with_jsonl, results_read_journal },
     { any_name, results_read_csv },
 };
 

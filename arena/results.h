@@ -62,6 +62,13 @@ int results_read(struct results *self, const char *path, char *err,
 int results_read_csv(struct results *self, FILE *in, const char *source,
                      char *err, size_t err_size);
 
+/* As results_read() for a tournament journal already open (files ending
+ * in .jsonl; arena/journal.h, arena/record.h): every "partie" record, the
+ * two parties on one seed between the same bots forming a duplicate pair;
+ * a torn last line is skipped. */
+int results_read_journal(struct results *self, FILE *in, const char *source,
+                         char *err, size_t err_size);
+
 /* As results_read() for a PGN file already open. */
 int results_read_pgn(struct results *self, FILE *in, const char *source,
                      char *err, size_t err_size);

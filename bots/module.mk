@@ -7,3 +7,12 @@ BOTS_LIB := $(BUILD)/lib/libbots.a
 $(BOTS_LIB): $(BOTS_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
+
+# Each bots/bot_NAME.c is a program build/bin/bot-NAME.
+BOT_PROGRAMS := $(patsubst bots/bot_%.c,$(BUILD)/bin/bot-%,$(wildcard bots/bot_*.c))
+
+$(BUILD)/bin/bot-%: $(BUILD)/obj/bots/bot_%.o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+all: $(BOT_PROGRAMS)

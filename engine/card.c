@@ -46,3 +46,11 @@ int pq_mask_format(pq_mask mask, char *buf, int cap)
     if (cap > 0) buf[len < cap ? len : cap - 1] = '\0';
     return len;
 }
+
+void pq_deck_format(const uint8_t deck[32], char out[96])
+{
+    for (int i = 0; i < 32; i++) {
+        pq_card_format(deck[i], out + 3 * i);
+        out[3 * i + 2] = i < 31 ? ' ' : '\0';
+    }
+}

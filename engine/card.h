@@ -64,4 +64,8 @@ static inline int pq_mask_nth(pq_mask mask, int n)
  * text needs, as snprintf does. */
 int pq_mask_format(pq_mask mask, char *buf, int cap);
 
+/* Writes a pack order (32 cards) as text, "AS KS ...", into out (96 bytes
+ * with the NUL). */
+void pq_deck_format(const uint8_t deck[32], char out[96]);
+
 #endif

@@ -2,8 +2,8 @@
  * seeds: every legal action is accepted, illegal ones change nothing, cards
  * are conserved, hands have the right sizes, scores stay in bounds, no view
  * ever shows a card its seat may not see, and the same seed and actions give
- * the same deal. The "may see" set is derived here from the pack and the
- * action history, independently of the engine's view code.
+ * the same deal. The "may see" set (tests/support_sight.c) is derived from
+ * the pack and the action history, independently of the engine's view code.
  */
 #include <criterion/criterion.h>
 #include <stdlib.h>
@@ -11,6 +11,7 @@
 #include "engine/deal.h"
 #include "engine/rng.h"
 #include "engine/view.h"
+#include "tests/support_sight.h"
 
 enum { PROPERTY_DEALS = 100000 };
 
@@ -19,37 +20,6 @@ static pq_mask talon_cards(const struct pq_deal *d, int from, int count)
     pq_mask out = 0;
     for (int i = from; i < from + count && i < 8; i++) out |= PQ_BIT(d->deck[24 + i]);
     return out;
-}
-
-/* What `seat` may have seen by now (RULES.md section 7), from the history. */
-static pq_mask allowed_cards(const struct pq_deal *d, int seat)
-{
-    int opp = 1 - seat;
-    pq_mask allowed = d->dealt[seat] | d->drawn[seat] | d->played[opp];
-    int seat_discarded = 0;
-    for (int i = 0; i < d->n_history; i++)
-        if (d->history[i].kind == PQ_ACT_DISCARD && d->history[i].pad == seat) seat_discarded = 1;
-    if (seat == PQ_ELDER && seat_discarded) allowed |= talon_cards(d, d->k, 5 - d->k);  /* R9 */
-    if (d->look == 1) allowed |= d->untaken;                                          /* R12 */
-    /* The carte blanche hand is shown to the opponent at R7c / R8. */
-    /* R7c: elder's after younger discarded; R8: younger's after elder's:
-     * in both, once the seat looking has discarded. */
-    if (d->carte_blanche == opp && seat_discarded) allowed |= d->dealt[opp];
-    /* Opponent's combinations that scored or tied (R16). */
-    for (int cls = 0; cls < PQ_CLASSES; cls++) {
-        const struct pq_class_state *c = &d->classes[cls];
-        int scored_or_equal_e = c->outcome == PQ_OUTCOME_GOOD || c->outcome == PQ_OUTCOME_EQUAL;
-        int scored_or_equal_y = c->outcome == PQ_OUTCOME_NOT_GOOD || c->outcome == PQ_OUTCOME_EQUAL;
-        if (opp == PQ_ELDER && scored_or_equal_e) allowed |= c->call;
-        if (opp == PQ_YOUNGER && scored_or_equal_y) allowed |= c->answer;
-    }
-    for (int i = 0; i < d->n_history; i++) {
-        const struct pq_action *a = &d->history[i];
-        /* Extras are always scored by their maker. */
-        if (a->kind == PQ_ACT_DECLARE && a->pad == opp && (a->cards & d->classes[a->cls].extras) == a->cards)
-            allowed |= a->cards;
-    }
-    return allowed;
 }
 
 static void check_conservation(const struct pq_deal *d)
@@ -79,7 +49,7 @@ static void check_views(const struct pq_deal *d)
     for (int s = 0; s < PQ_SEATS; s++) {
         struct pq_view v;
         pq_view_build(d, s, &v);
-        pq_mask leaked = pq_view_cards(&v) & ~allowed_cards(d, s);
+        pq_mask leaked = pq_view_cards(&v) & ~ss_allowed_cards(d, s);
         cr_assert_eq(leaked, 0, "view of %s shows cards it may not see: %08x", pq_seat_name(s), leaked);
         cr_assert_eq(v.hand, d->hand[s]);
     }

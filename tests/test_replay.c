@@ -166,15 +166,10 @@ static cJSON *random_partie_record(uint64_t seed, int first_dealer, struct pq_pa
     pq_partie_init(played, &rules, seed, first_dealer);
     while (!played->over) {
         if (!deal) {
-            char deck[100];
-            int n = 0;
+            char deck[96];
             deal = cJSON_CreateObject();
             cJSON_AddItemToArray(deals, deal);
-            for (int i = 0; i < 32; i++) {
-                pq_card_format(played->deal.deck[i], deck + n);
-                n += 2;
-                deck[n++] = i < 31 ? ' ' : '\0';
-            }
+            pq_deck_format(played->deal.deck, deck);
             cJSON_AddStringToObject(deal, "deck", deck);
             actions = cJSON_AddArrayToObject(deal, "actions");
         }

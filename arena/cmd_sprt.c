@@ -1,0 +1,228 @@
+/* cmd_sprt.c - `arena sprt`: is the test version better than the base?
+ * Plays duplicate pairs between two bot programs and updates the
+ * pentanomial GSPRT (arena/sprt.h, STATS.md section 4) after each pair,
+ * or reads the pairs from a journal. The exit status carries the verdict.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena/commands.h"
+#include "arena/journal.h"
+#include "arena/match.h"
+#include "arena/pentanomial.h"
+#include "arena/record.h"
+#include "arena/results.h"
+#include "arena/sprt.h"
+#include "engine/rng.h"
+
+enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };
+
+static const char usage[] =
+    "usage: arena sprt --base [NAME=]CMD --test [NAME=]CMD [OPTIONS]\n"
+    "       arena sprt --journal FILE --base NAME --test NAME [OPTIONS]\n"
+    "\n"
+    "Is the test version at least ELO1 better than the base, or not better than\n"
+    "ELO0? Plays duplicate pairs (the same packs twice, seats swapped, fresh\n"
+    "processes) and after each pair updates the pentanomial generalised SPRT;\n"
+    "stops at a bound or after --max-pairs. With --journal, reads the pairs of\n"
+    "an existing journal instead of playing.\n"
+    "\n"
+    "  --elo0 E      H0: test is not better than E (default 0)\n"
+    "  --elo1 E      H1: test is at least E better (default 10)\n"
+    "  --alpha A     false H1 rate (default 0.05)\n"
+    "  --beta B      false H0 rate (default 0.05)\n"
+    "  --max-pairs N stop after N pairs (default 2000)\n"
+    "  --seed N      master seed of the packs (default 1)\n"
+    "  --move-ms N   time per decision (default 1000)\n"
+    "  --record FILE append every partie played to FILE (a journal)\n"
+    "  --quiet       print only the verdict\n"
+    "\n"
+    "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive\n"
+    "(max pairs reached); 1 the arena failed; 2 bad usage.\n"
+    "Elo shown after a sequential stop is biased away from zero.\n"
+    "\n"
+    "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --elo1 50\n";
+
+struct tally {
+    int pairs[PENTANOMIAL_CELLS];
+    int n;
+};
+
+static void print_state(const struct sprt *sprt, const struct tally *t, double llr)
+{
+    struct pentanomial p;
+    memset(&p, 0, sizeof p);
+    memcpy(p.pairs, t->pairs, sizeof p.pairs);
+    p.n_pairs = t->n;
+    pentanomial_compute(&p);
+    char elo[48];
+    if (p.elo_finite && p.error_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", p.elo, p.elo_error);
+    else if (p.elo_finite) snprintf(elo, sizeof elo, "%+.1f", p.elo);
+    else snprintf(elo, sizeof elo, "%s", p.score >= 1 ? "+inf (every pair won)" : p.score <= 0 ? "-inf (every pair lost)" : "?");
+    printf("pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
+           sprt->lower, sprt->upper, elo, t->pairs[0], t->pairs[1], t->pairs[2], t->pairs[3], t->pairs[4]);
+}
+
+static int verdict(enum sprt_decision d)
+{
+    printf("%s\n", d == SPRT_ACCEPT_H1 ? "H1 accepted: test is better" : d == SPRT_ACCEPT_H0 ? "H0 accepted: test is not better"
+                                                                                       : "inconclusive: max pairs reached");
+    return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
+}
+
+static int parse_bot(const char *arg, struct match_bot *bot, const char *fallback)
+{
+    const char *eq = strchr(arg, '='), *space = strchr(arg, ' ');
+    memset(bot, 0, sizeof *bot);
+    if (eq && eq != arg && (!space || eq < space) && (size_t)(eq - arg) < sizeof bot->name) {
+        memcpy(bot->name, arg, (size_t)(eq - arg));
+        bot->command = eq + 1;
+    } else {
+        snprintf(bot->name, sizeof bot->name, "%s", fallback);
+        bot->command = arg;
+    }
+    return 0;
+}
+
+/* Offline: the pairs between the two named bots in a journal. */
+static int from_journal(const char *path, const char *base, const char *test, const struct sprt *sprt, int quiet)
+{
+    struct results r;
+    char err[512];
+    results_init(&r);
+    if (results_read(&r, path, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        results_release(&r);
+        return 2;
+    }
+    int b = -1, t = -1;
+    for (int i = 0; i < r.n_bots; i++) {
+        if (!strcmp(r.names[i], base)) b = i;
+        if (!strcmp(r.names[i], test)) t = i;
+    }
+    if (b < 0 || t < 0) {
+        fprintf(stderr, "arena sprt: '%s' has no bot named '%s'\n", path, b < 0 ? base : test);
+        results_release(&r);
+        return 2;
+    }
+    struct pentanomial p;
+    if (pentanomial_tally(&p, r.parties, r.n_parties, t, b, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        results_release(&r);
+        return 2;
+    }
+    struct tally tally;
+    memcpy(tally.pairs, p.pairs, sizeof tally.pairs);
+    tally.n = p.n_pairs;
+    double llr = sprt_llr_pentanomial(sprt, tally.pairs);
+    if (!quiet) print_state(sprt, &tally, llr);
+    results_release(&r);
+    return verdict(sprt_decide(sprt, llr));
+}
+
+int cmd_sprt(int argc, char **argv)
+{
+    struct match_config config;
+    struct match_bot base, test;
+    struct sprt sprt;
+    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
+    long max_pairs = 2000;
+    unsigned long long seed = 1;
+    const char *base_arg = NULL, *test_arg = NULL, *journal_path = NULL, *record_path = NULL;
+    int quiet = 0;
+    char err[512];
+    if (command_wants_help(argc, argv)) {
+        fputs(usage, stdout);
+        return 0;
+    }
+    match_config_default(&config);
+    for (int i = 0; i < argc; i++) {
+        const char *opt = argv[i];
+        if (!strcmp(opt, "--quiet")) { quiet = 1; continue; }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "arena sprt: '%s' needs a value\n%s", opt, usage);
+            return 2;
+        }
+        const char *val = argv[++i];
+        char *end = NULL;
+        if (!strcmp(opt, "--base")) base_arg = val;
+        else if (!strcmp(opt, "--test")) test_arg = val;
+        else if (!strcmp(opt, "--journal")) journal_path = val;
+        else if (!strcmp(opt, "--record")) record_path = val;
+        else if (!strcmp(opt, "--elo0")) elo0 = strtod(val, &end);
+        else if (!strcmp(opt, "--elo1")) elo1 = strtod(val, &end);
+        else if (!strcmp(opt, "--alpha")) alpha = strtod(val, &end);
+        else if (!strcmp(opt, "--beta")) beta = strtod(val, &end);
+        else if (!strcmp(opt, "--max-pairs")) max_pairs = strtol(val, &end, 10);
+        else if (!strcmp(opt, "--seed")) seed = strtoull(val, &end, 10);
+        else if (!strcmp(opt, "--move-ms")) config.clock.move_ms = (uint32_t)strtoul(val, &end, 10);
+        else {
+            fprintf(stderr, "arena sprt: unknown option '%s'\n%s", opt, usage);
+            return 2;
+        }
+        if (end && *end) {
+            fprintf(stderr, "arena sprt: bad value '%s' for %s\n", val, opt);
+            return 2;
+        }
+    }
+    if (!base_arg || !test_arg) {
+        fprintf(stderr, "arena sprt: give --base and --test\n%s", usage);
+        return 2;
+    }
+    if (max_pairs < 1 || max_pairs > 10000000) {
+        fprintf(stderr, "arena sprt: --max-pairs takes 1 to 10000000\n");
+        return 2;
+    }
+    if (sprt_init(&sprt, elo0, elo1, alpha, beta, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 2;
+    }
+    if (journal_path) return from_journal(journal_path, base_arg, test_arg, &sprt, quiet);
+    parse_bot(base_arg, &base, "base");
+    parse_bot(test_arg, &test, "test");
+    if (!strcmp(base.name, test.name)) {
+        fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
+        return 2;
+    }
+    struct journal journal = { -1, "" };
+    if (record_path && journal_open(&journal, record_path, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 1;
+    }
+    config.bots[0] = test;
+    config.bots[1] = base;
+    struct tally tally = { { 0 }, 0 };
+    static struct referee ref;
+    enum sprt_decision decision = SPRT_CONTINUE;
+    int status = 1;
+    for (long pair = 1; pair <= max_pairs && decision == SPRT_CONTINUE; pair++) {
+        uint64_t pair_seed = pq_rng_mix(seed, (uint64_t)pair);
+        double test_points = 0;
+        for (int k = 0; k < 2; k++) {
+            if (match_play(&config, (uint64_t)(2 * pair - 1 + k), pair_seed, k, &ref, err, sizeof err) < 0) {
+                fprintf(stderr, "arena sprt: %s\n", err);
+                goto out;
+            }
+            test_points += ref.winner == 0 ? 1 : ref.winner < 0 ? 0.5 : 0;
+            if (journal.fd >= 0) {
+                cJSON *rec = record_partie(&ref, pair_seed);
+                int rc = rec ? journal_append(&journal, rec, err, sizeof err) : -1;
+                cJSON_Delete(rec);
+                if (rc < 0) {
+                    fprintf(stderr, "arena sprt: %s\n", rec ? err : "out of memory");
+                    goto out;
+                }
+            }
+        }
+        tally.pairs[(int)(test_points * 2 + 0.5)]++;
+        tally.n++;
+        double llr = sprt_llr_pentanomial(&sprt, tally.pairs);
+        decision = sprt_decide(&sprt, llr);
+        if (!quiet) print_state(&sprt, &tally, llr);
+        fflush(stdout);
+    }
+    status = verdict(decision);
+out:
+    journal_close(&journal);
+    return status;
+}

@@ -1,0 +1,36 @@
+/* match.h - one refereed partie between two bot programs, start to end:
+ * starts both processes, checks their hello (token, protocol version),
+ * runs the referee over one ROUTER socket, watches the processes and the
+ * clock, and stops the processes. Used by `arena match` and `arena check`.
+ */
+#ifndef ARENA_MATCH_H
+#define ARENA_MATCH_H
+
+#include "arena/botproc.h"
+#include "arena/referee.h"
+
+struct match_bot {
+    char name[CODEC_NAME_MAX];      /* as given, or the hello's name when empty */
+    const char *command;            /* shell command starting the bot */
+};
+
+struct match_config {
+    struct match_bot bots[2];       /* player A, player B */
+    struct pq_rules rules;
+    struct referee_clock clock;
+    int handshake_ms;
+    struct botproc_limits limits;
+    const char *log_dir;            /* per-bot logs: LOG_DIR/NAME-pPARTIE.log */
+    const uint8_t (*decks)[32];     /* packs of the first deals, or NULL (referee.h) */
+    int n_decks;
+};
+
+void match_config_default(struct match_config *self);
+
+/* Plays partie `partie_id` from `seed` with player `first_dealer` dealing
+ * first; the finished referee (outcome, deals, faults) is left in *out.
+ * Returns 0, or -1 when the arena itself failed (socket, fork), with err. */
+int match_play(const struct match_config *config, uint64_t partie_id, uint64_t seed, int first_dealer,
+               struct referee *out, char *err, size_t cap);
+
+#endif

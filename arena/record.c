@@ -1,0 +1,71 @@
+/* record.c - partie records from a finished referee (record.h). Every node
+ * is attached to its parent as soon as it is made; only the root is freed.
+ */
+#include <stdio.h>
+#include "arena/record.h"
+
+cJSON *record_deal(const struct pq_deal *d)
+{
+    char deck[96];
+    cJSON *record = cJSON_CreateObject();
+    if (!record) return NULL;
+    pq_deck_format(d->deck, deck);
+    cJSON_AddStringToObject(record, "deck", deck);
+    cJSON *actions = cJSON_AddArrayToObject(record, "actions");
+    for (int i = 0; actions && i < d->n_history; i++) {
+        char text[PQ_ACTION_TEXT_MAX];
+        pq_action_format(&d->history[i], text, sizeof text);
+        cJSON_AddItemToArray(actions, cJSON_CreateString(text));
+    }
+    return record;
+}
+
+static void per_player_number(cJSON *parent, const char *key, double a, double b)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    cJSON_AddNumberToObject(o, "A", a);
+    cJSON_AddNumberToObject(o, "B", b);
+}
+
+cJSON *record_partie(const struct referee *ref, uint64_t seed)
+{
+    static const char *const players[] = { "A", "B" };
+    cJSON *root = cJSON_CreateObject();
+    if (!root) return NULL;
+    cJSON_AddStringToObject(root, "type", "partie");
+    cJSON_AddNumberToObject(root, "id", (double)ref->partie_id);
+    cJSON_AddNumberToObject(root, "seed", (double)seed);
+    cJSON_AddStringToObject(root, "first_dealer", players[ref->partie.first_dealer]);
+    cJSON *names = cJSON_AddObjectToObject(root, "players");
+    cJSON_AddStringToObject(names, "A", ref->names[0]);
+    cJSON_AddStringToObject(names, "B", ref->names[1]);
+    cJSON *rules = cJSON_AddObjectToObject(root, "rules");
+    for (int i = 0; pq_rules_names[i]; i++) {
+        char buf[16];
+        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&ref->partie.rules, pq_rules_names[i], buf));
+    }
+    cJSON *deals = cJSON_AddArrayToObject(root, "deals");
+    for (int i = 0; i < ref->n_deals; i++) cJSON_AddItemToArray(deals, record_deal(&ref->deals[i]));
+    if (ref->forfeited && !ref->partie.over && ref->partie.deal.n_history > 0)
+        cJSON_AddItemToObject(root, "unfinished_deal", record_deal(&ref->partie.deal));
+    per_player_number(root, "totals", ref->partie.totals[0], ref->partie.totals[1]);
+    if (ref->winner < 0) cJSON_AddNullToObject(root, "winner");
+    else cJSON_AddStringToObject(root, "winner", players[ref->winner]);
+    cJSON_AddNumberToObject(root, "settlement", ref->settlement);
+    if (ref->forfeited) {
+        cJSON *f = cJSON_AddObjectToObject(root, "forfeit");
+        cJSON_AddStringToObject(f, "player", players[ref->forfeit.player]);
+        cJSON_AddStringToObject(f, "fault", codec_fault_name(ref->forfeit.fault));
+        cJSON_AddStringToObject(f, "message", ref->forfeit.message);
+    } else {
+        cJSON_AddNullToObject(root, "forfeit");
+    }
+    cJSON *faults = cJSON_AddObjectToObject(root, "faults");
+    for (int p = 0; p < 2; p++) {
+        cJSON *o = cJSON_AddObjectToObject(faults, players[p]);
+        for (int f = 0; f < CODEC_FAULTS; f++) cJSON_AddNumberToObject(o, codec_fault_name(f), ref->faults[p][f]);
+    }
+    per_player_number(root, "decisions", ref->decisions[0], ref->decisions[1]);
+    per_player_number(root, "think_ms", (double)ref->think_ms[0], (double)ref->think_ms[1]);
+    return root;
+}

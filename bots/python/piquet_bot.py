@@ -1,0 +1,113 @@
+"""piquet_bot: write a Piquet bot in Python for the arena (protocol/README.md).
+
+Subclass Bot, implement act(request, legal) returning one of the legal
+action strings, and call run(MyBot()). The SDK connects a DEALER socket to
+PIQUET_ENDPOINT, says hello with PIQUET_TOKEN, answers each request, and
+calls the optional hooks. The exchange travels as a size range; legal lists
+every discard for you. Needs pyzmq (Debian: python3-zmq).
+"""
+import itertools
+import json
+import os
+import sys
+
+import zmq
+
+PROTOCOL_VERSION = 1
+MAX_FRAME = 65536
+
+
+class Bot:
+    """A bot: override act(); the other hooks are optional."""
+
+    name = "python-bot"
+    version = "1.0"
+
+    def act(self, request, legal):
+        """Return one string of `legal` (request["view"] is the seat's view)."""
+        raise NotImplementedError
+
+    def log(self, text):
+        """Send a line to the arena, which keeps it in this bot's log file."""
+        if getattr(self, "_socket", None) is not None:
+            self._socket.send(json.dumps({"type": "log", "text": str(text)}).encode())
+
+    def partie_start(self, message):
+        pass
+
+    def deal_end(self, message):
+        pass
+
+    def partie_end(self, message):
+        pass
+
+
+def legal_actions(request):
+    """Every legal action of a request as strings, the exchange expanded."""
+    if "discard" not in request:
+        return list(request["legal"])
+    hand = request["view"]["hand"]
+    low, high = request["discard"]["min"], request["discard"]["max"]
+    return ["discard " + " ".join(cards) if cards else "discard"
+            for size in range(low, high + 1)
+            for cards in itertools.combinations(hand, size)]
+
+
+def run(bot, max_parties=0):
+    """Play until the arena stops the process (or max_parties ended).
+
+    Returns 0 after max_parties parties, 1 after an error from the arena.
+    """
+    endpoint, token = os.environ.get("PIQUET_ENDPOINT"), os.environ.get("PIQUET_TOKEN")
+    if not endpoint or not token:
+        sys.exit("%s: PIQUET_ENDPOINT and PIQUET_TOKEN must be set "
+                 "(the arena sets them when it starts a bot)" % bot.name)
+    context = zmq.Context()
+    socket = context.socket(zmq.DEALER)
+    socket.setsockopt(zmq.LINGER, 0)
+    socket.setsockopt(zmq.HEARTBEAT_IVL, 1000)
+    socket.setsockopt(zmq.HEARTBEAT_TTL, 5000)
+    socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, 5000)
+    socket.connect(endpoint)
+    bot._socket = socket
+
+    def send(message):
+        socket.send(json.dumps(message, separators=(",", ":")).encode())
+
+    send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token,
+          "name": bot.name, "version": bot.version})
+    parties = 0
+    try:
+        while True:
+            frame = socket.recv()
+            if len(frame) > MAX_FRAME:
+                print("%s: frame over %d bytes" % (bot.name, MAX_FRAME), file=sys.stderr)
+                return 1
+            message = json.loads(frame)
+            kind = message.get("type")
+            if kind == "request":
+                legal = legal_actions(message)
+                choice = bot.act(message, legal)
+                if choice not in legal:
+                    print("%s: act() returned %r, not a legal action; playing %r"
+                          % (bot.name, choice, legal[0]), file=sys.stderr)
+                    choice = legal[0]
+                send({"type": "action", "id": message["id"], "action": choice})
+            elif kind == "partie_start":
+                bot.partie_start(message)
+            elif kind == "deal_end":
+                bot.deal_end(message)
+            elif kind == "partie_end":
+                bot.partie_end(message)
+                parties += 1
+                if max_parties and parties >= max_parties:
+                    return 0
+            elif kind == "error":
+                print("%s: the arena says %s: %s" % (bot.name, message.get("code"),
+                                                     message.get("message")), file=sys.stderr)
+                return 1
+    finally:
+        bot._socket = None
+        socket.close(0)
+        context.term()
+
