@@ -63,8 +63,16 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
                   const char *log_path, const struct botproc_limits *limits,
                   char *err, size_t cap)
 {
-    char env_endpoint[1100], env_token[64];
+    char env_endpoint[1100], env_token[64], shell[4200];
     memset(self, 0, sizeof *self);
+    /* A simple command is exec'd by the shell, so the bot itself carries the
+     * parent-death signal (a forked grandchild would not); a compound one
+     * (; & | or several lines) runs under the shell, in the same group. */
+    int simple = !strpbrk(command, ";&|\n");
+    if (snprintf(shell, sizeof shell, simple ? "exec %s" : "%s", command) >= (int)sizeof shell) {
+        snprintf(err, cap, "bot command longer than 4000 characters");
+        return -1;
+    }
     if (botproc_random_token(self->token) < 0) {
         snprintf(err, cap, "cannot make a token: %s", strerror(errno));
         return -1;
@@ -104,7 +112,7 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
         signal(SIGPIPE, SIG_DFL);
         putenv(env_endpoint);
         putenv(env_token);
-        execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", shell, (char *)NULL);
         child_fail(2, "cannot run /bin/sh");
     }
     close(log_fd);

@@ -1,12 +1,14 @@
 /* botproc.h - starting, watching and stopping one bot process.
  *
- * A bot is started with `/bin/sh -c COMMAND` in its own process
- * group, with PIQUET_ENDPOINT and a fresh random PIQUET_TOKEN in its
+ * A bot is started with `/bin/sh -c "exec COMMAND"` (plain `sh -c` for a
+ * compound command with ; & | or newlines) in its own process group, with PIQUET_ENDPOINT and a fresh random PIQUET_TOKEN in its
  * environment, stdin from /dev/null, stdout and stderr appended to a log
  * file, every other descriptor of the arena closed, resource limits set
  * (address space, CPU seconds, open files, no core files), and a parent-
  * death signal so that it dies with the arena even when the arena is
- * killed with SIGKILL. The struct owns the process until botproc_stop()
+ * killed with SIGKILL (for a compound command only its shell has that
+ * signal; processes it forks are stopped with the group by botproc_stop,
+ * which a SIGKILLed arena cannot run). The struct owns the process until botproc_stop()
  * has reaped it.
  */
 #ifndef ARENA_BOTPROC_H

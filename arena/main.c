@@ -7,6 +7,8 @@
 
 static const struct command commands[] = {
     { "replay", "re-execute deal or partie records and print their results", cmd_replay },
+    { "run", "a tournament of duplicate pairs, many parties at once, journalled", cmd_run },
+    { "resume", "continue a tournament from its journal", cmd_resume },
     { "match", "play one duplicate pair between two bot programs", cmd_match },
     { "check", "take a bot through every phase and rare case, report each", cmd_check },
     { "sprt", "is version B better than A? duplicate pairs until the SPRT decides", cmd_sprt },

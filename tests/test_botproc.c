@@ -127,3 +127,35 @@ Test(botproc, a_crash_is_described_and_a_missing_program_reported)
     cr_assert_eq(botproc_start(&b, "true", "ipc:///tmp/w", "/nonexistent-dir/x.log", &limits, err, sizeof err), -1);
     cr_assert(strstr(err, "cannot open bot log"), "%s", err);
 }
+
+Test(botproc, a_bot_dies_with_a_killed_arena)
+{
+    /* A child process plays the arena: it starts a bot, writes the bot's
+     * pid, and is killed with SIGKILL; the bot must follow it. */
+    const char *pid_path = "/tmp/pq_botproc_orphan.pid";
+    unlink(pid_path);
+    pid_t arena = fork();
+    if (arena == 0) {
+        struct botproc b;
+        struct botproc_limits limits;
+        char err[256];
+        botproc_limits_default(&limits);
+        if (botproc_start(&b, "sleep 30", "ipc:///tmp/o", "/tmp/pq_botproc_orphan.log", &limits, err, sizeof err) < 0)
+            _exit(1);
+        FILE *f = fopen(pid_path, "w");
+        fprintf(f, "%d\n", (int)b.pid);
+        fclose(f);
+        pause();
+        _exit(0);
+    }
+    pause_ms(300);
+    char text[64];
+    read_file(pid_path, text, sizeof text);
+    pid_t bot = (pid_t)atoi(text);
+    cr_assert_gt(bot, 0, "pid file: %s", text);
+    cr_assert(process_runs(bot));
+    kill(arena, SIGKILL);
+    waitpid(arena, NULL, 0);
+    pause_ms(200);
+    cr_assert_not(process_runs(bot), "the bot %d outlived the arena", (int)bot);
+}

@@ -1,0 +1,129 @@
+/* test_run.c - tournaments with real bots: a round robin ends with the
+ * journal holding every scheduled partie; killed with SIGKILL at several
+ * points and resumed, it ends with the same parties and results as an
+ * uninterrupted run (timings aside); SIGINT stops it cleanly.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "arena/journal.h"
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+static char bots[1024];
+
+static void set_bots(void)
+{
+    snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 3' --bot g2='%s/bot-greedy --exchange 4'",
+             bin_dir(), bin_dir(), bin_dir());
+}
+
+struct parties {
+    cJSON *by_id;    /* object: id -> record without timings */
+    int headers;
+};
+
+static int collect(const cJSON *rec, int line, void *ctx)
+{
+    struct parties *p = ctx;
+    char key[32];
+    (void)line;
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
+    if (type && !strcmp(type, "header")) p->headers++;
+    if (!type || strcmp(type, "partie")) return 0;
+    cJSON *copy = cJSON_Duplicate(rec, 1);
+    cJSON_DeleteItemFromObject(copy, "think_ms");
+    snprintf(key, sizeof key, "%.0f", cJSON_GetNumberValue(cJSON_GetObjectItem(rec, "id")));
+    cr_assert_null(cJSON_GetObjectItem(p->by_id, key), "partie %s recorded twice", key);
+    cJSON_AddItemToObject(p->by_id, key, copy);
+    return 0;
+}
+
+static void read_parties(const char *path, struct parties *p)
+{
+    char err[256];
+    int torn;
+    p->by_id = cJSON_CreateObject();
+    p->headers = 0;
+    cr_assert_geq(journal_read(path, collect, p, &torn, err, sizeof err), 0, "%s", err);
+    cr_assert_not(torn, "%s ends with a torn line", path);
+}
+
+Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
+{
+    char cmd[4096];
+    struct parties whole, resumed;
+    set_bots();
+    unlink("/tmp/pq_run_whole.jsonl");
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_whole.jsonl > /dev/null",
+             bin_dir(), bots);
+    cr_assert_eq(system(cmd), 0);
+    read_parties("/tmp/pq_run_whole.jsonl", &whole);
+    cr_assert_eq(cJSON_GetArraySize(whole.by_id), 3 * 5 * 2, "every scheduled partie is in the journal");
+    cr_assert_eq(whole.headers, 1);
+    static const char *const delays[] = { "0.05", "0.4", "0.9" };
+    for (int k = 0; k < 3; k++) {
+        unlink("/tmp/pq_run_killed.jsonl");
+        snprintf(cmd, sizeof cmd,
+                 "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_killed.jsonl > /dev/null 2>&1 & "
+                 "pid=$!; sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3; "
+                 "if ps -eo args | grep -q '^[^ ]*bot-random --seed 3'; then exit 99; fi; "
+                 "%s/arena resume --quiet /tmp/pq_run_killed.jsonl > /dev/null",
+                 bin_dir(), bots, delays[k], bin_dir());
+        int status = WEXITSTATUS(system(cmd));
+        cr_assert_neq(status, 99, "bot processes outlived the killed arena (kill at %s s)", delays[k]);
+        cr_assert_eq(status, 0, "resume after a kill at %s s", delays[k]);
+        read_parties("/tmp/pq_run_killed.jsonl", &resumed);
+        cr_assert_eq(resumed.headers, 1);
+        cr_assert_eq(cJSON_GetArraySize(resumed.by_id), cJSON_GetArraySize(whole.by_id), "kill at %s s", delays[k]);
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, whole.by_id) {
+            const cJSON *other = cJSON_GetObjectItem(resumed.by_id, rec->string);
+            cr_assert(other, "partie %s missing after resume", rec->string);
+            cr_assert(cJSON_Compare(rec, other, 1), "partie %s differs after a kill at %s s", rec->string, delays[k]);
+        }
+        cJSON_Delete(resumed.by_id);
+    }
+    cJSON_Delete(whole.by_id);
+}
+
+Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
+{
+    char cmd[4096];
+    set_bots();
+    unlink("/tmp/pq_run_int.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet %s --pairs 40 --journal /tmp/pq_run_int.jsonl > /dev/null 2> /tmp/pq_run_int.err & "
+             "pid=$!; sleep 0.4; kill -INT $pid; wait $pid",
+             bin_dir(), bots);
+    int status = system(cmd);
+    cr_assert_eq(WEXITSTATUS(status), 130, "status %d", WEXITSTATUS(status));
+    FILE *f = fopen("/tmp/pq_run_int.err", "r");
+    char err[1024] = "";
+    size_t n = fread(err, 1, sizeof err - 1, f);
+    err[n] = '\0';
+    fclose(f);
+    cr_assert(strstr(err, "arena resume /tmp/pq_run_int.jsonl"), "%s", err);
+    struct parties p;
+    read_parties("/tmp/pq_run_int.jsonl", &p);
+    cr_assert_lt(cJSON_GetArraySize(p.by_id), 3 * 40 * 2);
+    cJSON_Delete(p.by_id);
+}
+
+Test(run, bad_usage_and_an_existing_journal_are_refused)
+{
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x > /dev/null 2>&1", bin_dir());
+    cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "one bot is not a tournament");
+    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x --bot a=y > /dev/null 2>&1", bin_dir());
+    cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "two bots with one name");
+    snprintf(cmd, sizeof cmd, "touch /tmp/pq_run_exists.jsonl; %s/arena run --bot a=x --bot b=y --journal /tmp/pq_run_exists.jsonl > /dev/null 2>&1", bin_dir());
+    cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "a journal is never overwritten");
+}
