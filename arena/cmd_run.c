@@ -109,8 +109,11 @@ static void progress(struct tournament *t, int last)
         printf("\r%zu/%zu parties, %.1f/s, ETA %.0f s   %s", t->done_count, t->total, rate, eta, last ? "\n" : "");
     } else {
         static double printed;
+        static size_t printed_count = (size_t)-1;
+        if (t->done_count == printed_count) return;
         if (!last && now_s() - printed < 5 && t->done_count != t->total) return;
         printed = now_s();
+        printed_count = t->done_count;
         printf("%zu/%zu parties, %.1f/s, ETA %.0f s\n", t->done_count, t->total, rate, eta);
     }
     fflush(stdout);

@@ -6,12 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "arena/commands.h"
 #include "arena/journal.h"
 #include "arena/match.h"
 #include "arena/pentanomial.h"
 #include "arena/record.h"
 #include "arena/results.h"
+#include "arena/runner.h"
 #include "arena/sprt.h"
 #include "engine/rng.h"
 
@@ -34,6 +36,7 @@ static const char usage[] =
     "  --max-pairs N stop after N pairs (default 2000)\n"
     "  --seed N      master seed of the packs (default 1)\n"
     "  --move-ms N   time per decision (default 1000)\n"
+    "  --concurrency N  parties in flight (default: the number of cores)\n"
     "  --record FILE append every partie played to FILE (a journal)\n"
     "  --quiet       print only the verdict\n"
     "\n"
@@ -120,6 +123,65 @@ static int from_journal(const char *path, const char *base, const char *test, co
     return verdict(sprt_decide(sprt, llr));
 }
 
+/* Live play: pairs handed out in order, tallied as each completes. */
+struct live {
+    const struct sprt *sprt;
+    const struct match_config *config;
+    uint64_t seed;
+    long max_pairs, next_partie;
+    double *pair_points;      /* the test bot's points, per pair */
+    unsigned char *pair_parties;
+    struct tally tally;
+    enum sprt_decision decision;
+    volatile sig_atomic_t stop;
+    struct journal journal;
+    int quiet, failed;
+    char error[512];
+};
+
+static int live_next(void *ctx, struct runner_job *job)
+{
+    struct live *l = ctx;
+    if (l->next_partie >= 2 * l->max_pairs) return 0;
+    long pair = l->next_partie / 2;
+    memset(job, 0, sizeof *job);
+    job->partie_id = (uint64_t)l->next_partie + 1;
+    job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
+    job->first_dealer = (int)(l->next_partie % 2);
+    job->bots[0] = l->config->bots[0];
+    job->bots[1] = l->config->bots[1];
+    job->tag = pair;
+    l->next_partie++;
+    return 1;
+}
+
+static void live_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+{
+    struct live *l = ctx;
+    long pair = job->tag;
+    char err[512];
+    if (l->journal.fd >= 0) {
+        cJSON *rec = record_partie(ref, job->seed);
+        int rc = rec ? journal_append(&l->journal, rec, err, sizeof err) : -1;
+        cJSON_Delete(rec);
+        if (rc < 0) {
+            snprintf(l->error, sizeof l->error, "%s", rec ? err : "out of memory");
+            l->failed = 1;
+            l->stop = 1;
+            return;
+        }
+    }
+    l->pair_points[pair] += ref->winner == 0 ? 1 : ref->winner < 0 ? 0.5 : 0;
+    if (++l->pair_parties[pair] < 2 || l->decision != SPRT_CONTINUE) return;
+    l->tally.pairs[(int)(l->pair_points[pair] * 2 + 0.5)]++;
+    l->tally.n++;
+    double llr = sprt_llr_pentanomial(l->sprt, l->tally.pairs);
+    l->decision = sprt_decide(l->sprt, llr);
+    if (!l->quiet) print_state(l->sprt, &l->tally, llr);
+    fflush(stdout);
+    if (l->decision != SPRT_CONTINUE) l->stop = 1;
+}
+
 int cmd_sprt(int argc, char **argv)
 {
     struct match_config config;
@@ -129,7 +191,8 @@ int cmd_sprt(int argc, char **argv)
     long max_pairs = 2000;
     unsigned long long seed = 1;
     const char *base_arg = NULL, *test_arg = NULL, *journal_path = NULL, *record_path = NULL;
-    int quiet = 0;
+    int quiet = 0, status = 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN), concurrency = cores > 0 ? cores : 2;
     char err[512];
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
@@ -156,6 +219,7 @@ int cmd_sprt(int argc, char **argv)
         else if (!strcmp(opt, "--max-pairs")) max_pairs = strtol(val, &end, 10);
         else if (!strcmp(opt, "--seed")) seed = strtoull(val, &end, 10);
         else if (!strcmp(opt, "--move-ms")) config.clock.move_ms = (uint32_t)strtoul(val, &end, 10);
+        else if (!strcmp(opt, "--concurrency")) concurrency = strtol(val, &end, 10);
         else {
             fprintf(stderr, "arena sprt: unknown option '%s'\n%s", opt, usage);
             return 2;
@@ -173,6 +237,10 @@ int cmd_sprt(int argc, char **argv)
         fprintf(stderr, "arena sprt: --max-pairs takes 1 to 10000000\n");
         return 2;
     }
+    if (concurrency < 1 || concurrency > 256) {
+        fprintf(stderr, "arena sprt: --concurrency takes 1 to 256\n");
+        return 2;
+    }
     if (sprt_init(&sprt, elo0, elo1, alpha, beta, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         return 2;
@@ -184,45 +252,46 @@ int cmd_sprt(int argc, char **argv)
         fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
         return 2;
     }
-    struct journal journal = { -1, "" };
-    if (record_path && journal_open(&journal, record_path, err, sizeof err) < 0) {
+    struct live live;
+    memset(&live, 0, sizeof live);
+    live.journal.fd = -1;
+    if (record_path && journal_open(&live.journal, record_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         return 1;
     }
     config.bots[0] = test;
     config.bots[1] = base;
-    struct tally tally = { { 0 }, 0 };
-    static struct referee ref;
-    enum sprt_decision decision = SPRT_CONTINUE;
-    int status = 1;
-    for (long pair = 1; pair <= max_pairs && decision == SPRT_CONTINUE; pair++) {
-        uint64_t pair_seed = pq_rng_mix(seed, (uint64_t)pair);
-        double test_points = 0;
-        for (int k = 0; k < 2; k++) {
-            if (match_play(&config, (uint64_t)(2 * pair - 1 + k), pair_seed, k, &ref, err, sizeof err) < 0) {
-                fprintf(stderr, "arena sprt: %s\n", err);
-                goto out;
-            }
-            test_points += ref.winner == 0 ? 1 : ref.winner < 0 ? 0.5 : 0;
-            if (journal.fd >= 0) {
-                cJSON *rec = record_partie(&ref, pair_seed);
-                int rc = rec ? journal_append(&journal, rec, err, sizeof err) : -1;
-                cJSON_Delete(rec);
-                if (rc < 0) {
-                    fprintf(stderr, "arena sprt: %s\n", rec ? err : "out of memory");
-                    goto out;
-                }
-            }
-        }
-        tally.pairs[(int)(test_points * 2 + 0.5)]++;
-        tally.n++;
-        double llr = sprt_llr_pentanomial(&sprt, tally.pairs);
-        decision = sprt_decide(&sprt, llr);
-        if (!quiet) print_state(&sprt, &tally, llr);
-        fflush(stdout);
+    live.sprt = &sprt;
+    live.config = &config;
+    live.seed = seed;
+    live.max_pairs = max_pairs;
+    live.quiet = quiet;
+    live.pair_points = calloc((size_t)max_pairs, sizeof *live.pair_points);
+    live.pair_parties = calloc((size_t)max_pairs, sizeof *live.pair_parties);
+    if (!live.pair_points || !live.pair_parties) {
+        fprintf(stderr, "arena sprt: out of memory\n");
+        goto out;
     }
-    status = verdict(decision);
+    struct runner runner;
+    memset(&runner, 0, sizeof runner);
+    runner.config = &config;
+    runner.concurrency = concurrency;
+    runner.next_job = live_next;
+    runner.done = live_done;
+    runner.ctx = &live;
+    runner.stop = &live.stop;
+    if (runner_run(&runner, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        goto out;
+    }
+    if (live.failed) {
+        fprintf(stderr, "arena sprt: %s\n", live.error);
+        goto out;
+    }
+    status = verdict(live.decision);
 out:
-    journal_close(&journal);
+    journal_close(&live.journal);
+    free(live.pair_points);
+    free(live.pair_parties);
     return status;
 }
