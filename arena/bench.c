@@ -11,6 +11,7 @@
 #include <zmq.h>
 #include "arena/bench.h"
 #include "arena/hub.h"
+#include "arena/runner.h"
 #include "engine/deal.h"
 #include "engine/rng.h"
 
@@ -127,4 +128,53 @@ out:
     hub_close(&hub);
     free(times);
     return rc;
+}
+
+struct harness {
+    const char *command;
+    long next, total, decisions;
+};
+
+static int harness_next(void *ctx, struct runner_job *job)
+{
+    struct harness *h = ctx;
+    if (h->next >= h->total) return 0;
+    memset(job, 0, sizeof *job);
+    job->partie_id = (uint64_t)++h->next;
+    job->seed = (uint64_t)h->next;
+    job->first_dealer = (int)(h->next % 2);
+    snprintf(job->bots[0].name, sizeof job->bots[0].name, "a");
+    snprintf(job->bots[1].name, sizeof job->bots[1].name, "b");
+    job->bots[0].command = h->command;
+    job->bots[1].command = h->command;
+    return 1;
+}
+
+static void harness_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+{
+    struct harness *h = ctx;
+    (void)job;
+    h->decisions += ref->decisions[0] + ref->decisions[1];
+}
+
+int bench_harness(const char *bot_command, int parties, int concurrency, struct bench_harness_run *out,
+                  char *err, int cap)
+{
+    struct match_config config;
+    struct harness h = { bot_command, 0, parties, 0 };
+    struct runner r;
+    match_config_default(&config);
+    config.log_dir = "/tmp/piquet-arena-logs";
+    memset(&r, 0, sizeof r);
+    r.config = &config;
+    r.concurrency = concurrency;
+    r.next_job = harness_next;
+    r.done = harness_done;
+    r.ctx = &h;
+    double t0 = now();
+    if (runner_run(&r, err, (size_t)cap) < 0) return -1;
+    out->seconds = now() - t0;
+    out->parties = parties;
+    out->decisions = h.decisions;
+    return 0;
 }

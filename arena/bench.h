@@ -23,3 +23,14 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
  * the arena referees. Fills per-round-trip microseconds: median and 99th
  * percentile over `trips` round trips. Returns 0, or -1 with err. */
 int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, int cap);
+
+struct bench_harness_run {
+    long parties, decisions;
+    double seconds;
+};
+
+/* Plays `parties` parties between two copies of `bot_command` (an instant
+ * bot) with `concurrency` in flight, through the real arena path (runner,
+ * referee, codec, processes). Returns 0, or -1 with err. */
+int bench_harness(const char *bot_command, int parties, int concurrency, struct bench_harness_run *out,
+                  char *err, int cap);

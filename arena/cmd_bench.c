@@ -4,24 +4,87 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "arena/bench.h"
 #include "arena/commands.h"
 
 static const char usage[] =
     "usage: arena bench engine [--seconds S] [--runs N] [--seed N]\n"
     "       arena bench zmq [--trips N]\n"
+    "       arena bench harness [--parties N] [--runs N]\n"
     "\n"
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks;\n"
     "uniformly random legal actions) on one core for S seconds (default 1), N\n"
     "times (default 5), and prints each run and the median deals per second.\n"
     "zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and\n"
     "an echo process over ipc://, the floor under every refereed decision;\n"
-    "prints the median and 99th percentile in microseconds.\n";
+    "prints the median and 99th percentile in microseconds.\n"
+    "harness: parties (default 40) between two copies of bot-random (next to this\n"
+    "program; instant answers) through the whole arena path, at concurrency 1 and\n"
+    "at the number of cores, N runs each (default 3): decisions per second and\n"
+    "microseconds per decision (medians), beside the raw ZeroMQ round trip\n"
+    "measured in the same run.\n";
 
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
+}
+
+static int bench_harness_command(int argc, char **argv)
+{
+    int parties = 40, runs = 3;
+    char self[4096], bot[4200], err[512];
+    for (int i = 0; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--parties")) parties = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        else {
+            fprintf(stderr, "arena bench harness: unknown option '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+    }
+    if ((argc % 2) || parties < 2 || parties > 100000 || runs < 1 || runs > 64) {
+        fprintf(stderr, "arena bench harness: --parties takes 2 to 100000, --runs 1 to 64\n");
+        return 2;
+    }
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        fprintf(stderr, "arena bench harness: cannot find this program's directory\n");
+        return 1;
+    }
+    self[n] = '\0';
+    *strrchr(self, '/') = '\0';
+    snprintf(bot, sizeof bot, "%s/bot-random", self);
+    if (access(bot, X_OK) != 0) {
+        fprintf(stderr, "arena bench harness: %s is missing (make)\n", bot);
+        return 1;
+    }
+    double median_rtt, p99;
+    if (bench_zmq_pingpong(20000, &median_rtt, &p99, err, sizeof err) < 0) {
+        fprintf(stderr, "arena bench harness: %s\n", err);
+        return 1;
+    }
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int levels[2] = { 1, cores > 1 ? (int)cores : 2 };
+    printf("harness: %d parties of bot-random against itself, %d runs per level\n", parties, runs);
+    printf("  raw zmq round trip (same run): median %.1f us\n", median_rtt);
+    for (int l = 0; l < 2; l++) {
+        double rates[64], per[64];
+        for (int r = 0; r < runs; r++) {
+            struct bench_harness_run run;
+            if (bench_harness(bot, parties, levels[l], &run, err, sizeof err) < 0) {
+                fprintf(stderr, "arena bench harness: %s\n", err);
+                return 1;
+            }
+            rates[r] = (double)run.decisions / run.seconds;
+            per[r] = run.seconds * 1e6 / (double)run.decisions;
+        }
+        qsort(rates, (size_t)runs, sizeof rates[0], cmp_double);
+        qsort(per, (size_t)runs, sizeof per[0], cmp_double);
+        printf("  concurrency %d: median %.0f decisions/s, %.1f us per decision (%.1fx the raw round trip)\n",
+               levels[l], rates[runs / 2], per[runs / 2], per[runs / 2] / median_rtt);
+    }
+    return 0;
 }
 
 int cmd_bench(int argc, char **argv)
@@ -33,6 +96,7 @@ int cmd_bench(int argc, char **argv)
         fputs(usage, stdout);
         return 0;
     }
+    if (argc >= 1 && !strcmp(argv[0], "harness")) return bench_harness_command(argc - 1, argv + 1);
     if (argc >= 1 && !strcmp(argv[0], "zmq")) {
         int trips = 20000;
         double median, p99;

@@ -15,9 +15,10 @@ $(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LI
 
 all: $(ARENA_BIN)
 
-bench: $(ARENA_BIN)
+bench: all
 	$(ARENA_BIN) bench engine
 	$(ARENA_BIN) bench zmq
+	$(ARENA_BIN) bench harness
 
 # The demo grows with the arena: a refereed duplicate pair between two
 # reference bots over ZeroMQ, then the worked deals of the literature
