@@ -44,6 +44,8 @@ static const char usage[] =
     "  --grace-ms N        transport tolerance (default 200)\n"
     "  --journal FILE      the journal (default tournament.jsonl); must be new\n"
     "  --log-dir DIR       bot logs (default /tmp/piquet-arena-logs)\n"
+    "  --max-faults N      faults after which a bot is disqualified: its remaining\n"
+    "                      parties are recorded as forfeits (default 3; 0: never)\n"
     "  --quiet             no progress lines\n"
     "\n"
     "exit status: 0 finished; 1 the arena failed; 2 bad usage; 130 interrupted.\n"
@@ -64,7 +66,9 @@ struct tournament {
     int n_bots;
     char names[RUN_MAX_BOTS][CODEC_NAME_MAX];
     char *commands[RUN_MAX_BOTS];
-    int format, pairs, concurrency, quiet;
+    int format, pairs, concurrency, quiet, max_faults;
+    int faults[RUN_MAX_BOTS][CODEC_FAULTS];
+    int disqualified[RUN_MAX_BOTS];
     unsigned long long seed;
     struct sched sched;
     unsigned char *finished;          /* per partie id - 1 */
@@ -82,12 +86,49 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+static void record_and_count(struct tournament *t, const struct runner_job *job, const struct referee *ref,
+                             const char *fault_word);
+
+static int bot_of(const struct tournament *t, const char *name)
+{
+    for (int i = 0; i < t->n_bots; i++)
+        if (!strcmp(t->names[i], name)) return i;
+    return -1;
+}
+
+/* The partie a disqualified bot would have played, recorded as its
+ * forfeit without starting any process (the fault policy of referee.h). */
+static void forfeit_unplayed(struct tournament *t, const struct sched_partie *sp)
+{
+    static struct referee ref;
+    struct runner_job job;
+    char message[CODEC_MESSAGE_MAX];
+    int loser = t->disqualified[sp->a] ? 0 : 1;
+    memset(&job, 0, sizeof job);
+    job.partie_id = sp->partie_id;
+    job.seed = sp->seed;
+    job.tag = sp->pair;
+    referee_init(&ref, sp->partie_id, sp->seed, sp->first_dealer, &t->config.rules, &t->config.clock,
+                 t->names[sp->a], t->names[sp->b], NULL, NULL);
+    snprintf(message, sizeof message, "disqualified after %d faults", t->max_faults);
+    referee_fault_policy(&ref, loser, CODEC_FAULT_CRASH, message);
+    ref.faults[loser][CODEC_FAULT_CRASH] = 0;   /* not a new fault */
+    ref.state = REFEREE_DONE;
+    record_and_count(t, &job, &ref, "disqualified");
+}
+
 static int next_job(void *ctx, struct runner_job *job)
 {
     struct tournament *t = ctx;
-    if (t->failed) return 0;
-    while (t->next < t->sched.n && t->finished[t->next]) t->next++;
-    if (t->next >= t->sched.n) return 0;
+    for (;;) {
+        if (t->failed) return 0;
+        while (t->next < t->sched.n && t->finished[t->next]) t->next++;
+        if (t->next >= t->sched.n) return 0;
+        const struct sched_partie *p = &t->sched.parties[t->next];
+        if (!t->disqualified[p->a] && !t->disqualified[p->b]) break;
+        t->next++;
+        forfeit_unplayed(t, p);
+    }
     const struct sched_partie *sp = &t->sched.parties[t->next++];
     memset(job, 0, sizeof *job);
     job->partie_id = sp->partie_id;
@@ -119,11 +160,37 @@ static void progress(struct tournament *t, int last)
     fflush(stdout);
 }
 
+/* Counts a partie's faults; past the threshold a bot is disqualified. */
+static void count_faults(struct tournament *t, const char *const names[2], const int faults[2][CODEC_FAULTS])
+{
+    for (int p = 0; p < 2; p++) {
+        int bot = bot_of(t, names[p]), total = 0;
+        if (bot < 0) continue;
+        for (int f = 0; f < CODEC_FAULTS; f++) {
+            t->faults[bot][f] += faults[p][f];
+            total += t->faults[bot][f];
+        }
+        if (t->max_faults > 0 && total >= t->max_faults && !t->disqualified[bot]) {
+            t->disqualified[bot] = 1;
+            if (!t->quiet) printf("\n%s is disqualified after %d faults\n", t->names[bot], total);
+        }
+    }
+}
+
 static void done(void *ctx, const struct runner_job *job, const struct referee *ref)
 {
-    struct tournament *t = ctx;
+    record_and_count(ctx, job, ref, NULL);
+}
+
+static void record_and_count(struct tournament *t, const struct runner_job *job, const struct referee *ref,
+                             const char *fault_word)
+{
+    const char *names[2] = { ref->names[0], ref->names[1] };
+    count_faults(t, names, ref->faults);
     cJSON *rec = record_partie(ref, job->seed);
     if (rec) cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
+    if (rec && fault_word)
+        cJSON_ReplaceItemInObject(cJSON_GetObjectItem(rec, "forfeit"), "fault", cJSON_CreateString(fault_word));
     if (!rec || journal_append(&t->journal, rec, t->error, sizeof t->error) < 0) {
         if (!rec) snprintf(t->error, sizeof t->error, "out of memory for a partie record");
         t->failed = 1;
@@ -142,6 +209,7 @@ static cJSON *header(const struct tournament *t)
     cJSON_AddStringToObject(h, "format", sched_format_name(t->format));
     cJSON_AddNumberToObject(h, "pairs", t->pairs);
     cJSON_AddNumberToObject(h, "seed", (double)t->seed);
+    cJSON_AddNumberToObject(h, "max_faults", t->max_faults);
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; i < t->n_bots; i++) {
         cJSON *b = cJSON_CreateObject();
@@ -197,6 +265,7 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
         t->format = format ? sched_format_parse(format) : -1;
         t->pairs = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "pairs"));
         t->seed = (unsigned long long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "seed"));
+        t->max_faults = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "max_faults"));
         t->config.clock.move_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "move_ms"));
         t->config.clock.bank_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "bank_ms"));
         t->config.clock.grace_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "grace_ms"));
@@ -235,6 +304,21 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
             r->cap_ids = cap;
         }
         r->ids[r->n_ids++] = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
+        const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
+        const cJSON *faults = cJSON_GetObjectItemCaseSensitive(rec, "faults");
+        const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
+                                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
+        int counts[2][CODEC_FAULTS];
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f < CODEC_FAULTS; f++)
+                counts[p][f] = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
+                    cJSON_GetObjectItemCaseSensitive(faults, p ? "B" : "A"), codec_fault_name(f)));
+        if (names[0] && names[1]) {
+            int was_quiet = t->quiet;
+            t->quiet = 1;
+            count_faults(t, names, (const int (*)[CODEC_FAULTS])counts);
+            t->quiet = was_quiet;
+        }
     }
     return 0;
 }
@@ -314,6 +398,15 @@ static int run_tournament(struct tournament *t, const char *journal_path, int re
         status = 130;
         goto out;
     }
+    for (int i = 0; i < t->n_bots; i++) {
+        int total = 0;
+        for (int f = 0; f < CODEC_FAULTS; f++) total += t->faults[i][f];
+        if (!total) continue;
+        printf("faults: %s:", t->names[i]);
+        for (int f = 0; f < CODEC_FAULTS; f++)
+            if (t->faults[i][f]) printf(" %s %d", codec_fault_name(f), t->faults[i][f]);
+        printf("%s\n", t->disqualified[i] ? " (disqualified)" : "");
+    }
     char *args[] = { (char *)journal_path, NULL };
     status = cmd_ratings(1, args) == 0 ? 0 : 1;
 out:
@@ -333,6 +426,7 @@ static void tournament_init(struct tournament *t)
     t->seed = 1;
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     t->concurrency = cores > 0 ? (int)cores : 2;
+    t->max_faults = 3;
     t->journal.fd = -1;
 }
 
@@ -381,6 +475,9 @@ int cmd_run(int argc, char **argv)
             journal_path = val;
         } else if (!strcmp(opt, "--log-dir")) {
             t.config.log_dir = val;
+        } else if (!strcmp(opt, "--max-faults")) {
+            if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
+            t.max_faults = (int)v;
         } else {
             fprintf(stderr, "arena run: unknown option '%s'\n%s", opt, usage);
             return 2;

@@ -127,3 +127,36 @@ Test(run, bad_usage_and_an_existing_journal_are_refused)
     snprintf(cmd, sizeof cmd, "touch /tmp/pq_run_exists.jsonl; %s/arena run --bot a=x --bot b=y --journal /tmp/pq_run_exists.jsonl > /dev/null 2>&1", bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "a journal is never overwritten");
 }
+
+static int count_forfeits(const cJSON *rec, int line, void *ctx)
+{
+    int *counts = ctx;
+    (void)line;
+    const cJSON *f = cJSON_GetObjectItem(rec, "forfeit");
+    if (cJSON_IsObject(f) && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f, "fault")), "disqualified")) {
+        counts[0]++;
+        cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(rec, "deals")), 0, "an unplayed partie has no deals");
+    }
+    if (cJSON_IsObject(f)) counts[1]++;
+    return 0;
+}
+
+Test(run, a_bot_over_the_fault_threshold_forfeits_the_rest, .timeout = 120)
+{
+    char cmd[2048], err[256], out[4096];
+    int counts[2] = { 0, 0 }, torn;
+    unlink("/tmp/pq_run_dq.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --concurrency 1 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash --after 4' "
+             "--pairs 5 --max-faults 2 --journal /tmp/pq_run_dq.jsonl 2>&1",
+             bin_dir(), bin_dir(), bin_dir());
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    pclose(p);
+    cr_assert(strstr(out, "faulty is disqualified after 2 faults"), "%s", out);
+    cr_assert(strstr(out, "faults: faulty: crash 2 (disqualified)"), "%s", out);
+    cr_assert_eq(journal_read("/tmp/pq_run_dq.jsonl", count_forfeits, counts, &torn, err, sizeof err), 11, "%s", err);
+    cr_assert_eq(counts[1], 10, "every partie of the faulty bot is a forfeit");
+    cr_assert_eq(counts[0], 8, "two crashes, then eight parties recorded unplayed");
+}
