@@ -4,6 +4,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <sys/prctl.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -169,4 +171,59 @@ void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap)
     else if (WIFSIGNALED(self->status))
         snprintf(buf, cap, "killed by signal %d (%s)", WTERMSIG(self->status), strsignal(WTERMSIG(self->status)));
     else snprintf(buf, cap, "ended (status %d)", self->status);
+}
+
+static int digest_file(const char *path, uint64_t *h)
+{
+    struct stat st;
+    unsigned char buf[65536];
+    if (stat(path, &st) < 0 || !S_ISREG(st.st_mode)) return -1;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) > 0)
+        for (ssize_t i = 0; i < n; i++) *h = (*h ^ buf[i]) * 0x100000001b3ULL;
+    close(fd);
+    return n < 0 ? -1 : 0;
+}
+
+int botproc_command_digest(const char *command, char out[17])
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    int files = 0, first = 1;
+    char word[1024];
+    const char *c = command;
+    while (*c) {
+        while (*c == ' ' || *c == '\t') c++;
+        size_t len = strcspn(c, " \t;&|\n'\"");
+        if (len == 0) {
+            if (*c) c++;
+            first = 0;
+            continue;
+        }
+        if (len < sizeof word) {
+            memcpy(word, c, len);
+            word[len] = '\0';
+            if (digest_file(word, &h) == 0) {
+                files++;
+            } else if (first && !strchr(word, '/')) {
+                const char *path = getenv("PATH");
+                char full[2048];
+                while (path && *path) {
+                    size_t dir = strcspn(path, ":");
+                    if (dir && snprintf(full, sizeof full, "%.*s/%s", (int)dir, path, word) < (int)sizeof full &&
+                        access(full, X_OK) == 0 && digest_file(full, &h) == 0) {
+                        files++;
+                        break;
+                    }
+                    path += dir + (path[dir] == ':');
+                }
+            }
+        }
+        c += len;
+        first = 0;
+    }
+    if (!files) return -1;
+    snprintf(out, 17, "%016llx", (unsigned long long)h);
+    return 0;
 }

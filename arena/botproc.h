@@ -50,6 +50,12 @@ void botproc_stop(struct botproc *self, int grace_ms);
  * (Killed)"), into buf. */
 void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap);
 
+/* A fingerprint of the files a command names, so that a journal tells
+ * which build of a bot played: FNV-1a 64 over the contents of every word
+ * of COMMAND that is a regular file (the first word also looked up in
+ * PATH), as 16 hex digits. 0, or -1 when no word names a readable file. */
+int botproc_command_digest(const char *command, char out[17]);
+
 /* Fills buf with 32 random hex characters and a NUL (getrandom). */
 int botproc_random_token(char buf[33]);
 

@@ -19,6 +19,7 @@
 #include "arena/record.h"
 #include "arena/runner.h"
 #include "arena/sched.h"
+#include "engine/rng.h"
 
 enum { RUN_MAX_BOTS = 64 };
 
@@ -70,6 +71,7 @@ struct tournament {
     int faults[RUN_MAX_BOTS][CODEC_FAULTS];
     int disqualified[RUN_MAX_BOTS];
     unsigned long long seed;
+    char run[RECORD_RUN_ID_LEN + 1];  /* the tournament's id (record.h) */
     struct sched sched;
     unsigned char *finished;          /* per partie id - 1 */
     size_t next, done_count, total;
@@ -188,7 +190,10 @@ static void record_and_count(struct tournament *t, const struct runner_job *job,
     const char *names[2] = { ref->names[0], ref->names[1] };
     count_faults(t, names, ref->faults);
     cJSON *rec = record_partie(ref, job->seed);
-    if (rec) cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
+    if (rec) {
+        cJSON_AddStringToObject(rec, "run", t->run);
+        cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
+    }
     if (rec && fault_word)
         cJSON_ReplaceItemInObject(cJSON_GetObjectItem(rec, "forfeit"), "fault", cJSON_CreateString(fault_word));
     if (!rec || journal_append(&t->journal, rec, t->error, sizeof t->error) < 0) {
@@ -208,7 +213,10 @@ static cJSON *header(const struct tournament *t)
     cJSON_AddStringToObject(h, "type", "header");
     cJSON_AddStringToObject(h, "format", sched_format_name(t->format));
     cJSON_AddNumberToObject(h, "pairs", t->pairs);
-    cJSON_AddNumberToObject(h, "seed", (double)t->seed);
+    char seed_text[24];
+    snprintf(seed_text, sizeof seed_text, "%llu", t->seed);
+    cJSON_AddStringToObject(h, "run", t->run);
+    cJSON_AddStringToObject(h, "seed", seed_text);
     cJSON_AddNumberToObject(h, "max_faults", t->max_faults);
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; i < t->n_bots; i++) {
@@ -216,6 +224,8 @@ static cJSON *header(const struct tournament *t)
         cJSON_AddItemToArray(bots, b);
         cJSON_AddStringToObject(b, "name", t->names[i]);
         cJSON_AddStringToObject(b, "command", t->commands[i]);
+        char digest[17];
+        if (botproc_command_digest(t->commands[i], digest) == 0) cJSON_AddStringToObject(b, "fnv1a64", digest);
     }
     cJSON *clock = cJSON_AddObjectToObject(h, "clock");
     cJSON_AddNumberToObject(clock, "move_ms", t->config.clock.move_ms);
@@ -264,7 +274,14 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
         const char *format = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "format"));
         t->format = format ? sched_format_parse(format) : -1;
         t->pairs = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "pairs"));
-        t->seed = (unsigned long long)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "seed"));
+        uint64_t seed = 0;
+        const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "run"));
+        if (record_seed(cJSON_GetObjectItemCaseSensitive(rec, "seed"), &seed) < 0) {
+            snprintf(r->error, sizeof r->error, "line %d: the header's seed is not a number", line);
+            return 1;
+        }
+        t->seed = seed;
+        if (record_run_id_ok(run)) snprintf(t->run, sizeof t->run, "%s", run);
         t->max_faults = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "max_faults"));
         t->config.clock.move_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "move_ms"));
         t->config.clock.bank_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "bank_ms"));
@@ -289,6 +306,8 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
             snprintf(r->error, sizeof r->error, "line %d: the header lacks format, pairs or bots", line);
             return 1;
         }
+        if (!t->run[0]) /* a journal older than run ids: one derived from its seed */
+            snprintf(t->run, sizeof t->run, "%016llx", (unsigned long long)pq_rng_mix(t->seed, 0x72756e));
         r->have_header = 1;
         return 0;
     }
@@ -495,6 +514,10 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "arena run: journal '%s' exists; continue it with 'arena resume %s' or choose another\n",
                 journal_path, journal_path);
         return 2;
+    }
+    if (record_new_run_id(t.run) < 0) {
+        fprintf(stderr, "arena run: cannot read /dev/urandom for the run id\n");
+        return 1;
     }
     return run_tournament(&t, journal_path, 0, NULL, 0);
 }

@@ -1,7 +1,12 @@
 /* record.c - partie records from a finished referee (record.h). Every node
  * is attached to its parent as soon as it is made; only the root is freed.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 #include "arena/record.h"
 
 cJSON *record_deal(const struct pq_deal *d)
@@ -34,7 +39,9 @@ cJSON *record_partie(const struct referee *ref, uint64_t seed)
     if (!root) return NULL;
     cJSON_AddStringToObject(root, "type", "partie");
     cJSON_AddNumberToObject(root, "id", (double)ref->partie_id);
-    cJSON_AddNumberToObject(root, "seed", (double)seed);
+    char seed_text[24];
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+    cJSON_AddStringToObject(root, "seed", seed_text);   /* exact: a JSON number is a double */
     cJSON_AddStringToObject(root, "first_dealer", players[ref->partie.first_dealer]);
     cJSON *names = cJSON_AddObjectToObject(root, "players");
     cJSON_AddStringToObject(names, "A", ref->names[0]);
@@ -68,4 +75,47 @@ cJSON *record_partie(const struct referee *ref, uint64_t seed)
     per_player_number(root, "decisions", ref->decisions[0], ref->decisions[1]);
     per_player_number(root, "think_ms", (double)ref->think_ms[0], (double)ref->think_ms[1]);
     return root;
+}
+
+int record_new_run_id(char out[RECORD_RUN_ID_LEN + 1])
+{
+    unsigned char bytes[RECORD_RUN_ID_LEN / 2];
+    size_t got = 0;
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    while (fd >= 0 && got < sizeof bytes) {
+        ssize_t n = read(fd, bytes + got, sizeof bytes - got);
+        if (n <= 0) break;
+        got += (size_t)n;
+    }
+    if (fd >= 0) close(fd);
+    if (got < sizeof bytes) return -1;
+    for (size_t i = 0; i < sizeof bytes; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
+    return 0;
+}
+
+bool record_run_id_ok(const char *text)
+{
+    if (!text || strlen(text) != RECORD_RUN_ID_LEN) return false;
+    for (const char *c = text; *c; c++)
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f'))) return false;
+    return true;
+}
+
+int record_seed(const cJSON *item, uint64_t *out)
+{
+    if (cJSON_IsNumber(item)) {
+        /* Older journals wrote the seed as a number (a double). */
+        if (!(item->valuedouble >= 0 && item->valuedouble < 18446744073709551616.0)) return -1;
+        *out = (uint64_t)item->valuedouble;
+        return 0;
+    }
+    const char *text = cJSON_GetStringValue(item);
+    if (!text || !*text || strlen(text) > 20) return -1;
+    for (const char *c = text; *c; c++)
+        if (*c < '0' || *c > '9') return -1;
+    errno = 0;
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (errno) return -1;
+    *out = v;
+    return 0;
 }

@@ -3,17 +3,24 @@
  * `arena replay` can re-execute, plus who played, the outcome, faults and
  * timings.
  *
- *   {"type": "partie", "id": N, "seed": N, "first_dealer": "A"|"B",
+ *   {"type": "partie", "id": N, "seed": "N" (decimal text: exact to 64 bits),
+ *    "first_dealer": "A"|"B",
  *    "players": {"A": name, "B": name}, "rules": {...},
  *    "deals": [{"deck": "...", "actions": [...]}...],
  *    "totals": {"A": N, "B": N}, "winner": "A"|"B"|null, "settlement": N,
  *    "forfeit": null | {"player", "fault", "message"},
  *    "faults": {"A": {"timeout": N, ...}, "B": {...}},
  *    "decisions": {"A": N, "B": N}, "think_ms": {"A": N, "B": N}}
+ *
+ * `arena run` adds "run" (the tournament's id, RECORD_RUN_ID_LEN lowercase
+ * hex digits drawn when it started; "RUN-ID" names a partie everywhere,
+ * the leaderboard included) and "pair" (the duplicate pair's number).
  */
 #ifndef ARENA_RECORD_H
 #define ARENA_RECORD_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <cjson/cJSON.h>
 #include "arena/referee.h"
 
@@ -23,5 +30,18 @@ cJSON *record_partie(const struct referee *ref, uint64_t seed);
 
 /* A deal as a deal record {"deck", "actions"} (owned by the caller). */
 cJSON *record_deal(const struct pq_deal *deal);
+
+enum { RECORD_RUN_ID_LEN = 16 };
+
+/* A fresh random run id (from /dev/urandom) into out. 0, or -1 when no
+ * randomness could be read. */
+int record_new_run_id(char out[RECORD_RUN_ID_LEN + 1]);
+
+/* Whether text is a well-formed run id. */
+bool record_run_id_ok(const char *text);
+
+/* A record's "seed": decimal text, or a number as older journals wrote it.
+ * 0, or -1 when it is neither. */
+int record_seed(const cJSON *item, uint64_t *out);
 
 #endif

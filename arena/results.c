@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "arena/pgn.h"
+#include "arena/record.h"
 
 #define CSV_FIELDS 5
 
@@ -472,9 +473,11 @@ static int read_record(struct results *self, struct pair_index *pairs, const cJS
     const cJSON *winner = cJSON_GetObjectItemCaseSensitive(rec, "winner");
     const cJSON *settlement = cJSON_GetObjectItemCaseSensitive(rec, "settlement");
     const cJSON *seed = cJSON_GetObjectItemCaseSensitive(rec, "seed");
+    const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "run"));
+    uint64_t seed_value = 0;
     const char *why;
     if (!a || !b || !first || (strcmp(first, "A") && strcmp(first, "B")) || !cJSON_IsNumber(settlement) ||
-        !cJSON_IsNumber(seed) || !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
+        record_seed(seed, &seed_value) < 0 || !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
         snprintf(err, err_size, "%s:%zu: a partie record needs players, first_dealer, winner, settlement and seed",
                  source, line_no);
         return -1;
@@ -500,7 +503,10 @@ static int read_record(struct results *self, struct pair_index *pairs, const cJS
     p.points = p.score == 1 ? gain : p.score == 0 ? -gain : 0;
     char id[200];
     int low = strcmp(a, b) < 0;
-    snprintf(id, sizeof id, "%.60s\x1f%.60s\x1f%.0f", low ? a : b, low ? b : a, cJSON_GetNumberValue(seed));
+    /* Runs that share a master seed share packs, so the run is part of the
+     * pair's identity when the records carry it (the leaderboard mixes runs). */
+    snprintf(id, sizeof id, "%.60s\x1f%.60s\x1f%.20s\x1f%llu", low ? a : b, low ? b : a, run ? run : "",
+             (unsigned long long)seed_value);
     struct pair_slot *slot = pair_slot(pairs, id);
     if (!slot) goto oom;
     if (slot->count == 1) p.cluster = slot->cluster;

@@ -26,8 +26,9 @@ static void set_bots(void)
 }
 
 struct parties {
-    cJSON *by_id;    /* object: id -> record without timings */
+    cJSON *by_id;    /* object: id -> record without timings and run id */
     int headers;
+    char run[32];    /* the header's run id: every record must carry it */
 };
 
 static int collect(const cJSON *rec, int line, void *ctx)
@@ -36,10 +37,16 @@ static int collect(const cJSON *rec, int line, void *ctx)
     char key[32];
     (void)line;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
-    if (type && !strcmp(type, "header")) p->headers++;
+    const char *run = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "run"));
+    cr_assert(run && strlen(run) == 16, "a %s record without a run id", type ? type : "typeless");
+    if (type && !strcmp(type, "header")) {
+        if (!p->headers++) snprintf(p->run, sizeof p->run, "%s", run);
+    }
     if (!type || strcmp(type, "partie")) return 0;
+    cr_assert_str_eq(run, p->run, "a record of another run");
     cJSON *copy = cJSON_Duplicate(rec, 1);
     cJSON_DeleteItemFromObject(copy, "think_ms");
+    cJSON_DeleteItemFromObject(copy, "run");   /* drawn afresh by each run */
     snprintf(key, sizeof key, "%.0f", cJSON_GetNumberValue(cJSON_GetObjectItem(rec, "id")));
     cr_assert_null(cJSON_GetObjectItem(p->by_id, key), "partie %s recorded twice", key);
     cJSON_AddItemToObject(p->by_id, key, copy);
