@@ -1,6 +1,6 @@
 # bots/: the reference players. Their strategies are a library the bot
 # programs, tests and benchmarks share.
-BOTS_SRC := $(filter-out bots/bot_%.c,$(wildcard bots/*.c))
+BOTS_SRC := $(filter-out bots/bot_%.c bots/bench_%.c,$(wildcard bots/*.c))
 BOTS_OBJ := $(BOTS_SRC:%.c=$(BUILD)/obj/%.o)
 BOTS_LIB := $(BUILD)/lib/libbots.a
 
@@ -15,4 +15,17 @@ $(BUILD)/bin/bot-%: $(BUILD)/obj/bots/bot_%.o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGI
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
-all: $(BOT_PROGRAMS)
+# Each bots/bench_NAME.c is a benchmark program build/bin/bench-NAME.
+BOT_BENCHES := $(patsubst bots/bench_%.c,$(BUILD)/bin/bench-%,$(wildcard bots/bench_*.c))
+
+$(BUILD)/bin/bench-%: $(BUILD)/obj/bots/bench_%.o $(BOTS_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ -lm
+
+all: $(BOT_PROGRAMS) $(BOT_BENCHES)
+
+# The solver's speed (issue 7), part of `make bench`.
+.PHONY: bench-solver
+bench: bench-solver
+bench-solver: $(BUILD)/bin/bench-solver
+	$(BUILD)/bin/bench-solver

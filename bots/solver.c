@@ -1,0 +1,267 @@
+/* solver.c - exact alpha-beta over the remaining tricks (solver.h).
+ *
+ * Scoring mirrors engine/deal.c (score_lead, score_trick, deal_done and
+ * credit()'s pique rule) and is tested against it. Values are small
+ * integers (|value| < 128), so the table stores a lower and an upper bound
+ * per position in one byte each; a position is stored only at a trick's
+ * start (no card led), where it is fully described by the two hands, the
+ * leader, elder's tricks, the pique state and the scoring rule.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "bots/solver.h"
+
+struct solver_entry {
+    pq_mask hand0, hand1;
+    uint16_t extra;       /* 0 = empty slot (extra always has bit 15 set) */
+    int8_t lower, upper;
+};
+
+enum { INF = 1000 };
+
+int solver_init(struct solver *self, int bits)
+{
+    memset(self, 0, sizeof *self);
+    self->table = calloc((size_t)1 << bits, sizeof *self->table);
+    if (!self->table) return -1;
+    self->mask = (uint32_t)(((size_t)1 << bits) - 1);
+    self->use_table = true;
+    self->use_equivalence = true;
+    return 0;
+}
+
+void solver_release(struct solver *self)
+{
+    free(self->table);
+    self->table = NULL;
+}
+
+void solver_clear(struct solver *self)
+{
+    if (self->table) memset(self->table, 0, ((size_t)self->mask + 1) * sizeof *self->table);
+}
+
+void solver_position_from_deal(struct solver_position *out, const struct pq_deal *d)
+{
+    memset(out, 0, sizeof *out);
+    out->hand[0] = d->hand[0];
+    out->hand[1] = d->hand[1];
+    out->lead_card = d->lead_card;
+    out->leader = d->leader;
+    out->trick = d->trick;
+    out->tricks[0] = d->tricks[0];
+    out->tricks[1] = d->tricks[1];
+    out->trick_scoring = d->rules.trick_scoring;
+    out->elder_score = (int16_t)(d->score[PQ_ELDER] - d->cat[PQ_ELDER][PQ_CAT_CARDS]);
+    if (d->trick == 0 && d->lead_card < 0) {
+        /* The engine opens the pique at the first lead (deal.c apply_play). */
+        int younger_declared = 0;
+        for (int cat = 0; cat <= PQ_CAT_CARTE_ROUGE; cat++) younger_declared += d->declared[1][cat];
+        out->pique_live = (uint8_t)(d->repique < 0 && younger_declared == 0);
+    } else {
+        out->pique_live = d->pique_live;
+    }
+}
+
+int solver_to_play(const struct solver_position *pos)
+{
+    if (pos->trick >= 12) return -1;
+    return pos->lead_card < 0 ? pos->leader : 1 - pos->leader;
+}
+
+pq_mask solver_playable(const struct solver_position *pos)
+{
+    if (pos->trick >= 12) return 0;
+    pq_mask hand = pos->hand[pos->lead_card < 0 ? pos->leader : 1 - pos->leader];
+    if (pos->lead_card < 0) return hand;
+    pq_mask follow = hand & PQ_SUIT_MASK(PQ_SUIT(pos->lead_card));
+    return follow ? follow : hand;   /* R20 */
+}
+
+/* credit() of deal.c for play points: returns elder-minus-younger gained,
+ * the pique included. */
+static int credit_play(struct solver_position *pos, int seat, int points)
+{
+    if (!points) return 0;
+    if (seat == PQ_YOUNGER) {
+        pos->pique_live = 0;
+        return -points;
+    }
+    pos->elder_score = (int16_t)(pos->elder_score + points);
+    if (pos->pique_live && pos->elder_score >= 30) {
+        pos->pique_live = 0;
+        pos->elder_score = (int16_t)(pos->elder_score + 30);
+        return points + 30;
+    }
+    return points;
+}
+
+int solver_play(struct solver_position *pos, int card)
+{
+    int seat = pos->lead_card < 0 ? pos->leader : 1 - pos->leader;
+    int ts = pos->trick_scoring, gained = 0;
+    pos->hand[seat] &= ~PQ_BIT(card);
+    if (pos->lead_card < 0) {
+        pos->lead_card = (int8_t)card;
+        /* score_lead */
+        if (ts == PQ_TRICKS_LAW65 || ts == PQ_TRICKS_LEAD_ONLY || (ts == PQ_TRICKS_PENGUIN && pos->trick == 0))
+            gained += credit_play(pos, seat, 1);
+        return gained;
+    }
+    int led = pos->lead_card, last = pos->trick == 11;
+    int winner = (PQ_SUIT(card) == PQ_SUIT(led) && card > led) ? seat : pos->leader;
+    int against = winner != pos->leader;
+    pos->tricks[winner]++;
+    /* score_trick */
+    if (ts == PQ_TRICKS_LAW65) gained += credit_play(pos, winner, against + last);
+    else if (ts == PQ_TRICKS_PENGUIN) gained += credit_play(pos, winner, against ? 2 : (pos->trick == 0 ? 0 : 1));
+    else if (ts == PQ_TRICKS_TEN_FOR_LAST) gained += credit_play(pos, winner, last ? 10 : 1);
+    pos->lead_card = -1;
+    pos->leader = (uint8_t)winner;
+    if (++pos->trick == 12) {
+        /* deal_done: the cards (R22) */
+        for (int s = 0; s < PQ_SEATS; s++) {
+            int bonus = 0;
+            if (pos->tricks[s] == 12) bonus = 40;
+            else if (pos->tricks[s] >= 7 && ts != PQ_TRICKS_TEN_FOR_LAST) bonus = 10;
+            gained += s == PQ_ELDER ? bonus : -bonus;
+        }
+    }
+    return gained;
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+static uint16_t key_extra(const struct solver_position *pos)
+{
+    unsigned extra = pos->leader | (unsigned)pos->tricks[0] << 1 | (unsigned)pos->trick_scoring << 5;
+    if (pos->pique_live) extra |= 1u << 7 | (unsigned)(pos->elder_score & 31) << 8;
+    return (uint16_t)(extra | 1u << 15);
+}
+
+static uint32_t slot(const struct solver *self, pq_mask h0, pq_mask h1, uint16_t extra)
+{
+    uint64_t x = ((uint64_t)h0 << 32 | h1) ^ ((uint64_t)extra * 0x9e3779b97f4a7c15ull);
+    x ^= x >> 31;
+    x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 29;
+    return (uint32_t)x & self->mask;
+}
+
+/* ---- search ----------------------------------------------------------- */
+
+/* The cards to try, one per class of equivalent cards: the highest card of
+ * each run of the mover's cards with no card in play between them. */
+static pq_mask representatives(const struct solver_position *pos, pq_mask moves)
+{
+    pq_mask in_play = pos->hand[0] | pos->hand[1];
+    if (pos->lead_card >= 0) in_play |= PQ_BIT(pos->lead_card);
+    pq_mask out = 0;
+    for (pq_mask m = moves; m; m &= m - 1) {
+        int card = pq_mask_first(m);
+        pq_mask above = in_play & PQ_SUIT_MASK(PQ_SUIT(card)) & ~((PQ_BIT(card) << 1) - 1);
+        if (above && (moves & (above & -above))) continue;   /* the next card up is ours */
+        out |= PQ_BIT(card);
+    }
+    return out;
+}
+
+/* Move order: a follower tries his cheapest winner then his lowest cards;
+ * a leader his highest card of each suit first, then the lowest. */
+static int order_moves(const struct solver_position *pos, pq_mask moves, int out[12])
+{
+    int n = 0;
+    if (pos->lead_card >= 0) {
+        pq_mask winners = moves & PQ_SUIT_MASK(PQ_SUIT(pos->lead_card)) & ~((PQ_BIT(pos->lead_card) << 1) - 1);
+        if (winners) {
+            out[n++] = pq_mask_first(winners);
+            moves &= ~PQ_BIT(out[0]);
+        }
+        for (pq_mask m = moves; m; m &= m - 1) out[n++] = pq_mask_first(m);
+        return n;
+    }
+    for (int s = 0; s < PQ_SUITS; s++) {
+        pq_mask suit = moves & PQ_SUIT_MASK(s);
+        if (!suit) continue;
+        int top = 31 - __builtin_clz(suit);
+        out[n++] = top;
+        moves &= ~PQ_BIT(top);
+    }
+    for (pq_mask m = moves; m; m &= m - 1) out[n++] = pq_mask_first(m);
+    return n;
+}
+
+static int search(struct solver *self, const struct solver_position *pos, int alpha, int beta)
+{
+    if (pos->trick >= 12) return 0;
+    self->nodes++;
+    struct solver_entry *entry = NULL;
+    uint16_t extra = 0;
+    int alpha0 = alpha, beta0 = beta;
+    if (self->use_table && pos->lead_card < 0) {
+        extra = key_extra(pos);
+        entry = &self->table[slot(self, pos->hand[0], pos->hand[1], extra)];
+        if (entry->extra == extra && entry->hand0 == pos->hand[0] && entry->hand1 == pos->hand[1]) {
+            if (entry->lower == entry->upper) return entry->lower;
+            if (entry->lower >= beta) return entry->lower;
+            if (entry->upper <= alpha) return entry->upper;
+            if (entry->lower > alpha) alpha = entry->lower;
+            if (entry->upper < beta) beta = entry->upper;
+        }
+    }
+    int seat = pos->lead_card < 0 ? pos->leader : 1 - pos->leader;
+    pq_mask moves = solver_playable(pos);
+    if (self->use_equivalence) moves = representatives(pos, moves);
+    int order[12], n = order_moves(pos, moves, order);
+    int best = seat == PQ_ELDER ? -INF : INF;
+    for (int i = 0; i < n; i++) {
+        struct solver_position child = *pos;
+        int gained = solver_play(&child, order[i]);
+        int v = gained + search(self, &child, alpha - gained, beta - gained);
+        if (seat == PQ_ELDER) {
+            if (v > best) best = v;
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) best = v;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    if (entry) {
+        int same = entry->extra == extra && entry->hand0 == pos->hand[0] && entry->hand1 == pos->hand[1];
+        int lower = same ? entry->lower : -128, upper = same ? entry->upper : 127;
+        if (best <= alpha0) upper = best;
+        else if (best >= beta0) lower = best;
+        else lower = upper = best;
+        entry->hand0 = pos->hand[0];
+        entry->hand1 = pos->hand[1];
+        entry->extra = extra;
+        entry->lower = (int8_t)lower;
+        entry->upper = (int8_t)upper;
+    }
+    return best;
+}
+
+int solver_value(struct solver *self, const struct solver_position *pos)
+{
+    return search(self, pos, -INF, INF);
+}
+
+pq_mask solver_values(struct solver *self, const struct solver_position *pos, int values[PQ_CARDS])
+{
+    pq_mask moves = solver_playable(pos), tried = self->use_equivalence ? representatives(pos, moves) : moves;
+    for (pq_mask m = tried; m; m &= m - 1) {
+        struct solver_position child = *pos;
+        int card = pq_mask_first(m);
+        int gained = solver_play(&child, card);
+        values[card] = gained + search(self, &child, -INF, INF);
+    }
+    /* An untried card shares the value of the next card up in its suit
+     * among the playable ones (its run's representative, valued already). */
+    for (int card = 31; card >= 0; card--) {
+        if (!(moves & PQ_BIT(card)) || (tried & PQ_BIT(card))) continue;
+        pq_mask above = moves & PQ_SUIT_MASK(PQ_SUIT(card)) & ~((PQ_BIT(card) << 1) - 1);
+        values[card] = values[pq_mask_first(above)];
+    }
+    return moves;
+}

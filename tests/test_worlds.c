@@ -1,0 +1,156 @@
+/* test_worlds.c - inference from a view: the real hand is always among the
+ * consistent worlds, every sampled world respects what the seat knows
+ * (checked here independently of worlds.c: known cards, voids, announced
+ * combinations), and enumeration finds exactly the consistent worlds.
+ */
+#include <criterion/criterion.h>
+#include "bots/strategy.h"
+#include "bots/worlds.h"
+
+/* A deal in its play, `tricks` tricks played and maybe one card led;
+ * greedy or random exchanges and declarations, random cards. */
+static void deal_in_play(struct pq_deal *d, uint64_t seed, int tricks, int mid)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_rules rules;
+    struct pq_rng rng;
+    uint8_t deck[32];
+    char err[128];
+    pq_rules_default(&rules);
+    pq_rng_seed(&rng, seed);
+    pq_rng_deck(seed, 2, deck);
+    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
+    while (!pq_deal_over(d)) {
+        if (d->phase == PQ_PHASE_PLAY && d->trick == tricks && (d->lead_card >= 0) == mid) break;
+        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), pick;
+        if (d->phase == PQ_PHASE_LOOK) {
+            pick = (int)(seed / 3 % 2);
+        } else if (seed % 4 != 0 && d->phase != PQ_PHASE_PLAY) {
+            struct pq_view v;
+            pq_view_build(d, d->to_act, &v);
+            pick = strategy_greedy(&v, legal, n);
+        } else {
+            pick = strategy_random(&rng, n);
+        }
+        cr_assert_eq(pq_deal_apply(d, &legal[pick], err, sizeof err), 0, "%s", err);
+    }
+}
+
+/* The independent check of one world against the view. */
+static void check_world(const struct pq_view *v, pq_mask world)
+{
+    int opp = 1 - v->seat;
+    cr_assert_eq(pq_mask_count(world), v->opponent_hand_count);
+    pq_mask mine = v->hand | v->played | v->discards | v->dealt | v->drawn | v->untaken;
+    cr_assert_eq(world & mine, 0, "a card the seat knows elsewhere");
+    cr_assert_eq(world & v->opponent_played, 0, "a card already played");
+    if (v->carte_blanche != opp)
+        cr_assert_eq(v->opponent_shown & ~v->opponent_played & ~world, 0, "a shown card missing");
+    int leader = PQ_ELDER;
+    for (int t = 0; t < v->trick; t++) {
+        int led = v->trick_cards[t][0], followed = v->trick_cards[t][1];
+        if (1 - leader == opp && PQ_SUIT(followed) != PQ_SUIT(led))
+            cr_assert_eq(world & PQ_SUIT_MASK(PQ_SUIT(led)), 0, "a card of a suit he did not follow");
+        if (PQ_SUIT(followed) == PQ_SUIT(led) && followed > led) leader = 1 - leader;
+    }
+    pq_mask after = world | v->opponent_played;
+    for (int cls = 0; cls < PQ_CLASSES; cls++) {
+        const struct pq_view_declaration *d = v->seat == PQ_ELDER ? &v->classes[cls].answer : &v->classes[cls].call;
+        if (d->known != 1) continue;
+        int found = 0;
+        /* Brute force: any combination of the class in the hand after the
+         * exchange with the announced features. */
+        for (int suit = 0; suit < PQ_SUITS && !found; suit++) {
+            pq_mask cards = (after >> (suit * 8)) & 0xff;
+            for (unsigned sub = 1; sub < 256 && !found; sub++) {
+                if ((sub & cards) != sub) continue;
+                pq_mask combo = (pq_mask)sub << (suit * 8);
+                if (!pq_combo_is(cls, combo, 1) || pq_mask_count(combo) != d->length) continue;
+                int key = pq_combo_key(cls, combo);
+                if (cls == PQ_CLASS_POINT && d->pips && key % 256 != d->pips) continue;
+                if (cls == PQ_CLASS_SEQUENCE && d->rank != 0xff && key % 16 != d->rank) continue;
+                if (cls == PQ_CLASS_SET) continue;
+                found = 1;
+            }
+        }
+        if (cls == PQ_CLASS_SET)
+            found = pq_mask_count(after & ((pq_mask)0x01010101u << d->rank)) >= d->length;
+        cr_assert(found, "announced %s of %d not in the world", pq_class_name(cls), d->length);
+    }
+}
+
+Test(worlds, the_real_hand_is_always_consistent_and_samples_respect_the_view)
+{
+    int claims = 0, voids = 0;
+    for (uint64_t seed = 1; seed <= 1500; seed++) {
+        struct pq_deal d;
+        struct pq_view v;
+        struct worlds w;
+        struct pq_rng rng;
+        deal_in_play(&d, seed, (int)(seed % 12), (int)(seed / 12 % 2));
+        if (pq_deal_over(&d)) continue;
+        int seat = (int)(seed / 24 % 2);
+        pq_view_build(&d, seat, &v);
+        cr_assert_eq(worlds_infer(&w, &v), 0, "seed %d", (int)seed);
+        cr_assert(worlds_consistent(&w, d.hand[1 - seat]), "seed %d: the real hand is refused", (int)seed);
+        claims += w.n_claims;
+        voids += w.void_cards != 0;
+        pq_rng_seed(&rng, seed);
+        for (int i = 0; i < 20; i++) {
+            pq_mask world;
+            cr_assert_eq(worlds_sample(&w, &rng, 1000, &world), 0);
+            cr_assert(worlds_consistent(&w, world));
+            check_world(&v, world);
+        }
+    }
+    /* The cases must have occurred for the test to mean anything. */
+    cr_assert_gt(claims, 100);
+    cr_assert_gt(voids, 100);
+}
+
+/* Every subset of `pool` of size n, by recursion, filtered. */
+static int brute(const struct worlds *w, pq_mask pool, int n, pq_mask hand, pq_mask *out, int cap, int found)
+{
+    if (n == 0) {
+        if (worlds_consistent(w, hand)) {
+            if (found < cap) out[found] = hand;
+            found++;
+        }
+        return found;
+    }
+    if (pq_mask_count(pool) < n) return found;
+    int card = pq_mask_first(pool);
+    pool &= pool - 1;
+    found = brute(w, pool, n - 1, hand | PQ_BIT(card), out, cap, found);
+    return brute(w, pool, n, hand, out, cap, found);
+}
+
+Test(worlds, enumeration_finds_exactly_the_consistent_worlds)
+{
+    static pq_mask listed[4096], expected[4096];
+    int checked = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        struct pq_deal d;
+        struct pq_view v;
+        struct worlds w;
+        deal_in_play(&d, 7000 + seed, 6 + (int)(seed % 5), (int)(seed / 5 % 2));
+        if (pq_deal_over(&d)) continue;
+        pq_view_build(&d, (int)(seed / 10 % 2), &v);
+        worlds_infer(&w, &v);
+        int n = worlds_enumerate(&w, listed, 4096, 4096);
+        if (n < 0) continue;
+        pq_mask mine = v.hand | v.played | v.discards | v.dealt | v.drawn | v.untaken | v.opponent_played;
+        int m = brute(&w, ~mine, v.opponent_hand_count, 0, expected, 4096, 0);
+        cr_assert_eq(n, m, "seed %d", (int)seed);
+        int real = 0;
+        for (int i = 0; i < n; i++) {
+            int same = 0;
+            for (int j = 0; j < m; j++) same |= listed[i] == expected[j];
+            cr_assert(same);
+            real |= listed[i] == d.hand[1 - v.seat];
+        }
+        cr_assert(real, "seed %d: the real hand was not enumerated", (int)seed);
+        checked++;
+    }
+    cr_assert_gt(checked, 200);
+}
