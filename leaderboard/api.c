@@ -1,0 +1,431 @@
+/* api.c - the routes of the leaderboard API (api.h, leaderboard/README.md).
+ *
+ * The cache: `generation` counts successful posts; a snapshot remembers
+ * the generation it was computed at and is served while they agree. A post
+ * bumps the generation after its commit, so a snapshot computed later sees
+ * the commit. Serving a snapshot copies its text under `lock` (a few
+ * kilobytes); computing one holds `compute`, so a burst of GETs after a
+ * post computes it once.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+#include "leaderboard/api.h"
+#include "leaderboard/check.h"
+#include "leaderboard/stats.h"
+#include "leaderboard/viewer.h"
+
+enum { API_LIST_DEFAULT = 50, API_LIST_MAX = 200 };
+
+struct api {
+    struct store *store;
+    pthread_mutex_t lock;      /* guards the fields below */
+    pthread_mutex_t compute;   /* one snapshot computed at a time */
+    unsigned long generation;
+    struct stats *snap;
+    unsigned long snap_gen;
+    struct stats_history *hist;
+    unsigned long hist_gen;
+};
+
+struct api *api_new(struct store *store)
+{
+    struct api *self = calloc(1, sizeof *self);
+    if (!self) return NULL;
+    self->store = store;
+    self->generation = 1;
+    pthread_mutex_init(&self->lock, NULL);
+    pthread_mutex_init(&self->compute, NULL);
+    return self;
+}
+
+void api_free(struct api *self)
+{
+    if (!self) return;
+    stats_free(self->snap);
+    stats_history_free(self->hist);
+    pthread_mutex_destroy(&self->lock);
+    pthread_mutex_destroy(&self->compute);
+    free(self);
+}
+
+int api_owns(const char *path)
+{
+    return !strncmp(path, "/api/", 5) || !strcmp(path, "/api");
+}
+
+/* Takes over a printed JSON text. */
+static void set_body(struct api_reply *reply, int status, char *text)
+{
+    reply->status = text ? status : 500;
+    reply->body = text;
+    reply->len = text ? strlen(text) : 0;
+}
+
+static void reply_json(struct api_reply *reply, int status, cJSON *root)
+{
+    char *text = root ? cJSON_PrintUnformatted(root) : NULL;
+    cJSON_Delete(root);
+    if (!text) {
+        api_error(reply, 500, "out of memory");
+        return;
+    }
+    set_body(reply, status, text);
+}
+
+void api_error(struct api_reply *reply, int status, const char *why)
+{
+    cJSON *root = cJSON_CreateObject();
+    char *text = NULL;
+    if (root && cJSON_AddStringToObject(root, "error", why)) text = cJSON_PrintUnformatted(root);
+    cJSON_Delete(root);
+    set_body(reply, status, text);
+}
+
+static void error_at(struct api_reply *reply, int status, const char *why, int index)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (root && cJSON_AddStringToObject(root, "error", why) && cJSON_AddNumberToObject(root, "index", index)) {
+        reply_json(reply, status, root);
+        return;
+    }
+    cJSON_Delete(root);
+    api_error(reply, 500, "out of memory");
+}
+
+static char *copy_text(const char *text, size_t len)
+{
+    char *c = malloc(len + 1);
+    if (c) memcpy(c, text, len + 1);
+    return c;
+}
+
+/* The current snapshot, computed when stale; calls use() with it held
+ * under the lock. 0, or -1 with err. */
+static int with_stats(struct api *self, int history, void (*use)(struct api *, void *), void *ctx, char *err,
+                      size_t cap)
+{
+    pthread_mutex_lock(&self->lock);
+    int fresh = history ? self->hist && self->hist_gen == self->generation && self->snap &&
+                              self->snap_gen == self->generation
+                        : self->snap && self->snap_gen == self->generation;
+    if (fresh) {
+        use(self, ctx);
+        pthread_mutex_unlock(&self->lock);
+        return 0;
+    }
+    pthread_mutex_unlock(&self->lock);
+
+    int rc = -1;
+    pthread_mutex_lock(&self->compute);
+    pthread_mutex_lock(&self->lock);
+    unsigned long gen = self->generation;
+    int need_snap = !self->snap || self->snap_gen != gen;
+    int need_hist = history && (!self->hist || self->hist_gen != gen);
+    pthread_mutex_unlock(&self->lock);
+    struct stats *snap = need_snap ? stats_compute(self->store, err, cap) : NULL;
+    struct stats_history *hist = need_hist && (snap || !need_snap) ? stats_history_compute(self->store, err, cap)
+                                                                    : NULL;
+    if ((!need_snap || snap) && (!need_hist || hist)) {
+        pthread_mutex_lock(&self->lock);
+        if (snap) {
+            stats_free(self->snap);
+            self->snap = snap;
+            self->snap_gen = gen;
+            snap = NULL;
+        }
+        if (hist) {
+            stats_history_free(self->hist);
+            self->hist = hist;
+            self->hist_gen = gen;
+            hist = NULL;
+        }
+        use(self, ctx);
+        pthread_mutex_unlock(&self->lock);
+        rc = 0;
+    }
+    stats_free(snap);
+    stats_history_free(hist);
+    pthread_mutex_unlock(&self->compute);
+    return rc;
+}
+
+struct wanted {
+    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot */
+    const char *name;
+    char *text;
+    size_t len;
+    int missing;
+};
+
+static void take(struct api *self, void *ctx)
+{
+    struct wanted *w = ctx;
+    switch (w->which) {
+    case 0:
+        w->text = copy_text(self->snap->standings, w->len = self->snap->standings_len);
+        break;
+    case 1:
+        w->text = copy_text(self->snap->crosstable, w->len = self->snap->crosstable_len);
+        break;
+    case 2:
+        w->text = copy_text(self->hist->json, w->len = self->hist->len);
+        break;
+    default: {
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(self->snap->bots, w->name);
+        if (!page) {
+            w->missing = 1;
+            break;
+        }
+        cJSON *bot = cJSON_Duplicate(page, 1);
+        const cJSON *history = cJSON_GetObjectItemCaseSensitive(self->hist->per_bot, w->name);
+        if (bot && cJSON_AddItemToObject(bot, "history", history ? cJSON_Duplicate(history, 1)
+                                                                 : cJSON_CreateArray()))
+            w->text = cJSON_PrintUnformatted(bot);
+        if (w->text) w->len = strlen(w->text);
+        cJSON_Delete(bot);
+    }
+    }
+}
+
+static void get_cached(struct api *self, int which, const char *name, struct api_reply *reply)
+{
+    struct wanted w = { which, name, NULL, 0, 0 };
+    char err[256];
+    if (with_stats(self, which >= 2, take, &w, err, sizeof err) < 0) {
+        api_error(reply, 500, err);
+        return;
+    }
+    if (w.missing) {
+        api_error(reply, 404, "no such bot");
+        return;
+    }
+    if (!w.text) {
+        api_error(reply, 500, "out of memory");
+        return;
+    }
+    reply->status = 200;
+    reply->body = w.text;
+    reply->len = w.len;
+}
+
+/* POST /api/v1/parties: one record or an array of them, all or nothing. */
+static void post_parties(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    cJSON *doc = cJSON_ParseWithLength(req->body ? req->body : "", req->body_len);
+    struct check_partie *checked = NULL;
+    struct store_partie *parties = NULL;
+    int n = 0, done = 0;
+    char err[320], why[256];
+    if (!doc) {
+        const char *at = cJSON_GetErrorPtr();
+        long where = at && req->body && at >= req->body && at <= req->body + req->body_len ? (long)(at - req->body) : 0;
+        snprintf(err, sizeof err, "malformed JSON near byte %ld", where);
+        api_error(reply, 400, err);
+        return;
+    }
+    int batch = cJSON_IsArray(doc);
+    int count = batch ? cJSON_GetArraySize(doc) : 1;
+    if (batch && count == 0) {
+        api_error(reply, 400, "an empty batch");
+        goto out;
+    }
+    checked = calloc((size_t)count, sizeof *checked);
+    parties = calloc((size_t)count, sizeof *parties);
+    if (!checked || !parties) {
+        api_error(reply, 500, "out of memory");
+        goto out;
+    }
+    const cJSON *item = batch ? doc->child : doc;
+    for (; n < count; n++, item = item->next) {
+        int status = check_partie(item, &checked[n], why, sizeof why);
+        if (status != CHECK_OK) {
+            if (batch) {
+                snprintf(err, sizeof err, "record %d: %s", n, why);
+                error_at(reply, status, err, n);
+            } else {
+                api_error(reply, status, why);
+            }
+            n++;
+            goto out;
+        }
+        parties[n] = checked[n].out;
+    }
+    int stored, duplicates, conflict;
+    int rc = store_insert(self->store, parties, count, &stored, &duplicates, &conflict, why, sizeof why);
+    if (rc < 0) {
+        api_error(reply, 500, why);
+        goto out;
+    }
+    if (rc == 1) {
+        snprintf(err, sizeof err, "partie %s is already stored with a different record", parties[conflict].key);
+        if (batch) error_at(reply, 409, err, conflict);
+        else api_error(reply, 409, err);
+        goto out;
+    }
+    if (stored > 0) {
+        pthread_mutex_lock(&self->lock);
+        self->generation++;
+        pthread_mutex_unlock(&self->lock);
+    }
+    cJSON *root = cJSON_CreateObject();
+    if (root && cJSON_AddNumberToObject(root, "stored", stored) &&
+        cJSON_AddNumberToObject(root, "duplicates", duplicates))
+        reply_json(reply, 200, root);
+    else {
+        cJSON_Delete(root);
+        api_error(reply, 500, "out of memory");
+    }
+    done = 1;
+out:
+    (void)done;
+    for (int i = 0; i < n; i++) check_release(&checked[i]);
+    free(checked);
+    free(parties);
+    cJSON_Delete(doc);
+}
+
+/* A query argument that must be an integer in [lo, hi]; 0 when absent. */
+static int int_arg(const struct api_request *req, const char *name, long long lo, long long hi, long long *out,
+                   struct api_reply *reply)
+{
+    const char *text = req->arg ? req->arg(req->arg_ctx, name) : NULL;
+    char *end;
+    if (!text) return 0;
+    errno = 0;
+    long long v = strtoll(text, &end, 10);
+    if (!*text || *end || errno || v < lo || v > hi) {
+        char why[128];
+        snprintf(why, sizeof why, "'%s' must be an integer from %lld to %lld", name, lo, hi);
+        api_error(reply, 400, why);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+/* GET /api/v1/parties?bot=&limit=&before= */
+static void list_parties(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    long long limit = API_LIST_DEFAULT, before = 0;
+    const char *bot = req->arg ? req->arg(req->arg_ctx, "bot") : NULL;
+    char err[256];
+    int more;
+    if (int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
+        int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0)
+        return;
+    cJSON *list = store_list(self->store, bot, (int)limit, before, &more, err, sizeof err);
+    if (!list) {
+        api_error(reply, 500, err);
+        return;
+    }
+    cJSON *root = cJSON_CreateObject();
+    if (!root || !cJSON_AddItemToObject(root, "parties", list)) {
+        cJSON_Delete(list);
+        cJSON_Delete(root);
+        api_error(reply, 500, "out of memory");
+        return;
+    }
+    int n = cJSON_GetArraySize(list);
+    const cJSON *last = n ? cJSON_GetArrayItem(list, n - 1) : NULL;
+    if (more && last) cJSON_AddNumberToObject(root, "next_before", cJSON_GetObjectItemCaseSensitive(last, "seq")->valuedouble);
+    else cJSON_AddNullToObject(root, "next_before");
+    reply_json(reply, 200, root);
+}
+
+/* GET /api/v1/parties/{RUN-ID} */
+static void get_partie(struct api *self, const char *key, struct api_reply *reply)
+{
+    char err[256];
+    int found;
+    cJSON *record = store_get(self->store, key, &found, err, sizeof err);
+    if (!record) {
+        if (found) api_error(reply, 500, err);
+        else api_error(reply, 404, "no such partie");
+        return;
+    }
+    cJSON *viewer = viewer_partie(record, err, sizeof err);
+    if (!viewer) {
+        cJSON_Delete(record);
+        api_error(reply, 500, err);
+        return;
+    }
+    if (!cJSON_AddItemToObject(record, "viewer", viewer)) {
+        cJSON_Delete(viewer);
+        cJSON_Delete(record);
+        api_error(reply, 500, "out of memory");
+        return;
+    }
+    reply_json(reply, 200, record);
+}
+
+/* The routes: an exact path, or a prefix followed by one path segment. */
+enum route_kind { EXACT, PREFIX };
+
+struct route {
+    const char *path;
+    enum route_kind kind;
+    const char *allow;
+    int id;
+};
+
+enum { R_PARTIES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT };
+
+static const struct route routes[] = {
+    { "/api/v1/parties", EXACT, "GET, HEAD, POST", R_PARTIES },
+    { "/api/v1/parties/", PREFIX, "GET, HEAD", R_PARTIE },
+    { "/api/v1/standings", EXACT, "GET, HEAD", R_STANDINGS },
+    { "/api/v1/crosstable", EXACT, "GET, HEAD", R_CROSSTABLE },
+    { "/api/v1/history", EXACT, "GET, HEAD", R_HISTORY },
+    { "/api/v1/bots/", PREFIX, "GET, HEAD", R_BOT },
+};
+
+void api_handle(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    const struct route *route = NULL;
+    const char *rest = NULL;
+    memset(reply, 0, sizeof *reply);
+    for (size_t i = 0; i < sizeof routes / sizeof routes[0] && !route; i++) {
+        size_t n = strlen(routes[i].path);
+        if (routes[i].kind == EXACT && !strcmp(req->path, routes[i].path)) route = &routes[i];
+        else if (routes[i].kind == PREFIX && !strncmp(req->path, routes[i].path, n) && req->path[n]) {
+            route = &routes[i];
+            rest = req->path + n;
+        }
+    }
+    if (!route) {
+        api_error(reply, 404, "no such route");
+        return;
+    }
+    int get = !strcmp(req->method, "GET") || !strcmp(req->method, "HEAD");
+    int post = !strcmp(req->method, "POST");
+    if (!(get || (post && route->id == R_PARTIES))) {
+        api_error(reply, 405, "method not allowed");
+        reply->allow = route->allow;
+        return;
+    }
+    switch (route->id) {
+    case R_PARTIES:
+        if (post) post_parties(self, req, reply);
+        else list_parties(self, req, reply);
+        break;
+    case R_PARTIE:
+        get_partie(self, rest, reply);
+        break;
+    case R_STANDINGS:
+        get_cached(self, 0, NULL, reply);
+        break;
+    case R_CROSSTABLE:
+        get_cached(self, 1, NULL, reply);
+        break;
+    case R_HISTORY:
+        get_cached(self, 2, NULL, reply);
+        break;
+    default:
+        get_cached(self, 3, rest, reply);
+        break;
+    }
+}

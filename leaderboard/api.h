@@ -1,0 +1,48 @@
+/* api.h - the JSON API of leaderboard/README.md, free of HTTP plumbing:
+ * a request (method, path, query lookup, body) in, a status and a JSON
+ * body out. http.c does the sockets, the token and the size limit.
+ *
+ * Standings, crosstable, bots and history are computed from the store
+ * with stats.h and cached; a post that stores something makes the cache
+ * stale, and the next GET computes a new snapshot (one at a time).
+ * Every function may be called from any number of threads at once.
+ */
+#ifndef LEADERBOARD_API_H
+#define LEADERBOARD_API_H
+
+#include <stddef.h>
+#include "leaderboard/store.h"
+
+struct api;
+
+struct api_request {
+    const char *method;       /* "GET", "POST", ... ("HEAD" is served as GET) */
+    const char *path;         /* decoded, without the query */
+    const char *(*arg)(void *ctx, const char *name);  /* a query argument or NULL */
+    void *arg_ctx;
+    const char *body;         /* the body (POST), body_len bytes */
+    size_t body_len;
+};
+
+struct api_reply {
+    int status;
+    char *body;               /* malloc'd JSON, owned by the caller */
+    size_t len;
+    const char *allow;        /* for 405: the methods the route allows */
+};
+
+/* An API over the store (not owned). NULL when out of memory. */
+struct api *api_new(struct store *store);
+void api_free(struct api *self);
+
+/* Whether `path` is under /api/ (anything else is the page's). */
+int api_owns(const char *path);
+
+/* Answers a request; reply->body is always set (an error is
+ * {"error": "..."}), unless out of memory (NULL body, status 500). */
+void api_handle(struct api *self, const struct api_request *req, struct api_reply *reply);
+
+/* A {"error": why} reply with `status`. */
+void api_error(struct api_reply *reply, int status, const char *why);
+
+#endif

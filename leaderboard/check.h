@@ -1,0 +1,55 @@
+/* check.h - is a posted partie record (arena/record.h) genuine?
+ *
+ * Shape first (every field's type: run, id, seed, players, first_dealer,
+ * rules, deals, totals, winner, settlement, forfeit, faults), then every
+ * deal replayed through the engine (engine/partie.h) from its pack and
+ * actions, and the totals, winner and settlement recomputed and compared
+ * with the record. A forfeit is taken as recorded once the deals played
+ * (and the unfinished deal's actions) replay: the forfeiting player loses,
+ * the totals are those of the finished deals.
+ *
+ * Player names: 1 to 60 bytes of UTF-8 without control characters; any
+ * other text (HTML, quotes, SQL) is kept verbatim.
+ */
+#ifndef LEADERBOARD_CHECK_H
+#define LEADERBOARD_CHECK_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+#include "leaderboard/store.h"
+
+enum check_status {
+    CHECK_OK = 0,
+    CHECK_BAD_RECORD = 400,   /* wrong shape or type */
+    CHECK_NOT_GENUINE = 422   /* an action is illegal, or a score differs */
+};
+
+enum { CHECK_NAME_MAX = 60 };
+
+/* A checked record: the strings out points at live in self. */
+struct check_partie {
+    char key[48];
+    char run[17];
+    char *faults[2];          /* compact JSON (owned) */
+    char *record;             /* compact JSON of the record (owned) */
+    struct store_partie out;
+};
+
+/* Checks `record` (not taken over). Returns an enum check_status; on
+ * CHECK_OK self->out is ready for store_insert, otherwise err says why.
+ * Release self with check_release in every case. */
+int check_partie(const cJSON *record, struct check_partie *self, char *err, size_t cap);
+
+void check_release(struct check_partie *self);
+
+/* Whether `name` is an acceptable player name (NULL: yes; else why). */
+const char *check_name(const char *name);
+
+/* A pack order "AS KS ..." into 32 cards; 0, or -1 with err. */
+int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap);
+
+/* Applies a record's "rules" object (may be NULL) over `rules`. */
+struct pq_rules;
+int check_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap);
+
+#endif

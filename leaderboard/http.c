@@ -1,0 +1,229 @@
+/* http.c - libmicrohttpd glue (http.h).
+ *
+ * Each request gets a struct upload as its connection context. A post to
+ * /api/v1/parties is refused before its body is read when the token is
+ * wrong (401) or the declared length is over the limit (413); a body that
+ * grows past the limit while it arrives is refused at that moment (413)
+ * and the rest is never kept. Everything else is read whole, then handed
+ * to api_handle() or served from the embedded page.
+ */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <microhttpd.h>
+#include "leaderboard/http.h"
+#include "leaderboard/page.h"
+
+static const char csp[] =
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+
+struct http {
+    struct MHD_Daemon *daemon;
+    struct api *api;
+    const struct tokens *tokens;
+    int port;
+};
+
+struct upload {
+    char *body;
+    size_t len, cap;
+    int posting;     /* POST /api/v1/parties */
+    int answered;    /* a response is queued already */
+    int too_big;     /* over the limit: the rest is read and dropped */
+    size_t dropped;
+};
+
+/* A body over the limit that arrives without a declared length is read
+ * and dropped up to this much, so that the client can read its 413; past
+ * it the connection is closed. */
+enum { HTTP_DROP_MAX = 64 << 20 };
+
+static void add_common_headers(struct MHD_Response *r, const char *type, const char *cache)
+{
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Content-Security-Policy", csp);
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(r, "X-Frame-Options", "DENY");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+}
+
+/* Queues an API reply (taking its body). */
+static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *reply)
+{
+    static const char fallback[] = "{\"error\":\"out of memory\"}";
+    struct MHD_Response *r;
+    if (reply->body)
+        r = MHD_create_response_from_buffer(reply->len, reply->body, MHD_RESPMEM_MUST_FREE);
+    else
+        r = MHD_create_response_from_buffer(sizeof fallback - 1, (void *)fallback, MHD_RESPMEM_PERSISTENT);
+    if (!r) {
+        free(reply->body);
+        return MHD_NO;
+    }
+    add_common_headers(r, "application/json; charset=utf-8", "no-store");
+    if (reply->allow) MHD_add_response_header(r, "Allow", reply->allow);
+    enum MHD_Result rc = MHD_queue_response(c, (unsigned)(reply->body ? reply->status : 500), r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, struct upload *up, int status, const char *why)
+{
+    struct api_reply reply = { 0 };
+    api_error(&reply, status, why);
+    up->answered = 1;
+    return send_reply(c, &reply);
+}
+
+static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, const char *path)
+{
+    const struct page_file *f = page_find(path);
+    struct api_reply reply = { 0 };
+    if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
+        api_error(&reply, f ? 405 : 404, f ? "method not allowed" : "no such page");
+        reply.allow = f ? "GET, HEAD" : NULL;
+        return send_reply(c, &reply);
+    }
+    if (!f) {
+        api_error(&reply, 404, "no such page");
+        return send_reply(c, &reply);
+    }
+    const char *match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    int same = match && !strcmp(match, f->etag);
+    struct MHD_Response *r = MHD_create_response_from_buffer(same ? 0 : f->size, (void *)f->data,
+                                                             MHD_RESPMEM_PERSISTENT);
+    if (!r) return MHD_NO;
+    /* Revalidate every time: a rebuilt server may carry new files. */
+    add_common_headers(r, page_content_type(f->path), "no-cache");
+    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, f->etag);
+    enum MHD_Result rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
+    MHD_destroy_response(r);
+    return rc;
+}
+
+static const char *query_arg(void *ctx, const char *name)
+{
+    return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                                  const char *version, const char *upload_data, size_t *upload_data_size,
+                                  void **con_cls)
+{
+    struct http *self = cls;
+    struct upload *up = *con_cls;
+    (void)version;
+    if (!up) {
+        if (!(up = calloc(1, sizeof *up))) return MHD_NO;
+        *con_cls = up;
+        up->posting = !strcmp(method, "POST") && !strcmp(url, "/api/v1/parties");
+        if (up->posting) {
+            const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+            const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+            if (!tokens_allow(self->tokens, auth))
+                return send_error(c, up, MHD_HTTP_UNAUTHORIZED, "missing or wrong token (Authorization: Bearer TOKEN)");
+            if (length && strtoull(length, NULL, 10) > HTTP_BODY_MAX)
+                return send_error(c, up, 413, "the body is larger than 8 MiB");
+        }
+        return MHD_YES;
+    }
+    if (*upload_data_size) {
+        size_t n = *upload_data_size;
+        *upload_data_size = 0;
+        if (up->answered || !up->posting) return MHD_YES;   /* not kept */
+        if (up->too_big || up->len + n > HTTP_BODY_MAX) {
+            free(up->body);
+            up->body = NULL;
+            up->len = up->cap = 0;
+            up->too_big = 1;
+            up->dropped += n;
+            return up->dropped > HTTP_DROP_MAX ? MHD_NO : MHD_YES;
+        }
+        if (up->len + n + 1 > up->cap) {
+            size_t cap = up->cap ? up->cap : 16384;
+            while (cap < up->len + n + 1) cap *= 2;
+            char *body = realloc(up->body, cap);
+            if (!body) return send_error(c, up, 500, "out of memory");
+            up->body = body;
+            up->cap = cap;
+        }
+        memcpy(up->body + up->len, upload_data, n);
+        up->len += n;
+        up->body[up->len] = 0;
+        return MHD_YES;
+    }
+    if (up->answered) return MHD_YES;
+    if (up->too_big) return send_error(c, up, 413, "the body is larger than 8 MiB");
+    up->answered = 1;
+    if (!api_owns(url)) return send_page(c, method, url);
+    struct api_request req = { method, url, query_arg, c, up->body, up->len };
+    struct api_reply reply;
+    api_handle(self->api, &req, &reply);
+    return send_reply(c, &reply);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+    struct upload *up = *con_cls;
+    (void)cls;
+    (void)c;
+    (void)toe;
+    if (!up) return;
+    free(up->body);
+    free(up);
+    *con_cls = NULL;
+}
+
+struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
+                        char *err, size_t cap)
+{
+    struct sockaddr_in addr;
+    struct http *self = calloc(1, sizeof *self);
+    if (!self) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    memset(&addr, 0, sizeof addr);
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons((uint16_t)port);
+    if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
+        snprintf(err, cap, "'%s' is not an IPv4 address", host);
+        free(self);
+        return NULL;
+    }
+    self->api = api;
+    self->tokens = tokens;
+    self->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG,
+                                    (uint16_t)port, NULL, NULL, on_request, self,
+                                    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                                    MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
+                                    MHD_OPTION_CONNECTION_TIMEOUT, 30u,
+                                    MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)128 * 1024,
+                                    MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
+                                    MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
+                                    MHD_OPTION_END);
+    if (!self->daemon) {
+        snprintf(err, cap, "cannot listen on %s:%d (address in use, or not this machine's?)", host, port);
+        free(self);
+        return NULL;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(self->daemon, MHD_DAEMON_INFO_BIND_PORT);
+    self->port = info ? info->port : port;
+    return self;
+}
+
+int http_port(const struct http *self)
+{
+    return self->port;
+}
+
+void http_stop(struct http *self)
+{
+    if (!self) return;
+    MHD_stop_daemon(self->daemon);
+    free(self);
+}

@@ -1,0 +1,131 @@
+/* main.c - `leaderboard`: the results server (leaderboard/README.md).
+ *
+ *   leaderboard --db FILE [--listen 127.0.0.1:8080] [--token-file F] [--threads N]
+ *
+ * Tokens come from --token-file and from $LEADERBOARD_TOKENS, never from
+ * the command line. SIGTERM and SIGINT are taken by sigwait() in the main
+ * thread (blocked in every other thread): the server stops accepting,
+ * finishes the requests in flight (a post commits or rolls back whole)
+ * and closes the database.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pthread.h>
+#include "leaderboard/api.h"
+#include "leaderboard/http.h"
+#include "leaderboard/store.h"
+#include "leaderboard/tokens.h"
+
+static const char usage[] =
+    "usage: leaderboard --db FILE [--listen HOST:PORT] [--token-file FILE] [--threads N]\n"
+    "  --db FILE          the SQLite database (created when missing; WAL mode)\n"
+    "  --listen HOST:PORT IPv4 address and port (default 127.0.0.1:8080; port 0: any free port)\n"
+    "  --token-file FILE  tokens allowed to post, one per line ('#' comments)\n"
+    "  --threads N        request threads (default 4)\n"
+    "Tokens may also come from $LEADERBOARD_TOKENS (separated by commas or spaces).\n"
+    "Prints 'listening on http://HOST:PORT' when ready; SIGTERM or SIGINT stop it cleanly.\n";
+
+static int parse_listen(const char *text, char *host, size_t cap, int *port)
+{
+    const char *colon = strrchr(text, ':');
+    char *end;
+    if (!colon || (size_t)(colon - text) >= cap || colon == text) return -1;
+    long p = strtol(colon + 1, &end, 10);
+    if (!colon[1] || *end || p < 0 || p > 65535) return -1;
+    memcpy(host, text, (size_t)(colon - text));
+    host[colon - text] = 0;
+    *port = (int)p;
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *db = NULL, *listen = "127.0.0.1:8080", *token_file = NULL;
+    char host[64], err[512];
+    int port, threads = 4, status = 1;
+    struct tokens tokens;
+    struct store *store = NULL;
+    struct api *api = NULL;
+    struct http *http = NULL;
+    sigset_t stop;
+
+    tokens_init(&tokens);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        }
+        if (!v || (strcmp(a, "--db") && strcmp(a, "--listen") && strcmp(a, "--token-file") &&
+                   strcmp(a, "--threads"))) {
+            fprintf(stderr, "leaderboard: %s '%s'\n%s", v ? "unknown option" : "missing value after", a, usage);
+            return 2;
+        }
+        if (!strcmp(a, "--db")) db = v;
+        else if (!strcmp(a, "--listen")) listen = v;
+        else if (!strcmp(a, "--token-file")) token_file = v;
+        else {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || n < 1 || n > 64) {
+                fprintf(stderr, "leaderboard: --threads wants 1 to 64\n");
+                return 2;
+            }
+            threads = (int)n;
+        }
+        i++;
+    }
+    if (!db) {
+        fprintf(stderr, "leaderboard: --db FILE is required\n%s", usage);
+        return 2;
+    }
+    if (parse_listen(listen, host, sizeof host, &port) < 0) {
+        fprintf(stderr, "leaderboard: --listen wants HOST:PORT, not '%s'\n", listen);
+        return 2;
+    }
+    if ((token_file && tokens_read_file(&tokens, token_file, err, sizeof err) < 0) ||
+        (getenv("LEADERBOARD_TOKENS") && tokens_read_list(&tokens, getenv("LEADERBOARD_TOKENS"), err, sizeof err) < 0)) {
+        fprintf(stderr, "leaderboard: %s\n", err);
+        status = 2;
+        goto out;
+    }
+    if (tokens.n == 0)
+        fprintf(stderr, "leaderboard: no tokens (--token-file or $LEADERBOARD_TOKENS): every post is refused\n");
+
+    /* Block the stop signals before any thread starts, so that only
+     * sigwait() below sees them. */
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGINT);
+    signal(SIGPIPE, SIG_IGN);
+    if (pthread_sigmask(SIG_BLOCK, &stop, NULL) != 0) {
+        fprintf(stderr, "leaderboard: cannot block signals\n");
+        goto out;
+    }
+    if (!(store = store_open(db, err, sizeof err))) {
+        fprintf(stderr, "leaderboard: %s\n", err);
+        goto out;
+    }
+    if (!(api = api_new(store))) {
+        fprintf(stderr, "leaderboard: out of memory\n");
+        goto out;
+    }
+    if (!(http = http_start(host, port, threads, api, &tokens, err, sizeof err))) {
+        fprintf(stderr, "leaderboard: %s\n", err);
+        goto out;
+    }
+    printf("listening on http://%s:%d\n", host, http_port(http));
+    fflush(stdout);
+    int sig = 0;
+    if (sigwait(&stop, &sig) != 0) fprintf(stderr, "leaderboard: sigwait failed\n");
+    status = 0;
+out:
+    http_stop(http);
+    api_free(api);
+    store_close(store);
+    tokens_release(&tokens);
+    return status;
+}

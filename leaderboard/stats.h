@@ -1,0 +1,47 @@
+/* stats.h - standings, crosstable, per-bot pages and rating history,
+ * computed from every stored partie with the arena's statistics code
+ * (arena/results.h reads the parties into the fit's input exactly as
+ * `arena ratings` reads a journal; arena/ratings.h fits; arena/standings.h
+ * orders and writes the standings).
+ *
+ * The parties of one run (one tournament) are read as one journal, so
+ * duplicate pairs are found within a run and never across runs; bots are
+ * merged by name over all runs, so results posted by several arenas
+ * combine. A snapshot is immutable once made: the server caches it and
+ * makes a new one after a post.
+ */
+#ifndef LEADERBOARD_STATS_H
+#define LEADERBOARD_STATS_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+#include "leaderboard/store.h"
+
+enum { STATS_HISTORY_POINTS = 30 };
+
+struct stats {
+    char *standings;     /* GET /api/v1/standings, compact JSON */
+    size_t standings_len;
+    char *crosstable;    /* GET /api/v1/crosstable */
+    size_t crosstable_len;
+    cJSON *bots;         /* name -> the bot's object without "history" */
+    long long parties;   /* parties in the snapshot */
+};
+
+struct stats_history {
+    char *json;          /* GET /api/v1/history */
+    size_t len;
+    cJSON *per_bot;      /* name -> [{"parties", "rating"}...] */
+};
+
+/* A snapshot of everything stored now. NULL with the reason in err. The
+ * caller frees it with stats_free. */
+struct stats *stats_compute(struct store *store, char *err, size_t cap);
+void stats_free(struct stats *self);
+
+/* The rating of every bot after each of up to STATS_HISTORY_POINTS evenly
+ * spaced prefixes of the stored parties (insertion order). */
+struct stats_history *stats_history_compute(struct store *store, char *err, size_t cap);
+void stats_history_free(struct stats_history *self);
+
+#endif

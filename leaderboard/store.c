@@ -1,0 +1,425 @@
+/* store.c - the SQLite store of posted parties (store.h).
+ *
+ * One connection, one mutex: every public function takes the lock for its
+ * whole use of the connection and its prepared statements, which are made
+ * once at open and reset after each use. Writes go through BEGIN IMMEDIATE
+ * ... COMMIT, so a batch is all or nothing and a kill at any moment leaves
+ * the last committed state (WAL, synchronous=FULL: a 200 means on disk).
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <sqlite3.h>
+#include "leaderboard/store.h"
+
+enum {
+    ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
+    ST_GET, ST_COUNT, ST_N
+};
+
+static const char *const sql_text[ST_N] = {
+    [ST_BEGIN] = "BEGIN IMMEDIATE",
+    [ST_COMMIT] = "COMMIT",
+    [ST_ROLLBACK] = "ROLLBACK",
+    [ST_FIND] = "SELECT record FROM parties WHERE key = ?1",
+    [ST_INSERT] = "INSERT INTO parties (key, run, num, posted, player_a, player_b, first_dealer, "
+                  "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
+                  "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
+    [ST_EACH] = "SELECT seq, key, run, posted, player_a, player_b, first_dealer, total_a, total_b, "
+                "winner, settlement, seed, forfeit, faults_a, faults_b FROM parties ORDER BY seq",
+    [ST_LIST_ALL] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
+                    "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
+                    "ORDER BY seq DESC LIMIT ?2",
+    [ST_LIST_BOT] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
+                    "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
+                    "AND (player_a = ?3 OR player_b = ?3) ORDER BY seq DESC LIMIT ?2",
+    [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1",
+    [ST_COUNT] = "SELECT count(*) FROM parties",
+};
+
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS parties ("
+    " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " key TEXT NOT NULL UNIQUE,"
+    " run TEXT NOT NULL,"
+    " num INTEGER NOT NULL,"
+    " posted TEXT NOT NULL,"
+    " player_a TEXT NOT NULL,"
+    " player_b TEXT NOT NULL,"
+    " first_dealer INTEGER NOT NULL CHECK (first_dealer IN (0, 1)),"
+    " total_a INTEGER NOT NULL,"
+    " total_b INTEGER NOT NULL,"
+    " winner INTEGER CHECK (winner IN (0, 1)),"
+    " settlement INTEGER NOT NULL,"
+    " seed REAL NOT NULL,"
+    " forfeit INTEGER CHECK (forfeit IN (0, 1)),"
+    " faults_a TEXT NOT NULL,"
+    " faults_b TEXT NOT NULL,"
+    " record TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS parties_by_a ON parties (player_a, seq);"
+    "CREATE INDEX IF NOT EXISTS parties_by_b ON parties (player_b, seq);";
+
+struct store {
+    sqlite3 *db;
+    sqlite3_stmt *st[ST_N];
+    pthread_mutex_t lock;
+};
+
+static void say(char *err, size_t cap, const char *what, sqlite3 *db)
+{
+    snprintf(err, cap, "%s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+/* Runs a statement with no result row. */
+static int exec(struct store *self, const char *sql, char *err, size_t cap)
+{
+    char *msg = NULL;
+    if (sqlite3_exec(self->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+        snprintf(err, cap, "%s: %s", sql, msg ? msg : "failed");
+        sqlite3_free(msg);
+        return -1;
+    }
+    return 0;
+}
+
+static int user_version(struct store *self, int *version, char *err, size_t cap)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = -1;
+    if (sqlite3_prepare_v2(self->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
+        sqlite3_step(st) != SQLITE_ROW) {
+        say(err, cap, "cannot read the schema version", self->db);
+        goto out;
+    }
+    *version = sqlite3_column_int(st, 0);
+    rc = 0;
+out:
+    sqlite3_finalize(st);
+    return rc;
+}
+
+struct store *store_open(const char *path, char *err, size_t cap)
+{
+    struct store *self = calloc(1, sizeof *self);
+    int version = 0;
+    char sql[64];
+    if (!self) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_init(&self->lock, NULL);
+    if (sqlite3_open_v2(path, &self->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
+                        NULL) != SQLITE_OK) {
+        snprintf(err, cap, "cannot open '%s': %s", path, self->db ? sqlite3_errmsg(self->db) : "out of memory");
+        goto fail;
+    }
+    if (sqlite3_busy_timeout(self->db, 5000) != SQLITE_OK ||
+        exec(self, "PRAGMA journal_mode = WAL", err, cap) < 0 ||
+        exec(self, "PRAGMA synchronous = FULL", err, cap) < 0 ||
+        exec(self, "PRAGMA foreign_keys = ON", err, cap) < 0 ||
+        user_version(self, &version, err, cap) < 0)
+        goto fail;
+    if (version > STORE_SCHEMA_VERSION) {
+        snprintf(err, cap, "'%s' has schema version %d; this server knows up to %d", path, version,
+                 STORE_SCHEMA_VERSION);
+        goto fail;
+    }
+    snprintf(sql, sizeof sql, "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+    if (exec(self, "BEGIN IMMEDIATE", err, cap) < 0) goto fail;
+    if (exec(self, schema, err, cap) < 0 || exec(self, sql, err, cap) < 0 || exec(self, "COMMIT", err, cap) < 0) {
+        sqlite3_exec(self->db, "ROLLBACK", NULL, NULL, NULL);
+        goto fail;
+    }
+    for (int i = 0; i < ST_N; i++)
+        if (sqlite3_prepare_v3(self->db, sql_text[i], -1, SQLITE_PREPARE_PERSISTENT, &self->st[i], NULL) !=
+            SQLITE_OK) {
+            say(err, cap, "cannot prepare a statement", self->db);
+            goto fail;
+        }
+    return self;
+fail:
+    store_close(self);
+    return NULL;
+}
+
+void store_close(struct store *self)
+{
+    if (!self) return;
+    for (int i = 0; i < ST_N; i++) sqlite3_finalize(self->st[i]);
+    if (self->db) sqlite3_close(self->db);
+    pthread_mutex_destroy(&self->lock);
+    free(self);
+}
+
+static sqlite3_stmt *stmt(struct store *self, int which)
+{
+    sqlite3_stmt *st = self->st[which];
+    sqlite3_reset(st);
+    sqlite3_clear_bindings(st);
+    return st;
+}
+
+static int step_done(struct store *self, int which, char *err, size_t cap)
+{
+    int rc = sqlite3_step(stmt(self, which));
+    sqlite3_reset(self->st[which]);
+    if (rc != SQLITE_DONE) {
+        say(err, cap, sql_text[which], self->db);
+        return -1;
+    }
+    return 0;
+}
+
+static void now_iso(char out[32])
+{
+    struct timespec ts;
+    struct tm tm;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    gmtime_r(&ts.tv_sec, &tm);
+    strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+/* Binds and runs the insert of one partie. */
+static int insert_one(struct store *self, const struct store_partie *p, const char *posted, char *err, size_t cap)
+{
+    sqlite3_stmt *st = stmt(self, ST_INSERT);
+    int ok = sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 2, p->run, -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_int64(st, 3, p->id) == SQLITE_OK &&
+             sqlite3_bind_text(st, 4, posted, -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 5, p->players[0], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 6, p->players[1], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_int(st, 7, p->first_dealer) == SQLITE_OK &&
+             sqlite3_bind_int(st, 8, p->totals[0]) == SQLITE_OK &&
+             sqlite3_bind_int(st, 9, p->totals[1]) == SQLITE_OK &&
+             (p->winner < 0 ? sqlite3_bind_null(st, 10) : sqlite3_bind_int(st, 10, p->winner)) == SQLITE_OK &&
+             sqlite3_bind_int(st, 11, p->settlement) == SQLITE_OK &&
+             sqlite3_bind_double(st, 12, p->seed) == SQLITE_OK &&
+             (p->forfeit < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit)) == SQLITE_OK &&
+             sqlite3_bind_text(st, 14, p->faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 15, p->faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 16, p->record, -1, SQLITE_STATIC) == SQLITE_OK;
+    int rc = ok ? sqlite3_step(st) : SQLITE_ERROR;
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        say(err, cap, "cannot store a partie", self->db);
+        return -1;
+    }
+    return 0;
+}
+
+/* 0 not stored, 1 stored with this record, 2 stored with another, -1 error. */
+static int find(struct store *self, const char *key, const char *record, char *err, size_t cap)
+{
+    sqlite3_stmt *st = stmt(self, ST_FIND);
+    int found = -1;
+    if (sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC) != SQLITE_OK) goto out;
+    int rc = sqlite3_step(st);
+    if (rc == SQLITE_DONE) found = 0;
+    else if (rc == SQLITE_ROW) {
+        const char *old = (const char *)sqlite3_column_text(st, 0);
+        found = old && strcmp(old, record) == 0 ? 1 : 2;
+    }
+out:
+    if (found < 0) say(err, cap, "cannot look a partie up", self->db);
+    sqlite3_reset(st);
+    return found;
+}
+
+int store_insert(struct store *self, const struct store_partie *parties, int n, int *stored, int *duplicates,
+                 int *conflict, char *err, size_t cap)
+{
+    char posted[32];
+    int rc = -1, began = 0;
+    *stored = *duplicates = 0;
+    *conflict = -1;
+    now_iso(posted);
+    pthread_mutex_lock(&self->lock);
+    if (step_done(self, ST_BEGIN, err, cap) < 0) goto out;
+    began = 1;
+    for (int i = 0; i < n; i++) {
+        int found = find(self, parties[i].key, parties[i].record, err, cap);
+        if (found < 0) goto out;
+        if (found == 2) {
+            *conflict = i;
+            rc = 1;
+            goto out;
+        }
+        if (found == 1) {
+            (*duplicates)++;
+            continue;
+        }
+        if (insert_one(self, &parties[i], posted, err, cap) < 0) goto out;
+        (*stored)++;
+    }
+    if (step_done(self, ST_COMMIT, err, cap) < 0) goto out;
+    began = 0;
+    rc = 0;
+out:
+    if (began) {
+        char ignored[256];
+        step_done(self, ST_ROLLBACK, ignored, sizeof ignored);
+        *stored = *duplicates = 0;
+    }
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+static const char *text_or_empty(sqlite3_stmt *st, int col)
+{
+    const char *s = (const char *)sqlite3_column_text(st, col);
+    return s ? s : "";
+}
+
+static int int_or(sqlite3_stmt *st, int col, int none)
+{
+    return sqlite3_column_type(st, col) == SQLITE_NULL ? none : sqlite3_column_int(st, col);
+}
+
+int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx, char *err,
+               size_t cap)
+{
+    int rc = -1, step;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_EACH);
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        struct store_row row;
+        row.seq = sqlite3_column_int64(st, 0);
+        row.key = text_or_empty(st, 1);
+        row.run = text_or_empty(st, 2);
+        row.posted = text_or_empty(st, 3);
+        row.players[0] = text_or_empty(st, 4);
+        row.players[1] = text_or_empty(st, 5);
+        row.first_dealer = sqlite3_column_int(st, 6);
+        row.totals[0] = sqlite3_column_int(st, 7);
+        row.totals[1] = sqlite3_column_int(st, 8);
+        row.winner = int_or(st, 9, -1);
+        row.settlement = sqlite3_column_int(st, 10);
+        row.seed = sqlite3_column_double(st, 11);
+        row.forfeit = int_or(st, 12, -1);
+        row.faults[0] = text_or_empty(st, 13);
+        row.faults[1] = text_or_empty(st, 14);
+        if (each(&row, ctx)) break;
+    }
+    if (step == SQLITE_ROW || step == SQLITE_DONE) rc = 0;
+    else say(err, cap, "cannot read the parties", self->db);
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+static const char *const player_names[] = { "A", "B" };
+
+static void add_pair(cJSON *parent, const char *key, sqlite3_stmt *st, int col_a, int as_text)
+{
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    for (int p = 0; p < 2; p++) {
+        if (as_text) cJSON_AddStringToObject(o, player_names[p], text_or_empty(st, col_a + p));
+        else cJSON_AddNumberToObject(o, player_names[p], sqlite3_column_int(st, col_a + p));
+    }
+}
+
+/* The summary of a row of ST_LIST_*. */
+static cJSON *summary(sqlite3_stmt *st)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (!o) return NULL;
+    cJSON_AddNumberToObject(o, "seq", (double)sqlite3_column_int64(st, 0));
+    cJSON_AddStringToObject(o, "id", text_or_empty(st, 1));
+    cJSON_AddStringToObject(o, "posted", text_or_empty(st, 2));
+    add_pair(o, "players", st, 3, 1);
+    cJSON_AddStringToObject(o, "first_dealer", player_names[sqlite3_column_int(st, 5) & 1]);
+    add_pair(o, "totals", st, 6, 0);
+    int winner = int_or(st, 8, -1);
+    if (winner < 0) cJSON_AddNullToObject(o, "winner");
+    else cJSON_AddStringToObject(o, "winner", player_names[winner & 1]);
+    cJSON_AddNumberToObject(o, "settlement", sqlite3_column_int(st, 9));
+    /* The forfeit object as posted, from the record itself. */
+    cJSON *record = cJSON_Parse(text_or_empty(st, 11));
+    cJSON *forfeit = record ? cJSON_DetachItemFromObjectCaseSensitive(record, "forfeit") : NULL;
+    cJSON_AddItemToObject(o, "forfeit", forfeit ? forfeit : cJSON_CreateNull());
+    cJSON_Delete(record);
+    return o;
+}
+
+cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more, char *err,
+                  size_t cap)
+{
+    cJSON *list = cJSON_CreateArray();
+    int step, n = 0, ok = 0;
+    *more = 0;
+    if (!list) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, bot ? ST_LIST_BOT : ST_LIST_ALL);
+    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) != SQLITE_OK ||
+        sqlite3_bind_int(st, 2, limit + 1) != SQLITE_OK ||
+        (bot && sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) != SQLITE_OK))
+        goto out;
+    while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+        if (n == limit) {
+            *more = 1;
+            break;
+        }
+        cJSON *item = summary(st);
+        if (!item || !cJSON_AddItemToArray(list, item)) {
+            cJSON_Delete(item);
+            goto out;
+        }
+        n++;
+    }
+    ok = step == SQLITE_ROW || step == SQLITE_DONE;
+out:
+    if (!ok) say(err, cap, "cannot list the parties", self->db);
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    if (!ok) {
+        cJSON_Delete(list);
+        return NULL;
+    }
+    return list;
+}
+
+cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap)
+{
+    cJSON *record = NULL;
+    *found = 1;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_GET);
+    int rc = sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC) == SQLITE_OK ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_DONE) *found = 0;
+    else if (rc != SQLITE_ROW) say(err, cap, "cannot read a partie", self->db);
+    else {
+        record = cJSON_Parse(text_or_empty(st, 2));
+        if (!cJSON_IsObject(record)) {
+            snprintf(err, cap, "the stored record of '%s' is not a JSON object", key);
+            cJSON_Delete(record);
+            record = NULL;
+        } else {
+            cJSON_DeleteItemFromObjectCaseSensitive(record, "key");
+            cJSON_DeleteItemFromObjectCaseSensitive(record, "seq");
+            cJSON_DeleteItemFromObjectCaseSensitive(record, "posted");
+            cJSON_AddStringToObject(record, "key", key);
+            cJSON_AddNumberToObject(record, "seq", (double)sqlite3_column_int64(st, 0));
+            cJSON_AddStringToObject(record, "posted", text_or_empty(st, 1));
+        }
+    }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    return record;
+}
+
+long long store_count(struct store *self)
+{
+    long long n = -1;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_COUNT);
+    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    return n;
+}
