@@ -5,6 +5,7 @@
  * kept unless the whole record passes. The replay drives the engine's
  * partie (pq_partie_apply_deck) exactly as `arena replay` does.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -318,11 +319,25 @@ int check_partie(const cJSON *record, struct check_partie *self, char *err, size
     out->key = self->key;
     out->run = self->run;
     const cJSON *seed = field(record, "seed");
-    if (!cJSON_IsNumber(seed) || !isfinite(seed->valuedouble) || seed->valuedouble < 0) {
-        snprintf(err, cap, "\"seed\" must be a number from 0");
+    const char *digits = cJSON_GetStringValue(seed);
+    size_t n_digits = digits ? strlen(digits) : 0;
+    int seed_ok = n_digits >= 1 && n_digits <= 20;
+    for (size_t i = 0; seed_ok && i < n_digits; i++) seed_ok = digits[i] >= '0' && digits[i] <= '9';
+    if (seed_ok) {
+        errno = 0;
+        unsigned long long s = strtoull(digits, NULL, 10);
+        seed_ok = errno == 0;
+        snprintf(self->seed, sizeof self->seed, "%llu", s);
+    } else if (cJSON_IsNumber(seed) && seed->valuedouble >= 0 && seed->valuedouble < 18446744073709551616.0) {
+        /* Older journals wrote the seed as a JSON number (a double). */
+        seed_ok = 1;
+        snprintf(self->seed, sizeof self->seed, "%llu", (unsigned long long)seed->valuedouble);
+    }
+    if (!seed_ok) {
+        snprintf(err, cap, "\"seed\" must be a decimal string of a 64-bit number");
         return CHECK_BAD_RECORD;
     }
-    out->seed = seed->valuedouble;
+    out->seed = self->seed;
     const cJSON *names = field(record, "players");
     for (int p = 0; p < 2; p++) {
         const char *name = cJSON_GetStringValue(field(names, players[p]));

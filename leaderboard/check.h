@@ -30,6 +30,7 @@ enum { CHECK_NAME_MAX = 60 };
 struct check_partie {
     char key[48];
     char run[17];
+    char seed[24];            /* decimal */
     char *faults[2];          /* compact JSON (owned) */
     char *record;             /* compact JSON of the record (owned) */
     struct store_partie out;

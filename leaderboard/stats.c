@@ -1,9 +1,9 @@
 /* stats.c - snapshots of the standings from the stored parties (stats.h).
  *
  * The stored parties are read once into a tally: the fit's input (struct
- * results, filled run by run through results_read_journal() from compact
- * journal lines, so that the fit sees exactly what `arena ratings` would
- * see for the same journals), the row each fitted partie came from, and
+ * results, filled by results_read_journal() from compact journal lines, so
+ * that the fit sees exactly what `arena ratings` would see for the same
+ * journals), the row each fitted partie came from, and
  * per-bot and per-pairing counts. The JSON trees are built with cJSON,
  * printed once, and the tree of each bot is kept for GET /bots/{name}.
  */
@@ -20,7 +20,7 @@ struct row {
     long long seq;
     char *run, *names[2], *posted, *faults[2];
     int first_dealer, winner, settlement;
-    double seed;
+    char *seed;          /* decimal text */
     int bot[2];          /* bot index of A and B once read */
 };
 
@@ -64,11 +64,10 @@ static int collect(const struct store_row *r, void *ctx)
     row->first_dealer = r->first_dealer;
     row->winner = r->winner;
     row->settlement = r->settlement;
-    row->seed = r->seed;
     t->n_rows++;
     if (!(row->run = dup(r->run)) || !(row->names[0] = dup(r->players[0])) ||
         !(row->names[1] = dup(r->players[1])) || !(row->posted = dup(r->posted)) ||
-        !(row->faults[0] = dup(r->faults[0])) || !(row->faults[1] = dup(r->faults[1])))
+        !(row->seed = dup(r->seed)) || !(row->faults[0] = dup(r->faults[0])) || !(row->faults[1] = dup(r->faults[1])))
         return 1;
     return 0;
 }
@@ -80,6 +79,7 @@ static void tally_release(struct tally *t)
         free(t->rows[i].names[0]);
         free(t->rows[i].names[1]);
         free(t->rows[i].posted);
+        free(t->rows[i].seed);
         free(t->rows[i].faults[0]);
         free(t->rows[i].faults[1]);
     }
@@ -106,84 +106,54 @@ static int put_string(FILE *f, const char *s)
     return fputc('"', f) == EOF ? -1 : 0;
 }
 
-/* Rows sorted by run, then insertion order. */
-struct run_key {
-    const char *run;
-    long long seq;
-    size_t row;
-};
-
-static int by_run_then_seq(const void *a, const void *b)
+/* The fit's input: every stored partie as a journal line, in insertion
+ * order, read by the arena's journal reader (the run is part of a duplicate
+ * pair's identity there, so pairs never span runs). */
+static int read_parties(struct tally *t, char *err, size_t cap)
 {
-    const struct run_key *x = a, *y = b;
-    int c = strcmp(x->run, y->run);
-    if (c) return c;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
-
-/* The fit's input, run by run, as journal lines. */
-static int read_runs(struct tally *t, char *err, size_t cap)
-{
-    struct run_key *order = malloc((t->n_rows + 1) * sizeof *order);
-    int rc = -1;
-    t->row_of = malloc((t->n_rows + 1) * sizeof *t->row_of);
-    if (!order || !t->row_of) {
+    char *text = NULL;
+    size_t len = 0;
+    int bad = 0;
+    if (t->n_rows == 0) return 0;
+    t->row_of = malloc(t->n_rows * sizeof *t->row_of);
+    FILE *f = t->row_of ? open_memstream(&text, &len) : NULL;
+    if (!f) {
         snprintf(err, cap, "out of memory");
-        goto out;
+        return -1;
     }
-    for (size_t i = 0; i < t->n_rows; i++) order[i] = (struct run_key){ t->rows[i].run, t->rows[i].seq, i };
-    qsort(order, t->n_rows, sizeof *order, by_run_then_seq);
-    for (size_t start = 0; start < t->n_rows;) {
-        size_t end = start;
-        while (end < t->n_rows && !strcmp(order[end].run, order[start].run)) end++;
-        char *text = NULL;
-        size_t len = 0;
-        FILE *f = open_memstream(&text, &len);
-        if (!f) {
-            snprintf(err, cap, "out of memory");
-            goto out;
-        }
-        int bad = 0;
-        for (size_t k = start; k < end; k++) {
-            const struct row *r = &t->rows[order[k].row];
-            bad |= fprintf(f, "{\"type\":\"partie\",\"seed\":%.17g,\"first_dealer\":\"%c\",\"players\":{\"A\":",
-                           r->seed, r->first_dealer ? 'B' : 'A') < 0;
-            bad |= put_string(f, r->names[0]) < 0;
-            bad |= fputs(",\"B\":", f) == EOF;
-            bad |= put_string(f, r->names[1]) < 0;
-            bad |= fprintf(f, "},\"winner\":%s,\"settlement\":%d}\n",
-                           r->winner < 0 ? "null" : r->winner ? "\"B\"" : "\"A\"", r->settlement) < 0;
-        }
-        if (fclose(f) != 0 || bad) {
-            free(text);
-            snprintf(err, cap, "out of memory");
-            goto out;
-        }
-        FILE *in = fmemopen(text, len, "r");
-        size_t before = t->res.n_parties;
-        int read = in ? results_read_journal(&t->res, in, order[start].run, err, cap) : -1;
-        if (in) fclose(in);
+    for (size_t k = 0; k < t->n_rows; k++) {
+        const struct row *r = &t->rows[k];
+        bad |= fprintf(f, "{\"type\":\"partie\",\"run\":\"%s\",\"seed\":\"%s\",\"first_dealer\":\"%c\","
+                          "\"players\":{\"A\":", r->run, r->seed, r->first_dealer ? 'B' : 'A') < 0;
+        bad |= put_string(f, r->names[0]) < 0;
+        bad |= fputs(",\"B\":", f) == EOF;
+        bad |= put_string(f, r->names[1]) < 0;
+        bad |= fprintf(f, "},\"winner\":%s,\"settlement\":%d}\n",
+                       r->winner < 0 ? "null" : r->winner ? "\"B\"" : "\"A\"", r->settlement) < 0;
+    }
+    if (fclose(f) != 0 || bad) {
         free(text);
-        if (read < 0) goto out;
-        if (t->res.n_parties - before != end - start) {
-            snprintf(err, cap, "run %s: %zu parties read of %zu", order[start].run,
-                     t->res.n_parties - before, end - start);
-            goto out;
-        }
-        for (size_t k = start; k < end; k++) {
-            size_t row = order[k].row;
-            const struct ratings_partie *p = &t->res.parties[before + (k - start)];
-            t->row_of[before + (k - start)] = row;
-            int first = t->rows[row].first_dealer;
-            t->rows[row].bot[first] = p->first;
-            t->rows[row].bot[1 - first] = p->second;
-        }
-        start = end;
+        snprintf(err, cap, "out of memory");
+        return -1;
     }
-    rc = 0;
-out:
-    free(order);
-    return rc;
+    FILE *in = fmemopen(text, len, "r");
+    int rc = in ? results_read_journal(&t->res, in, "the store", err, cap) : -1;
+    if (!in) snprintf(err, cap, "out of memory");
+    else fclose(in);
+    free(text);
+    if (rc < 0) return -1;
+    if (t->res.n_parties != t->n_rows) {
+        snprintf(err, cap, "%zu parties read of %zu", t->res.n_parties, t->n_rows);
+        return -1;
+    }
+    for (size_t k = 0; k < t->n_rows; k++) {
+        const struct ratings_partie *p = &t->res.parties[k];
+        int first = t->rows[k].first_dealer;
+        t->row_of[k] = k;
+        t->rows[k].bot[first] = p->first;
+        t->rows[k].bot[1 - first] = p->second;
+    }
+    return 0;
 }
 
 /* Adds {kind: count} of one record to a bot's fault counts. */
@@ -207,7 +177,7 @@ static int tally_load(struct tally *t, struct store *store, char *err, size_t ca
     results_init(&t->res);
     if (store_each(store, collect, t, err, cap) < 0) return -1;
     if (t->n_rows && !t->rows[t->n_rows - 1].faults[1]) goto oom;
-    if (read_runs(t, err, cap) < 0) return -1;
+    if (read_parties(t, err, cap) < 0) return -1;
     int n = t->n_bots = t->res.n_bots;
     size_t nn = (size_t)n * (size_t)n + 1;
     t->pairs = calloc(nn, sizeof *t->pairs);

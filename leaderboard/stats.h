@@ -4,10 +4,9 @@
  * `arena ratings` reads a journal; arena/ratings.h fits; arena/standings.h
  * orders and writes the standings).
  *
- * The parties of one run (one tournament) are read as one journal, so
- * duplicate pairs are found within a run and never across runs; bots are
- * merged by name over all runs, so results posted by several arenas
- * combine. A snapshot is immutable once made: the server caches it and
+ * Duplicate pairs are found within a run and never across runs (the
+ * journal reader keys a pair by run, seed and bots); bots are merged by
+ * name over all runs, so results posted by several arenas combine. A snapshot is immutable once made: the server caches it and
  * makes a new one after a post.
  */
 #ifndef LEADERBOARD_STATS_H

@@ -53,7 +53,7 @@ static const char schema[] =
     " total_b INTEGER NOT NULL,"
     " winner INTEGER CHECK (winner IN (0, 1)),"
     " settlement INTEGER NOT NULL,"
-    " seed REAL NOT NULL,"
+    " seed TEXT NOT NULL,"
     " forfeit INTEGER CHECK (forfeit IN (0, 1)),"
     " faults_a TEXT NOT NULL,"
     " faults_b TEXT NOT NULL,"
@@ -196,7 +196,7 @@ static int insert_one(struct store *self, const struct store_partie *p, const ch
              sqlite3_bind_int(st, 9, p->totals[1]) == SQLITE_OK &&
              (p->winner < 0 ? sqlite3_bind_null(st, 10) : sqlite3_bind_int(st, 10, p->winner)) == SQLITE_OK &&
              sqlite3_bind_int(st, 11, p->settlement) == SQLITE_OK &&
-             sqlite3_bind_double(st, 12, p->seed) == SQLITE_OK &&
+             sqlite3_bind_text(st, 12, p->seed, -1, SQLITE_STATIC) == SQLITE_OK &&
              (p->forfeit < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit)) == SQLITE_OK &&
              sqlite3_bind_text(st, 14, p->faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 15, p->faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
@@ -297,7 +297,7 @@ int store_each(struct store *self, int (*each)(const struct store_row *row, void
         row.totals[1] = sqlite3_column_int(st, 8);
         row.winner = int_or(st, 9, -1);
         row.settlement = sqlite3_column_int(st, 10);
-        row.seed = sqlite3_column_double(st, 11);
+        row.seed = text_or_empty(st, 11);
         row.forfeit = int_or(st, 12, -1);
         row.faults[0] = text_or_empty(st, 13);
         row.faults[1] = text_or_empty(st, 14);

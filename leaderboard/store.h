@@ -29,7 +29,7 @@ struct store_partie {
     int totals[2];
     int winner;               /* 0 A, 1 B, -1 drawn */
     int settlement;           /* what the winner gains, >= 0 */
-    double seed;
+    const char *seed;         /* decimal text, exact to 64 bits */
     int forfeit;              /* player who forfeited, or -1 */
     const char *faults[2];    /* compact JSON object per player */
     const char *record;       /* the record as posted, compact JSON */
@@ -42,7 +42,7 @@ struct store_row {
     const char *players[2];
     int first_dealer, winner, settlement, forfeit;
     int totals[2];
-    double seed;
+    const char *seed;
     const char *faults[2];
 };
 
