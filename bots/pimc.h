@@ -1,0 +1,72 @@
+/* pimc.h - the decisions of bot-pimc, as functions of a seat's view and
+ * legal actions (no sockets: the bot program wraps them with the SDK, and
+ * tests call them in-process).
+ *
+ * Play: perfect-information Monte Carlo. The opponent hands consistent
+ * with the view (worlds.h) are enumerated when there are at most `worlds`
+ * of them, else `worlds` of them are sampled; each is solved exactly
+ * (solver.h) for every playable card, and the card with the best average
+ * deal-point difference is played (ties: the lowest card).
+ * Exchange: candidates prefiltered by the greedy heuristic (the best few
+ * discards of each of the largest sizes), each evaluated on the same
+ * `exchange_samples` sampled packs consistent with the seat's hand: the
+ * opponent exchanges and both declare as the greedy player would, the
+ * declarations are scored by the engine and the play by the solver.
+ * Declarations: in full (the greedy player's choice); look at untaken
+ * cards; elder holding carte blanche exchanges five.
+ *
+ * Budget: `worlds` per play decision (the exchange uses worlds / 4 samples
+ * per candidate, at least 4), or with `ms` > 0 as many as fit in ms
+ * milliseconds. Every decision also stops at the caller's time cap. With a
+ * worlds budget and a cap never reached, a decision depends only on the
+ * seed, the budget and the view: the generator of each decision is seeded
+ * from the seed and the view.
+ */
+#ifndef BOTS_PIMC_H
+#define BOTS_PIMC_H
+
+#include <stdint.h>
+#include "bots/solver.h"
+#include "engine/view.h"
+
+struct pimc_options {
+    uint64_t seed;
+    int worlds;        /* worlds per play decision (default 48) */
+    int ms;            /* > 0: a time budget per decision instead */
+    int candidates;    /* exchange candidates kept by the prefilter (default 6) */
+};
+
+struct pimc {
+    struct pimc_options options;
+    struct solver solver;
+    /* Statistics of the last decision, for logs and tests. */
+    int last_worlds;         /* worlds solved (play) or packs evaluated (exchange) */
+    int last_enumerated;     /* 1 when the worlds were all the consistent ones */
+};
+
+void pimc_options_default(struct pimc_options *out);
+
+/* Parses a --budget value: "N" worlds or "Nms" milliseconds. Returns 0, or
+ * -1 when it is neither. */
+int pimc_parse_budget(struct pimc_options *self, const char *text);
+
+/* Returns 0, or -1 when out of memory. */
+int pimc_init(struct pimc *self, const struct pimc_options *options);
+void pimc_release(struct pimc *self);
+
+/* Index of the action to play among the n legal ones (every legal action,
+ * the exchange expanded as sdk_legal_actions does). cap_ms > 0 bounds the
+ * time spent (checked between worlds); 0: no bound beyond the budget. */
+int pimc_choose(struct pimc *self, const struct pq_view *view, const struct pq_action *legal, int n,
+                double cap_ms);
+
+/* The solver's position of a view in the play, the opponent holding
+ * `opponent_hand` (a world). */
+void pimc_position_from_view(const struct pq_view *view, pq_mask opponent_hand, struct solver_position *pos);
+
+/* The deal-point value (elder minus younger) of a deal about to be played
+ * (play phase, no card led): declarations, repique and carte blanche as
+ * the engine scored them, then the play solved exactly. */
+int pimc_deal_value(struct solver *solver, const struct pq_deal *deal);
+
+#endif

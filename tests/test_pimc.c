@@ -1,0 +1,243 @@
+/* test_pimc.c - bot-pimc's decisions: the position it builds from a view
+ * is the engine's own (pique state included), a deal's value is what the
+ * engine scores when both play the solver's line, decisions depend only on
+ * the seed, the budget and the view, and the program plays full parties
+ * against bot-greedy through the real arena without a fault.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "bots/pimc.h"
+#include "bots/selfplay.h"
+#include "bots/strategy.h"
+#include "bots/worlds.h"
+
+/* A deal from a seeded pack played to its play phase, `tricks` tricks
+ * played (maybe one card led): random or greedy exchanges and
+ * declarations, random cards. */
+static void deal_in_play(struct pq_deal *d, uint64_t seed, int tricks, int mid)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_rules rules;
+    struct pq_rng rng;
+    uint8_t deck[32];
+    char err[128];
+    pq_rules_default(&rules);
+    pq_rng_seed(&rng, seed);
+    pq_rng_deck(seed, 3, deck);
+    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
+    while (!pq_deal_over(d)) {
+        if (d->phase == PQ_PHASE_PLAY && d->trick == tricks && (d->lead_card >= 0) == mid) break;
+        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), pick;
+        if (seed % 3 != 0 && d->phase != PQ_PHASE_PLAY) {
+            struct pq_view v;
+            pq_view_build(d, d->to_act, &v);
+            pick = strategy_greedy(&v, legal, n);
+        } else {
+            pick = strategy_random(&rng, n);
+        }
+        cr_assert_eq(pq_deal_apply(d, &legal[pick], err, sizeof err), 0, "%s", err);
+    }
+}
+
+Test(pimc, the_position_of_a_view_is_the_engines)
+{
+    int live = 0;
+    for (uint64_t seed = 1; seed <= 3000; seed++) {
+        struct pq_deal d;
+        struct pq_view v;
+        struct solver_position from_deal, from_view;
+        deal_in_play(&d, seed, (int)(seed % 4 == 0 ? seed / 4 % 12 : seed % 3), (int)(seed / 7 % 2));
+        if (pq_deal_over(&d) || d.phase == PQ_PHASE_LOOK) continue;
+        int seat = (int)(seed / 2 % 2);
+        pq_view_build(&d, seat, &v);
+        solver_position_from_deal(&from_deal, &d);
+        pimc_position_from_view(&v, d.hand[1 - seat], &from_view);
+        cr_assert_eq(from_view.hand[0], from_deal.hand[0]);
+        cr_assert_eq(from_view.hand[1], from_deal.hand[1]);
+        cr_assert_eq(from_view.lead_card, from_deal.lead_card);
+        cr_assert_eq(from_view.leader, from_deal.leader);
+        cr_assert_eq(from_view.trick, from_deal.trick);
+        cr_assert_eq(from_view.tricks[0], from_deal.tricks[0]);
+        cr_assert_eq(from_view.trick_scoring, from_deal.trick_scoring);
+        cr_assert_eq(from_view.pique_live, from_deal.pique_live, "seed %d trick %d", (int)seed, d.trick);
+        if (from_deal.pique_live) {
+            cr_assert_eq(from_view.elder_score, from_deal.elder_score);
+            live++;
+        }
+    }
+    cr_assert_gt(live, 50, "the pique must have been open in some positions");
+}
+
+Test(pimc, a_deals_value_is_what_the_engine_scores_on_the_solvers_line)
+{
+    struct solver s;
+    cr_assert_eq(solver_init(&s, 18), 0);
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct pq_deal d;
+        deal_in_play(&d, 100 + seed, 0, 0);
+        int value = pimc_deal_value(&s, &d);
+        /* Both sides play the solver's best card to the end. */
+        while (!pq_deal_over(&d)) {
+            struct pq_action a = { .kind = PQ_ACT_LOOK };
+            if (d.phase == PQ_PHASE_PLAY) {
+                struct solver_position pos;
+                int values[PQ_CARDS], best = -1;
+                solver_position_from_deal(&pos, &d);
+                pq_mask moves = solver_values(&s, &pos, values);
+                for (pq_mask m = moves; m; m &= m - 1) {
+                    int card = pq_mask_first(m);
+                    int mine = d.to_act == PQ_ELDER ? values[card] : -values[card];
+                    if (best < 0 || mine > (d.to_act == PQ_ELDER ? values[best] : -values[best])) best = card;
+                }
+                a = (struct pq_action){ .kind = PQ_ACT_PLAY, .number = (uint8_t)best, .cards = PQ_BIT(best) };
+            }
+            cr_assert_eq(pq_deal_apply(&d, &a, NULL, 0), 0);
+        }
+        cr_assert_eq(d.score[0] - d.score[1], value, "seed %d", (int)seed);
+    }
+    solver_release(&s);
+}
+
+/* A whole partie of pimc (small budget) against greedy in-process, every
+ * pimc decision written into `trace`. */
+struct traced {
+    struct pimc *pimc;
+    int trace[4096];
+    int n;
+};
+
+static int pick_pimc(void *ctx, const struct pq_view *v, const struct pq_action *legal, int n)
+{
+    struct traced *t = ctx;
+    int pick = pimc_choose(t->pimc, v, legal, n, 0);
+    cr_assert(pick >= 0 && pick < n);
+    if (t->n < 4096) t->trace[t->n++] = pick;
+    return pick;
+}
+
+static int pick_greedy(void *ctx, const struct pq_view *v, const struct pq_action *legal, int n)
+{
+    (void)ctx;
+    return strategy_greedy(v, legal, n);
+}
+
+static void play_traced(uint64_t seed, int budget, struct traced *t)
+{
+    struct pimc_options o;
+    struct pimc p;
+    struct pq_partie partie;
+    pimc_options_default(&o);
+    o.seed = seed;
+    o.worlds = budget;
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    t->pimc = &p;
+    t->n = 0;
+    struct selfplay_player players[2] = { { pick_pimc, t }, { pick_greedy, NULL } };
+    selfplay_partie(11, 0, players, &partie);
+    cr_assert(partie.over);
+    pimc_release(&p);
+}
+
+Test(pimc, decisions_depend_only_on_seed_budget_and_view, .timeout = 60)
+{
+    static struct traced a, b, c;
+    play_traced(5, 8, &a);
+    play_traced(5, 8, &b);
+    cr_assert_gt(a.n, 50);
+    cr_assert_eq(a.n, b.n);
+    cr_assert_eq(memcmp(a.trace, b.trace, sizeof a.trace[0] * (size_t)a.n), 0, "same seed, same play");
+    /* Another seed samples other worlds: somewhere it plays otherwise. */
+    play_traced(6, 8, &c);
+    cr_assert(a.n != c.n || memcmp(a.trace, c.trace, sizeof a.trace[0] * (size_t)a.n) != 0);
+}
+
+Test(pimc, enumerates_when_the_hidden_part_is_small)
+{
+    struct pimc_options o;
+    struct pimc p;
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    pimc_options_default(&o);
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    int enumerated = 0, sampled = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct pq_deal d;
+        struct pq_view v;
+        deal_in_play(&d, 300 + seed, 6 + (int)(seed % 5), (int)(seed / 5 % 2));
+        if (pq_deal_over(&d)) continue;
+        pq_view_build(&d, d.to_act, &v);
+        int n = pq_deal_legal(&d, legal, PQ_MAX_LEGAL);
+        pimc_choose(&p, &v, legal, n, 0);
+        if (n <= 1) continue;
+        struct worlds w;
+        static pq_mask listed[4096];
+        worlds_infer(&w, &v);
+        if (worlds_count(&w) <= o.worlds) {
+            /* Few enough to list them all: every consistent world once. */
+            cr_assert(p.last_enumerated, "seed %d", (int)seed);
+            cr_assert_eq(p.last_worlds, worlds_enumerate(&w, listed, 4096, 4096));
+            enumerated++;
+        } else {
+            cr_assert(!p.last_enumerated);
+            cr_assert_eq(p.last_worlds, o.worlds);
+            sampled++;
+        }
+    }
+    cr_assert_gt(sampled, 3);
+    cr_assert_gt(enumerated, 10);
+    pimc_release(&p);
+}
+
+Test(pimc, parses_budgets)
+{
+    struct pimc_options o;
+    pimc_options_default(&o);
+    cr_assert_eq(pimc_parse_budget(&o, "200"), 0);
+    cr_assert_eq(o.worlds, 200);
+    cr_assert_eq(o.ms, 0);
+    cr_assert_eq(pimc_parse_budget(&o, "50ms"), 0);
+    cr_assert_eq(o.ms, 50);
+    cr_assert_eq(pimc_parse_budget(&o, "fast"), -1);
+    cr_assert_eq(pimc_parse_budget(&o, "0"), -1);
+    cr_assert_eq(pimc_parse_budget(&o, "10s"), -1);
+}
+
+static int count_of(const char *text, const char *word)
+{
+    int n = 0;
+    for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) n++;
+    return n;
+}
+
+Test(pimc, bot_pimc_plays_full_parties_against_greedy_through_the_arena, .timeout = 120)
+{
+    const char *bin = getenv("BIN");
+    char dir[] = "/tmp/test-pimc-XXXXXX", journal[64], cmd[2048];
+    static char line[65536];
+    cr_assert(bin, "BIN must be set (make test sets it)");
+    cr_assert(mkdtemp(dir));
+    snprintf(journal, sizeof journal, "%s/run.jsonl", dir);   /* arena ratings reads .jsonl */
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --bot pimc='%s/bot-pimc --budget 6' --bot greedy=%s/bot-greedy "
+             "--pairs 2 --seed 3 --concurrency 2 --quiet --journal %s --log-dir %s > %s/out 2>&1",
+             bin, bin, bin, journal, dir, dir);
+    int status = system(cmd);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena run failed (status %d): %s", status, cmd);
+    FILE *f = fopen(journal, "r");
+    cr_assert(f);
+    int parties = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (!strstr(line, "\"type\":\"partie\"")) continue;   /* the header */
+        parties++;
+        cr_assert(strstr(line, "\"forfeit\":null"), "a forfeit: %.300s", line);
+        cr_assert_eq(count_of(line, "\"timeout\":0,\"crash\":0,\"protocol\":0,\"illegal_action\":0"), 2,
+                     "a fault: %.300s", line);
+    }
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+    cr_assert_eq(parties, 4, "two duplicate pairs are four parties");
+}
