@@ -132,7 +132,7 @@ out:
 
 struct harness {
     const char *command;
-    long next, total, decisions;
+    long next, total, decisions, faults;
 };
 
 static int harness_next(void *ctx, struct runner_job *job)
@@ -147,6 +147,7 @@ static int harness_next(void *ctx, struct runner_job *job)
     snprintf(job->bots[1].name, sizeof job->bots[1].name, "b");
     job->bots[0].command = h->command;
     job->bots[1].command = h->command;
+    job->pair = (h->next + 1) / 2;
     return 1;
 }
 
@@ -155,19 +156,22 @@ static void harness_done(void *ctx, const struct runner_job *job, const struct r
     struct harness *h = ctx;
     (void)job;
     h->decisions += ref->decisions[0] + ref->decisions[1];
+    h->faults += ref->forfeited;
 }
 
-int bench_harness(const char *bot_command, int parties, int concurrency, struct bench_harness_run *out,
-                  char *err, int cap)
+int bench_harness(const char *bot_command, int parties, const struct bench_harness_level *level,
+                  struct bench_harness_run *out, char *err, int cap)
 {
     struct match_config config;
-    struct harness h = { bot_command, 0, parties, 0 };
+    struct harness h = { bot_command, 0, parties, 0, 0 };
     struct runner r;
     match_config_default(&config);
     config.log_dir = "/tmp/piquet-arena-logs";
     memset(&r, 0, sizeof r);
     r.config = &config;
-    r.concurrency = concurrency;
+    r.concurrency = level->concurrency;
+    r.reuse = level->reuse;
+    if (level->move_ms > 0) config.clock.move_ms = (uint32_t)level->move_ms;
     r.next_job = harness_next;
     r.done = harness_done;
     r.ctx = &h;
@@ -176,5 +180,7 @@ int bench_harness(const char *bot_command, int parties, int concurrency, struct 
     out->seconds = now() - t0;
     out->parties = parties;
     out->decisions = h.decisions;
+    out->faults = h.faults;
+    out->processes = r.started;
     return 0;
 }

@@ -26,11 +26,19 @@ int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, 
 
 struct bench_harness_run {
     long parties, decisions;
+    long faults;                 /* parties lost to a fault (none expected) */
+    int processes;               /* bot processes started */
     double seconds;
 };
 
-/* Plays `parties` parties between two copies of `bot_command` (an instant
- * bot) with `concurrency` in flight, through the real arena path (runner,
+struct bench_harness_level {
+    int concurrency;
+    int reuse;                   /* parties per bot process (runner.h) */
+    int move_ms;                 /* per-move limit; 0: the default */
+};
+
+/* Plays `parties` parties, as duplicate pairs, between two copies of
+ * `bot_command` (an instant bot) through the real arena path (runner,
  * referee, codec, processes). Returns 0, or -1 with err. */
-int bench_harness(const char *bot_command, int parties, int concurrency, struct bench_harness_run *out,
-                  char *err, int cap);
+int bench_harness(const char *bot_command, int parties, const struct bench_harness_level *level,
+                  struct bench_harness_run *out, char *err, int cap);

@@ -46,6 +46,11 @@ int botproc_alive(struct botproc *self);
  * kills it (SIGKILL) and reaps it. A no-op when not running. */
 void botproc_stop(struct botproc *self, int grace_ms);
 
+/* Asks the process group to stop (SIGTERM) and returns at once; the
+ * caller polls botproc_alive() and ends with botproc_stop(self, 0), which
+ * kills and reaps what is left. A no-op when not running. */
+void botproc_terminate(struct botproc *self);
+
 /* How the process ended, in words ("exit status 3", "killed by signal 9
  * (Killed)"), into buf. */
 void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap);

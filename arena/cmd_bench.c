@@ -7,11 +7,12 @@
 #include <unistd.h>
 #include "arena/bench.h"
 #include "arena/commands.h"
+#include "arena/runner.h"
 
 static const char usage[] =
     "usage: arena bench engine [--seconds S] [--runs N] [--seed N]\n"
     "       arena bench zmq [--trips N]\n"
-    "       arena bench harness [--parties N] [--runs N]\n"
+    "       arena bench harness [--parties N] [--runs N] [--wide N]\n"
     "\n"
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks;\n"
     "uniformly random legal actions) on one core for S seconds (default 1), N\n"
@@ -20,10 +21,13 @@ static const char usage[] =
     "an echo process over ipc://, the floor under every refereed decision;\n"
     "prints the median and 99th percentile in microseconds.\n"
     "harness: parties (default 40) between two copies of bot-random (next to this\n"
-    "program; instant answers) through the whole arena path, at concurrency 1 and\n"
-    "at the number of cores, N runs each (default 3): decisions per second and\n"
-    "microseconds per decision (medians), beside the raw ZeroMQ round trip\n"
-    "measured in the same run.\n";
+    "program; instant answers) through the whole arena path, N runs per level\n"
+    "(default 3): at concurrency 1 with a fresh process for every partie, at\n"
+    "concurrency 1 and at the number of cores with processes reused (the\n"
+    "default of arena run), and with --wide N (default 256; 0: skip) parties in\n"
+    "flight at a 100 ms move limit, counting the parties lost to timeouts.\n"
+    "Prints decisions per second and microseconds per decision (medians) beside\n"
+    "the raw ZeroMQ round trip measured in the same run.\n";
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -33,18 +37,19 @@ static int cmp_double(const void *a, const void *b)
 
 static int bench_harness_command(int argc, char **argv)
 {
-    int parties = 40, runs = 3;
+    int parties = 40, runs = 3, wide = 256;
     char self[4096], bot[4200], err[512];
     for (int i = 0; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--parties")) parties = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--wide")) wide = atoi(argv[i + 1]);
         else {
             fprintf(stderr, "arena bench harness: unknown option '%s'\n%s", argv[i], usage);
             return 2;
         }
     }
-    if ((argc % 2) || parties < 2 || parties > 100000 || runs < 1 || runs > 64) {
-        fprintf(stderr, "arena bench harness: --parties takes 2 to 100000, --runs 1 to 64\n");
+    if ((argc % 2) || parties < 2 || parties > 100000 || runs < 1 || runs > 64 || wide < 0 || wide > 1024) {
+        fprintf(stderr, "arena bench harness: --parties takes 2 to 100000, --runs 1 to 64, --wide 0 to 1024\n");
         return 2;
     }
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
@@ -65,24 +70,38 @@ static int bench_harness_command(int argc, char **argv)
         return 1;
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int levels[2] = { 1, cores > 1 ? (int)cores : 2 };
+    int wide_level = cores > 1 ? (int)cores : 2;
+    const struct bench_harness_level levels[] = {
+        { 1, 1, 0 }, { 1, RUN_DEFAULT_REUSE, 0 }, { wide_level, RUN_DEFAULT_REUSE, 0 }, { wide, RUN_DEFAULT_REUSE, 100 },
+    };
+    int n_levels = wide ? 4 : 3;
     printf("harness: %d parties of bot-random against itself, %d runs per level\n", parties, runs);
     printf("  raw zmq round trip (same run): median %.1f us\n", median_rtt);
-    for (int l = 0; l < 2; l++) {
+    for (int l = 0; l < n_levels; l++) {
         double rates[64], per[64];
+        long faults = 0;
+        int processes = 0, n_parties = l == 3 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
         for (int r = 0; r < runs; r++) {
             struct bench_harness_run run;
-            if (bench_harness(bot, parties, levels[l], &run, err, sizeof err) < 0) {
+            if (bench_harness(bot, n_parties, &levels[l], &run, err, sizeof err) < 0) {
                 fprintf(stderr, "arena bench harness: %s\n", err);
                 return 1;
             }
             rates[r] = (double)run.decisions / run.seconds;
             per[r] = run.seconds * 1e6 / (double)run.decisions;
+            faults += run.faults;
+            processes = run.processes;
         }
         qsort(rates, (size_t)runs, sizeof rates[0], cmp_double);
         qsort(per, (size_t)runs, sizeof per[0], cmp_double);
-        printf("  concurrency %d: median %.0f decisions/s, %.1f us per decision (%.1fx the raw round trip)\n",
-               levels[l], rates[runs / 2], per[runs / 2], per[runs / 2] / median_rtt);
+        printf("  concurrency %d, %s: median %.0f decisions/s, %.1f us per decision (%.2fx the raw round trip); "
+               "%d processes per run",
+               levels[l].concurrency, levels[l].reuse == 1 ? "fresh processes" : "processes reused", rates[runs / 2],
+               per[runs / 2], per[runs / 2] / median_rtt, processes);
+        if (levels[l].move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,
+                                      levels[l].move_ms, faults);
+        else if (faults) printf("; %ld parties lost to faults", faults);
+        printf("\n");
     }
     return 0;
 }

@@ -45,6 +45,10 @@ static const char usage[] =
     "  --grace-ms N        transport tolerance (default 200)\n"
     "  --journal FILE      the journal (default tournament.jsonl); must be new\n"
     "  --log-dir DIR       bot logs (default /tmp/piquet-arena-logs)\n"
+    "  --reuse N           parties one bot process may play (default 32, at most\n"
+    "                      64; 1: a fresh process every partie). A process never\n"
+    "                      plays both parties of a duplicate pair, and one that\n"
+    "                      faulted is replaced\n"
     "  --max-faults N      faults after which a bot is disqualified: its remaining\n"
     "                      parties are recorded as forfeits (default 3; 0: never)\n"
     "  --quiet             no progress lines\n"
@@ -67,7 +71,7 @@ struct tournament {
     int n_bots;
     char names[RUN_MAX_BOTS][CODEC_NAME_MAX];
     char *commands[RUN_MAX_BOTS];
-    int format, pairs, concurrency, quiet, max_faults;
+    int format, pairs, concurrency, quiet, max_faults, reuse;
     int faults[RUN_MAX_BOTS][CODEC_FAULTS];
     int disqualified[RUN_MAX_BOTS];
     unsigned long long seed;
@@ -141,6 +145,7 @@ static int next_job(void *ctx, struct runner_job *job)
     job->bots[0].command = t->commands[sp->a];
     job->bots[1].command = t->commands[sp->b];
     job->tag = sp->pair;
+    job->pair = sp->pair;
     return 1;
 }
 
@@ -218,6 +223,7 @@ static cJSON *header(const struct tournament *t)
     cJSON_AddStringToObject(h, "run", t->run);
     cJSON_AddStringToObject(h, "seed", seed_text);
     cJSON_AddNumberToObject(h, "max_faults", t->max_faults);
+    cJSON_AddNumberToObject(h, "reuse", t->reuse);
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; i < t->n_bots; i++) {
         cJSON *b = cJSON_CreateObject();
@@ -283,6 +289,8 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
         t->seed = seed;
         if (record_run_id_ok(run)) snprintf(t->run, sizeof t->run, "%s", run);
         t->max_faults = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "max_faults"));
+        const cJSON *reuse = cJSON_GetObjectItemCaseSensitive(rec, "reuse");
+        t->reuse = cJSON_IsNumber(reuse) ? (int)reuse->valuedouble : 1;   /* older journals: fresh processes */
         t->config.clock.move_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "move_ms"));
         t->config.clock.bank_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "bank_ms"));
         t->config.clock.grace_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "grace_ms"));
@@ -397,6 +405,7 @@ static int run_tournament(struct tournament *t, const char *journal_path, int re
     runner.done = done;
     runner.ctx = t;
     runner.stop = &stop_requested;
+    runner.reuse = t->reuse;
     t->started = now_s();
     if (!t->quiet)
         printf("%s, %d bots, %d pairs per pairing: %zu parties (%zu to play), %d at once; journal %s\n",
@@ -446,6 +455,7 @@ static void tournament_init(struct tournament *t)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     t->concurrency = cores > 0 ? (int)cores : 2;
     t->max_faults = 3;
+    t->reuse = RUN_DEFAULT_REUSE;
     t->journal.fd = -1;
 }
 
@@ -494,6 +504,9 @@ int cmd_run(int argc, char **argv)
             journal_path = val;
         } else if (!strcmp(opt, "--log-dir")) {
             t.config.log_dir = val;
+        } else if (!strcmp(opt, "--reuse")) {
+            if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
+            t.reuse = (int)v;
         } else if (!strcmp(opt, "--max-faults")) {
             if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
             t.max_faults = (int)v;

@@ -151,6 +151,7 @@ static int live_next(void *ctx, struct runner_job *job)
     job->bots[0] = l->config->bots[0];
     job->bots[1] = l->config->bots[1];
     job->tag = pair;
+    job->pair = pair + 1;   /* 0 would mean "no pair" */
     l->next_partie++;
     return 1;
 }
@@ -280,6 +281,7 @@ int cmd_sprt(int argc, char **argv)
     runner.done = live_done;
     runner.ctx = &live;
     runner.stop = &live.stop;
+    runner.reuse = RUN_DEFAULT_REUSE;
     if (runner_run(&runner, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         goto out;

@@ -62,6 +62,20 @@ fail:
     return -1;
 }
 
+int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap)
+{
+    size_t len = out_cap;
+    if (zmq_bind(self->router, endpoint)) {
+        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
+        return -1;
+    }
+    if (out && zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, out, &len)) {
+        snprintf(err, cap, "cannot read the bound endpoint: %s", zmq_strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
 /* Receives the rest of a multipart message and throws it away. */
 static void drain(void *socket)
 {

@@ -43,6 +43,11 @@ struct hub_message {
  * Returns 0, or -1 with the reason in err. */
 int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap);
 
+/* Binds one more endpoint (tcp:// for bots on other machines); the one
+ * bound, as peers must connect, goes to out when out is not NULL. Returns
+ * 0, or -1 with the reason in err. */
+int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap);
+
 /* Waits up to timeout_ms (-1: forever) for one message. Returns 1 with
  * *out filled, 0 on timeout, -1 on error (EINTR included: a signal came). */
 int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms);

@@ -1,7 +1,14 @@
 /* runner.c - the event loop of runner.h. One receive at a time with a
  * timeout no longer than the nearest deadline (or 50 ms, to notice dead
- * processes and stop requests); each message goes to the partie whose bot
- * sent it. A slot owns its referee and its two bot processes.
+ * processes and stop requests); each message goes to the partie of the
+ * connection that sent it.
+ *
+ * A connection (struct conn) is one bot process, or one connection of a
+ * remote bot; it is FREE (the entry is unused), BUSY (in a partie, maybe
+ * not yet connected) or IDLE (connected, waiting for a partie). A slot owns
+ * a referee and points at its two connections. Processes being stopped wait
+ * in the dying list without blocking the loop: SIGTERM first, SIGKILL after
+ * a grace period.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -12,21 +19,54 @@
 #include "arena/hub.h"
 #include "arena/runner.h"
 
-struct link {
-    struct botproc proc;
+enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
+enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20 };
+
+struct conn {
+    int state;
+    int remote;
+    char name[CODEC_NAME_MAX];
+    const char *command;           /* local bots: the caller's string */
+    struct botproc proc;           /* local bots */
+    const char *token;             /* what the hello must carry */
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
     char log_path[1024];
+    int slot, player;              /* when BUSY */
+    int parties;                   /* parties finished on this connection */
+    long pairs[RUNNER_REUSE_MAX];  /* the pairs they belonged to */
+    int64_t idle_since;
 };
+
+struct dying {
+    struct botproc proc;
+    int64_t kill_at;
+};
+
+struct loop;
 
 struct slot {
     int busy;
     struct runner_job job;
     struct referee ref;
-    struct link links[2];
-    int64_t handshake_until;
-    struct hub *hub;
+    int conn[2];                   /* index in loop.conns, or -1 (remote: waiting) */
+    int64_t wait_until[2];         /* hello or a free remote connection by then */
+    int touched;                   /* something happened: advance it now */
+    struct loop *loop;
+};
+
+struct loop {
+    struct runner *r;
+    struct hub hub;
+    struct slot *slots;
+    int n_slots;
+    struct conn *conns;
+    int n_conns;
+    struct dying *dying;
+    int n_dying, cap_dying;
+    uint64_t next_request_id;
+    int reuse;
 };
 
 static int64_t now_ms(void)
@@ -39,81 +79,256 @@ static int64_t now_ms(void)
 static int send_to(void *ctx, int player, const struct codec_frame *frame)
 {
     struct slot *s = ctx;
-    struct link *l = &s->links[player];
-    if (!l->connected) return -1;
-    return hub_send(s->hub, l->identity, l->identity_len, frame->data, frame->len);
+    if (s->conn[player] < 0) return -1;
+    struct conn *c = &s->loop->conns[s->conn[player]];
+    if (!c->connected) return -1;
+    return hub_send(&s->loop->hub, c->identity, c->identity_len, frame->data, frame->len);
 }
 
 static void append_log(const char *path, const char *line)
 {
-    FILE *f = fopen(path, "a");
+    FILE *f = path[0] ? fopen(path, "a") : NULL;
     if (!f) return;
     fprintf(f, "[bot log] %s\n", line);
     fclose(f);
 }
 
-/* Starts the job's two processes in a free slot. */
-static int start_slot(struct runner *r, struct slot *s, struct hub *hub, char *err, size_t cap)
+/* A free entry for a new connection (the array grows as needed). */
+static int new_conn(struct loop *L)
 {
-    const struct match_config *config = r->config;
-    const struct runner_job *job = &s->job;
-    memset(s->links, 0, sizeof s->links);
-    s->hub = hub;
-    referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
-                       job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
-    for (int p = 0; p < 2; p++) {
-        const char *name = job->bots[p].name[0] ? job->bots[p].name : (p ? "B" : "A");
-        snprintf(s->links[p].log_path, sizeof s->links[p].log_path, "%s/%.60s-p%llu-%c.log", config->log_dir, name,
-                 (unsigned long long)job->partie_id, 'A' + p);
-        if (botproc_start(&s->links[p].proc, job->bots[p].command, hub->endpoint, s->links[p].log_path,
-                          &config->limits, err, cap) < 0) {
-            if (p == 1) botproc_stop(&s->links[0].proc, 0);
-            return -1;
+    for (int i = 0; i < L->n_conns; i++)
+        if (L->conns[i].state == CONN_FREE) return i;
+    struct conn *grown = realloc(L->conns, (size_t)(L->n_conns + 16) * sizeof *grown);
+    if (!grown) return -1;
+    memset(grown + L->n_conns, 0, 16 * sizeof *grown);
+    L->conns = grown;
+    L->n_conns += 16;
+    return L->n_conns - 16;
+}
+
+/* Stops a connection: a local process joins the dying list. */
+static void drop_conn(struct loop *L, struct conn *c)
+{
+    if (!c->remote && c->proc.pid) {
+        botproc_terminate(&c->proc);
+        if (L->n_dying == L->cap_dying) {
+            int cap = L->cap_dying ? 2 * L->cap_dying : 16;
+            struct dying *grown = realloc(L->dying, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                botproc_stop(&c->proc, 0);   /* no room to wait: kill now */
+                goto out;
+            }
+            L->dying = grown;
+            L->cap_dying = cap;
         }
+        L->dying[L->n_dying].proc = c->proc;
+        L->dying[L->n_dying].kill_at = now_ms() + STOP_GRACE_MS;
+        L->n_dying++;
     }
-    s->handshake_until = now_ms() + config->handshake_ms;
-    s->busy = 1;
+out:
+    memset(c, 0, sizeof *c);
+    c->state = CONN_FREE;
+}
+
+static void sweep_dying(struct loop *L, int64_t now, int force)
+{
+    for (int i = 0; i < L->n_dying;) {
+        struct dying *d = &L->dying[i];
+        if (botproc_alive(&d->proc) && !force && now < d->kill_at) {
+            i++;
+            continue;
+        }
+        botproc_stop(&d->proc, 0);
+        L->dying[i] = L->dying[--L->n_dying];
+    }
+}
+
+static int seen_pair(const struct conn *c, long pair)
+{
+    if (pair == 0) return 0;
+    for (int i = 0; i < c->parties && i < RUNNER_REUSE_MAX; i++)
+        if (c->pairs[i] == pair) return 1;
     return 0;
 }
 
-static void stop_slot(struct slot *s)
+/* An idle connection that may play this job's player p, or -1. */
+static int find_idle(struct loop *L, const struct runner_job *job, int p)
 {
-    for (int p = 0; p < 2; p++) botproc_stop(&s->links[p].proc, 300);
+    const struct match_bot *bot = &job->bots[p];
+    int best = -1;
+    for (int i = 0; i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        if (c->state != CONN_IDLE || strcmp(c->name, bot->name)) continue;
+        if (bot->command ? (c->remote || strcmp(c->command, bot->command) || seen_pair(c, job->pair)) : !c->remote)
+            continue;
+        if (best < 0 || c->idle_since < L->conns[best].idle_since) best = i;
+    }
+    return best;
+}
+
+/* Local processes beyond what the tournament can use are stopped, oldest
+ * idle first, so that a long run does not accumulate processes. */
+static void trim_idle(struct loop *L)
+{
+    int idle = 0, oldest = -1;
+    for (int i = 0; i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        if (c->state != CONN_IDLE || c->remote) continue;
+        idle++;
+        if (oldest < 0 || c->idle_since < L->conns[oldest].idle_since) oldest = i;
+    }
+    if (idle > 2 * L->n_slots) drop_conn(L, &L->conns[oldest]);
+}
+
+/* Gives the job's player p a connection: an idle one, else a new process
+ * (remote bots wait for one to connect). */
+static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err, size_t cap)
+{
+    const struct runner_job *job = &s->job;
+    const struct match_config *config = L->r->config;
+    int i = find_idle(L, job, p);
+    if (i >= 0) {
+        L->conns[i].state = CONN_BUSY;
+        L->conns[i].slot = (int)(s - L->slots);
+        L->conns[i].player = p;
+        s->conn[p] = i;
+        return 0;
+    }
+    if (!job->bots[p].command) {
+        s->conn[p] = -1;
+        return 0;
+    }
+    trim_idle(L);
+    if ((i = new_conn(L)) < 0) {
+        snprintf(err, cap, "out of memory for bot processes");
+        return -1;
+    }
+    struct conn *c = &L->conns[i];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", job->bots[p].name);
+    c->command = job->bots[p].command;
+    snprintf(c->log_path, sizeof c->log_path, "%s/%.60s-p%llu-%c.log", config->log_dir,
+             job->bots[p].name[0] ? job->bots[p].name : (p ? "B" : "A"), (unsigned long long)job->partie_id, 'A' + p);
+    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &config->limits, err, cap) < 0) {
+        c->state = CONN_FREE;
+        return -1;
+    }
+    L->r->started++;
+    c->token = c->proc.token;
+    c->state = CONN_BUSY;
+    c->slot = (int)(s - L->slots);
+    c->player = p;
+    s->conn[p] = i;
+    s->wait_until[p] = now + config->handshake_ms;
+    return 0;
+}
+
+static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
+{
+    const struct match_config *config = L->r->config;
+    const struct runner_job *job = &s->job;
+    s->loop = L;
+    s->conn[0] = s->conn[1] = -1;
+    referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
+                       job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+    /* Request ids never repeat on a connection, so that a late answer from
+     * an earlier partie can never be taken for an answer in this one. */
+    s->ref.next_id = L->next_request_id;
+    L->next_request_id += REQUEST_ID_SPAN;
+    for (int p = 0; p < 2; p++) {
+        int wait = L->r->remote_wait_ms > 0 ? L->r->remote_wait_ms : 60000;
+        s->wait_until[p] = now + wait;
+        if (attach(L, s, p, now, err, cap) < 0) {
+            if (p == 1 && s->conn[0] >= 0) drop_conn(L, &L->conns[s->conn[0]]);
+            return -1;
+        }
+    }
+    s->busy = 1;
+    s->touched = 1;
+    return 0;
+}
+
+/* The partie is over or abandoned: its connections go back to the pool
+ * when they may play again, else they are stopped. */
+static void release_slot(struct loop *L, struct slot *s, int keep)
+{
+    for (int p = 0; p < 2; p++) {
+        if (s->conn[p] < 0) continue;
+        struct conn *c = &L->conns[s->conn[p]];
+        int faulted = s->ref.forfeited && s->ref.forfeit.player == p;
+        for (int f = 0; f < CODEC_FAULTS; f++) faulted |= s->ref.faults[p][f] > 0;
+        if (c->parties < RUNNER_REUSE_MAX) c->pairs[c->parties] = s->job.pair;
+        c->parties++;
+        int again = keep && !faulted && c->connected && (c->remote || c->parties < L->reuse);
+        if (again && !c->remote && !botproc_alive(&c->proc)) again = 0;
+        if (again) {
+            c->state = CONN_IDLE;
+            c->idle_since = now_ms();
+        } else {
+            drop_conn(L, c);
+        }
+        s->conn[p] = -1;
+    }
     s->busy = 0;
 }
 
-/* A hello from a new peer: the partie and player whose token it carries. */
-static void greet(struct slot *slots, int n, const struct hub_message *m)
+/* A hello from a new peer: the process whose token it carries, or a new
+ * connection of a remote bot. */
+static void greet(struct loop *L, const struct hub_message *m)
 {
     struct codec_bot_message msg;
     struct codec_frame frame = { NULL, 0 };
     char err[256];
     int code = codec_decode_bot(m->data, m->len, &msg, err, sizeof err);
     if (msg.type != CODEC_HELLO || (code != CODEC_OK && code != CODEC_PROTOCOL_VERSION)) return;
-    for (int i = 0; i < n; i++)
-        for (int p = 0; p < 2; p++) {
-            struct slot *s = &slots[i];
-            struct link *l = &s->links[p];
-            if (!s->busy || l->connected || strcmp(msg.as.hello.token, l->proc.token)) continue;
-            memcpy(l->identity, m->identity, m->identity_len);
-            l->identity_len = m->identity_len;
-            l->connected = 1;
-            if (code == CODEC_PROTOCOL_VERSION) {
-                char why[256];
-                snprintf(why, sizeof why, "%s", err);
-                if (codec_encode_error(&frame, CODEC_PROTOCOL_VERSION, why, err, sizeof err) == CODEC_OK)
-                    send_to(s, p, &frame);
-                codec_frame_release(&frame);
-                referee_on_fault(&s->ref, p, CODEC_FAULT_PROTOCOL, why);
-                return;
-            }
-            if (!s->job.bots[p].name[0])
-                snprintf(s->ref.names[p], sizeof s->ref.names[p], "%s", msg.as.hello.name);
-            struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena 0.1" };
-            if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK) send_to(s, p, &frame);
+    struct conn *c = NULL;
+    for (int i = 0; i < L->n_conns && !c; i++) {
+        struct conn *k = &L->conns[i];
+        if (k->state == CONN_BUSY && !k->remote && !k->connected && !strcmp(msg.as.hello.token, k->token)) c = k;
+    }
+    if (!c) {
+        /* Remote tokens are secrets chosen by people: compared in time
+         * that does not depend on where they differ. */
+        const struct runner_remote *found = NULL;
+        for (int i = 0; i < L->r->n_remotes; i++) {
+            const char *a = L->r->remotes[i].token, *b = msg.as.hello.token;
+            size_t la = strlen(a), lb = strlen(b);
+            unsigned diff = (unsigned)(la != lb);
+            for (size_t k = 0; k < la; k++) diff |= (unsigned)(a[k] ^ b[k < lb ? k : 0]);
+            if (!diff && la) found = &L->r->remotes[i];
+        }
+        int i = found && code == CODEC_OK ? new_conn(L) : -1;
+        if (i < 0) return;
+        c = &L->conns[i];
+        memset(c, 0, sizeof *c);
+        c->remote = 1;
+        snprintf(c->name, sizeof c->name, "%s", found->name);
+        c->token = found->token;
+        snprintf(c->log_path, sizeof c->log_path, "%s/%.60s-remote.log", L->r->config->log_dir, found->name);
+        c->state = CONN_IDLE;
+        c->idle_since = now_ms();
+    }
+    memcpy(c->identity, m->identity, m->identity_len);
+    c->identity_len = m->identity_len;
+    c->connected = 1;
+    if (c->state == CONN_BUSY) {
+        struct slot *s = &L->slots[c->slot];
+        if (code == CODEC_PROTOCOL_VERSION) {
+            char why[256];
+            snprintf(why, sizeof why, "%s", err);
+            if (codec_encode_error(&frame, CODEC_PROTOCOL_VERSION, why, err, sizeof err) == CODEC_OK)
+                send_to(s, c->player, &frame);
             codec_frame_release(&frame);
+            referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
             return;
         }
+        if (!s->job.bots[c->player].name[0])
+            snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s", msg.as.hello.name);
+    }
+    struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena 0.1" };
+    if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
+        hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
+    codec_frame_release(&frame);
 }
 
 /* A message from a connected player during the partie. */
@@ -144,112 +359,202 @@ static void receive(struct slot *s, int player, const struct hub_message *m, int
         return;
     }
     if (msg.type == CODEC_ACTION) referee_on_action(ref, player, &msg.as.action, now);
-    else if (msg.type == CODEC_LOG) append_log(s->links[player].log_path, msg.as.log.text);
+    else if (msg.type == CODEC_LOG) append_log(s->loop->conns[s->conn[player]].log_path, msg.as.log.text);
 }
 
-static void check_processes(struct slot *s)
+/* A message from an idle connection: log lines are kept, late answers to
+ * a finished partie are dropped. */
+static void receive_idle(struct conn *c, const struct hub_message *m)
 {
-    for (int p = 0; p < 2 && s->ref.state != REFEREE_DONE; p++) {
-        if (botproc_alive(&s->links[p].proc)) continue;
-        char how[128], why[CODEC_MESSAGE_MAX];
-        botproc_describe_exit(&s->links[p].proc, how, sizeof how);
-        snprintf(why, sizeof why, "the bot process ended (%.60s); see %.150s", how, s->links[p].log_path);
-        referee_on_fault(&s->ref, p, CODEC_FAULT_CRASH, why);
-    }
+    struct codec_bot_message msg;
+    char err[64];
+    if (m->data && codec_decode_bot(m->data, m->len, &msg, err, sizeof err) == CODEC_OK && msg.type == CODEC_LOG)
+        append_log(c->log_path, msg.as.log.text);
 }
 
-/* Handshake and clock for one partie. */
-static void advance(struct runner *r, struct slot *s, int64_t now)
+static void check_process(struct slot *s, int p)
 {
-    if (s->ref.state != REFEREE_DONE && !s->ref.started) {
-        if (s->links[0].connected && s->links[1].connected) {
-            referee_start(&s->ref, now);
-        } else if (now >= s->handshake_until) {
-            int p = s->links[0].connected ? 1 : 0;
+    struct conn *c = &s->loop->conns[s->conn[p]];
+    if (c->remote || botproc_alive(&c->proc)) return;
+    char how[128], why[CODEC_MESSAGE_MAX];
+    botproc_describe_exit(&c->proc, how, sizeof how);
+    snprintf(why, sizeof why, "the bot process ended (%.60s); see %.150s", how, c->log_path);
+    referee_on_fault(&s->ref, p, CODEC_FAULT_CRASH, why);
+}
+
+/* Connections, handshake and clock for one partie; `full` also looks at
+ * the processes (a system call each, so not on every message). */
+static void advance(struct loop *L, struct slot *s, int64_t now, int full)
+{
+    for (int p = 0; p < 2 && s->ref.state != REFEREE_DONE && !s->ref.started; p++) {
+        if (s->conn[p] < 0) {
+            int i = find_idle(L, &s->job, p);
+            if (i >= 0) {
+                L->conns[i].state = CONN_BUSY;
+                L->conns[i].slot = (int)(s - L->slots);
+                L->conns[i].player = p;
+                s->conn[p] = i;
+            }
+        }
+        if ((s->conn[p] < 0 || !L->conns[s->conn[p]].connected) && now >= s->wait_until[p]) {
             char why[CODEC_MESSAGE_MAX];
-            snprintf(why, sizeof why, "no hello within %d ms; see %.150s", r->config->handshake_ms, s->links[p].log_path);
+            if (s->conn[p] < 0)
+                snprintf(why, sizeof why, "remote bot '%.60s' had no free connection within %d ms", s->job.bots[p].name,
+                         L->r->remote_wait_ms > 0 ? L->r->remote_wait_ms : 60000);
+            else
+                snprintf(why, sizeof why, "no hello within %d ms; see %.150s", L->r->config->handshake_ms,
+                         L->conns[s->conn[p]].log_path);
             referee_on_fault(&s->ref, p, CODEC_FAULT_TIMEOUT, why);
         }
     }
-    if (s->ref.state != REFEREE_DONE) check_processes(s);
+    if (s->ref.state != REFEREE_DONE && !s->ref.started && s->conn[0] >= 0 && s->conn[1] >= 0 &&
+        L->conns[s->conn[0]].connected && L->conns[s->conn[1]].connected)
+        referee_start(&s->ref, now);
+    for (int p = 0; p < 2 && full && s->ref.state != REFEREE_DONE; p++)
+        if (s->conn[p] >= 0) check_process(s, p);
     referee_on_tick(&s->ref, now);
 }
 
 static int64_t deadline_of(const struct slot *s)
 {
-    return s->ref.started ? referee_deadline(&s->ref) : s->handshake_until;
+    if (s->ref.started) return referee_deadline(&s->ref);
+    return s->wait_until[0] < s->wait_until[1] ? s->wait_until[0] : s->wait_until[1];
 }
 
-int runner_run(struct runner *r, char *err, size_t cap)
+/* The connection a message came from, or NULL (a new peer). */
+static struct conn *conn_of(struct loop *L, const struct hub_message *m)
 {
-    struct hub hub;
-    struct hub_message m;
-    int n = r->concurrency > 0 ? r->concurrency : 1, rc = -1, more = 1;
-    struct slot *slots = calloc((size_t)n, sizeof *slots);
-    if (!slots) {
+    for (int i = 0; i < L->n_conns; i++) {
+        struct conn *c = &L->conns[i];
+        if (c->state != CONN_FREE && c->connected && c->identity_len == m->identity_len &&
+            !memcmp(c->identity, m->identity, m->identity_len))
+            return c;
+    }
+    return NULL;
+}
+
+static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
+{
+    memset(L, 0, sizeof *L);
+    L->r = r;
+    L->n_slots = r->concurrency > 0 ? r->concurrency : 1;
+    L->reuse = r->reuse < 1 ? 1 : r->reuse > RUNNER_REUSE_MAX ? RUNNER_REUSE_MAX : r->reuse;
+    L->next_request_id = 1;
+    L->slots = calloc((size_t)L->n_slots, sizeof *L->slots);
+    if (!L->slots) {
         snprintf(err, cap, "out of memory");
         return -1;
     }
     if (mkdir(r->config->log_dir, 0755) < 0 && errno != EEXIST) {
         snprintf(err, cap, "cannot create the log directory '%s': %s", r->config->log_dir, strerror(errno));
-        free(slots);
+        free(L->slots);
         return -1;
     }
-    if (hub_open(&hub, NULL, err, cap) < 0) {
-        free(slots);
+    if (hub_open(&L->hub, NULL, err, cap) < 0) {
+        free(L->slots);
         return -1;
     }
+    if (r->listen && hub_bind(&L->hub, r->listen, NULL, 0, err, cap) < 0) {
+        hub_close(&L->hub);
+        free(L->slots);
+        return -1;
+    }
+    return 0;
+}
+
+static void loop_close(struct loop *L)
+{
+    for (int i = 0; i < L->n_conns; i++)
+        if (L->conns[i].state != CONN_FREE) drop_conn(L, &L->conns[i]);
+    /* The grace period once for all, not once per process. */
+    while (L->n_dying) {
+        sweep_dying(L, now_ms(), 0);
+        if (L->n_dying) {
+            struct timespec ts = { 0, 5 * 1000000L };
+            nanosleep(&ts, NULL);
+        }
+    }
+    hub_close(&L->hub);
+    free(L->dying);
+    free(L->conns);
+    free(L->slots);
+}
+
+int runner_run(struct runner *r, char *err, size_t cap)
+{
+    struct loop L;
+    struct hub_message m;
+    int rc = -1, more = 1;
+    int64_t next_sweep = 0;
+    r->abandoned = 0;
+    r->started = 0;
+    if (loop_open(&L, r, err, cap) < 0) return -1;
     for (;;) {
         int busy = 0;
-        for (int i = 0; i < n; i++) {
-            if (!slots[i].busy && more && !(r->stop && *r->stop)) {
-                more = r->next_job(r->ctx, &slots[i].job);
-                if (more && start_slot(r, &slots[i], &hub, err, cap) < 0) goto out;
+        int64_t now = now_ms();
+        for (int i = 0; i < L.n_slots; i++) {
+            struct slot *s = &L.slots[i];
+            if (!s->busy && more && !(r->stop && *r->stop)) {
+                more = r->next_job(r->ctx, &s->job);
+                if (more && start_slot(&L, s, now, err, cap) < 0) goto out;
             }
-            busy += slots[i].busy;
+            busy += s->busy;
         }
         if (!busy) break;
         if (r->stop && *r->stop) {
-            for (int i = 0; i < n; i++)
-                if (slots[i].busy) {
-                    stop_slot(&slots[i]);
+            for (int i = 0; i < L.n_slots; i++)
+                if (L.slots[i].busy) {
+                    release_slot(&L, &L.slots[i], 0);
                     r->abandoned++;
                 }
             break;
         }
-        int64_t now = now_ms(), nearest = now + 50;
-        for (int i = 0; i < n; i++)
-            if (slots[i].busy && deadline_of(&slots[i]) < nearest) nearest = deadline_of(&slots[i]);
-        int got = hub_recv(&hub, &m, nearest > now ? (int)(nearest - now) : 0);
+        int64_t nearest = now + 50;
+        for (int i = 0; i < L.n_slots; i++)
+            if (L.slots[i].busy && deadline_of(&L.slots[i]) < nearest) nearest = deadline_of(&L.slots[i]);
+        int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
         now = now_ms();
         if (got == 1) {
-            int found = 0;
-            for (int i = 0; i < n && !found; i++)
-                for (int p = 0; p < 2 && !found; p++) {
-                    struct link *l = &slots[i].links[p];
-                    if (slots[i].busy && l->connected && l->identity_len == m.identity_len &&
-                        !memcmp(l->identity, m.identity, m.identity_len)) {
-                        found = 1;
-                        if (slots[i].ref.started) receive(&slots[i], p, &m, now);
-                    }
-                }
-            if (!found && m.data) greet(slots, n, &m);
+            struct conn *c = conn_of(&L, &m);
+            if (!c) {
+                if (m.data) greet(&L, &m);
+            } else if (c->state == CONN_BUSY) {
+                struct slot *s = &L.slots[c->slot];
+                if (s->ref.started) receive(s, c->player, &m, now);
+                s->touched = 1;
+            } else {
+                receive_idle(c, &m);
+            }
             hub_message_release(&m);
         }
-        for (int i = 0; i < n; i++) {
-            if (!slots[i].busy) continue;
-            advance(r, &slots[i], now);
-            if (slots[i].ref.state == REFEREE_DONE) {
-                stop_slot(&slots[i]);
-                r->done(r->ctx, &slots[i].job, &slots[i].ref);
+        /* Every slot is looked at when its deadline passed, when a message
+         * touched it, and in a sweep every SWEEP_MS (processes, handshakes,
+         * remote bots); otherwise one message costs O(1), not O(slots). */
+        int full = now >= next_sweep || got != 1;
+        if (full) next_sweep = now + SWEEP_MS;
+        for (int i = 0; i < L.n_slots; i++) {
+            struct slot *s = &L.slots[i];
+            if (!s->busy) continue;
+            if (!full && !s->touched && deadline_of(s) > now) continue;
+            s->touched = 0;
+            advance(&L, s, now, full);
+            if (s->ref.state == REFEREE_DONE) {
+                release_slot(&L, s, 1);
+                r->done(r->ctx, &s->job, &s->ref);
             }
+        }
+        if (full) {
+            /* Idle processes that died are forgotten (and reaped). */
+            for (int i = 0; i < L.n_conns; i++)
+                if (L.conns[i].state == CONN_IDLE && !L.conns[i].remote && !botproc_alive(&L.conns[i].proc))
+                    drop_conn(&L, &L.conns[i]);
+            sweep_dying(&L, now, 0);
         }
     }
     rc = 0;
 out:
-    for (int i = 0; i < n; i++)
-        if (slots[i].busy) stop_slot(&slots[i]);
-    hub_close(&hub);
-    free(slots);
+    for (int i = 0; i < L.n_slots; i++)
+        if (L.slots[i].busy) release_slot(&L, &L.slots[i], 0);
+    loop_close(&L);
     return rc;
 }

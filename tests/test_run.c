@@ -11,6 +11,8 @@
 #include <unistd.h>
 #include "arena/journal.h"
 
+enum { RUN_TEST_MAX = 64 };
+
 static const char *bin_dir(void)
 {
     const char *dir = getenv("BIN");
@@ -19,10 +21,12 @@ static const char *bin_dir(void)
 
 static char bots[1024];
 
-static void set_bots(void)
+/* Each test its own random seed, so that a test looking for its bots in
+ * `ps` never finds another test's (Criterion runs tests side by side). */
+static void set_bots(int seed)
 {
-    snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 3' --bot g2='%s/bot-greedy --exchange 4'",
-             bin_dir(), bin_dir(), bin_dir());
+    snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed %d' --bot g2='%s/bot-greedy --exchange 4'",
+             bin_dir(), bin_dir(), seed, bin_dir());
 }
 
 struct parties {
@@ -67,7 +71,7 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
 {
     char cmd[4096];
     struct parties whole, resumed;
-    set_bots();
+    set_bots(31);
     unlink("/tmp/pq_run_whole.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_whole.jsonl > /dev/null",
              bin_dir(), bots);
@@ -81,9 +85,9 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
         snprintf(cmd, sizeof cmd,
                  "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_killed.jsonl > /dev/null 2>&1 & "
                  "pid=$!; sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3; "
-                 "if ps -eo args | grep -q '^[^ ]*bot-random --seed 3'; then exit 99; fi; "
+                 "if ps -eo args | grep -q '^%s/bot-random --seed 31$'; then exit 99; fi; "
                  "%s/arena resume --quiet /tmp/pq_run_killed.jsonl > /dev/null",
-                 bin_dir(), bots, delays[k], bin_dir());
+                 bin_dir(), bots, delays[k], bin_dir(), bin_dir());
         int status = WEXITSTATUS(system(cmd));
         cr_assert_neq(status, 99, "bot processes outlived the killed arena (kill at %s s)", delays[k]);
         cr_assert_eq(status, 0, "resume after a kill at %s s", delays[k]);
@@ -104,7 +108,7 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
 Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
 {
     char cmd[4096];
-    set_bots();
+    set_bots(3);
     unlink("/tmp/pq_run_int.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet %s --pairs 40 --journal /tmp/pq_run_int.jsonl > /dev/null 2> /tmp/pq_run_int.err & "
@@ -166,4 +170,61 @@ Test(run, a_bot_over_the_fault_threshold_forfeits_the_rest, .timeout = 120)
     cr_assert_eq(journal_read("/tmp/pq_run_dq.jsonl", count_forfeits, counts, &torn, err, sizeof err), 11, "%s", err);
     cr_assert_eq(counts[1], 10, "every partie of the faulty bot is a forfeit");
     cr_assert_eq(counts[0], 8, "two crashes, then eight parties recorded unplayed");
+}
+
+/* Per partie id, its pair, from a journal. */
+static int pair_of_partie(const cJSON *rec, int line, void *ctx)
+{
+    long *pairs = ctx;
+    (void)line;
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
+    if (!type || strcmp(type, "partie")) return 0;
+    int id = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(rec, "id"));
+    cr_assert(id >= 1 && id <= 64);
+    pairs[id] = (long)cJSON_GetNumberValue(cJSON_GetObjectItem(rec, "pair"));
+    return 0;
+}
+
+Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
+{
+    char cmd[2048], err[256], path[512], line[256];
+    long pairs[65] = { 0 };
+    int torn, files = 0, reused = 0, parties_seen = 0;
+    unlink("/tmp/pq_run_reuse.jsonl");
+    system("rm -rf /tmp/pq_run_reuse_logs");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --concurrency 2 --reuse 8 --log-dir /tmp/pq_run_reuse_logs "
+             "--bot r1='%s/bot-random --seed 5' --bot r2='%s/bot-random --seed 6' --bot r3='%s/bot-random --seed 7' "
+             "--pairs 4 --journal /tmp/pq_run_reuse.jsonl >/dev/null 2>&1",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(journal_read("/tmp/pq_run_reuse.jsonl", pair_of_partie, pairs, &torn, err, sizeof err), 25, "%s", err);
+    /* Each log file is one process; bot-random writes a line per partie. */
+    FILE *ls = popen("ls /tmp/pq_run_reuse_logs", "r");
+    char name[256];
+    while (fgets(name, sizeof name, ls)) {
+        name[strcspn(name, "\n")] = '\0';
+        snprintf(path, sizeof path, "/tmp/pq_run_reuse_logs/%s", name);
+        FILE *f = fopen(path, "r");
+        cr_assert_not_null(f);
+        long seen[RUN_TEST_MAX] = { 0 };
+        int n = 0;
+        unsigned long long id;
+        while (fgets(line, sizeof line, f))
+            if (sscanf(line, "partie %llu", &id) == 1) {
+                cr_assert(id >= 1 && id <= 24, "%s", line);
+                for (int k = 0; k < n; k++)
+                    cr_assert_neq(seen[k], pairs[id], "%s played both parties of pair %ld", name, pairs[id]);
+                cr_assert_lt(n, 8, "%s played more than --reuse parties", name);
+                seen[n++] = pairs[id];
+                parties_seen++;
+            }
+        fclose(f);
+        files++;
+        reused += n > 1;
+    }
+    pclose(ls);
+    cr_assert_eq(parties_seen, 48, "every partie has its two players in the logs");
+    cr_assert_gt(reused, 0, "no process played a second partie");
+    cr_assert_lt(files, 48, "%d processes for 24 parties: nothing was reused", files);
 }
