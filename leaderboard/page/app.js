@@ -535,7 +535,7 @@
       var w = el("td");
       if (p.winner === "A" || p.winner === "B") w.appendChild(el("span", { class: "winner", text: p.winner === "A" ? A : B }));
       else w.appendChild(el("span", { class: "muted", text: "draw" }));
-      if (p.forfeit) w.appendChild(el("span", { class: "badge", title: "forfeit", text: "forfeit" }));
+      if (p.forfeit) w.appendChild(el("span", { class: "badge", title: forfeitText(p.forfeit, p.players || {}), text: "forfeit" }));
       tr.appendChild(w);
       tr.appendChild(el("td", { class: "num", text: isNum(p.settlement) ? p.settlement : "–" }));
       tr.appendChild(el("td", { class: "muted", text: fmtTime(p.posted) }));
@@ -566,6 +566,14 @@
     });
   }
 
+  /* {"player": "B", "fault": "crash", "message": "..."} in words */
+  function forfeitText(f, names) {
+    var who = f.player === "A" || f.player === "B" ? names[f.player] : null;
+    var why = [f.fault, f.message].filter(function (x) { return typeof x === "string" && x; });
+    if (why.length === 2 && why[1].indexOf(why[0]) === 0) why.shift();
+    return "forfeit" + (who ? " by " + who : "") + (why.length ? " (" + why.join(": ") + ")" : "");
+  }
+
   function otherSeat(s) { return s === "A" ? "B" : "A"; }
 
   function showPartie(r, p) {
@@ -583,7 +591,7 @@
       " · totals ", el("b", { id: "partie-totals", text: p.totals ? p.totals.A + " – " + p.totals.B : "–" }),
       " · ", winner ? el("span", null, ["won by ", el("b", { text: winner })]) : el("b", { text: "draw" }),
       isNum(p.settlement) ? " · settlement " + p.settlement : "",
-      p.forfeit ? el("span", { class: "badge", text: "forfeit" + (p.forfeit.player ? " by " + (names[p.forfeit.player] || p.forfeit.player) : "") + (p.forfeit.reason ? " (" + p.forfeit.reason + ")" : "") }) : null
+      p.forfeit ? el("span", { class: "badge forfeit", text: forfeitText(p.forfeit, names) }) : null
     ]);
 
     $("pd-a").textContent = "A " + (names.A || "");
