@@ -152,27 +152,53 @@ static void make_dir(void)
     cr_assert_eq(curl_global_init(CURL_GLOBAL_DEFAULT), CURLE_OK);
 }
 
-static void stop_server(void)
+/* A program's stderr kept in a file: a sanitizer report in it is copied
+   to our stderr, where `make asan` looks for one. Returns 1 if there was. */
+static int relay_sanitizer(const char *path)
+{
+    char *text = read_file(path);
+    int found = text && (strstr(text, "Sanitizer") || strstr(text, "runtime error:"));
+    if (found)
+        fprintf(stderr, "%s:\n%s\n", path, text);
+    free(text);
+    return found;
+}
+
+/* SIGTERM, then the exit status (-1: had to be killed after 30 s). */
+static int stop_server(void)
 {
     if (server <= 0)
-        return;
+        return 0;
     kill(server, SIGTERM);
     int status = 0;
     for (int i = 0; i < 600; i++) { /* 30 s: ASan makes the exit slow */
         if (waitpid(server, &status, WNOHANG) == server) {
             server = -1;
-            return;
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         }
         sleep_ms(50);
     }
     kill(server, SIGKILL);
     waitpid(server, &status, 0);
     server = -1;
+    return -1;
+}
+
+/* The end of a test that started the server: it stops cleanly on SIGTERM. */
+static void stop_server_cleanly(void)
+{
+    int status = stop_server();
+    char *err = read_file(tmp("server.err"));
+    cr_assert_eq(relay_sanitizer(tmp("server.err")), 0, "the server's sanitizer report is above");
+    cr_assert_eq(status, 0, "the server stops cleanly on SIGTERM (status %d): %s", status, err ? err : "");
+    free(err);
 }
 
 static void remove_dir(void)
 {
     stop_server();
+    relay_sanitizer(tmp("server.err"));
+    relay_sanitizer(tmp("arena.out"));
     curl_global_cleanup();
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
@@ -293,6 +319,7 @@ static void play_tournament(const char *path)
              " --bot f='%s/bot-faulty --mode crash --after 40' > '%s' 2>&1",
              b, path, tmp("logs"), b, b, b, b, b, tmp("arena.out"));
     int status = system(cmd);
+    cr_assert_eq(relay_sanitizer(tmp("arena.out")), 0, "the arena's sanitizer report is above");
     char *out = read_file(tmp("arena.out"));
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena run failed: %s", out ? out : "");
     free(out);
@@ -1143,6 +1170,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     snprintf(fragment, sizeof fragment, "#/partie/%s/deal/2/step/20", partie_key(rec));
     screenshot(fragment, "page-partie.png", 1280, 1500);
 
+    stop_server_cleanly();
     cJSON_Delete(replayed);
     cJSON_Delete(history);
     cJSON_Delete(ratings);
@@ -1175,4 +1203,5 @@ Test(page, says_so_when_there_is_nothing_or_no_such_partie)
     text(&err, got, sizeof got);
     cr_assert_not_null(strstr(got, "No such partie '0123456789abcdef-999'"), "the error names the partie: %s", got);
     free(dom);
+    stop_server_cleanly();
 }
