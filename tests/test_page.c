@@ -1070,6 +1070,51 @@ static void check_viewer(const char *dom, const cJSON *rec, int deal_no, const c
     cr_assert(declares == 0 || notes > 0, "the declarations say good / not good / equal");
 }
 
+/* The bot page of the bot whose name holds HTML, reached by its escaped name. */
+static void check_bot_page(const char *dom, const struct tally *mine, int pair[16][16][3], char names[16][64], int n)
+{
+    struct elem e, table, rows[16];
+    char got[512], want[512];
+    by_id(dom, "h2", "bot-title", &e);
+    text(&e, got, sizeof got);
+    cr_assert_str_eq(got, mine->name, "the bot page's title");
+    cr_assert(find(dom, NULL, "dd", "data-fact", "parties", &e));
+    text(&e, got, sizeof got);
+    cr_assert_eq(atoi(got), mine->wins + mine->draws + mine->losses, "the bot page's parties");
+    cr_assert(find(dom, NULL, "dd", "data-fact", "w-d-l", &e));
+    text(&e, got, sizeof got);
+    snprintf(want, sizeof want, "%d-%d-%d", mine->wins, mine->draws, mine->losses);
+    cr_assert_str_eq(got, want, "the bot page's W-D-L");
+    int me = -1, met = 0;
+    for (int k = 0; k < n; k++)
+        if (strcmp(names[k], mine->name) == 0)
+            me = k;
+    cr_assert_geq(me, 0);
+    by_id(dom, "table", "bot-opponents", &table);
+    int rows_n = all(&table, "tr", "opponent", rows, 16);
+    for (int k = 0; k < n; k++) {
+        int *c = pair[me][k];
+        if (k == me || c[0] + c[1] + c[2] == 0)
+            continue;
+        met++;
+        struct elem row = {0}, cell;
+        int found = 0;
+        for (int r = 0; r < rows_n && !found; r++) {
+            attr(&rows[r], "data-bot", got, sizeof got);
+            if (strcmp(got, names[k]) == 0) {
+                row = rows[r];
+                found = 1;
+            }
+        }
+        cr_assert(found, "%s's page lists the opponent %s", mine->name, names[k]);
+        cr_assert(find(row.inner, row.close, "td", "class", "wdl", &cell));
+        text(&cell, got, sizeof got);
+        snprintf(want, sizeof want, "%d-%d-%d", c[0], c[1], c[2]);
+        cr_assert_str_eq(got, want, "%s against %s", mine->name, names[k]);
+    }
+    cr_assert_eq(rows_n, met, "one row per opponent met: %d rows, %d met", rows_n, met);
+}
+
 /* ---------- the tests ---------- */
 
 Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
@@ -1163,6 +1208,17 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cr_assert_str_eq(got, "0", "nothing scored at step 0");
     attr(&score, "data-younger", got, sizeof got);
     cr_assert_str_eq(got, "0", "nothing scored at step 0");
+    free(dom);
+
+    /* the bot page of the name holding HTML, through its escaped address */
+    const struct tally *html = NULL;
+    for (int k = 0; k < nt; k++)
+        if (strcmp(t[k].name, HTML_BOT) == 0)
+            html = &t[k];
+    cr_assert_not_null(html);
+    dom = dump_dom("#/bot/%3Cb%3Er%26amp%3B");
+    assert_ready(dom, "the bot page");
+    check_bot_page(dom, html, pair, names, n);
     free(dom);
 
     screenshot("", "page.png", 1280, 2000);

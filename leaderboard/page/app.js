@@ -850,19 +850,24 @@
     clear($("bot-parties").tBodies[0]);
     var one = getJSON("bots/" + encodeURIComponent(name)).then(function (b) {
       if (serial !== routeSerial) return;
-      function fact(dt, dd) { facts.appendChild(el("dt", { text: dt })); facts.appendChild(el("dd", null, dd)); }
+      function fact(dt, dd) { facts.appendChild(el("dt", { text: dt })); facts.appendChild(el("dd", { "data-fact": dt.toLowerCase() }, dd)); }
       fact("Rating", isNum(b.rating) ? fmtInt(b.rating) + (isNum(b.ci_low) && isNum(b.ci_high) ?
-        "  (95%: " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high) + ")" : "") : "not rated");
+        "  (95%: " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high) + ")" : "") :
+        "not rated" + (b.status && b.status !== "rated" ? " (" + b.status + ")" : ""));
+      if (isNum(b.rank)) fact("Rank", String(b.rank));
       fact("Parties", String(b.parties));
       fact("W-D-L", [b.wins, b.draws, b.losses].join("-"));
+      if (isNum(b.settlement)) fact("Settlement", fmtSigned(b.settlement) + " points");
       var f = b.faults && typeof b.faults === "object" ? b.faults : {};
       var fk = Object.keys(f).filter(function (k) { return f[k]; });
       fact("Faults", fk.length ? fk.map(function (k) { return k.replace(/_/g, " ") + " " + f[k]; }).join(", ") : "none");
       linePlot($("bot-history"), [{ name: b.name, points: (b.history || []).map(function (h) { return [h.parties, h.rating]; }) }], "parties stored");
       var tb = $("bot-opponents").tBodies[0];
       (b.opponents || []).forEach(function (o) {
-        tb.appendChild(el("tr", null, [el("td", null, botLink(o.name)), el("td", { class: "num", text: o.parties }),
-          el("td", { class: "num", text: fmtPct(o.score_pct) })]));
+        var wdl = [o.wins, o.draws, o.losses].every(isNum) ? o.wins + "-" + o.draws + "-" + o.losses : "–";
+        tb.appendChild(el("tr", { class: "opponent", "data-bot": o.name }, [el("td", null, botLink(o.name)),
+          el("td", { class: "num parties", text: o.parties }), el("td", { class: "num wdl", text: wdl }),
+          el("td", { class: "num score", text: fmtPct(o.score_pct) })]));
       });
     }, function (e) {
       if (serial !== routeSerial) return;
