@@ -60,9 +60,38 @@ int api_owns(const char *path)
 /* Takes over a printed JSON text. */
 static void set_body(struct api_reply *reply, int status, char *text)
 {
+    text = api_json_harden(text);
     reply->status = text ? status : 500;
     reply->body = text;
     reply->len = text ? strlen(text) : 0;
+}
+
+char *api_json_harden(char *text)
+{
+    size_t n = 0, extra = 0;
+    if (!text) return NULL;
+    for (; text[n]; n++) extra += text[n] == '<' || text[n] == '>' || text[n] == '&';
+    if (!extra) return text;
+    char *out = malloc(n + 5 * extra + 1), *o = out;
+    if (out) {
+        for (const char *p = text; *p; p++) {
+            if (*p == '<' || *p == '>' || *p == '&') {
+                static const char hex[] = "0123456789abcdef";
+                unsigned char c = (unsigned char)*p;
+                *o++ = '\\';
+                *o++ = 'u';
+                *o++ = '0';
+                *o++ = '0';
+                *o++ = hex[c >> 4];
+                *o++ = hex[c & 15];
+            } else {
+                *o++ = *p;
+            }
+        }
+        *o = 0;
+    }
+    free(text);
+    return out;
 }
 
 static void reply_json(struct api_reply *reply, int status, cJSON *root)
@@ -184,7 +213,7 @@ static void take(struct api *self, void *ctx)
         const cJSON *history = cJSON_GetObjectItemCaseSensitive(self->hist->per_bot, w->name);
         if (bot && cJSON_AddItemToObject(bot, "history", history ? cJSON_Duplicate(history, 1)
                                                                  : cJSON_CreateArray()))
-            w->text = cJSON_PrintUnformatted(bot);
+            w->text = api_json_harden(cJSON_PrintUnformatted(bot));
         if (w->text) w->len = strlen(w->text);
         cJSON_Delete(bot);
     }

@@ -42,6 +42,12 @@ int api_owns(const char *path);
  * {"error": "..."}), unless out of memory (NULL body, status 500). */
 void api_handle(struct api *self, const struct api_request *req, struct api_reply *reply);
 
+/* Takes over a JSON text (malloc'd) and returns it with every '<', '>'
+ * and '&' written as a \u escape (they only occur inside strings), so that
+ * no response ever carries markup, whatever a bot is called. NULL when out
+ * of memory (the text is freed). */
+char *api_json_harden(char *text);
+
 /* A {"error": why} reply with `status`. */
 void api_error(struct api_reply *reply, int status, const char *why);
 

@@ -13,6 +13,7 @@
 #include "arena/ratings.h"
 #include "arena/results.h"
 #include "arena/standings.h"
+#include "leaderboard/api.h"
 #include "leaderboard/stats.h"
 
 /* One stored partie as the tally keeps it. */
@@ -231,7 +232,7 @@ static cJSON *number_or_null(int rated, double v)
 
 static char *print(cJSON *root, size_t *len)
 {
-    char *text = root ? cJSON_PrintUnformatted(root) : NULL;
+    char *text = api_json_harden(root ? cJSON_PrintUnformatted(root) : NULL);
     if (text) *len = strlen(text);
     return text;
 }
