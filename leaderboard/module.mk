@@ -37,3 +37,22 @@ $(LB_BIN): $(BUILD)/obj/leaderboard/main.o $(LB_PAGE_O) $(LB_LIB) $(ARENA_LIB) $
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread -lm
 
 all: $(LB_BIN)
+
+# The load client and `make bench`: 10,000 parties (a real journal's
+# records replicated under distinct run ids, names rotated among 8 bots),
+# then standings requests per second at 1 and 8 connections, medians.
+LB_BENCH_JOURNAL := $(BUILD)/bench/leaderboard-journal.jsonl
+
+$(LB_BENCH): $(BUILD)/obj/leaderboard/bench_client.o
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread
+
+all: $(LB_BENCH)
+
+.PHONY: bench-leaderboard
+bench: bench-leaderboard
+bench-leaderboard: $(LB_BIN) $(LB_BENCH) $(ARENA_BIN) $(BOT_PROGRAMS)
+	@mkdir -p $(BUILD)/bench && rm -f $(LB_BENCH_JOURNAL)
+	$(ARENA_BIN) run --quiet --bot g=$(BUILD)/bin/bot-greedy --bot 'r1=$(BUILD)/bin/bot-random --seed 3' \
+	  --bot 'r2=$(BUILD)/bin/bot-random --seed 9' --pairs 4 --seed 5 --journal $(LB_BENCH_JOURNAL) > /dev/null
+	$(LB_BENCH) --server $(LB_BIN) --journal $(LB_BENCH_JOURNAL) --parties 10000

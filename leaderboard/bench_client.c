@@ -1,0 +1,324 @@
+/* bench_client.c - `leaderboard-bench`: standings requests per second
+ * under concurrent load, for `make bench`.
+ *
+ *   leaderboard-bench --server BIN --journal J.jsonl [--parties N] [--runs R]
+ *                     [--seconds S] [--clients 1,8]
+ *
+ * Starts the server BIN on a fresh database in a temporary directory, posts
+ * N parties to it (default 10,000) in batches through the API, each record
+ * of the journal replicated under a run id of its own with the players
+ * renamed among eight bots, then for each client count runs R timed runs
+ * of S seconds in which every client (a thread with one keep-alive libcurl
+ * connection) asks GET /api/v1/standings as fast as it is answered. Prints
+ * the median requests per second of the runs per client count, and the
+ * time of the first standings after the posts (the fit of N parties).
+ */
+#include <curl/curl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <cjson/cJSON.h>
+
+enum { MAX_CLIENTS = 64, MAX_RUNS = 21, BATCH = 250 };
+
+static char base_url[64];
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct sink {
+    size_t len;
+};
+
+static size_t drop(char *ptr, size_t size, size_t n, void *ctx)
+{
+    (void)ptr;
+    ((struct sink *)ctx)->len += size * n;
+    return size * n;
+}
+
+static int post(CURL *curl, const char *body, size_t len, const char *token)
+{
+    char url[128], auth[300];
+    struct sink k = { 0 };
+    long status = 0;
+    struct curl_slist *h = NULL;
+    snprintf(url, sizeof url, "%s/api/v1/parties", base_url);
+    snprintf(auth, sizeof auth, "Authorization: Bearer %s", token);
+    h = curl_slist_append(h, auth);
+    if (curl_easy_setopt(curl, CURLOPT_URL, url) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_HTTPHEADER, h) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDS, body) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, drop) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &k) != CURLE_OK || curl_easy_perform(curl) != CURLE_OK ||
+        curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status) != CURLE_OK) {
+        curl_slist_free_all(h);
+        return -1;
+    }
+    curl_slist_free_all(h);
+    return status == 200 ? 0 : -1;
+}
+
+/* Reads the journal's partie records. */
+static cJSON *read_records(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    cJSON *list = cJSON_CreateArray();
+    if (!f || !list) {
+        fprintf(stderr, "leaderboard-bench: cannot read '%s'\n", path);
+        exit(1);
+    }
+    while (getline(&line, &cap, f) > 0) {
+        cJSON *rec = cJSON_Parse(line);
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+        if (type && !strcmp(type, "partie")) cJSON_AddItemToArray(list, rec);
+        else cJSON_Delete(rec);
+    }
+    free(line);
+    fclose(f);
+    if (cJSON_GetArraySize(list) == 0) {
+        fprintf(stderr, "leaderboard-bench: no partie records in '%s'\n", path);
+        exit(1);
+    }
+    return list;
+}
+
+/* Copy `k` of a record: run id of its own, players renamed by rotation. */
+static cJSON *replica(const cJSON *rec, const cJSON *names, long k)
+{
+    char run[17], name[32];
+    cJSON *copy = cJSON_Duplicate(rec, 1);
+    snprintf(run, sizeof run, "%016lx", 0x5eed000000000000L + k);
+    cJSON_ReplaceItemInObjectCaseSensitive(copy, "run", cJSON_CreateString(run));
+    cJSON *players = cJSON_GetObjectItemCaseSensitive(copy, "players");
+    for (int p = 0; p < 2; p++) {
+        const char *key = p ? "B" : "A";
+        const char *was = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, key));
+        int index = 0;
+        for (int i = 0; i < cJSON_GetArraySize(names); i++)
+            if (!strcmp(cJSON_GetArrayItem(names, i)->valuestring, was)) index = i;
+        snprintf(name, sizeof name, "bot-%ld", (index + k) % 8);
+        cJSON_ReplaceItemInObjectCaseSensitive(players, key, cJSON_CreateString(name));
+    }
+    return copy;
+}
+
+static pid_t start_server(const char *bin, const char *db, const char *token, int threads)
+{
+    int fds[2];
+    char line[256], th[16];
+    size_t n = 0;
+    int port;
+    if (pipe(fds) < 0) exit(1);
+    snprintf(th, sizeof th, "%d", threads);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        setenv("LEADERBOARD_TOKENS", token, 1);
+        execl(bin, bin, "--db", db, "--listen", "127.0.0.1:0", "--threads", th, (char *)NULL);
+        _exit(127);
+    }
+    close(fds[1]);
+    struct pollfd p = { fds[0], POLLIN, 0 };
+    while (n < sizeof line - 1 && !memchr(line, '\n', n)) {
+        ssize_t got = poll(&p, 1, 10000) > 0 ? read(fds[0], line + n, sizeof line - 1 - n) : -1;
+        if (got <= 0) {
+            fprintf(stderr, "leaderboard-bench: the server did not start\n");
+            exit(1);
+        }
+        n += (size_t)got;
+        line[n] = 0;
+    }
+    close(fds[0]);
+    if (sscanf(line, "listening on http://127.0.0.1:%d", &port) != 1) exit(1);
+    snprintf(base_url, sizeof base_url, "http://127.0.0.1:%d", port);
+    return pid;
+}
+
+struct client {
+    pthread_t thread;
+    double until;
+    long done, failed;
+    size_t bytes;
+};
+
+static void *load(void *arg)
+{
+    struct client *c = arg;
+    char url[128];
+    struct sink k = { 0 };
+    CURL *curl = curl_easy_init();
+    snprintf(url, sizeof url, "%s/api/v1/standings", base_url);
+    if (!curl || curl_easy_setopt(curl, CURLOPT_URL, url) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, drop) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_WRITEDATA, &k) != CURLE_OK ||
+        curl_easy_setopt(curl, CURLOPT_TCP_NODELAY, 1L) != CURLE_OK) {
+        c->failed++;
+        return NULL;
+    }
+    while (now_s() < c->until) {
+        long status = 0;
+        if (curl_easy_perform(curl) == CURLE_OK && curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK &&
+            status == 200)
+            c->done++;
+        else
+            c->failed++;
+    }
+    c->bytes = k.len;
+    curl_easy_cleanup(curl);
+    return NULL;
+}
+
+/* One GET on a fresh connection: its time in seconds, or -1. */
+static double get_once(const char *path, size_t *bytes)
+{
+    char url[160];
+    struct sink k = { 0 };
+    long status = 0;
+    CURL *curl = curl_easy_init();
+    double t0 = now_s();
+    snprintf(url, sizeof url, "%s%s", base_url, path);
+    int ok = curl && curl_easy_setopt(curl, CURLOPT_URL, url) == CURLE_OK &&
+             curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, drop) == CURLE_OK &&
+             curl_easy_setopt(curl, CURLOPT_WRITEDATA, &k) == CURLE_OK && curl_easy_perform(curl) == CURLE_OK &&
+             curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status) == CURLE_OK && status == 200;
+    double took = now_s() - t0;
+    curl_easy_cleanup(curl);
+    *bytes = k.len;
+    return ok ? took : -1;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv)
+{
+    const char *server = NULL, *journal = NULL, *clients_list = "1,8";
+    long parties = 10000;
+    int runs = 5;
+    double seconds = 2;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--server")) server = argv[i + 1];
+        else if (!strcmp(argv[i], "--journal")) journal = argv[i + 1];
+        else if (!strcmp(argv[i], "--parties")) parties = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seconds")) seconds = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "--clients")) clients_list = argv[i + 1];
+        else break;
+    }
+    if (!server || !journal || parties < 1 || runs < 1 || runs > MAX_RUNS || seconds <= 0) {
+        fprintf(stderr, "usage: leaderboard-bench --server BIN --journal J.jsonl [--parties N] [--runs R (1-%d)] "
+                        "[--seconds S] [--clients 1,8]\n", MAX_RUNS);
+        return 2;
+    }
+    char dir[] = "/tmp/pq_lb_bench_XXXXXX", db[64], cmd[128];
+    if (!mkdtemp(dir)) return 1;
+    snprintf(db, sizeof db, "%s/bench.db", dir);
+    curl_global_init(CURL_GLOBAL_DEFAULT);
+    const char *token = "bench-token";
+    pid_t pid = start_server(server, db, token, 4);
+
+    /* The parties, in batches. */
+    cJSON *records = read_records(journal), *names = cJSON_CreateArray(), *rec;
+    cJSON_ArrayForEach(rec, records) {
+        cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
+        for (int p = 0; p < 2; p++) {
+            const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, p ? "B" : "A"));
+            int known = 0;
+            for (int i = 0; i < cJSON_GetArraySize(names); i++)
+                known |= !strcmp(cJSON_GetArrayItem(names, i)->valuestring, name);
+            if (!known) cJSON_AddItemToArray(names, cJSON_CreateString(name));
+        }
+    }
+    int per = cJSON_GetArraySize(records);
+    CURL *poster = curl_easy_init();
+    double t0 = now_s();
+    for (long done = 0; done < parties;) {
+        cJSON *batch = cJSON_CreateArray();
+        for (int i = 0; i < BATCH && done < parties; i++, done++)
+            cJSON_AddItemToArray(batch, replica(cJSON_GetArrayItem(records, (int)(done % per)), names, done / per));
+        char *text = cJSON_PrintUnformatted(batch);
+        if (!text || post(poster, text, strlen(text), token) < 0) {
+            fprintf(stderr, "leaderboard-bench: a post failed\n");
+            kill(pid, SIGKILL);
+            return 1;
+        }
+        free(text);
+        cJSON_Delete(batch);
+    }
+    double posted = now_s() - t0;
+    curl_easy_cleanup(poster);
+    cJSON_Delete(records);
+    cJSON_Delete(names);
+
+    /* The first standings (the fit of every stored partie), then the
+     * first history (up to 30 fits of prefixes). */
+    size_t standings_bytes = 0, history_bytes = 0;
+    double first = get_once("/api/v1/standings", &standings_bytes);
+    double history = get_once("/api/v1/history", &history_bytes);
+    if (first < 0 || history < 0) {
+        fprintf(stderr, "leaderboard-bench: a GET failed\n");
+        kill(pid, SIGKILL);
+        return 1;
+    }
+    printf("leaderboard: %ld parties posted in batches of %d in %.2f s (%.0f parties/s, each replayed)\n", parties,
+           BATCH, posted, (double)parties / posted);
+    printf("leaderboard: first standings after the posts (fit of %ld parties, %zu bytes): %.1f ms\n", parties,
+           standings_bytes, first * 1000);
+    printf("leaderboard: first history after the posts (30 fits of prefixes, %zu bytes): %.1f ms\n", history_bytes,
+           history * 1000);
+
+    for (const char *p = clients_list; *p;) {
+        int n = atoi(p);
+        if (n < 1 || n > MAX_CLIENTS) break;
+        double rps[MAX_RUNS];
+        long failed = 0;
+        for (int r = 0; r < runs; r++) {
+            struct client c[MAX_CLIENTS];
+            double start = now_s();
+            memset(c, 0, sizeof c);
+            for (int i = 0; i < n; i++) {
+                c[i].until = start + seconds;
+                pthread_create(&c[i].thread, NULL, load, &c[i]);
+            }
+            long done = 0;
+            for (int i = 0; i < n; i++) {
+                pthread_join(c[i].thread, NULL);
+                done += c[i].done;
+                failed += c[i].failed;
+            }
+            rps[r] = (double)done / (now_s() - start);
+        }
+        qsort(rps, (size_t)runs, sizeof rps[0], by_value);
+        printf("leaderboard: GET /api/v1/standings, %d connection%s: median %.0f requests/s over %d runs of %.0f s "
+               "(min %.0f, max %.0f)%s\n", n, n == 1 ? "" : "s", rps[runs / 2], runs, seconds, rps[0], rps[runs - 1],
+               failed ? " - SOME REQUESTS FAILED" : "");
+        p = strchr(p, ',');
+        if (!p) break;
+        p++;
+    }
+    kill(pid, SIGTERM);
+    waitpid(pid, NULL, 0);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    if (system(cmd) != 0) fprintf(stderr, "leaderboard-bench: cannot remove %s\n", dir);
+    curl_global_cleanup();
+    return 0;
+}
