@@ -210,29 +210,48 @@
 
   /* ---------- home: summary, standings, crosstable, history, parties ---------- */
 
-  var homeLoaded = false;
+  /* The home view is built once and rebuilt only when the standings say
+     the store changed ("updated"), on coming back to it and every minute
+     while it is on screen. */
+  var homeShown = null; /* the "updated" stamp the home view shows */
+  var REFRESH_MS = 60000;
 
   function openHome(serial) {
     showView("home");
     document.title = "Piquet leaderboard";
-    if (homeLoaded) {
-      loadSummaryOnly();
-      return Promise.resolve();
-    }
+    return getJSON("standings").then(function (st) {
+      if (serial !== routeSerial) return null;
+      if (homeShown !== null && (st.updated || "") === homeShown) {
+        renderSummary(st);
+        return null;
+      }
+      return loadHome(st, serial);
+    }, function (e) {
+      showError("Standings", e);
+    });
+  }
+
+  function loadHome(st, serial) {
+    renderStandings(st);
     var jobs = [
-      getJSON("standings").then(renderStandings, function (e) { showError("Standings", e); }),
       getJSON("crosstable").then(renderCrosstable, function (e) { showError("Crosstable", e); }),
       getJSON("history").then(renderHistory, function (e) { showError("Rating history", e); }),
       getJSON("parties?limit=20").then(function (d) { renderParties($("parties"), d, true); },
         function (e) { showError("Latest parties", e); })
     ];
     return Promise.all(jobs).then(function () {
-      if (serial === routeSerial && errors.length === 0) homeLoaded = true;
+      if (serial === routeSerial && errors.length === 0) homeShown = st.updated || "";
     });
   }
 
-  function loadSummaryOnly() {
-    getJSON("standings").then(renderSummary, function () {});
+  function refreshHome() {
+    if (document.body.getAttribute("data-view") !== "home" || document.hidden) return;
+    if (document.body.getAttribute("data-state") !== "ready") return;
+    var serial = routeSerial;
+    getJSON("standings").then(function (st) {
+      if (serial !== routeSerial || (st.updated || "") === homeShown) return;
+      loadHome(st, serial);
+    }, function () {});
   }
 
   function renderSummary(st) {
@@ -893,6 +912,7 @@
       });
     });
     window.addEventListener("hashchange", route);
+    setInterval(refreshHome, REFRESH_MS);
     var resizeTimer = null, lastWidth = window.innerWidth;
     window.addEventListener("resize", function () {
       if (window.innerWidth === lastWidth) return;
