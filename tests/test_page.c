@@ -838,7 +838,7 @@ static int rated_points(const cJSON *history, const char *name)
 
 static void check_plot(const char *dom, const cJSON *ratings, const cJSON *history)
 {
-    struct elem box, svg, paths[16], legend, items[16];
+    struct elem box, svg, paths[16], legend;
     char got[4096];
     by_id(dom, "div", "history", &box);
     cr_assert(next_elem(box.inner, box.close, "svg", &svg), "the rating history is an <svg>");
@@ -878,10 +878,11 @@ static void check_plot(const char *dom, const cJSON *ratings, const cJSON *histo
     cr_assert_geq(all(&svg, "text", "xtick", ticks, 32), 2, "the plot has a parties axis with ticks");
     by_id(dom, "ul", "legend", &legend);
     int li = 0;
-    for (const char *p = legend.inner; next_elem(p, legend.close, "li", &items[0]); p = items[0].close)
+    struct elem item;
+    for (const char *p = legend.inner; next_elem(p, legend.close, "li", &item); p = item.close)
         li++;
-    cr_assert_eq(li, cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(history, "points"), 0), "ratings")),
-                 "one legend entry per bot of the history");
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(history, "points"), 0);
+    cr_assert_eq(li, cJSON_GetArraySize(cJSON_GetObjectItem(first, "ratings")), "one legend entry per bot of the history");
 }
 
 static void check_latest(const char *dom, const struct journal *j)
@@ -900,6 +901,8 @@ static void check_latest(const char *dom, const struct journal *j)
     cr_assert_not_null(strstr(got, "#/partie/"), "each partie links to the viewer");
 }
 
+static int cmp_code(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
+
 /* Sorted cards of one row of a hand, as "7C 8C ..." */
 static void hand_row(const struct elem *hand, const char *row, char *out, size_t cap)
 {
@@ -911,7 +914,7 @@ static void hand_row(const struct elem *hand, const char *row, char *out, size_t
     char codes[16][8];
     for (int i = 0; i < n; i++)
         attr(&cards[i], "data-card", codes[i], sizeof codes[i]);
-    qsort(codes, (size_t)n, sizeof codes[0], (int (*)(const void *, const void *))strcmp);
+    qsort(codes, (size_t)n, sizeof codes[0], cmp_code);
     out[0] = '\0';
     for (int i = 0; i < n; i++)
         snprintf(out + strlen(out), cap - strlen(out), "%s%s", i ? " " : "", codes[i]);
