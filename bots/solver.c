@@ -15,15 +15,19 @@ struct solver_entry {
     pq_mask hand0, hand1;
     uint16_t extra;       /* 0 = empty slot (extra always has bit 15 set) */
     int8_t lower, upper;
+    int8_t best;          /* the card that gave the bound, tried first; -1 none */
 };
 
 enum { INF = 1000 };
+
+static void squeeze_init(void);
 
 int solver_init(struct solver *self, int bits)
 {
     memset(self, 0, sizeof *self);
     self->table = calloc((size_t)1 << bits, sizeof *self->table);
     if (!self->table) return -1;
+    squeeze_init();   /* 64K entries: cheap beside the table itself */
     self->mask = (uint32_t)(((size_t)1 << bits) - 1);
     self->use_table = true;
     self->use_equivalence = true;
@@ -139,6 +143,38 @@ static uint16_t key_extra(const struct solver_position *pos)
     return (uint16_t)(extra | 1u << 15);
 }
 
+/* Only the order of the cards still in play matters, not their ranks:
+ * each suit's cards are renumbered 0, 1, ... from the lowest still held,
+ * so positions that differ only in which low cards are gone share an
+ * entry (within a world and across worlds). squeeze[a][b] is the
+ * renumbered holding of a when a and b hold a suit's remaining cards. */
+static uint8_t squeeze[256][256];
+
+static void squeeze_init(void)
+{
+    for (unsigned a = 0; a < 256; a++)
+        for (unsigned b = 0; b < 256; b++) {
+            unsigned all = a | b, x = 0, i = 0;
+            if (a & b) continue;
+            for (; all; all &= all - 1, i++)
+                if (a & all & -all) x |= 1u << i;
+            squeeze[a][b] = (uint8_t)x;
+        }
+}
+
+static void squeeze_hands(pq_mask h0, pq_mask h1, pq_mask *c0, pq_mask *c1)
+{
+    pq_mask r0 = 0, r1 = 0;
+    for (int s = 0; s < PQ_SUITS; s++) {
+        unsigned a = (h0 >> (8 * s)) & 0xff, b = (h1 >> (8 * s)) & 0xff;
+        unsigned n = (unsigned)pq_mask_count(a | b), x = squeeze[a][b];
+        r0 |= (pq_mask)x << (8 * s);
+        r1 |= (pq_mask)(((1u << n) - 1) & ~x) << (8 * s);
+    }
+    *c0 = r0;
+    *c1 = r1;
+}
+
 static uint32_t slot(const struct solver *self, pq_mask h0, pq_mask h1, uint16_t extra)
 {
     uint64_t x = ((uint64_t)h0 << 32 | h1) ^ ((uint64_t)extra * 0x9e3779b97f4a7c15ull);
@@ -168,14 +204,19 @@ static pq_mask representatives(const struct solver_position *pos, pq_mask moves)
 
 /* Move order: a follower tries his cheapest winner then his lowest cards;
  * a leader his highest card of each suit first, then the lowest. */
-static int order_moves(const struct solver_position *pos, pq_mask moves, int out[12])
+static int order_moves(const struct solver_position *pos, pq_mask moves, int hint, int out[12])
 {
     int n = 0;
+    if (hint >= 0 && (moves & PQ_BIT(hint))) {
+        out[n++] = hint;
+        moves &= ~PQ_BIT(hint);
+    }
     if (pos->lead_card >= 0) {
         pq_mask winners = moves & PQ_SUIT_MASK(PQ_SUIT(pos->lead_card)) & ~((PQ_BIT(pos->lead_card) << 1) - 1);
         if (winners) {
-            out[n++] = pq_mask_first(winners);
-            moves &= ~PQ_BIT(out[0]);
+            out[n] = pq_mask_first(winners);
+            moves &= ~PQ_BIT(out[n]);
+            n++;
         }
         for (pq_mask m = moves; m; m &= m - 1) out[n++] = pq_mask_first(m);
         return n;
@@ -197,11 +238,19 @@ static int search(struct solver *self, const struct solver_position *pos, int al
     self->nodes++;
     struct solver_entry *entry = NULL;
     uint16_t extra = 0;
-    int alpha0 = alpha, beta0 = beta;
+    int alpha0 = alpha, beta0 = beta, hint = -1;
+    pq_mask key0 = 0, key1 = 0, in_play = pos->hand[0] | pos->hand[1];
     if (self->use_table && pos->lead_card < 0) {
         extra = key_extra(pos);
-        entry = &self->table[slot(self, pos->hand[0], pos->hand[1], extra)];
-        if (entry->extra == extra && entry->hand0 == pos->hand[0] && entry->hand1 == pos->hand[1]) {
+        squeeze_hands(pos->hand[0], pos->hand[1], &key0, &key1);
+        entry = &self->table[slot(self, key0, key1, extra)];
+        if (entry->extra == extra && entry->hand0 == key0 && entry->hand1 == key1) {
+            if (entry->best >= 0) {
+                /* back from the renumbered card to the real one */
+                int suit = entry->best >> 3;
+                pq_mask held = in_play & PQ_SUIT_MASK(suit);
+                if (pq_mask_count(held) > (entry->best & 7)) hint = pq_mask_nth(held, entry->best & 7);
+            }
             if (entry->lower == entry->upper) return entry->lower;
             if (entry->lower >= beta) return entry->lower;
             if (entry->upper <= alpha) return entry->upper;
@@ -212,39 +261,56 @@ static int search(struct solver *self, const struct solver_position *pos, int al
     int seat = pos->lead_card < 0 ? pos->leader : 1 - pos->leader;
     pq_mask moves = solver_playable(pos);
     if (self->use_equivalence) moves = representatives(pos, moves);
-    int order[12], n = order_moves(pos, moves, order);
-    int best = seat == PQ_ELDER ? -INF : INF;
+    int order[12], n = order_moves(pos, moves, hint, order);
+    int best = seat == PQ_ELDER ? -INF : INF, best_card = -1;
     for (int i = 0; i < n; i++) {
         struct solver_position child = *pos;
         int gained = solver_play(&child, order[i]);
         int v = gained + search(self, &child, alpha - gained, beta - gained);
-        if (seat == PQ_ELDER) {
-            if (v > best) best = v;
-            if (best > alpha) alpha = best;
-        } else {
-            if (v < best) best = v;
-            if (best < beta) beta = best;
+        if (seat == PQ_ELDER ? v > best : v < best) {
+            best = v;
+            best_card = order[i];
         }
+        if (seat == PQ_ELDER && best > alpha) alpha = best;
+        if (seat == PQ_YOUNGER && best < beta) beta = best;
         if (alpha >= beta) break;
     }
     if (entry) {
-        int same = entry->extra == extra && entry->hand0 == pos->hand[0] && entry->hand1 == pos->hand[1];
+        int same = entry->extra == extra && entry->hand0 == key0 && entry->hand1 == key1;
         int lower = same ? entry->lower : -128, upper = same ? entry->upper : 127;
         if (best <= alpha0) upper = best;
         else if (best >= beta0) lower = best;
         else lower = upper = best;
-        entry->hand0 = pos->hand[0];
-        entry->hand1 = pos->hand[1];
+        entry->hand0 = key0;
+        entry->hand1 = key1;
         entry->extra = extra;
         entry->lower = (int8_t)lower;
         entry->upper = (int8_t)upper;
+        entry->best = (int8_t)(best_card < 0 ? -1
+            : (best_card & ~7) + pq_mask_count(in_play & PQ_SUIT_MASK(PQ_SUIT(best_card)) & (PQ_BIT(best_card) - 1)));
     }
     return best;
 }
 
+/* MTD(f): zero-window searches converging on the value, each cheap
+ * thanks to the table (Plaat et al., 1996). Without the table, a plain
+ * full-window search. */
+static int value_of(struct solver *self, const struct solver_position *pos, int guess)
+{
+    if (!self->use_table) return search(self, pos, -INF, INF);
+    int lower = -INF, upper = INF, g = guess;
+    while (lower < upper) {
+        int beta = g == lower ? g + 1 : g;
+        g = search(self, pos, beta - 1, beta);
+        if (g < beta) upper = g;
+        else lower = g;
+    }
+    return g;
+}
+
 int solver_value(struct solver *self, const struct solver_position *pos)
 {
-    return search(self, pos, -INF, INF);
+    return value_of(self, pos, 0);
 }
 
 pq_mask solver_values(struct solver *self, const struct solver_position *pos, int values[PQ_CARDS])
@@ -254,7 +320,7 @@ pq_mask solver_values(struct solver *self, const struct solver_position *pos, in
         struct solver_position child = *pos;
         int card = pq_mask_first(m);
         int gained = solver_play(&child, card);
-        values[card] = gained + search(self, &child, -INF, INF);
+        values[card] = gained + value_of(self, &child, 0);
     }
     /* An untried card shares the value of the next card up in its suit
      * among the playable ones (its run's representative, valued already). */
