@@ -29,6 +29,7 @@ void pimc_options_default(struct pimc_options *out)
     out->seed = 1;
     out->worlds = 48;
     out->candidates = 6;
+    out->bias = 0.4;
 }
 
 int pimc_parse_budget(struct pimc_options *self, const char *text)
@@ -134,6 +135,7 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
     int budget = self->options.ms > 0 ? 1000000 : self->options.worlds;
     double limit = time_limit(self, cap_ms);
     worlds_infer(&w, v);
+    w.bias = self->options.bias;
     int count = worlds_enumerate(&w, listed, ENUMERATE_MAX, budget < ENUMERATE_MAX ? budget : ENUMERATE_MAX);
     self->last_enumerated = count > 0;
     pimc_position_from_view(v, 0, &base);
@@ -142,13 +144,18 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
         struct solver_position pos = base;
         int values[PQ_CARDS];
         pq_mask world;
-        if (count > 0) world = listed[i];
-        else worlds_sample(&w, rng, SAMPLE_TRIES, &world);
+        double weight = 1;
+        if (count > 0) {
+            world = listed[i];
+            weight = worlds_weight(&w, world);
+        } else {
+            worlds_sample(&w, rng, SAMPLE_TRIES, &world);
+        }
         pos.hand[opp] = world;
         pq_mask moves = solver_values(&self->solver, &pos, values);
         for (pq_mask m = moves; m; m &= m - 1) {
             int card = pq_mask_first(m);
-            sum[card] += v->seat == PQ_ELDER ? values[card] : -values[card];
+            sum[card] += weight * (v->seat == PQ_ELDER ? values[card] : -values[card]);
         }
         solved++;
         if (now_ms() - start >= limit) break;
@@ -281,7 +288,9 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
     self->last_enumerated = 0;
     if (nc <= 1) return nc ? candidate[0] : 0;
     double sum[32] = { 0 }, limit = time_limit(self, cap_ms);
-    int samples = self->options.ms > 0 ? 1000000 : (self->options.worlds / 4 > 4 ? self->options.worlds / 4 : 4);
+    int samples = self->options.samples > 0 ? self->options.samples
+                : self->options.worlds / 4 > 4 ? self->options.worlds / 4 : 4;
+    if (self->options.ms > 0) samples = 1000000;
     for (int s = 0; s < samples; s++) {
         uint8_t deck[32];
         pq_mask opp_cache[9] = { 0 };

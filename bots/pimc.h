@@ -4,7 +4,10 @@
  *
  * Play: perfect-information Monte Carlo. The opponent hands consistent
  * with the view (worlds.h) are enumerated when there are at most `worlds`
- * of them, else `worlds` of them are sampled; each is solved exactly
+ * of them, else `worlds` of them are sampled, high cards more likely (the
+ * opponent kept them in his exchange: `bias`, fitted on greedy exchanges
+ * where it cut the Brier score of the card-by-card guess from 0.195 to
+ * 0.154; enumerated worlds are weighted to match); each is solved exactly
  * (solver.h) for every playable card, and the card with the best average
  * deal-point difference is played (ties: the lowest card).
  * Exchange: candidates prefiltered by the greedy heuristic (the best few
@@ -34,6 +37,8 @@ struct pimc_options {
     int worlds;        /* worlds per play decision (default 48) */
     int ms;            /* > 0: a time budget per decision instead */
     int candidates;    /* exchange candidates kept by the prefilter (default 6) */
+    int samples;       /* exchange packs per candidate; 0: worlds / 4, at least 4 */
+    double bias;       /* worlds.h rank bias of the opponent's hidden cards (default 0.4) */
 };
 
 struct pimc {

@@ -5,6 +5,7 @@
  * Groups are disjoint; a hand is `held` plus `count[g]` cards of each
  * group, nothing else.
  */
+#include <math.h>
 #include <string.h>
 #include "bots/worlds.h"
 
@@ -155,15 +156,34 @@ int worlds_sample(const struct worlds *self, struct pq_rng *rng, int tries, pq_m
 {
     pq_mask hand = self->held;
     for (int attempt = 0; attempt <= tries; attempt++) {
+        /* Announced low combinations can be rare under the bias: the
+         * second half of the attempts draws uniformly. */
+        double bias = attempt < tries / 2 ? self->bias : 0;
         hand = self->held;
         for (int g = 0; g < self->n_groups; g++) {
             int cards[PQ_CARDS], n = 0;
-            for (pq_mask m = self->group[g]; m; m &= m - 1) cards[n++] = pq_mask_first(m);
-            for (int i = 0; i < self->count[g]; i++) {   /* partial Fisher-Yates */
-                int j = i + (int)pq_rng_below(rng, (uint32_t)(n - i));
+            double odds[PQ_CARDS], total = 0;
+            for (pq_mask m = self->group[g]; m; m &= m - 1) {
+                cards[n] = pq_mask_first(m);
+                odds[n] = bias > 0 ? exp(bias * PQ_RANK(cards[n])) : 1;
+                total += odds[n++];
+            }
+            for (int i = 0; i < self->count[g]; i++) {
+                /* pick among cards[i..n-1] with the given odds */
+                int j = i;
+                if (bias > 0) {
+                    double x = (double)(pq_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
+                    while (j < n - 1 && x >= odds[j]) x -= odds[j++];
+                } else {
+                    j = i + (int)pq_rng_below(rng, (uint32_t)(n - i));
+                }
                 int tmp = cards[i];
+                double o = odds[i];
                 cards[i] = cards[j];
+                odds[i] = odds[j];
                 cards[j] = tmp;
+                odds[j] = o;
+                total -= odds[i];
                 hand |= PQ_BIT(cards[i]);
             }
         }
@@ -174,6 +194,14 @@ int worlds_sample(const struct worlds *self, struct pq_rng *rng, int tries, pq_m
     }
     *out = hand;
     return 1;
+}
+
+double worlds_weight(const struct worlds *self, pq_mask hand)
+{
+    if (self->bias <= 0) return 1;
+    int ranks = 0;
+    for (pq_mask m = hand & ~self->held; m; m &= m - 1) ranks += PQ_RANK(pq_mask_first(m));
+    return exp(self->bias * ranks);
 }
 
 struct enumeration {

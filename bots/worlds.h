@@ -38,6 +38,7 @@ struct worlds {
     int count[WORLDS_GROUPS];       /* how many of each group he holds now */
     int n_claims;
     struct worlds_claim claims[PQ_CLASSES];
+    double bias;            /* rank bias, 0 (uniform) after worlds_infer */
 };
 
 /* Infers from a view in the play (or look) phase. Returns 0, or -1 when
@@ -53,10 +54,19 @@ bool worlds_consistent(const struct worlds *self, pq_mask hand);
  * applied), as a double (it can be large). */
 double worlds_count(const struct worlds *self);
 
-/* A uniformly random consistent hand (rejection on the announced
- * combinations; after `tries` rejections the last drawn hand is returned
- * and the result is 1 instead of 0). */
+/* A random consistent hand (rejection on the announced combinations;
+ * after `tries` rejections the last drawn hand is returned and the result
+ * is 1 instead of 0). With bias 0 uniformly random; with bias b > 0 the
+ * unknown cards are drawn one by one with odds exp(b * rank), which models
+ * an opponent who kept his high cards in the exchange (successive
+ * sampling: close to, not exactly, weights proportional to worlds_weight;
+ * the second half of the tries draws uniformly, for announced low
+ * combinations that the bias makes rare). */
 int worlds_sample(const struct worlds *self, struct pq_rng *rng, int tries, pq_mask *out);
+
+/* The weight of a hand under the bias: exp(bias * sum of the ranks of its
+ * cards outside `held`), 1 with bias 0. */
+double worlds_weight(const struct worlds *self, pq_mask hand);
 
 /* Every consistent hand, into out (at most cap); returns how many there
  * are, or -1 when the counted hands (worlds_count) exceed `limit`. */

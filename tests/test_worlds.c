@@ -4,6 +4,7 @@
  * combinations), and enumeration finds exactly the consistent worlds.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include "bots/strategy.h"
 #include "bots/worlds.h"
 
@@ -98,6 +99,7 @@ Test(worlds, the_real_hand_is_always_consistent_and_samples_respect_the_view)
         pq_rng_seed(&rng, seed);
         for (int i = 0; i < 20; i++) {
             pq_mask world;
+            w.bias = i % 2 ? 0.4 : 0;   /* biased sampling keeps to the same worlds */
             cr_assert_eq(worlds_sample(&w, &rng, 1000, &world), 0);
             cr_assert(worlds_consistent(&w, world));
             check_world(&v, world);
@@ -153,4 +155,33 @@ Test(worlds, enumeration_finds_exactly_the_consistent_worlds)
         checked++;
     }
     cr_assert_gt(checked, 200);
+}
+
+Test(worlds, the_rank_bias_favours_high_cards_and_weights_agree)
+{
+    struct pq_deal d;
+    struct pq_view v;
+    struct worlds w;
+    struct pq_rng rng;
+    deal_in_play(&d, 11, 0, 0);
+    pq_view_build(&d, PQ_YOUNGER, &v);
+    cr_assert_eq(worlds_infer(&w, &v), 0);
+    pq_rng_seed(&rng, 5);
+    double mean[2] = { 0, 0 };
+    for (int b = 0; b < 2; b++) {
+        w.bias = b ? 0.4 : 0;
+        for (int i = 0; i < 4000; i++) {
+            pq_mask world;
+            worlds_sample(&w, &rng, 1000, &world);
+            for (pq_mask m = world & ~w.held; m; m &= m - 1) mean[b] += PQ_RANK(pq_mask_first(m));
+        }
+    }
+    cr_assert_gt(mean[1], mean[0] * 1.05, "biased %f, uniform %f", mean[1], mean[0]);
+    /* Weights: 1 without bias, exp(bias * ranks outside held) with it. */
+    w.bias = 0;
+    cr_assert_float_eq(worlds_weight(&w, d.hand[0]), 1.0, 1e-12);
+    w.bias = 0.5;
+    int ranks = 0;
+    for (pq_mask m = d.hand[0] & ~w.held; m; m &= m - 1) ranks += PQ_RANK(pq_mask_first(m));
+    cr_assert_float_eq(worlds_weight(&w, d.hand[0]), exp(0.5 * ranks), 1e-9);
 }
