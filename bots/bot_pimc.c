@@ -26,7 +26,7 @@ static int usage(const char *arg)
     fprintf(stderr,
             "usage: bot-pimc [--budget N|Nms] [--seed N] [--name NAME]\n"
             "  --budget N    worlds solved per card played (default 48; the exchange\n"
-            "                evaluates N/4 sampled packs per candidate discard)\n"
+            "                evaluates N sampled packs per candidate discard)\n"
             "  --budget Nms  instead, N milliseconds per decision\n"
             "  --seed N      seed of the sampling (default 1); with a worlds budget the\n"
             "                same seed plays the same way\n"

@@ -28,7 +28,7 @@ void pimc_options_default(struct pimc_options *out)
     memset(out, 0, sizeof *out);
     out->seed = 1;
     out->worlds = 48;
-    out->candidates = 6;
+    out->candidates = 10;
     out->bias = 0.4;
 }
 
@@ -288,8 +288,7 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
     self->last_enumerated = 0;
     if (nc <= 1) return nc ? candidate[0] : 0;
     double sum[32] = { 0 }, limit = time_limit(self, cap_ms);
-    int samples = self->options.samples > 0 ? self->options.samples
-                : self->options.worlds / 4 > 4 ? self->options.worlds / 4 : 4;
+    int samples = self->options.samples > 0 ? self->options.samples : self->options.worlds;
     if (self->options.ms > 0) samples = 1000000;
     for (int s = 0; s < samples; s++) {
         uint8_t deck[32];

@@ -12,14 +12,14 @@
  * deal-point difference is played (ties: the lowest card).
  * Exchange: candidates prefiltered by the greedy heuristic (the best few
  * discards of each of the largest sizes), each evaluated on the same
- * `exchange_samples` sampled packs consistent with the seat's hand: the
+ * `samples` sampled packs consistent with the seat's hand: the
  * opponent exchanges and both declare as the greedy player would, the
  * declarations are scored by the engine and the play by the solver.
  * Declarations: in full (the greedy player's choice); look at untaken
  * cards; elder holding carte blanche exchanges five.
  *
- * Budget: `worlds` per play decision (the exchange uses worlds / 4 samples
- * per candidate, at least 4), or with `ms` > 0 as many as fit in ms
+ * Budget: `worlds` per play decision (the exchange evaluates as many packs
+ * per candidate), or with `ms` > 0 as many as fit in ms
  * milliseconds. Every decision also stops at the caller's time cap. With a
  * worlds budget and a cap never reached, a decision depends only on the
  * seed, the budget and the view: the generator of each decision is seeded
@@ -36,8 +36,8 @@ struct pimc_options {
     uint64_t seed;
     int worlds;        /* worlds per play decision (default 48) */
     int ms;            /* > 0: a time budget per decision instead */
-    int candidates;    /* exchange candidates kept by the prefilter (default 6) */
-    int samples;       /* exchange packs per candidate; 0: worlds / 4, at least 4 */
+    int candidates;    /* exchange candidates kept by the prefilter (default 10) */
+    int samples;       /* exchange packs per candidate; 0: as many as worlds */
     double bias;       /* worlds.h rank bias of the opponent's hidden cards (default 0.4) */
 };
 
