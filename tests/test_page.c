@@ -1213,6 +1213,23 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cr_assert_str_eq(got, "0", "nothing scored at step 0");
     free(dom);
 
+    /* a partie forfeited before its first deal opens, with nothing to step through */
+    const cJSON *empty = NULL;
+    cJSON_ArrayForEach(r, j.parties) if (!empty && cJSON_GetArraySize(cJSON_GetObjectItem(r, "deals")) == 0) empty = r;
+    cr_assert_not_null(empty, "the crashing bot forfeits parties before their first deal");
+    snprintf(fragment, sizeof fragment, "#/partie/%s", partie_key(empty));
+    dom = dump_dom(fragment);
+    assert_ready(dom, fragment);
+    struct elem totals;
+    by_id(dom, "b", "partie-totals", &totals);
+    text(&totals, got, sizeof got);
+    const cJSON *sums = cJSON_GetObjectItem(empty, "totals");
+    char want[64];
+    snprintf(want, sizeof want, "%d \xe2\x80\x93 %d", (int)cJSON_GetNumberValue(cJSON_GetObjectItem(sums, "A")),
+             (int)cJSON_GetNumberValue(cJSON_GetObjectItem(sums, "B")));
+    cr_assert_str_eq(got, want, "the forfeited partie's totals");
+    free(dom);
+
     /* the bot page of the name holding HTML, through its escaped address */
     const struct tally *html = NULL;
     for (int k = 0; k < nt; k++)

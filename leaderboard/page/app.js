@@ -634,8 +634,11 @@
     });
 
     if (deals.length === 0) {
+      /* a forfeit before the first deal: nothing to walk through */
       $("deal").hidden = true;
-      showError("Partie " + r.key, { message: "no deal was played in this partie" });
+      viewer = null;
+      tb.appendChild(el("tr", null, el("td", { colspan: 6, class: "muted",
+        text: "No deal was played" + (p.forfeit ? ": the partie was forfeited before the first deal." : ".") })));
       return;
     }
     var di = r.deal ? r.deal - 1 : 0;
