@@ -417,3 +417,58 @@ Test(leaderboard, every_page_file_is_served_with_its_headers, .timeout = 30)
     lb_stop(&s);
     lb_cleanup(&s);
 }
+
+Test(leaderboard, forfeited_parties_replay_as_far_as_they_were_played, .timeout = 60)
+{
+    struct lb_server s;
+    char path[128];
+    cJSON *records = lb_records_of(lb_forfeit_journal());
+    const cJSON *rec = cJSON_GetArrayItem(records, 0);
+    cr_assert_eq(cJSON_GetArraySize(records), 2);
+    cr_assert(cJSON_IsObject(cJSON_GetObjectItem(rec, "forfeit")), "the faulty bot did not forfeit");
+    lb_start(&s);
+    /* Forged: totals, a winner who forfeited, an illegal unfinished deal. */
+    cJSON *bad = cJSON_Duplicate(rec, 1);
+    cJSON *a = cJSON_GetObjectItem(cJSON_GetObjectItem(bad, "totals"), "A");
+    cJSON_SetNumberValue(a, a->valuedouble + 1);
+    cJSON_Delete(lb_post(&s, bad, 422));
+    cJSON_Delete(bad);
+    bad = cJSON_Duplicate(rec, 1);
+    const char *loser = cJSON_GetObjectItem(cJSON_GetObjectItem(bad, "forfeit"), "player")->valuestring;
+    cJSON_ReplaceItemInObject(bad, "winner", cJSON_CreateString(loser));
+    cJSON_Delete(lb_post(&s, bad, 422));
+    cJSON_Delete(bad);
+    bad = cJSON_Duplicate(rec, 1);
+    cJSON *unfinished = cJSON_GetObjectItem(bad, "unfinished_deal");
+    cr_assert_not_null(unfinished);
+    cJSON_AddItemToArray(cJSON_GetObjectItem(unfinished, "actions"), cJSON_CreateString("play 7S"));
+    cJSON_AddItemToArray(cJSON_GetObjectItem(unfinished, "actions"), cJSON_CreateString("play 7S"));
+    cJSON_Delete(lb_post(&s, bad, 422));
+    cJSON_Delete(bad);
+    cr_assert_eq(lb_count(&s), 0);
+    cJSON *r = lb_post(&s, records, 200);
+    cr_assert_eq(cJSON_GetObjectItem(r, "stored")->valueint, 2);
+    cJSON_Delete(r);
+    snprintf(path, sizeof path, "/api/v1/parties/%s-%d", cJSON_GetObjectItem(rec, "run")->valuestring,
+             cJSON_GetObjectItem(rec, "id")->valueint);
+    cJSON *got = lb_get(&s, path, 200);
+    cJSON *viewer = cJSON_GetObjectItem(got, "viewer");
+    int n = cJSON_GetArraySize(viewer);
+    cr_assert_eq(n, cJSON_GetArraySize(cJSON_GetObjectItem(rec, "deals")) + 1);
+    cr_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(viewer, n - 1), "unfinished")));
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(cJSON_GetArrayItem(viewer, n - 1), "steps")),
+                 cJSON_GetArraySize(cJSON_GetObjectItem(unfinished = cJSON_GetObjectItem(rec, "unfinished_deal"), "actions")));
+    cJSON_Delete(got);
+    cJSON *bot = lb_get(&s, "/api/v1/bots/f", 200);
+    cr_assert_eq(cJSON_GetObjectItem(bot, "losses")->valueint, 2);
+    cr_assert_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(bot, "faults"), "illegal_action")->valueint, 2);
+    cJSON_Delete(bot);
+    cJSON *st = lb_get(&s, "/api/v1/standings", 200), *b;
+    cJSON_ArrayForEach(b, cJSON_GetObjectItem(st, "bots"))
+        if (!strcmp(cJSON_GetObjectItem(b, "name")->valuestring, "f"))
+            cr_assert_eq(cJSON_GetObjectItem(b, "faults")->valueint, 2);
+    cJSON_Delete(st);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}

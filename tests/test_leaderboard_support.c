@@ -193,29 +193,45 @@ cJSON *lb_post(const struct lb_server *s, const cJSON *value, long status)
     return doc;
 }
 
-const char *lb_journal(void)
+/* A journal made by `arena run` with these bots, kept under build/tests
+ * and made again when the arena is newer. */
+static const char *journal(const char *file, const char *bots, char *path, size_t cap)
 {
-    static char path[600];
     char arena[600], tmp[700], cmd[3000];
     struct stat js, as;
-    snprintf(path, sizeof path, "%s/../tests/leaderboard-journal.jsonl", bin_dir());
+    snprintf(path, cap, "%s/../tests/%s", bin_dir(), file);
     snprintf(arena, sizeof arena, "%s/arena", bin_dir());
     cr_assert_eq(stat(arena, &as), 0);
     if (stat(path, &js) == 0 && js.st_mtime >= as.st_mtime) return path;
-    snprintf(tmp, sizeof tmp, "%s/../tests/leaderboard-journal.%d.jsonl", bin_dir(), (int)getpid());
-    snprintf(cmd, sizeof cmd,
-             "%s run --quiet --bot g=%s/bot-greedy --bot 'r1=%s/bot-random --seed 3' "
-             "--bot 'r2=%s/bot-random --seed 9' --pairs 4 --seed 5 --journal '%s' > /dev/null",
-             arena, bin_dir(), bin_dir(), bin_dir(), tmp);
+    snprintf(tmp, sizeof tmp, "%s/../tests/lb-journal.%d.jsonl", bin_dir(), (int)getpid());
+    snprintf(cmd, sizeof cmd, "%s run --quiet %s --seed 5 --journal '%s' > /dev/null", arena, bots, tmp);
     unlink(tmp);
     cr_assert_eq(system(cmd), 0, "arena run failed");
     cr_assert_eq(rename(tmp, path), 0);
     return path;
 }
 
-cJSON *lb_records(void)
+const char *lb_journal(void)
 {
-    FILE *f = fopen(lb_journal(), "r");
+    static char path[600];
+    char bots[2000];
+    snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'r1=%s/bot-random --seed 3' "
+             "--bot 'r2=%s/bot-random --seed 9' --pairs 4", bin_dir(), bin_dir(), bin_dir());
+    return journal("leaderboard-journal.jsonl", bots, path, sizeof path);
+}
+
+const char *lb_forfeit_journal(void)
+{
+    static char path[600];
+    char bots[2000];
+    snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'f=%s/bot-faulty --mode illegal --after 40' --pairs 1",
+             bin_dir(), bin_dir());
+    return journal("leaderboard-forfeits.jsonl", bots, path, sizeof path);
+}
+
+cJSON *lb_records_of(const char *path)
+{
+    FILE *f = fopen(path, "r");
     char *line = NULL;
     size_t cap = 0;
     cJSON *list = cJSON_CreateArray();
@@ -229,6 +245,12 @@ cJSON *lb_records(void)
     }
     free(line);
     fclose(f);
+    return list;
+}
+
+cJSON *lb_records(void)
+{
+    cJSON *list = lb_records_of(lb_journal());
     cr_assert_eq(cJSON_GetArraySize(list), 24);
     return list;
 }

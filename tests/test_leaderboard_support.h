@@ -56,6 +56,13 @@ const char *lb_journal(void);
 /* Its partie records as a new array (caller deletes). */
 cJSON *lb_records(void);
 
+/* A duplicate pair where bot-faulty forfeits both parties with an illegal
+ * action in deal 3 (records with "forfeit" and "unfinished_deal"). */
+const char *lb_forfeit_journal(void);
+
+/* The partie records of a journal (caller deletes). */
+cJSON *lb_records_of(const char *path);
+
 /* `arena ratings --json FILE` parsed (caller deletes). */
 cJSON *lb_arena_ratings(const char *journal);
 
