@@ -342,6 +342,7 @@ static void list_parties(struct api *self, const struct api_request *req, struct
     long long limit = API_LIST_DEFAULT, before = 0;
     const char *bot = req->arg ? req->arg(req->arg_ctx, "bot") : NULL;
     char err[256];
+    if (bot && !*bot) bot = NULL;   /* ?bot= : any bot */
     int more;
     if (int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
         int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0)

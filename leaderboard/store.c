@@ -210,6 +210,26 @@ static int insert_one(struct store *self, const struct store_partie *p, const ch
     return 0;
 }
 
+/* Whether two records are the same partie: equal as JSON (key order and
+ * number spelling aside) once the timings, which a resent record may
+ * legitimately carry differently, are left out. */
+static int same_partie(const char *old_text, const char *new_text)
+{
+    static const char *const timings[] = { "think_ms", "decisions" };
+    cJSON *a = cJSON_Parse(old_text), *b = cJSON_Parse(new_text);
+    int same = 0;
+    if (a && b) {
+        for (size_t i = 0; i < sizeof timings / sizeof timings[0]; i++) {
+            cJSON_DeleteItemFromObjectCaseSensitive(a, timings[i]);
+            cJSON_DeleteItemFromObjectCaseSensitive(b, timings[i]);
+        }
+        same = cJSON_Compare(a, b, 1);
+    }
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    return same;
+}
+
 /* 0 not stored, 1 stored with this record, 2 stored with another, -1 error. */
 static int find(struct store *self, const char *key, const char *record, char *err, size_t cap)
 {
@@ -220,7 +240,7 @@ static int find(struct store *self, const char *key, const char *record, char *e
     if (rc == SQLITE_DONE) found = 0;
     else if (rc == SQLITE_ROW) {
         const char *old = (const char *)sqlite3_column_text(st, 0);
-        found = old && strcmp(old, record) == 0 ? 1 : 2;
+        found = old && (strcmp(old, record) == 0 || same_partie(old, record)) ? 1 : 2;
     }
 out:
     if (found < 0) say(err, cap, "cannot look a partie up", self->db);

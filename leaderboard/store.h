@@ -54,7 +54,8 @@ struct store *store_open(const char *path, char *err, size_t cap);
 void store_close(struct store *self);
 
 /* Stores n parties in one transaction. Those whose key is already stored
- * with the same record are counted in *duplicates and change nothing.
+ * with the same record (equal as JSON, "think_ms" and "decisions" aside)
+ * are counted in *duplicates and change nothing.
  * Returns 0; 1 when a key is stored with a different record (nothing is
  * stored, *conflict is its index); -1 on a database error (nothing
  * stored, reason in err). */

@@ -116,9 +116,19 @@ Test(leaderboard, a_repeated_post_is_accepted_and_changes_nothing, .timeout = 60
     cr_assert_str_eq(a.body, b.body, "the parties changed");
     cJSON *after = lb_get(&s, "/api/v1/standings", 200);
     cr_assert(cJSON_Compare(before, after, 1), "the standings changed");
-    /* The same key with another record is a conflict, not an overwrite. */
+    /* Other timings, or the fields in another order: the same partie. */
+    cJSON *again = cJSON_Duplicate(cJSON_GetArrayItem(records, 3), 1);
+    cJSON_ReplaceItemInObject(again, "think_ms", cJSON_Parse("{\"A\": 1, \"B\": 2}"));
+    cJSON *moved = cJSON_DetachItemFromObject(again, "deals");
+    cJSON_AddItemToObject(again, "deals", moved);
+    r = lb_post(&s, again, 200);
+    cr_assert_eq(cJSON_GetObjectItem(r, "duplicates")->valueint, 1);
+    cJSON_Delete(r);
+    cJSON_Delete(again);
+    /* The same key with another partie is a conflict, not an overwrite. */
     cJSON *forged = cJSON_Duplicate(cJSON_GetArrayItem(records, 3), 1);
-    cJSON_ReplaceItemInObject(forged, "think_ms", cJSON_Parse("{\"A\": 1, \"B\": 2}"));
+    cJSON *kinds = cJSON_GetObjectItem(cJSON_GetObjectItem(forged, "faults"), "A");
+    cJSON_ReplaceItemInObject(kinds, "timeout", cJSON_CreateNumber(2));
     cJSON_Delete(lb_post(&s, forged, 409));
     cr_assert_eq(lb_count(&s), 24);
     cJSON_Delete(forged);
@@ -174,6 +184,9 @@ Test(leaderboard, parties_page_newest_first_by_bot_and_before, .timeout = 60)
                   !strcmp(cJSON_GetObjectItem(pl, "B")->valuestring, "r1"));
     }
     cr_assert(cJSON_IsNull(cJSON_GetObjectItem(page, "next_before")));
+    cJSON_Delete(page);
+    page = lb_get(&s, "/api/v1/parties?bot=&limit=200", 200);
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(page, "parties")), 24, "an empty bot is any bot");
     cJSON_Delete(page);
     page = lb_get(&s, "/api/v1/parties?bot=nobody", 200);
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(page, "parties")), 0);
