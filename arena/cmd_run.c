@@ -1,12 +1,13 @@
 /* cmd_run.c - `arena run` and `arena resume`: a tournament of duplicate
  * pairs, many parties at once (runner.h), every finished partie appended
- * to the journal before the next is counted, standings at the end.
+ * to the journal before it is counted, standings, a crosstable and the
+ * --results file at the end.
  *
- * The journal starts with a header record holding everything needed to
- * continue: bots and commands, format, pairs, seed, clocks, rules. `arena
- * resume JOURNAL` reads it back, skips every partie id already recorded
- * (a torn last line is ignored and that partie replayed) and runs the rest,
- * so the finished journal holds the same parties as an uninterrupted run.
+ * The journal starts with a header (tournament.h) holding every setting
+ * needed to continue. `arena resume JOURNAL` reads it back, skips every
+ * partie id already recorded (a torn last line is cut off and that partie
+ * played again) and runs the rest, so the finished journal holds the same
+ * parties as an uninterrupted run.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -16,25 +17,36 @@
 #include <unistd.h>
 #include "arena/commands.h"
 #include "arena/journal.h"
+#include "arena/poster.h"
+#include "arena/ratings.h"
 #include "arena/record.h"
+#include "arena/results.h"
 #include "arena/runner.h"
 #include "arena/sched.h"
+#include "arena/standings.h"
+#include "arena/tally.h"
+#include "arena/tournament.h"
 #include "engine/rng.h"
-
-enum { RUN_MAX_BOTS = 64 };
 
 static const char usage[] =
     "usage: arena run --bot NAME=COMMAND --bot NAME=COMMAND [...] [OPTIONS]\n"
-    "       arena resume JOURNAL [--concurrency N]\n"
+    "       arena run --file TOURNAMENT.json [OPTIONS]\n"
+    "       arena resume JOURNAL [--concurrency N] [--post URL] [--token-file F] [--quiet]\n"
     "\n"
     "Plays a tournament of duplicate pairs (each pairing on the same packs twice,\n"
-    "seats swapped, fresh bot processes), several parties at once on one socket,\n"
-    "appends every finished partie to the journal (fsync'd), and prints the\n"
-    "standings (arena ratings) at the end. SIGINT or SIGTERM stops cleanly:\n"
-    "parties in flight are abandoned, the journal keeps every finished one, and\n"
-    "arena resume continues where it stopped.\n"
+    "seats swapped, no process seeing a pack twice), several parties at once on\n"
+    "one socket, appends every finished partie to the journal (fsync'd), and\n"
+    "prints the standings (arena ratings), a crosstable and the faults at the end.\n"
+    "SIGINT or SIGTERM stops cleanly: parties in flight are abandoned, the journal\n"
+    "keeps every finished one, and arena resume continues where it stopped.\n"
     "\n"
-    "  --bot NAME=COMMAND  a bot (at least two; NAME without spaces)\n"
+    "  --bot NAME=COMMAND  a bot the arena starts (at least two bots in all)\n"
+    "  --remote NAME=FILE  a bot that starts itself and connects to --listen with\n"
+    "                      the token in FILE (chmod 600; see the README)\n"
+    "  --listen ENDPOINT   where remote bots connect, e.g. tcp://0.0.0.0:5601\n"
+    "  --file F            settings from a tournament file (JSON, the same keys as\n"
+    "                      these flags: {\"bots\": [...], \"pairs\": 20, ...}); flags\n"
+    "                      after it override it\n"
     "  --format F          round-robin (default) or gauntlet (the first bot\n"
     "                      against each other)\n"
     "  --pairs N           duplicate pairs per pairing (default 10)\n"
@@ -43,7 +55,12 @@ static const char usage[] =
     "  --move-ms N         time per decision (default 1000)\n"
     "  --bank-ms N         time bank per partie (default 10000)\n"
     "  --grace-ms N        transport tolerance (default 200)\n"
+    "  --rule NAME=VALUE   a rules variant (see arena match --help), repeatable\n"
     "  --journal FILE      the journal (default tournament.jsonl); must be new\n"
+    "  --results FILE      also write the results as JSON to FILE and as CSV to\n"
+    "                      FILE with .csv for its extension\n"
+    "  --post URL          post every finished partie to a leaderboard\n"
+    "  --token-file F      the leaderboard token (first line of F)\n"
     "  --log-dir DIR       bot logs (default /tmp/piquet-arena-logs)\n"
     "  --reuse N           parties one bot process may play (default 32, at most\n"
     "                      64; 1: a fresh process every partie). A process never\n"
@@ -56,7 +73,7 @@ static const char usage[] =
     "exit status: 0 finished; 1 the arena failed; 2 bad usage; 130 interrupted.\n"
     "\n"
     "example: arena run --bot greedy=build/bin/bot-greedy --bot random=build/bin/bot-random \\\n"
-    "             --pairs 20 --journal t.jsonl\n";
+    "             --pairs 20 --journal t.jsonl --results t.json\n";
 
 static volatile sig_atomic_t stop_requested;
 
@@ -66,20 +83,20 @@ static void on_signal(int sig)
     stop_requested = 1;
 }
 
-struct tournament {
-    struct match_config config;
-    int n_bots;
-    char names[RUN_MAX_BOTS][CODEC_NAME_MAX];
-    char *commands[RUN_MAX_BOTS];
-    int format, pairs, concurrency, quiet, max_faults, reuse;
-    int faults[RUN_MAX_BOTS][CODEC_FAULTS];
-    int disqualified[RUN_MAX_BOTS];
-    unsigned long long seed;
-    char run[RECORD_RUN_ID_LEN + 1];  /* the tournament's id (record.h) */
+/* A tournament being played. */
+struct run {
+    struct tournament *t;
+    const char *journal_path;
+    int faults[TOURNAMENT_MAX_BOTS][CODEC_FAULTS];
+    int disqualified[TOURNAMENT_MAX_BOTS];
+    struct runner_remote remotes[TOURNAMENT_MAX_BOTS];
+    int n_remotes;
     struct sched sched;
     unsigned char *finished;          /* per partie id - 1 */
     size_t next, done_count, total;
     struct journal journal;
+    struct tally tally;
+    struct poster *poster;            /* NULL without --post */
     int failed;
     char error[512];
     double started;
@@ -92,96 +109,130 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void record_and_count(struct tournament *t, const struct runner_job *job, const struct referee *ref,
-                             const char *fault_word);
-
-static int bot_of(const struct tournament *t, const char *name)
+static int bot_of(const struct run *r, const char *name)
 {
-    for (int i = 0; i < t->n_bots; i++)
-        if (!strcmp(t->names[i], name)) return i;
+    for (int i = 0; name && i < r->t->n_bots; i++)
+        if (!strcmp(r->t->bots[i].name, name)) return i;
     return -1;
 }
 
-/* The partie a disqualified bot would have played, recorded as its
- * forfeit without starting any process (the fault policy of referee.h). */
-static void forfeit_unplayed(struct tournament *t, const struct sched_partie *sp)
+static void progress(struct run *r, int last)
 {
-    static struct referee ref;
-    struct runner_job job;
-    char message[CODEC_MESSAGE_MAX];
-    int loser = t->disqualified[sp->a] ? 0 : 1;
-    memset(&job, 0, sizeof job);
-    job.partie_id = sp->partie_id;
-    job.seed = sp->seed;
-    job.tag = sp->pair;
-    referee_init(&ref, sp->partie_id, sp->seed, sp->first_dealer, &t->config.rules, &t->config.clock,
-                 t->names[sp->a], t->names[sp->b], NULL, NULL);
-    snprintf(message, sizeof message, "disqualified after %d faults", t->max_faults);
-    referee_fault_policy(&ref, loser, CODEC_FAULT_CRASH, message);
-    ref.faults[loser][CODEC_FAULT_CRASH] = 0;   /* not a new fault */
-    ref.state = REFEREE_DONE;
-    record_and_count(t, &job, &ref, "disqualified");
-}
-
-static int next_job(void *ctx, struct runner_job *job)
-{
-    struct tournament *t = ctx;
-    for (;;) {
-        if (t->failed) return 0;
-        while (t->next < t->sched.n && t->finished[t->next]) t->next++;
-        if (t->next >= t->sched.n) return 0;
-        const struct sched_partie *p = &t->sched.parties[t->next];
-        if (!t->disqualified[p->a] && !t->disqualified[p->b]) break;
-        t->next++;
-        forfeit_unplayed(t, p);
-    }
-    const struct sched_partie *sp = &t->sched.parties[t->next++];
-    memset(job, 0, sizeof *job);
-    job->partie_id = sp->partie_id;
-    job->seed = sp->seed;
-    job->first_dealer = sp->first_dealer;
-    snprintf(job->bots[0].name, sizeof job->bots[0].name, "%s", t->names[sp->a]);
-    snprintf(job->bots[1].name, sizeof job->bots[1].name, "%s", t->names[sp->b]);
-    job->bots[0].command = t->commands[sp->a];
-    job->bots[1].command = t->commands[sp->b];
-    job->tag = sp->pair;
-    job->pair = sp->pair;
-    return 1;
-}
-
-static void progress(struct tournament *t, int last)
-{
-    double elapsed = now_s() - t->started, rate = elapsed > 0 ? (double)t->done_count / elapsed : 0;
-    double eta = rate > 0 ? (double)(t->total - t->done_count) / rate : 0;
+    double elapsed = now_s() - r->started, rate = elapsed > 0 ? (double)r->done_count / elapsed : 0;
+    double eta = rate > 0 ? (double)(r->total - r->done_count) / rate : 0;
+    char leader[128] = "";
+    int best = tally_leader(&r->tally);
+    if (best >= 0)
+        snprintf(leader, sizeof leader, ", leader %.40s %.1f%%", r->tally.bots[best].name, tally_score_pct(&r->tally, best));
     if (isatty(STDOUT_FILENO)) {
-        printf("\r%zu/%zu parties, %.1f/s, ETA %.0f s   %s", t->done_count, t->total, rate, eta, last ? "\n" : "");
+        printf("\r%zu/%zu parties, %.1f/s, ETA %.0f s%s\033[K%s", r->done_count, r->total, rate, eta, leader,
+               last ? "\n" : "");
     } else {
         static double printed;
         static size_t printed_count = (size_t)-1;
-        if (t->done_count == printed_count) return;
-        if (!last && now_s() - printed < 5 && t->done_count != t->total) return;
+        if (r->done_count == printed_count) return;
+        if (!last && now_s() - printed < 5 && r->done_count != r->total) return;
         printed = now_s();
-        printed_count = t->done_count;
-        printf("%zu/%zu parties, %.1f/s, ETA %.0f s\n", t->done_count, t->total, rate, eta);
+        printed_count = r->done_count;
+        printf("%zu/%zu parties, %.1f/s, ETA %.0f s%s\n", r->done_count, r->total, rate, eta, leader);
     }
     fflush(stdout);
 }
 
 /* Counts a partie's faults; past the threshold a bot is disqualified. */
-static void count_faults(struct tournament *t, const char *const names[2], const int faults[2][CODEC_FAULTS])
+static void count_faults(struct run *r, const char *const names[2], const int faults[2][CODEC_FAULTS], int quiet)
 {
     for (int p = 0; p < 2; p++) {
-        int bot = bot_of(t, names[p]), total = 0;
+        int bot = bot_of(r, names[p]), total = 0;
         if (bot < 0) continue;
         for (int f = 0; f < CODEC_FAULTS; f++) {
-            t->faults[bot][f] += faults[p][f];
-            total += t->faults[bot][f];
+            r->faults[bot][f] += faults[p][f];
+            total += r->faults[bot][f];
         }
-        if (t->max_faults > 0 && total >= t->max_faults && !t->disqualified[bot]) {
-            t->disqualified[bot] = 1;
-            if (!t->quiet) printf("\n%s is disqualified after %d faults\n", t->names[bot], total);
+        if (r->t->max_faults > 0 && total >= r->t->max_faults && !r->disqualified[bot]) {
+            r->disqualified[bot] = 1;
+            r->tally.bots[bot].disqualified = 1;
+            if (!quiet) printf("\n%s is disqualified after %d faults\n", r->t->bots[bot].name, total);
         }
     }
+}
+
+static void record_and_count(struct run *r, const struct runner_job *job, const struct referee *ref,
+                             const char *fault_word)
+{
+    const char *names[2] = { ref->names[0], ref->names[1] };
+    char why[256];
+    count_faults(r, names, ref->faults, r->t->quiet);
+    cJSON *rec = record_partie(ref, job->seed);
+    if (rec) {
+        cJSON_AddStringToObject(rec, "run", r->t->run);
+        cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
+    }
+    if (rec && fault_word)
+        cJSON_ReplaceItemInObject(cJSON_GetObjectItem(rec, "forfeit"), "fault", cJSON_CreateString(fault_word));
+    if (!rec || journal_append(&r->journal, rec, r->error, sizeof r->error) < 0) {
+        if (!rec) snprintf(r->error, sizeof r->error, "out of memory for a partie record");
+        r->failed = 1;
+    } else {
+        r->finished[job->partie_id - 1] = 1;
+        r->done_count++;
+        if (tally_add(&r->tally, rec, why, sizeof why) < 0) {
+            snprintf(r->error, sizeof r->error, "partie %llu: %s", (unsigned long long)job->partie_id, why);
+            r->failed = 1;
+        }
+        if (r->poster) poster_submit(r->poster, rec);
+    }
+    cJSON_Delete(rec);
+    if (!r->t->quiet) progress(r, 0);
+}
+
+/* The partie a disqualified bot would have played, recorded as its
+ * forfeit without starting any process (the fault policy of referee.h). */
+static void forfeit_unplayed(struct run *r, const struct sched_partie *sp)
+{
+    static struct referee ref;
+    struct runner_job job;
+    char message[CODEC_MESSAGE_MAX];
+    const struct tournament *t = r->t;
+    int loser = r->disqualified[sp->a] ? 0 : 1;
+    memset(&job, 0, sizeof job);
+    job.partie_id = sp->partie_id;
+    job.seed = sp->seed;
+    job.tag = sp->pair;
+    referee_init(&ref, sp->partie_id, sp->seed, sp->first_dealer, &t->config.rules, &t->config.clock,
+                 t->bots[sp->a].name, t->bots[sp->b].name, NULL, NULL);
+    snprintf(message, sizeof message, "disqualified after %d faults", t->max_faults);
+    referee_fault_policy(&ref, loser, CODEC_FAULT_CRASH, message);
+    ref.faults[loser][CODEC_FAULT_CRASH] = 0;   /* not a new fault */
+    ref.state = REFEREE_DONE;
+    record_and_count(r, &job, &ref, "disqualified");
+}
+
+static int next_job(void *ctx, struct runner_job *job)
+{
+    struct run *r = ctx;
+    for (;;) {
+        if (r->failed) return 0;
+        while (r->next < r->sched.n && r->finished[r->next]) r->next++;
+        if (r->next >= r->sched.n) return 0;
+        const struct sched_partie *p = &r->sched.parties[r->next];
+        if (!r->disqualified[p->a] && !r->disqualified[p->b]) break;
+        r->next++;
+        forfeit_unplayed(r, p);
+    }
+    const struct sched_partie *sp = &r->sched.parties[r->next++];
+    const int seat[2] = { sp->a, sp->b };
+    memset(job, 0, sizeof *job);
+    job->partie_id = sp->partie_id;
+    job->seed = sp->seed;
+    job->first_dealer = sp->first_dealer;
+    for (int p = 0; p < 2; p++) {
+        snprintf(job->bots[p].name, sizeof job->bots[p].name, "%s", r->t->bots[seat[p]].name);
+        job->bots[p].command = r->t->bots[seat[p]].command;   /* NULL: remote */
+    }
+    job->tag = sp->pair;
+    job->pair = sp->pair;
+    return 1;
 }
 
 static void done(void *ctx, const struct runner_job *job, const struct referee *ref)
@@ -189,208 +240,125 @@ static void done(void *ctx, const struct runner_job *job, const struct referee *
     record_and_count(ctx, job, ref, NULL);
 }
 
-static void record_and_count(struct tournament *t, const struct runner_job *job, const struct referee *ref,
-                             const char *fault_word)
-{
-    const char *names[2] = { ref->names[0], ref->names[1] };
-    count_faults(t, names, ref->faults);
-    cJSON *rec = record_partie(ref, job->seed);
-    if (rec) {
-        cJSON_AddStringToObject(rec, "run", t->run);
-        cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
-    }
-    if (rec && fault_word)
-        cJSON_ReplaceItemInObject(cJSON_GetObjectItem(rec, "forfeit"), "fault", cJSON_CreateString(fault_word));
-    if (!rec || journal_append(&t->journal, rec, t->error, sizeof t->error) < 0) {
-        if (!rec) snprintf(t->error, sizeof t->error, "out of memory for a partie record");
-        t->failed = 1;
-    } else {
-        t->finished[job->partie_id - 1] = 1;
-        t->done_count++;
-    }
-    cJSON_Delete(rec);
-    if (!t->quiet) progress(t, 0);
-}
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path);
 
-static cJSON *header(const struct tournament *t)
+/* Standings from the journal (arena ratings), then the crosstable, the
+ * fault summary and the --results files. */
+static int report(struct run *r)
 {
-    cJSON *h = cJSON_CreateObject();
-    cJSON_AddStringToObject(h, "type", "header");
-    cJSON_AddStringToObject(h, "format", sched_format_name(t->format));
-    cJSON_AddNumberToObject(h, "pairs", t->pairs);
-    char seed_text[24];
-    snprintf(seed_text, sizeof seed_text, "%llu", t->seed);
-    cJSON_AddStringToObject(h, "run", t->run);
-    cJSON_AddStringToObject(h, "seed", seed_text);
-    cJSON_AddNumberToObject(h, "max_faults", t->max_faults);
-    cJSON_AddNumberToObject(h, "reuse", t->reuse);
-    cJSON *bots = cJSON_AddArrayToObject(h, "bots");
+    const struct tournament *t = r->t;
+    int status = 0;
+    char *args[] = { (char *)r->journal_path, NULL };
+    if (cmd_ratings(1, args) != 0) status = 1;
+    printf("\n");
+    tally_print_crosstable(&r->tally, stdout);
     for (int i = 0; i < t->n_bots; i++) {
-        cJSON *b = cJSON_CreateObject();
-        cJSON_AddItemToArray(bots, b);
-        cJSON_AddStringToObject(b, "name", t->names[i]);
-        cJSON_AddStringToObject(b, "command", t->commands[i]);
-        char digest[17];
-        if (botproc_command_digest(t->commands[i], digest) == 0) cJSON_AddStringToObject(b, "fnv1a64", digest);
+        int total = 0;
+        for (int f = 0; f < CODEC_FAULTS; f++) total += r->faults[i][f];
+        if (!total) continue;
+        printf("faults: %s:", t->bots[i].name);
+        for (int f = 0; f < CODEC_FAULTS; f++)
+            if (r->faults[i][f]) printf(" %s %d", codec_fault_name(f), r->faults[i][f]);
+        printf("%s\n", r->disqualified[i] ? " (disqualified)" : "");
     }
-    cJSON *clock = cJSON_AddObjectToObject(h, "clock");
-    cJSON_AddNumberToObject(clock, "move_ms", t->config.clock.move_ms);
-    cJSON_AddNumberToObject(clock, "bank_ms", t->config.clock.bank_ms);
-    cJSON_AddNumberToObject(clock, "grace_ms", t->config.clock.grace_ms);
-    cJSON *rules = cJSON_AddObjectToObject(h, "rules");
-    for (int i = 0; pq_rules_names[i]; i++) {
-        char buf[16];
-        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&t->config.rules, pq_rules_names[i], buf));
-    }
-    return h;
+    if (t->results && run_write_results(t, &r->tally, r->journal_path) < 0) status = 1;
+    return status;
 }
 
-static int add_bot(struct tournament *t, const char *name, size_t name_len, const char *command)
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path)
 {
-    if (t->n_bots == RUN_MAX_BOTS || name_len == 0 || name_len >= CODEC_NAME_MAX || !*command) return -1;
-    for (size_t i = 0; i < name_len; i++)
-        if (name[i] == ' ' || (unsigned char)name[i] < 0x20) return -1;
-    memcpy(t->names[t->n_bots], name, name_len);
-    t->names[t->n_bots][name_len] = '\0';
-    for (int i = 0; i < t->n_bots; i++)
-        if (!strcmp(t->names[i], t->names[t->n_bots])) return -1;
-    t->commands[t->n_bots] = strdup(command);
-    if (!t->commands[t->n_bots]) return -1;
-    t->n_bots++;
-    return 0;
+    char err[512], csv_path[1100];
+    struct results res;
+    struct ratings *fit = NULL;
+    struct standings st;
+    int have_standings = 0, rc = -1;
+    FILE *out = NULL;
+    cJSON *root = tally_json(tally);
+    results_init(&res);
+    if (!root) goto oom;
+    cJSON_AddStringToObject(root, "run", t->run);
+    cJSON_AddStringToObject(root, "journal", journal_path);
+    if (results_read(&res, journal_path, err, sizeof err) == 0 &&
+        (fit = ratings_fit(res.parties, res.n_parties, (const char *const *)res.names, res.n_bots, NULL, err,
+                           sizeof err)) && standings_init(&st, fit) == 0) {
+        have_standings = 1;
+        cJSON *s = standings_json(&st);
+        if (!s) goto oom;
+        cJSON_AddItemToObject(root, "standings", s);
+    } else {
+        cJSON_AddNullToObject(root, "standings");
+    }
+    char *text = cJSON_Print(root);
+    if (!text) goto oom;
+    out = fopen(t->results, "w");
+    int bad = !out || fprintf(out, "%s\n", text) < 0;
+    free(text);
+    if (out && fclose(out) != 0) bad = 1;
+    out = NULL;
+    if (bad) {
+        fprintf(stderr, "arena run: cannot write the results to '%s'\n", t->results);
+        goto out;
+    }
+    const char *dot = strrchr(t->results, '.'), *slash = strrchr(t->results, '/');
+    size_t stem = dot && (!slash || dot > slash) ? (size_t)(dot - t->results) : strlen(t->results);
+    snprintf(csv_path, sizeof csv_path, "%.*s.csv", (int)(stem < 1000 ? stem : 1000), t->results);
+    if (!strcmp(csv_path, t->results)) snprintf(csv_path, sizeof csv_path, "%.1000s.table.csv", t->results);
+    out = fopen(csv_path, "w");
+    bad = !out || tally_print_csv(tally, out) < 0;
+    if (out && fclose(out) != 0) bad = 1;
+    out = NULL;
+    if (bad) {
+        fprintf(stderr, "arena run: cannot write the results to '%s'\n", csv_path);
+        goto out;
+    }
+    rc = 0;
+    goto out;
+oom:
+    fprintf(stderr, "arena run: out of memory for the results\n");
+out:
+    if (have_standings) standings_release(&st);
+    ratings_free(fit);
+    results_release(&res);
+    cJSON_Delete(root);
+    return rc;
 }
 
-/* resume: settings from the header, finished ids from the records. */
-struct resume_read {
-    struct tournament *t;
-    int have_header;
-    uint64_t *ids;
-    size_t n_ids, cap_ids;
-    char error[256];
-};
-
-static int read_resume(const cJSON *rec, int line, void *ctx)
+static int run_tournament(struct run *r, int resuming)
 {
-    struct resume_read *r = ctx;
     struct tournament *t = r->t;
-    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
-    if (type && !strcmp(type, "header") && !r->have_header) {
-        const cJSON *b;
-        const cJSON *clock = cJSON_GetObjectItemCaseSensitive(rec, "clock");
-        const char *format = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "format"));
-        t->format = format ? sched_format_parse(format) : -1;
-        t->pairs = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "pairs"));
-        uint64_t seed = 0;
-        const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "run"));
-        if (record_seed(cJSON_GetObjectItemCaseSensitive(rec, "seed"), &seed) < 0) {
-            snprintf(r->error, sizeof r->error, "line %d: the header's seed is not a number", line);
-            return 1;
-        }
-        t->seed = seed;
-        if (record_run_id_ok(run)) snprintf(t->run, sizeof t->run, "%s", run);
-        t->max_faults = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "max_faults"));
-        const cJSON *reuse = cJSON_GetObjectItemCaseSensitive(rec, "reuse");
-        t->reuse = cJSON_IsNumber(reuse) ? (int)reuse->valuedouble : 1;   /* older journals: fresh processes */
-        t->config.clock.move_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "move_ms"));
-        t->config.clock.bank_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "bank_ms"));
-        t->config.clock.grace_ms = (uint32_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(clock, "grace_ms"));
-        const cJSON *rules = cJSON_GetObjectItemCaseSensitive(rec, "rules"), *flag;
-        cJSON_ArrayForEach(flag, rules) {
-            char err[160];
-            if (!cJSON_IsString(flag) || pq_rules_set(&t->config.rules, flag->string, flag->valuestring, err, sizeof err) < 0) {
-                snprintf(r->error, sizeof r->error, "line %d: bad rules in the header", line);
-                return 1;
-            }
-        }
-        cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(rec, "bots")) {
-            const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name"));
-            const char *command = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "command"));
-            if (!name || !command || add_bot(t, name, strlen(name), command) < 0) {
-                snprintf(r->error, sizeof r->error, "line %d: bad bot in the header", line);
-                return 1;
-            }
-        }
-        if (t->format < 0 || t->pairs < 1 || t->n_bots < 2) {
-            snprintf(r->error, sizeof r->error, "line %d: the header lacks format, pairs or bots", line);
-            return 1;
-        }
-        if (!t->run[0]) /* a journal older than run ids: one derived from its seed */
-            snprintf(t->run, sizeof t->run, "%016llx", (unsigned long long)pq_rng_mix(t->seed, 0x72756e));
-        r->have_header = 1;
-        return 0;
-    }
-    if (type && !strcmp(type, "partie")) {
-        if (r->n_ids == r->cap_ids) {
-            size_t cap = r->cap_ids ? 2 * r->cap_ids : 256;
-            uint64_t *ids = realloc(r->ids, cap * sizeof *ids);
-            if (!ids) {
-                snprintf(r->error, sizeof r->error, "out of memory");
-                return 1;
-            }
-            r->ids = ids;
-            r->cap_ids = cap;
-        }
-        r->ids[r->n_ids++] = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
-        const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
-        const cJSON *faults = cJSON_GetObjectItemCaseSensitive(rec, "faults");
-        const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
-                                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
-        int counts[2][CODEC_FAULTS];
-        for (int p = 0; p < 2; p++)
-            for (int f = 0; f < CODEC_FAULTS; f++)
-                counts[p][f] = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
-                    cJSON_GetObjectItemCaseSensitive(faults, p ? "B" : "A"), codec_fault_name(f)));
-        if (names[0] && names[1]) {
-            int was_quiet = t->quiet;
-            t->quiet = 1;
-            count_faults(t, names, (const int (*)[CODEC_FAULTS])counts);
-            t->quiet = was_quiet;
-        }
-    }
-    return 0;
-}
-
-static int parse_long(const char *text, long lo, long hi, long *out)
-{
-    char *end = NULL;
-    long v = strtol(text, &end, 10);
-    if (!end || *end || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
-}
-
-static int run_tournament(struct tournament *t, const char *journal_path, int resuming, const uint64_t *done_ids,
-                          size_t n_done)
-{
     char err[512];
     int status = 1;
-    if (sched_build(&t->sched, t->format, t->n_bots, t->pairs, t->seed, err, sizeof err) < 0) {
+    if (sched_build(&r->sched, t->format, t->n_bots, t->pairs, t->seed, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
         return 2;
     }
-    t->finished = calloc(t->sched.n, 1);
-    if (!t->finished) {
+    r->total = r->sched.n;
+    if (!r->finished && !(r->finished = calloc(r->sched.n, 1))) {
         fprintf(stderr, "arena run: out of memory\n");
         goto out;
     }
-    for (size_t i = 0; i < n_done; i++)
-        if (done_ids[i] >= 1 && done_ids[i] <= t->sched.n && !t->finished[done_ids[i] - 1]) {
-            t->finished[done_ids[i] - 1] = 1;
-            t->done_count++;
+    for (int i = 0; i < t->n_bots; i++)
+        if (!t->bots[i].command) {
+            r->remotes[r->n_remotes].name = t->bots[i].name;
+            r->remotes[r->n_remotes].token = t->bots[i].token;
+            r->n_remotes++;
         }
-    t->total = t->sched.n;
-    if (journal_open(&t->journal, journal_path, err, sizeof err) < 0) {
+    if (journal_open(&r->journal, r->journal_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
         goto out;
     }
     if (!resuming) {
-        cJSON *h = header(t);
-        int rc = h ? journal_append(&t->journal, h, err, sizeof err) : -1;
+        cJSON *h = tournament_header(t);
+        int rc = h ? journal_append(&r->journal, h, err, sizeof err) : -1;
         cJSON_Delete(h);
         if (rc < 0) {
             fprintf(stderr, "arena run: %s\n", h ? err : "out of memory");
             goto out;
         }
+    }
+    if (t->post && !(r->poster = poster_open(t->post, t->token_file, r->journal_path, t->quiet, err, sizeof err))) {
+        fprintf(stderr, "arena run: %s\n", err);
+        goto out;
     }
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -401,177 +369,246 @@ static int run_tournament(struct tournament *t, const char *journal_path, int re
     memset(&runner, 0, sizeof runner);
     runner.config = &t->config;
     runner.concurrency = t->concurrency;
+    runner.reuse = t->reuse;
+    runner.remotes = r->remotes;
+    runner.n_remotes = r->n_remotes;
+    runner.listen = t->listen;
     runner.next_job = next_job;
     runner.done = done;
-    runner.ctx = t;
+    runner.ctx = r;
     runner.stop = &stop_requested;
-    runner.reuse = t->reuse;
-    t->started = now_s();
-    if (!t->quiet)
+    r->started = now_s();
+    if (!t->quiet) {
         printf("%s, %d bots, %d pairs per pairing: %zu parties (%zu to play), %d at once; journal %s\n",
-               sched_format_name(t->format), t->n_bots, t->pairs, t->total, t->total - t->done_count, t->concurrency,
-               journal_path);
+               sched_format_name(t->format), t->n_bots, t->pairs, r->total, r->total - r->done_count, t->concurrency,
+               r->journal_path);
+        if (t->listen) printf("remote bots connect to %s\n", t->listen);
+    }
     if (runner_run(&runner, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
         goto out;
     }
-    if (t->failed) {
-        fprintf(stderr, "arena run: %s\n", t->error);
+    if (r->failed) {
+        fprintf(stderr, "arena run: %s\n", r->error);
         goto out;
     }
-    if (!t->quiet) progress(t, 1);
+    if (!t->quiet) progress(r, 1);
+    if (r->poster) poster_finish(r->poster, stop_requested ? 0 : 5000);
     if (stop_requested) {
         fprintf(stderr, "arena run: interrupted: %zu of %zu parties in the journal; continue with: arena resume %s\n",
-                t->done_count, t->total, journal_path);
+                r->done_count, r->total, r->journal_path);
         status = 130;
         goto out;
     }
-    for (int i = 0; i < t->n_bots; i++) {
-        int total = 0;
-        for (int f = 0; f < CODEC_FAULTS; f++) total += t->faults[i][f];
-        if (!total) continue;
-        printf("faults: %s:", t->names[i]);
-        for (int f = 0; f < CODEC_FAULTS; f++)
-            if (t->faults[i][f]) printf(" %s %d", codec_fault_name(f), t->faults[i][f]);
-        printf("%s\n", t->disqualified[i] ? " (disqualified)" : "");
-    }
-    char *args[] = { (char *)journal_path, NULL };
-    status = cmd_ratings(1, args) == 0 ? 0 : 1;
+    status = report(r);
 out:
-    journal_close(&t->journal);
-    sched_release(&t->sched);
-    free(t->finished);
-    for (int i = 0; i < t->n_bots; i++) free(t->commands[i]);
+    poster_close(r->poster);
+    r->poster = NULL;
+    journal_close(&r->journal);
+    sched_release(&r->sched);
+    free(r->finished);
+    tally_release(&r->tally);
     return status;
 }
 
-static void tournament_init(struct tournament *t)
+static int start_tally(struct run *r)
 {
-    memset(t, 0, sizeof *t);
-    match_config_default(&t->config);
-    t->format = SCHED_ROUND_ROBIN;
-    t->pairs = 10;
-    t->seed = 1;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    t->concurrency = cores > 0 ? (int)cores : 2;
-    t->max_faults = 3;
-    t->reuse = RUN_DEFAULT_REUSE;
-    t->journal.fd = -1;
+    const char *names[TOURNAMENT_MAX_BOTS];
+    for (int i = 0; i < r->t->n_bots; i++) names[i] = r->t->bots[i].name;
+    return tally_init(&r->tally, names, r->t->n_bots);
 }
 
 int cmd_run(int argc, char **argv)
 {
     static struct tournament t;
-    const char *journal_path = "tournament.jsonl";
+    static struct run r;
+    char err[512];
+    int status = 2;
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return 0;
     }
     tournament_init(&t);
+    memset(&r, 0, sizeof r);
+    r.t = &t;
+    r.journal.fd = -1;
     for (int i = 0; i < argc; i++) {
         const char *opt = argv[i];
-        long v;
-        if (!strcmp(opt, "--quiet")) { t.quiet = 1; continue; }
+        int rc;
+        if (!strcmp(opt, "--quiet")) {
+            t.quiet = 1;
+            continue;
+        }
         if (i + 1 >= argc) {
             fprintf(stderr, "arena run: '%s' needs a value\n%s", opt, usage);
-            return 2;
+            goto out;
         }
         const char *val = argv[++i];
-        if (!strcmp(opt, "--bot")) {
-            const char *eq = strchr(val, '=');
-            if (!eq || add_bot(&t, val, (size_t)(eq - val), eq + 1) < 0) {
-                fprintf(stderr, "arena run: --bot takes NAME=COMMAND with a new name of 1-63 characters and no spaces ('%s')\n", val);
-                return 2;
-            }
-        } else if (!strcmp(opt, "--format")) {
-            if ((t.format = sched_format_parse(val)) < 0) goto bad;
-        } else if (!strcmp(opt, "--pairs")) {
-            if (parse_long(val, 1, 1000000, &v) < 0) goto bad;
-            t.pairs = (int)v;
-        } else if (!strcmp(opt, "--seed")) {
-            char *end = NULL;
-            t.seed = strtoull(val, &end, 10);
-            if (!end || *end) goto bad;
-        } else if (!strcmp(opt, "--concurrency")) {
-            if (parse_long(val, 1, 256, &v) < 0) goto bad;
-            t.concurrency = (int)v;
-        } else if (!strcmp(opt, "--move-ms") || !strcmp(opt, "--bank-ms") || !strcmp(opt, "--grace-ms")) {
-            if (parse_long(val, 0, 3600000, &v) < 0) goto bad;
-            if (opt[2] == 'm') t.config.clock.move_ms = (uint32_t)v;
-            else if (opt[2] == 'b') t.config.clock.bank_ms = (uint32_t)v;
-            else t.config.clock.grace_ms = (uint32_t)v;
-        } else if (!strcmp(opt, "--journal")) {
-            journal_path = val;
-        } else if (!strcmp(opt, "--log-dir")) {
-            t.config.log_dir = val;
-        } else if (!strcmp(opt, "--reuse")) {
-            if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
-            t.reuse = (int)v;
-        } else if (!strcmp(opt, "--max-faults")) {
-            if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
-            t.max_faults = (int)v;
-        } else {
+        if (!strcmp(opt, "--file")) rc = tournament_read_file(&t, val, err, sizeof err) < 0 ? -1 : 0;
+        else rc = tournament_option(&t, opt, val, err, sizeof err);
+        if (rc > 0) {
             fprintf(stderr, "arena run: unknown option '%s'\n%s", opt, usage);
-            return 2;
+            goto out;
         }
-        continue;
-    bad:
-        fprintf(stderr, "arena run: bad value '%s' for %s\n", val, opt);
-        return 2;
+        if (rc < 0) {
+            fprintf(stderr, "arena run: %s\n", err);
+            goto out;
+        }
     }
-    if (t.n_bots < 2) {
-        fprintf(stderr, "arena run: give at least two bots with --bot NAME=COMMAND\n%s", usage);
-        return 2;
+    if (tournament_check(&t, err, sizeof err) < 0) {
+        fprintf(stderr, "arena run: %s\n", err);
+        goto out;
     }
-    if (access(journal_path, F_OK) == 0) {
+    if (t.post && !t.token_file) {
+        fprintf(stderr, "arena run: --post needs --token-file (the leaderboard's token)\n");
+        goto out;
+    }
+    r.journal_path = t.journal ? t.journal : "tournament.jsonl";
+    if (access(r.journal_path, F_OK) == 0) {
         fprintf(stderr, "arena run: journal '%s' exists; continue it with 'arena resume %s' or choose another\n",
-                journal_path, journal_path);
-        return 2;
+                r.journal_path, r.journal_path);
+        goto out;
     }
     if (record_new_run_id(t.run) < 0) {
         fprintf(stderr, "arena run: cannot read /dev/urandom for the run id\n");
-        return 1;
+        status = 1;
+        goto out;
     }
-    return run_tournament(&t, journal_path, 0, NULL, 0);
+    if (start_tally(&r) < 0) {
+        fprintf(stderr, "arena run: out of memory\n");
+        status = 1;
+        goto out;
+    }
+    status = run_tournament(&r, 0);
+out:
+    tournament_release(&t);
+    return status;
+}
+
+/* resume: settings from the header; finished ids, faults and the tally
+ * from the records. */
+struct resume_read {
+    struct run *r;
+    int have_header;
+    uint64_t *ids;
+    size_t n_ids, cap_ids;
+    char error[512];
+};
+
+static int read_resume(const cJSON *rec, int line, void *ctx)
+{
+    struct resume_read *rr = ctx;
+    struct run *r = rr->r;
+    char err[400];
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+    if (type && !strcmp(type, "header") && !rr->have_header) {
+        if (tournament_from_json(r->t, rec, err, sizeof err) < 0 || tournament_check(r->t, err, sizeof err) < 0) {
+            snprintf(rr->error, sizeof rr->error, "line %d: %s", line, err);
+            return 1;
+        }
+        if (!r->t->run[0]) /* a journal older than run ids: one derived from its seed */
+            snprintf(r->t->run, sizeof r->t->run, "%016llx", (unsigned long long)pq_rng_mix(r->t->seed, 0x72756e));
+        if (!cJSON_GetObjectItemCaseSensitive(rec, "reuse")) r->t->reuse = 1;   /* older journals: fresh processes */
+        if (start_tally(r) < 0) {
+            snprintf(rr->error, sizeof rr->error, "out of memory");
+            return 1;
+        }
+        rr->have_header = 1;
+        return 0;
+    }
+    if (type && !strcmp(type, "partie")) {
+        if (!rr->have_header) {
+            snprintf(rr->error, sizeof rr->error, "line %d: a partie before the header", line);
+            return 1;
+        }
+        if (rr->n_ids == rr->cap_ids) {
+            size_t cap = rr->cap_ids ? 2 * rr->cap_ids : 256;
+            uint64_t *ids = realloc(rr->ids, cap * sizeof *ids);
+            if (!ids) {
+                snprintf(rr->error, sizeof rr->error, "out of memory");
+                return 1;
+            }
+            rr->ids = ids;
+            rr->cap_ids = cap;
+        }
+        rr->ids[rr->n_ids++] = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
+        const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
+        const cJSON *faults = cJSON_GetObjectItemCaseSensitive(rec, "faults");
+        const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
+                                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
+        int counts[2][CODEC_FAULTS];
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f < CODEC_FAULTS; f++)
+                counts[p][f] = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
+                    cJSON_GetObjectItemCaseSensitive(faults, p ? "B" : "A"), codec_fault_name(f)));
+        if (names[0] && names[1]) count_faults(r, names, (const int (*)[CODEC_FAULTS])counts, 1);
+        if (tally_add(&r->tally, rec, err, sizeof err) < 0) {
+            snprintf(rr->error, sizeof rr->error, "line %d: %s", line, err);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 int cmd_resume(int argc, char **argv)
 {
     static struct tournament t;
-    struct resume_read r;
+    static struct run r;
+    struct resume_read rr;
     char err[512];
-    int torn = 0;
+    int torn = 0, status = 2, concurrency = 0, quiet = 0;
+    const char *path = NULL, *post = NULL, *token_file = NULL;
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return 0;
     }
     tournament_init(&t);
-    const char *path = NULL;
+    memset(&r, 0, sizeof r);
+    memset(&rr, 0, sizeof rr);
+    r.t = &t;
+    r.journal.fd = -1;
+    rr.r = &r;
     for (int i = 0; i < argc; i++) {
-        long v;
-        if (!strcmp(argv[i], "--concurrency") && i + 1 < argc && parse_long(argv[i + 1], 1, 256, &v) == 0) {
-            t.concurrency = (int)v;
+        if (!strcmp(argv[i], "--concurrency") && i + 1 < argc) {
+            char *end = NULL;
+            long v = strtol(argv[i + 1], &end, 10);
+            if (!end || *end || v < 1 || v > 1024) {
+                fprintf(stderr, "arena resume: bad value '%s' for --concurrency\n", argv[i + 1]);
+                goto out;
+            }
+            concurrency = (int)v;
             i++;
         } else if (!strcmp(argv[i], "--quiet")) {
-            t.quiet = 1;
+            quiet = 1;
+        } else if (!strcmp(argv[i], "--post") && i + 1 < argc) {
+            post = argv[++i];
+        } else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
+            token_file = argv[++i];
         } else if (!path && argv[i][0] != '-') {
             path = argv[i];
         } else {
             fprintf(stderr, "arena resume: unexpected '%s'\n%s", argv[i], usage);
-            return 2;
+            goto out;
         }
     }
     if (!path) {
         fprintf(stderr, "arena resume: give the journal\n%s", usage);
-        return 2;
+        goto out;
     }
-    memset(&r, 0, sizeof r);
-    r.t = &t;
-    if (journal_read(path, read_resume, &r, &torn, err, sizeof err) < 0 || r.error[0] || !r.have_header) {
-        fprintf(stderr, "arena resume: %s\n", r.error[0] ? r.error : !r.have_header && !err[0] ? "no header record" : err);
-        free(r.ids);
-        for (int i = 0; i < t.n_bots; i++) free(t.commands[i]);
-        return 2;
+    if (journal_read(path, read_resume, &rr, &torn, err, sizeof err) < 0 || rr.error[0] || !rr.have_header) {
+        fprintf(stderr, "arena resume: %s\n", rr.error[0] ? rr.error : !rr.have_header && !err[0] ? "no header record" : err);
+        goto out;
+    }
+    if (concurrency) t.concurrency = concurrency;
+    if (quiet) t.quiet = 1;
+    if ((post && tournament_option(&t, "--post", post, err, sizeof err)) ||
+        (token_file && tournament_option(&t, "--token-file", token_file, err, sizeof err))) {
+        fprintf(stderr, "arena resume: %s\n", err);
+        goto out;
+    }
+    if (t.post && !t.token_file) {
+        fprintf(stderr, "arena resume: --post needs --token-file (the leaderboard's token)\n");
+        goto out;
     }
     if (torn) {
         /* Cut the torn line off so that new records start on a line. */
@@ -585,12 +622,35 @@ int cmd_resume(int argc, char **argv)
         if (!f || ftruncate(fileno(f), keep) < 0) {
             fprintf(stderr, "arena resume: cannot cut the torn last line of '%s'\n", path);
             if (f) fclose(f);
-            free(r.ids);
-            return 1;
+            status = 1;
+            goto out;
         }
         fclose(f);
     }
-    int status = run_tournament(&t, path, 1, r.ids, r.n_ids);
-    free(r.ids);
+    r.journal_path = path;
+    if (sched_build(&r.sched, t.format, t.n_bots, t.pairs, t.seed, err, sizeof err) < 0) {
+        fprintf(stderr, "arena resume: %s\n", err);
+        goto out;
+    }
+    size_t n_parties = r.sched.n;
+    r.finished = calloc(n_parties, 1);
+    sched_release(&r.sched);
+    if (!r.finished) {
+        fprintf(stderr, "arena resume: out of memory\n");
+        status = 1;
+        goto out;
+    }
+    for (size_t i = 0; i < rr.n_ids; i++)
+        if (rr.ids[i] >= 1 && rr.ids[i] <= n_parties && !r.finished[rr.ids[i] - 1]) {
+            r.finished[rr.ids[i] - 1] = 1;
+            r.done_count++;
+        }
+    status = run_tournament(&r, 1);
+    r.finished = NULL;
+out:
+    free(rr.ids);
+    free(r.finished);
+    tally_release(&r.tally);
+    tournament_release(&t);
     return status;
 }

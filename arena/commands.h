@@ -20,6 +20,7 @@ int cmd_check(int argc, char **argv);
 int cmd_sprt(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
+int cmd_post(int argc, char **argv);
 
 /* True when argv holds --help or -h. */
 int command_wants_help(int argc, char **argv);

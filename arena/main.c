@@ -14,6 +14,7 @@ static const struct command commands[] = {
     { "sprt", "is version B better than A? duplicate pairs until the SPRT decides", cmd_sprt },
     { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
     { "ratings", "rate bots from results: Elo with intervals, LOS, head-to-head", cmd_ratings },
+    { "post", "send a journal's parties to a leaderboard (what it has not yet got)", cmd_post },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
 

@@ -84,7 +84,8 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
         unlink("/tmp/pq_run_killed.jsonl");
         snprintf(cmd, sizeof cmd,
                  "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_killed.jsonl > /dev/null 2>&1 & "
-                 "pid=$!; sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3; "
+                 "pid=$!; for i in $(seq 200); do [ -s /tmp/pq_run_killed.jsonl ] && break; sleep 0.01; done; "
+                 "sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3; "
                  "if ps -eo args | grep -q '^%s/bot-random --seed 31$'; then exit 99; fi; "
                  "%s/arena resume --quiet /tmp/pq_run_killed.jsonl > /dev/null",
                  bin_dir(), bots, delays[k], bin_dir(), bin_dir());

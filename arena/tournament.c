@@ -1,0 +1,416 @@
+/* tournament.c - settings of tournament.h. A JSON key becomes the flag of
+ * the same name and goes through tournament_option(), so a file, a header
+ * and the command line can never disagree about what a setting means.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "arena/botproc.h"
+#include "arena/runner.h"
+#include "arena/sched.h"
+#include "arena/tournament.h"
+
+void tournament_init(struct tournament *self)
+{
+    memset(self, 0, sizeof *self);
+    match_config_default(&self->config);
+    self->format = SCHED_ROUND_ROBIN;
+    self->pairs = 10;
+    self->seed = 1;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    self->concurrency = cores > 0 ? (int)cores : 2;
+    self->max_faults = 3;
+    self->reuse = RUN_DEFAULT_REUSE;
+}
+
+void tournament_release(struct tournament *self)
+{
+    for (int i = 0; i < self->n_bots; i++) {
+        free(self->bots[i].command);
+        free(self->bots[i].token_file);
+    }
+    free(self->journal);
+    free(self->results);
+    free(self->post);
+    free(self->token_file);
+    free(self->listen);
+    free(self->log_dir);
+    memset(self, 0, sizeof *self);
+}
+
+static int parse_long(const char *text, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (!*text || !end || *end || errno || v < lo || v > hi) return -1;
+    *out = v;
+    return 0;
+}
+
+static int set_string(char **slot, const char *val)
+{
+    char *copy = strdup(val);
+    if (!copy) return -1;
+    free(*slot);
+    *slot = copy;
+    return 0;
+}
+
+/* A new bot: NAME=COMMAND, or NAME=TOKEN_FILE when remote. */
+static int add_bot(struct tournament *self, const char *spec, int remote, char *err, size_t cap)
+{
+    const char *eq = strchr(spec, '=');
+    size_t len = eq ? (size_t)(eq - spec) : 0;
+    if (!eq || len == 0 || len >= CODEC_NAME_MAX || !eq[1]) {
+        snprintf(err, cap, "a bot is NAME=%s with a name of 1-%d characters ('%.200s')", remote ? "TOKEN_FILE" : "COMMAND",
+                 CODEC_NAME_MAX - 1, spec);
+        return -1;
+    }
+    for (size_t i = 0; i < len; i++)
+        if (spec[i] == ' ' || (unsigned char)spec[i] < 0x20 || spec[i] == '=') {
+            snprintf(err, cap, "a bot name has no spaces or control characters ('%.*s')", (int)len, spec);
+            return -1;
+        }
+    if (self->n_bots == TOURNAMENT_MAX_BOTS) {
+        snprintf(err, cap, "at most %d bots", TOURNAMENT_MAX_BOTS);
+        return -1;
+    }
+    struct tournament_bot *bot = &self->bots[self->n_bots];
+    memset(bot, 0, sizeof *bot);
+    memcpy(bot->name, spec, len);
+    for (int i = 0; i < self->n_bots; i++)
+        if (!strcmp(self->bots[i].name, bot->name)) {
+            snprintf(err, cap, "two bots are called '%s'", bot->name);
+            return -1;
+        }
+    if (remote ? set_string(&bot->token_file, eq + 1) : set_string(&bot->command, eq + 1)) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    self->n_bots++;
+    return 0;
+}
+
+int tournament_option(struct tournament *self, const char *opt, const char *val, char *err, size_t cap)
+{
+    long v;
+    if (!strcmp(opt, "--quiet")) {
+        self->quiet = 1;
+        return 0;
+    }
+    if (!strcmp(opt, "--bot")) return add_bot(self, val, 0, err, cap);
+    if (!strcmp(opt, "--remote")) return add_bot(self, val, 1, err, cap);
+    if (!strcmp(opt, "--format")) {
+        if ((self->format = sched_format_parse(val)) < 0) goto bad;
+    } else if (!strcmp(opt, "--pairs")) {
+        if (parse_long(val, 1, 1000000, &v) < 0) goto bad;
+        self->pairs = (int)v;
+    } else if (!strcmp(opt, "--seed")) {
+        char *end = NULL;
+        errno = 0;
+        unsigned long long seed = strtoull(val, &end, 10);
+        if (!*val || *val == '-' || !end || *end || errno) goto bad;
+        self->seed = seed;
+    } else if (!strcmp(opt, "--concurrency")) {
+        if (parse_long(val, 1, 1024, &v) < 0) goto bad;
+        self->concurrency = (int)v;
+    } else if (!strcmp(opt, "--move-ms") || !strcmp(opt, "--bank-ms") || !strcmp(opt, "--grace-ms")) {
+        if (parse_long(val, 0, 3600000, &v) < 0) goto bad;
+        if (opt[2] == 'm') self->config.clock.move_ms = (uint32_t)v;
+        else if (opt[2] == 'b') self->config.clock.bank_ms = (uint32_t)v;
+        else self->config.clock.grace_ms = (uint32_t)v;
+    } else if (!strcmp(opt, "--max-faults")) {
+        if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
+        self->max_faults = (int)v;
+    } else if (!strcmp(opt, "--reuse")) {
+        if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
+        self->reuse = (int)v;
+    } else if (!strcmp(opt, "--rule")) {
+        char name[64];
+        const char *eq = strchr(val, '=');
+        if (!eq || eq == val || (size_t)(eq - val) >= sizeof name) goto bad;
+        memcpy(name, val, (size_t)(eq - val));
+        name[eq - val] = '\0';
+        char why[160];
+        if (pq_rules_set(&self->config.rules, name, eq + 1, why, sizeof why) < 0) {
+            snprintf(err, cap, "--rule %.100s: %s", val, why);
+            return -1;
+        }
+    } else if (!strcmp(opt, "--journal") || !strcmp(opt, "--results") || !strcmp(opt, "--post") ||
+               !strcmp(opt, "--token-file") || !strcmp(opt, "--listen") || !strcmp(opt, "--log-dir")) {
+        char **slot = opt[2] == 'j' ? &self->journal : opt[2] == 'r' ? &self->results : opt[2] == 'p' ? &self->post
+                      : opt[2] == 't' ? &self->token_file : opt[3] == 'i' ? &self->listen : &self->log_dir;
+        if (!*val) goto bad;
+        if (set_string(slot, val) < 0) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        if (slot == &self->log_dir) self->config.log_dir = self->log_dir;
+    } else {
+        return 1;
+    }
+    return 0;
+bad:
+    snprintf(err, cap, "bad value '%.200s' for %s", val, opt);
+    return -1;
+}
+
+/* A JSON value as the text of a flag's value. */
+static int value_text(const cJSON *item, char *buf, size_t cap)
+{
+    if (cJSON_IsString(item)) return snprintf(buf, cap, "%s", item->valuestring) < (int)cap ? 0 : -1;
+    if (cJSON_IsNumber(item)) {
+        double d = item->valuedouble;
+        if (d != (double)(long long)d || d > 9007199254740992.0 || d < -9007199254740992.0) return -1;
+        snprintf(buf, cap, "%lld", (long long)d);
+        return 0;
+    }
+    if (cJSON_IsBool(item)) return snprintf(buf, cap, "%s", cJSON_IsTrue(item) ? "true" : "false") < 0 ? -1 : 0;
+    return -1;
+}
+
+static int read_bots(struct tournament *self, const cJSON *bots, char *err, size_t cap)
+{
+    const cJSON *b;
+    char spec[4096];
+    if (!cJSON_IsArray(bots)) {
+        snprintf(err, cap, "\"bots\" must be an array");
+        return -1;
+    }
+    cJSON_ArrayForEach(b, bots) {
+        if (cJSON_IsString(b)) {
+            if (add_bot(self, b->valuestring, 0, err, cap) < 0) return -1;
+            continue;
+        }
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name"));
+        const char *command = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "command"));
+        const char *token_file = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "token_file"));
+        int remote = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(b, "remote"));
+        if (!name || (remote ? !token_file : !command)) {
+            snprintf(err, cap, "a bot is {\"name\", \"command\"} or {\"name\", \"remote\": true, \"token_file\"}");
+            return -1;
+        }
+        if (snprintf(spec, sizeof spec, "%s=%s", name, remote ? token_file : command) >= (int)sizeof spec) {
+            snprintf(err, cap, "bot '%.60s': command too long", name);
+            return -1;
+        }
+        if (add_bot(self, spec, remote, err, cap) < 0) return -1;
+    }
+    return 0;
+}
+
+int tournament_from_json(struct tournament *self, const cJSON *settings, char *err, size_t cap)
+{
+    const cJSON *item;
+    char opt[80], val[4096];
+    if (!cJSON_IsObject(settings)) {
+        snprintf(err, cap, "the settings must be a JSON object");
+        return -1;
+    }
+    cJSON_ArrayForEach(item, settings) {
+        const char *key = item->string;
+        if (!strcmp(key, "type")) continue;
+        if (!strcmp(key, "run")) {
+            if (!record_run_id_ok(cJSON_GetStringValue(item))) {
+                snprintf(err, cap, "\"run\" must be %d lowercase hex digits", RECORD_RUN_ID_LEN);
+                return -1;
+            }
+            snprintf(self->run, sizeof self->run, "%s", item->valuestring);
+            continue;
+        }
+        if (!strcmp(key, "bots")) {
+            if (read_bots(self, item, err, cap) < 0) return -1;
+            continue;
+        }
+        if (!strcmp(key, "rules") || !strcmp(key, "clock")) {
+            const cJSON *sub;
+            if (!cJSON_IsObject(item)) {
+                snprintf(err, cap, "\"%s\" must be an object", key);
+                return -1;
+            }
+            cJSON_ArrayForEach(sub, item) {
+                int rc;
+                if (value_text(sub, val, sizeof val) < 0) {
+                    snprintf(err, cap, "\"%s\".\"%.60s\": not a string or an integer", key, sub->string);
+                    return -1;
+                }
+                if (key[0] == 'r') {
+                    char spec[4200];
+                    snprintf(spec, sizeof spec, "%s=%s", sub->string, val);
+                    rc = tournament_option(self, "--rule", spec, err, cap);
+                } else {
+                    snprintf(opt, sizeof opt, "--%.60s", sub->string);
+                    for (char *c = opt; *c; c++)
+                        if (*c == '_') *c = '-';
+                    rc = tournament_option(self, opt, val, err, cap);
+                }
+                if (rc) {
+                    if (rc > 0) snprintf(err, cap, "unknown key \"%s\".\"%.60s\"", key, sub->string);
+                    return -1;
+                }
+            }
+            continue;
+        }
+        if (strlen(key) > 60) {
+            snprintf(err, cap, "unknown key \"%.60s...\"", key);
+            return -1;
+        }
+        snprintf(opt, sizeof opt, "--%s", key);
+        for (char *c = opt; *c; c++)
+            if (*c == '_') *c = '-';
+        if (!strcmp(opt, "--quiet")) {
+            if (cJSON_IsTrue(item)) self->quiet = 1;
+            continue;
+        }
+        if (!strcmp(opt, "--bot") || !strcmp(opt, "--remote")) {
+            snprintf(err, cap, "bots go in \"bots\"");
+            return -1;
+        }
+        if (value_text(item, val, sizeof val) < 0) {
+            snprintf(err, cap, "\"%s\": not a string or an integer", key);
+            return -1;
+        }
+        int rc = tournament_option(self, opt, val, err, cap);
+        if (rc > 0) snprintf(err, cap, "unknown key \"%s\"", key);
+        if (rc) return -1;
+    }
+    return 0;
+}
+
+int tournament_read_file(struct tournament *self, const char *path, char *err, size_t cap)
+{
+    char why[512];
+    FILE *f = fopen(path, "r");
+    char *text = NULL;
+    size_t len = 0;
+    int rc = -1;
+    if (!f) {
+        snprintf(err, cap, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    text = malloc(1 << 20);
+    if (text) len = fread(text, 1, 1 << 20, f);
+    if (!text || ferror(f) || len == 1 << 20) {
+        snprintf(err, cap, "%s: %s", path, text ? "unreadable or over 1 MiB" : "out of memory");
+        goto out;
+    }
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root) {
+        snprintf(err, cap, "%s: not valid JSON (near byte %ld)", path, (long)(cJSON_GetErrorPtr() - text));
+        goto out;
+    }
+    rc = tournament_from_json(self, root, why, sizeof why);
+    if (rc < 0) snprintf(err, cap, "%s: %s", path, why);
+    cJSON_Delete(root);
+out:
+    free(text);
+    fclose(f);
+    return rc;
+}
+
+/* The token of a remote bot: the first line of its file. */
+static int read_token(struct tournament_bot *bot, char *err, size_t cap)
+{
+    struct stat st;
+    FILE *f = fopen(bot->token_file, "r");
+    if (!f) {
+        snprintf(err, cap, "remote bot '%s': cannot read its token file '%.200s': %s", bot->name, bot->token_file,
+                 strerror(errno));
+        return -1;
+    }
+    if (fstat(fileno(f), &st) == 0 && (st.st_mode & 077)) {
+        fclose(f);
+        snprintf(err, cap, "remote bot '%s': token file '%.200s' may be read by others (chmod 600 it)", bot->name,
+                 bot->token_file);
+        return -1;
+    }
+    if (!fgets(bot->token, sizeof bot->token, f)) bot->token[0] = '\0';
+    fclose(f);
+    bot->token[strcspn(bot->token, "\r\n")] = '\0';
+    size_t len = strlen(bot->token);
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)bot->token[i] <= ' ' || bot->token[i] == '"' || bot->token[i] == '\\') len = 0;
+    if (len < 16) {
+        snprintf(err, cap, "remote bot '%s': the token in '%.200s' must be 16 to %d printable characters without "
+                 "spaces or quotes", bot->name, bot->token_file, TOURNAMENT_TOKEN_MAX - 1);
+        return -1;
+    }
+    return 0;
+}
+
+int tournament_check(struct tournament *self, char *err, size_t cap)
+{
+    int remote = 0;
+    if (self->n_bots < 2) {
+        snprintf(err, cap, "give at least two bots (--bot NAME=COMMAND, --remote NAME=TOKEN_FILE)");
+        return -1;
+    }
+    for (int i = 0; i < self->n_bots; i++) {
+        if (self->bots[i].command) continue;
+        remote++;
+        if (read_token(&self->bots[i], err, cap) < 0) return -1;
+        for (int j = 0; j < i; j++)
+            if (!self->bots[j].command && !strcmp(self->bots[j].token, self->bots[i].token)) {
+                snprintf(err, cap, "remote bots '%s' and '%s' have the same token", self->bots[j].name,
+                         self->bots[i].name);
+                return -1;
+            }
+    }
+    if (remote && !self->listen) {
+        snprintf(err, cap, "remote bots connect over the network: give --listen tcp://HOST:PORT");
+        return -1;
+    }
+    if (self->listen && strncmp(self->listen, "tcp://", 6)) {
+        snprintf(err, cap, "--listen takes tcp://HOST:PORT ('%s')", self->listen);
+        return -1;
+    }
+    return 0;
+}
+
+cJSON *tournament_header(const struct tournament *self)
+{
+    char text[32];
+    cJSON *h = cJSON_CreateObject();
+    if (!h) return NULL;
+    cJSON_AddStringToObject(h, "type", "header");
+    cJSON_AddStringToObject(h, "run", self->run);
+    cJSON_AddStringToObject(h, "format", sched_format_name(self->format));
+    cJSON_AddNumberToObject(h, "pairs", self->pairs);
+    snprintf(text, sizeof text, "%llu", self->seed);
+    cJSON_AddStringToObject(h, "seed", text);
+    cJSON_AddNumberToObject(h, "max_faults", self->max_faults);
+    cJSON_AddNumberToObject(h, "reuse", self->reuse);
+    cJSON *bots = cJSON_AddArrayToObject(h, "bots");
+    for (int i = 0; bots && i < self->n_bots; i++) {
+        const struct tournament_bot *bot = &self->bots[i];
+        cJSON *b = cJSON_CreateObject();
+        cJSON_AddItemToArray(bots, b);
+        cJSON_AddStringToObject(b, "name", bot->name);
+        if (bot->command) {
+            char digest[17];
+            cJSON_AddStringToObject(b, "command", bot->command);
+            if (botproc_command_digest(bot->command, digest) == 0) cJSON_AddStringToObject(b, "fnv1a64", digest);
+        } else {
+            cJSON_AddTrueToObject(b, "remote");
+            cJSON_AddStringToObject(b, "token_file", bot->token_file);
+        }
+    }
+    cJSON *clock = cJSON_AddObjectToObject(h, "clock");
+    cJSON_AddNumberToObject(clock, "move_ms", self->config.clock.move_ms);
+    cJSON_AddNumberToObject(clock, "bank_ms", self->config.clock.bank_ms);
+    cJSON_AddNumberToObject(clock, "grace_ms", self->config.clock.grace_ms);
+    cJSON *rules = cJSON_AddObjectToObject(h, "rules");
+    for (int i = 0; rules && pq_rules_names[i]; i++) {
+        char buf[16];
+        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&self->config.rules, pq_rules_names[i], buf));
+    }
+    const char *const keys[] = { "results", "post", "token_file", "listen", "log_dir" };
+    const char *const values[] = { self->results, self->post, self->token_file, self->listen, self->log_dir };
+    for (int i = 0; i < 5; i++)
+        if (values[i]) cJSON_AddStringToObject(h, keys[i], values[i]);
+    return h;
+}

@@ -1,0 +1,185 @@
+/* test_tournament.c - tournament settings (arena/tournament.h) from flags,
+ * files and headers, and the tally (arena/tally.h) of finished parties. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "arena/sched.h"
+#include "arena/tally.h"
+#include "arena/tournament.h"
+
+static void write_file(const char *path, const char *text, int mode)
+{
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fputs(text, f);
+    fclose(f);
+    chmod(path, (mode_t)mode);
+}
+
+Test(tournament, a_file_takes_the_keys_of_the_flags)
+{
+    struct tournament t;
+    char err[256];
+    write_file("/tmp/pq_tournament.json",
+               "{\"bots\": [{\"name\": \"g\", \"command\": \"bot-greedy\"}, \"r=bot-random --seed 3\"],"
+               " \"format\": \"gauntlet\", \"pairs\": 7, \"seed\": \"18446744073709551615\", \"move_ms\": 250,"
+               " \"bank-ms\": 5000, \"reuse\": 4, \"rules\": {\"trick_scoring\": \"penguin\"},"
+               " \"results\": \"out.json\", \"journal\": \"t.jsonl\"}", 0644);
+    tournament_init(&t);
+    cr_assert_eq(tournament_read_file(&t, "/tmp/pq_tournament.json", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(t.n_bots, 2);
+    cr_assert_str_eq(t.bots[1].command, "bot-random --seed 3");
+    cr_assert_eq(t.format, SCHED_GAUNTLET);
+    cr_assert_eq(t.pairs, 7);
+    cr_assert_eq(t.seed, 18446744073709551615ULL);
+    cr_assert_eq(t.config.clock.move_ms, 250);
+    cr_assert_eq(t.config.clock.bank_ms, 5000);
+    cr_assert_eq(t.reuse, 4);
+    char buf[16];
+    cr_assert_str_eq(pq_rules_get(&t.config.rules, "trick_scoring", buf), "penguin");
+    cr_assert_str_eq(t.results, "out.json");
+    /* A flag after the file overrides it. */
+    cr_assert_eq(tournament_option(&t, "--pairs", "3", err, sizeof err), 0);
+    cr_assert_eq(t.pairs, 3);
+    cr_assert_eq(tournament_check(&t, err, sizeof err), 0, "%s", err);
+    tournament_release(&t);
+}
+
+Test(tournament, a_header_round_trips)
+{
+    struct tournament t, back;
+    char err[256];
+    tournament_init(&t);
+    cr_assert_eq(tournament_option(&t, "--bot", "a=bot-one", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--bot", "b=bot-two --x", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--seed", "12345678901234567890", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--rule", "partie_deals=4", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--max-faults", "9", err, sizeof err), 0);
+    snprintf(t.run, sizeof t.run, "0123456789abcdef");
+    cJSON *h = tournament_header(&t);
+    tournament_init(&back);
+    cr_assert_eq(tournament_from_json(&back, h, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(back.seed, 12345678901234567890ULL);
+    cr_assert_eq(back.max_faults, 9);
+    cr_assert_str_eq(back.run, "0123456789abcdef");
+    cr_assert_str_eq(back.bots[1].command, "bot-two --x");
+    cr_assert_eq(back.config.rules.partie_deals, 4);
+    cJSON_Delete(h);
+    tournament_release(&t);
+    tournament_release(&back);
+}
+
+Test(tournament, bad_settings_are_named)
+{
+    struct tournament t;
+    char err[256];
+    const char *cases[][2] = {
+        { "{\"pairs\": 0}", "bad value '0' for --pairs" },
+        { "{\"colour\": \"red\"}", "unknown key \"colour\"" },
+        { "{\"bots\": [\"x\"]}", "NAME=COMMAND" },
+        { "{\"bots\": [\"a=one\", \"a=two\"]}", "two bots are called 'a'" },
+        { "{\"rules\": {\"trick_scoring\": \"chess\"}}", "--rule trick_scoring=chess" },
+        { "{\"seed\": -4}", "bad value '-4' for --seed" },
+        { "[1, 2]", "must be a JSON object" },
+        { "{\"pairs\": 3", "not valid JSON" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        write_file("/tmp/pq_tournament_bad.json", cases[i][0], 0644);
+        tournament_init(&t);
+        cr_assert_eq(tournament_read_file(&t, "/tmp/pq_tournament_bad.json", err, sizeof err), -1, "%s", cases[i][0]);
+        cr_assert(strstr(err, cases[i][1]), "'%s' gave '%s'", cases[i][0], err);
+        tournament_release(&t);
+    }
+}
+
+Test(tournament, remote_bots_need_a_private_token_and_an_endpoint)
+{
+    struct tournament t;
+    char err[256];
+    write_file("/tmp/pq_remote.token", "a-secret-token-of-32-characters!\n", 0600);
+    write_file("/tmp/pq_remote_open.token", "a-secret-token-of-32-characters?\n", 0644);
+    write_file("/tmp/pq_remote_short.token", "short\n", 0600);
+    tournament_init(&t);
+    cr_assert_eq(tournament_option(&t, "--bot", "local=bot-greedy", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--remote", "friend=/tmp/pq_remote.token", err, sizeof err), 0);
+    cr_assert_eq(tournament_check(&t, err, sizeof err), -1);
+    cr_assert(strstr(err, "--listen"), "%s", err);
+    cr_assert_eq(tournament_option(&t, "--listen", "tcp://127.0.0.1:0", err, sizeof err), 0);
+    cr_assert_eq(tournament_check(&t, err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(t.bots[1].token, "a-secret-token-of-32-characters!");
+    cJSON *h = tournament_header(&t);
+    char *text = cJSON_PrintUnformatted(h);
+    cr_assert_null(strstr(text, "a-secret-token"), "the header leaks the token: %s", text);
+    free(text);
+    cJSON_Delete(h);
+    tournament_release(&t);
+    const char *bad[][2] = { { "/tmp/pq_remote_open.token", "may be read by others" },
+                             { "/tmp/pq_remote_short.token", "must be 16" },
+                             { "/tmp/pq_no_such.token", "cannot read" } };
+    for (int i = 0; i < 3; i++) {
+        char spec[128];
+        tournament_init(&t);
+        snprintf(spec, sizeof spec, "friend=%s", bad[i][0]);
+        tournament_option(&t, "--bot", "local=bot-greedy", err, sizeof err);
+        tournament_option(&t, "--remote", spec, err, sizeof err);
+        tournament_option(&t, "--listen", "tcp://127.0.0.1:0", err, sizeof err);
+        cr_assert_eq(tournament_check(&t, err, sizeof err), -1, "%s", bad[i][0]);
+        cr_assert(strstr(err, bad[i][1]), "%s", err);
+        tournament_release(&t);
+    }
+}
+
+static cJSON *partie(const char *a, const char *b, const char *winner, int settlement, const char *forfeiter)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"type\":\"partie\",\"players\":{\"A\":\"%s\",\"B\":\"%s\"},\"winner\":%s%s%s,\"settlement\":%d,"
+             "\"forfeit\":%s%s%s,\"faults\":{\"A\":{\"timeout\":%d},\"B\":{}}}",
+             a, b, winner ? "\"" : "", winner ? winner : "null", winner ? "\"" : "", settlement,
+             forfeiter ? "{\"player\":\"" : "", forfeiter ? forfeiter : "null", forfeiter ? "\"}" : "",
+             forfeiter ? 1 : 0);
+    cJSON *rec = cJSON_Parse(text);
+    cr_assert_not_null(rec, "%s", text);
+    return rec;
+}
+
+Test(tally, counts_results_settlements_and_faults_per_bot_and_pairing)
+{
+    struct tally t;
+    char err[128];
+    const char *names[] = { "x", "y", "z" };
+    cr_assert_eq(tally_init(&t, names, 3), 0);
+    cr_assert_eq(tally_leader(&t), -1);
+    cJSON *recs[] = { partie("x", "y", "A", 300, NULL), partie("y", "x", "A", 120, NULL),
+                      partie("z", "x", NULL, 0, NULL), partie("z", "y", "B", 250, "A") };
+    for (int i = 0; i < 4; i++) {
+        cr_assert_eq(tally_add(&t, recs[i], err, sizeof err), 0, "%s", err);
+        cJSON_Delete(recs[i]);
+    }
+    cr_assert_eq(t.bots[0].parties, 3);
+    cr_assert_eq(t.bots[0].wins, 1);
+    cr_assert_eq(t.bots[0].draws, 1);
+    cr_assert_eq(t.bots[0].losses, 1);
+    cr_assert_eq(t.bots[0].settlement, 300 - 120);
+    cr_assert_eq(t.bots[2].forfeits, 1);
+    cr_assert_eq(t.bots[2].faults[CODEC_FAULT_TIMEOUT], 1);
+    cr_assert_eq(t.bots[1].settlement, -300 + 120 + 250);
+    cr_assert_eq(tally_leader(&t), 1, "y: 2 wins of 3 parties");
+    cr_assert_eq(t.pairings[0].parties, 2);   /* x-y */
+    cr_assert_eq(t.pairings[0].wins_a, 1);
+    cr_assert_eq(t.pairings[0].wins_b, 1);
+    cr_assert_eq(t.pairings[0].settlement_a, 180);
+    cJSON *unknown = partie("x", "w", "A", 100, NULL);
+    cr_assert_eq(tally_add(&t, unknown, err, sizeof err), -1, "a bot outside the tournament");
+    cJSON_Delete(unknown);
+    char *csv = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&csv, &len);
+    cr_assert_eq(tally_print_csv(&t, out), 0);
+    fclose(out);
+    cr_assert(strstr(csv, "\ny,3,2,0,1,66.7,70,0,0,0,0,0,no\n"), "%s", csv);
+    free(csv);
+    tally_release(&t);
+}
