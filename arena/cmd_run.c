@@ -44,6 +44,8 @@ static const char usage[] =
     "  --remote NAME=FILE  a bot that starts itself and connects to --listen with\n"
     "                      the token in FILE (chmod 600; see the README)\n"
     "  --listen ENDPOINT   where remote bots connect, e.g. tcp://0.0.0.0:5601\n"
+    "  --remote-wait-ms N  how long a partie waits for a remote bot to be free\n"
+    "                      (default 60000), then a timeout fault\n"
     "  --file F            settings from a tournament file (JSON, the same keys as\n"
     "                      these flags: {\"bots\": [...], \"pairs\": 20, ...}); flags\n"
     "                      after it override it\n"
@@ -373,6 +375,7 @@ static int run_tournament(struct run *r, int resuming)
     runner.remotes = r->remotes;
     runner.n_remotes = r->n_remotes;
     runner.listen = t->listen;
+    runner.remote_wait_ms = t->remote_wait_ms;
     runner.next_job = next_job;
     runner.done = done;
     runner.ctx = r;

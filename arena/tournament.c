@@ -126,6 +126,9 @@ int tournament_option(struct tournament *self, const char *opt, const char *val,
     } else if (!strcmp(opt, "--max-faults")) {
         if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
         self->max_faults = (int)v;
+    } else if (!strcmp(opt, "--remote-wait-ms")) {
+        if (parse_long(val, 1, 86400000, &v) < 0) goto bad;
+        self->remote_wait_ms = (int)v;
     } else if (!strcmp(opt, "--reuse")) {
         if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
         self->reuse = (int)v;
@@ -384,6 +387,7 @@ cJSON *tournament_header(const struct tournament *self)
     cJSON_AddStringToObject(h, "seed", text);
     cJSON_AddNumberToObject(h, "max_faults", self->max_faults);
     cJSON_AddNumberToObject(h, "reuse", self->reuse);
+    if (self->remote_wait_ms) cJSON_AddNumberToObject(h, "remote_wait_ms", self->remote_wait_ms);
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; bots && i < self->n_bots; i++) {
         const struct tournament_bot *bot = &self->bots[i];

@@ -39,6 +39,7 @@ struct tournament {
     struct tournament_bot bots[TOURNAMENT_MAX_BOTS];
     int format;                           /* enum sched_format */
     int pairs, concurrency, max_faults, reuse, quiet;
+    int remote_wait_ms;                   /* 0: the runner's default */
     unsigned long long seed;
     char run[RECORD_RUN_ID_LEN + 1];      /* "" until drawn or read from a header */
     /* Owned strings, NULL when not given. */

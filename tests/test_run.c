@@ -229,3 +229,65 @@ Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
     cr_assert_gt(reused, 0, "no process played a second partie");
     cr_assert_lt(files, 48, "%d processes for 24 parties: nothing was reused", files);
 }
+
+/* A free TCP port on loopback (bound then released). */
+static int free_port(void)
+{
+    FILE *p = popen("/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); "
+                    "print(s.getsockname()[1])'", "r");
+    int port = 0;
+    cr_assert(p && fscanf(p, "%d", &port) == 1);
+    pclose(p);
+    return port;
+}
+
+Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
+{
+    char cmd[4096];
+    int port = free_port();
+    cr_assert_eq(system("echo 'remote-token-0123456789abcdef' > /tmp/pq_remote_run.token && "
+                        "chmod 600 /tmp/pq_remote_run.token"), 0);
+    unlink("/tmp/pq_run_remote.jsonl");
+    /* The remote bot is started by someone else (here: the shell), knows
+     * only the endpoint and its token, and plays every partie of its bot. */
+    snprintf(cmd, sizeof cmd,
+             "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
+             "exec %s/bot-random --seed 8 --name visitor > /tmp/pq_run_remote_bot.log 2>&1) & bot=$!; "
+             "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=/tmp/pq_remote_run.token "
+             "--listen tcp://127.0.0.1:%d --pairs 3 --journal /tmp/pq_run_remote.jsonl --results /tmp/pq_run_remote.json "
+             "> /dev/null; status=$?; kill $bot; exit $status",
+             port, bin_dir(), bin_dir(), bin_dir(), port);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    FILE *f = fopen("/tmp/pq_run_remote.json", "r");
+    char text[16384];
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    cJSON *res = cJSON_Parse(text);
+    const cJSON *friend = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "bots"), 1);
+    cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(friend, "name")), "friend");
+    cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "parties")), 6);
+    cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "forfeits")), 0, "the remote bot played every partie");
+    cJSON_Delete(res);
+}
+
+Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
+{
+    char cmd[4096], out[4096];
+    int port = free_port();
+    cr_assert_eq(system("echo 'remote-token-0123456789abcdef' > /tmp/pq_remote_run2.token && "
+                        "chmod 600 /tmp/pq_remote_run2.token"), 0);
+    unlink("/tmp/pq_run_remote2.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=not-the-token-0123456789 "
+             "exec %s/bot-random > /dev/null 2>&1) & bot=$!; "
+             "%s/arena run --bot greedy=%s/bot-greedy --remote friend=/tmp/pq_remote_run2.token --remote-wait-ms 400 "
+             "--max-faults 2 --listen tcp://127.0.0.1:%d --pairs 2 --journal /tmp/pq_run_remote2.jsonl 2>&1; kill $bot",
+             port, bin_dir(), bin_dir(), bin_dir(), port);
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    pclose(p);
+    cr_assert(strstr(out, "friend is disqualified after 2 faults"), "%s", out);
+    cr_assert(strstr(out, "faults: friend: timeout 2 (disqualified)"), "%s", out);
+}
