@@ -20,9 +20,11 @@ bench: all
 	$(ARENA_BIN) bench zmq
 	$(ARENA_BIN) bench harness
 
-# The demo grows with the arena: a refereed duplicate pair between two
-# reference bots over ZeroMQ, then the worked deals of the literature
-# replayed through the engine.
+# The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
+# 127.0.0.1, a round robin of the reference bots posting to it, standings
+# and the page's URL. DEMO_KEEP=0 stops the server at the end.
+.PHONY: demo-stop
 demo: all
-	$(ARENA_BIN) match --quiet greedy=$(BUILD)/bin/bot-greedy random=$(BUILD)/bin/bot-random --seed 7
-	$(ARENA_BIN) replay --check $(SHARED)/fixtures/deals/*.json
+	BUILD=$(BUILD) SHARED=$(SHARED) bash tools/demo.sh
+demo-stop:
+	BUILD=$(BUILD) bash tools/demo.sh stop

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# make demo: a leaderboard on 127.0.0.1 with a fresh SQLite file, a round
+# robin of the reference bots (the Python example bot among them) posting
+# to it with a progress line, the standings, and the page's URL. The server
+# keeps running afterwards (DEMO_KEEP=0 stops it); `make demo-stop` stops it.
+#
+#   BUILD      build directory (default build)
+#   DEMO_PORT  the leaderboard's port (default 8080; taken: any free port)
+#   DEMO_PAIRS duplicate pairs per pairing (default 8)
+#   DEMO_KEEP  1 (default) leave the server running, 0 stop it
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+BIN=$BUILD/bin
+DIR=$BUILD/demo
+PORT=${DEMO_PORT:-8080}
+PAIRS=${DEMO_PAIRS:-8}
+KEEP=${DEMO_KEEP:-1}
+PY=/usr/bin/python3
+
+stop_server() {
+  if [ -f "$DIR/leaderboard.pid" ]; then
+    pid=$(cat "$DIR/leaderboard.pid")
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid"
+      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    fi
+    rm -f "$DIR/leaderboard.pid"
+  fi
+}
+
+if [ "${1:-}" = stop ]; then
+  stop_server
+  echo "demo: leaderboard stopped"
+  exit 0
+fi
+
+for program in arena leaderboard bot-greedy bot-random bot-pimc; do
+  [ -x "$BIN/$program" ] || { echo "demo: $BIN/$program is missing (run make)" >&2; exit 1; }
+done
+"$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
+
+echo "== the worked deals of the literature, replayed through the engine"
+"$BIN/arena" replay --check "${SHARED:-../shared}"/fixtures/deals/*.json
+
+# A fresh leaderboard: earlier demo server stopped, empty database, a new
+# random token that only this user can read.
+stop_server
+mkdir -p "$DIR"
+rm -f "$DIR"/leaderboard.sqlite* "$DIR"/demo.jsonl "$DIR"/results.json "$DIR"/results.csv
+( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$DIR/token" )
+start_server() {
+  nohup "$BIN/leaderboard" --db "$DIR/leaderboard.sqlite" --listen "127.0.0.1:$1" --token-file "$DIR/token" \
+    > "$DIR/leaderboard.log" 2>&1 &
+  echo $! > "$DIR/leaderboard.pid"
+  for _ in $(seq 100); do
+    URL=$(sed -n 's/^listening on //p' "$DIR/leaderboard.log" 2>/dev/null | head -1)
+    [ -n "$URL" ] && return 0
+    kill -0 "$(cat "$DIR/leaderboard.pid")" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+URL=
+start_server "$PORT" || { echo "demo: port $PORT is taken; using a free port"; start_server 0; } ||
+  { echo "demo: the leaderboard did not start:" >&2; cat "$DIR/leaderboard.log" >&2; exit 1; }
+echo "== leaderboard at $URL (database $DIR/leaderboard.sqlite)"
+
+echo "== round robin: greedy, random, the Python example bot and pimc (small budget), $PAIRS duplicate pairs per pairing"
+"$BIN/arena" run \
+  --bot greedy="$BIN/bot-greedy" \
+  --bot random="$BIN/bot-random --seed 7" \
+  --bot python="$PY bots/python/example_bot.py" \
+  --bot pimc-8="$BIN/bot-pimc --budget 8" \
+  --pairs "$PAIRS" --seed 2026 --journal "$DIR/demo.jsonl" --results "$DIR/results.json" \
+  --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
+
+echo
+echo "== the leaderboard's own standings (GET $URL/api/v1/standings)"
+curl -sf "$URL/api/v1/standings" | "$PY" -c '
+import json, sys
+s = json.load(sys.stdin)
+print("%4s  %-10s %8s %17s %8s %7s" % ("rank", "bot", "rating", "95% interval", "parties", "score"))
+for b in s["bots"]:
+    r = "%.0f" % b["rating"] if b["rating"] is not None else "-"
+    ci = "%.0f..%.0f" % (b["ci_low"], b["ci_high"]) if b["ci_low"] is not None else "-"
+    print("%4s  %-10s %8s %17s %8d %6.1f%%" % (b["rank"] or "-", b["name"], r, ci, b["parties"], b["score_pct"]))
+'
+echo
+echo "journal: $DIR/demo.jsonl   results: $DIR/results.json, $DIR/results.csv"
+if [ "$KEEP" = 0 ]; then
+  stop_server
+  echo "the leaderboard is stopped (DEMO_KEEP=0)"
+else
+  echo "open $URL/ in a browser; stop the server with: make demo-stop"
+fi
