@@ -13,7 +13,9 @@
  * serializes it (attributes double-quoted, '"' escaped as &quot;).
  */
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <math.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,6 +431,212 @@ static void screenshot(const char *fragment, const char *name, int width, int he
     struct stat st;
     cr_assert_eq(stat(path, &st), 0);
     cr_assert_gt(st.st_size, 10000, "%s is too small to show the page (%lld bytes)", path, (long long)st.st_size);
+}
+
+/* ---------- the DevTools protocol over a pipe ---------- */
+
+/* Chromium started with --remote-debugging-pipe reads commands on its fd 3
+   and writes answers and events on its fd 4, each a JSON text ended by a
+   NUL byte. Used to lay the page out at a phone's width and ask it, by a
+   script run through the protocol (the page's CSP does not apply there),
+   whether anything sticks out of the screen. */
+struct devtools {
+    pid_t pid;
+    int to, from;
+    char *buf;
+    size_t len;
+    int next_id;
+    char session[128];
+};
+
+static void devtools_start(struct devtools *d)
+{
+    int in[2], out[2];
+    char profile[256];
+    snprintf(profile, sizeof profile, "%s/chrome-devtools", dir);
+    cr_assert_eq(pipe(in), 0);
+    cr_assert_eq(pipe(out), 0);
+    signal(SIGPIPE, SIG_IGN);
+    const char *exe = chromium();
+    d->pid = fork();
+    cr_assert_geq(d->pid, 0);
+    if (d->pid == 0) {
+        /* lift both ends above 4 first so that neither dup2 clobbers the other */
+        int r = fcntl(in[0], F_DUPFD, 10), w = fcntl(out[1], F_DUPFD, 10);
+        if (r < 0 || w < 0 || dup2(r, 3) != 3 || dup2(w, 4) != 4 || !freopen(tmp("chromium.err"), "a", stderr))
+            _exit(127);
+        close(in[0]); close(in[1]); close(out[0]); close(out[1]); close(r); close(w);
+        char user[300];
+        snprintf(user, sizeof user, "--user-data-dir=%s", profile);
+        execl(exe, exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--disable-extensions", "--no-first-run",
+              "--hide-scrollbars", user, "--remote-debugging-pipe", "about:blank", (char *)NULL);
+        _exit(127);
+    }
+    close(in[0]);
+    close(out[1]);
+    d->to = in[1];
+    d->from = out[0];
+    d->buf = NULL;
+    d->len = 0;
+    d->next_id = 1;
+    d->session[0] = '\0';
+}
+
+/* One command; returns its "result" (the caller deletes it). Events and
+   answers to other ids are skipped. */
+static cJSON *devtools_call(struct devtools *d, const char *method, cJSON *params, int in_session)
+{
+    int id = d->next_id++;
+    cJSON *msg = cJSON_CreateObject();
+    cr_assert_not_null(msg);
+    cr_assert_not_null(cJSON_AddNumberToObject(msg, "id", id));
+    cr_assert_not_null(cJSON_AddStringToObject(msg, "method", method));
+    cr_assert(cJSON_AddItemToObject(msg, "params", params ? params : cJSON_CreateObject()));
+    if (in_session)
+        cr_assert_not_null(cJSON_AddStringToObject(msg, "sessionId", d->session));
+    char *text = cJSON_PrintUnformatted(msg);
+    cr_assert_not_null(text);
+    size_t n = strlen(text) + 1, done = 0; /* with its NUL */
+    while (done < n) {
+        ssize_t w = write(d->to, text + done, n - done);
+        cr_assert_gt(w, 0, "chromium closed its DevTools pipe (sending %s)", method);
+        done += (size_t)w;
+    }
+    free(text);
+    cJSON_Delete(msg);
+    for (;;) {
+        char *end = d->buf ? memchr(d->buf, '\0', d->len) : NULL;
+        while (!end) {
+            struct pollfd pfd = {d->from, POLLIN, 0};
+            cr_assert_eq(poll(&pfd, 1, 60000), 1, "chromium did not answer %s within 60 s", method);
+            char chunk[65536];
+            ssize_t r = read(d->from, chunk, sizeof chunk);
+            cr_assert_gt(r, 0, "chromium closed its DevTools pipe (waiting for %s)", method);
+            d->buf = realloc(d->buf, d->len + (size_t)r);
+            cr_assert_not_null(d->buf);
+            memcpy(d->buf + d->len, chunk, (size_t)r);
+            d->len += (size_t)r;
+            end = memchr(d->buf, '\0', d->len);
+        }
+        size_t used = (size_t)(end - d->buf) + 1;
+        cJSON *answer = cJSON_ParseWithLength(d->buf, used - 1);
+        memmove(d->buf, d->buf + used, d->len - used);
+        d->len -= used;
+        cr_assert_not_null(answer, "chromium sent something that is not JSON");
+        const cJSON *aid = cJSON_GetObjectItem(answer, "id");
+        if (!cJSON_IsNumber(aid) || aid->valueint != id) {
+            cJSON_Delete(answer);
+            continue;
+        }
+        const cJSON *err = cJSON_GetObjectItem(answer, "error");
+        char *shown = err ? cJSON_PrintUnformatted(err) : NULL;
+        cr_assert_null(err, "DevTools %s failed: %s", method, shown ? shown : "");
+        cJSON *result = cJSON_DetachItemFromObject(answer, "result");
+        cJSON_Delete(answer);
+        cr_assert_not_null(result);
+        return result;
+    }
+}
+
+/* A script's value as a string (the script returns one). */
+static char *devtools_eval(struct devtools *d, const char *script)
+{
+    cJSON *p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddStringToObject(p, "expression", script));
+    cr_assert_not_null(cJSON_AddTrueToObject(p, "returnByValue"));
+    cJSON *r = devtools_call(d, "Runtime.evaluate", p, 1);
+    const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "value"));
+    char *copy = strdup(v ? v : "");
+    cr_assert_not_null(copy);
+    cJSON_Delete(r);
+    return copy;
+}
+
+static void devtools_stop(struct devtools *d)
+{
+    cJSON_Delete(devtools_call(d, "Browser.close", NULL, 0));
+    close(d->to);
+    close(d->from);
+    free(d->buf);
+    int status;
+    for (int i = 0; i < 600 && waitpid(d->pid, &status, WNOHANG) != d->pid; i++) {
+        if (i == 599) {
+            kill(d->pid, SIGKILL);
+            waitpid(d->pid, &status, 0);
+        }
+        sleep_ms(50);
+    }
+}
+
+/* Lays each page out on a phone (390 x 844, mobile) and checks that the
+   document is no wider than the screen and that nothing but the tables'
+   own scrolling boxes reaches past its right edge. */
+static void check_phone_layout(const char **fragments, int n)
+{
+    struct devtools d;
+    devtools_start(&d);
+    cJSON *p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddStringToObject(p, "url", "about:blank"));
+    cJSON *target = devtools_call(&d, "Target.createTarget", p, 0);
+    p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddStringToObject(p, "targetId", cJSON_GetStringValue(cJSON_GetObjectItem(target, "targetId"))));
+    cr_assert_not_null(cJSON_AddTrueToObject(p, "flatten"));
+    cJSON *attached = devtools_call(&d, "Target.attachToTarget", p, 0);
+    snprintf(d.session, sizeof d.session, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(attached, "sessionId")));
+    cJSON_Delete(target);
+    cJSON_Delete(attached);
+    p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "width", 390));
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "height", 844));
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "deviceScaleFactor", 1));
+    cr_assert_not_null(cJSON_AddTrueToObject(p, "mobile"));
+    cJSON_Delete(devtools_call(&d, "Emulation.setDeviceMetricsOverride", p, 1));
+
+    for (int i = 0; i < n; i++) {
+        char url[512];
+        snprintf(url, sizeof url, "%s/%s", base, fragments[i]);
+        /* through about:blank, so a new hash is a new page, never a stale one */
+        const char *urls[2] = {"about:blank", url};
+        for (int k = 0; k < 2; k++) {
+            p = cJSON_CreateObject();
+            cr_assert_not_null(p);
+            cr_assert_not_null(cJSON_AddStringToObject(p, "url", urls[k]));
+            cJSON_Delete(devtools_call(&d, "Page.navigate", p, 1));
+        }
+        char *state = NULL;
+        for (int t = 0; t < 600; t++) { /* 60 s: the server may run under ASan */
+            free(state);
+            state = devtools_eval(&d, "String(document.URL.indexOf('about:') !== 0 && document.body"
+                                      " && document.body.getAttribute('data-state'))");
+            if (strcmp(state, "ready") == 0)
+                break;
+            sleep_ms(100);
+        }
+        cr_assert_str_eq(state, "ready", "%s never got ready on a phone", url);
+        free(state);
+        char *report = devtools_eval(&d,
+            "(function () {"
+            "  var out = [], w = 390;"
+            "  if (document.documentElement.scrollWidth > w)"
+            "    out.push('the document is ' + document.documentElement.scrollWidth + ' px wide');"
+            "  Array.prototype.forEach.call(document.querySelectorAll('body *'), function (e) {"
+            "    var r = e.getBoundingClientRect();"
+            "    if (r.width > 0 && r.right > w + 0.5 && !(e.parentElement && e.parentElement.closest('.scroll'))"
+            "        && out.length < 6)"
+            "      out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' reaches ' + Math.round(r.right) + ' px');"
+            "  });"
+            "  return out.join('; ');"
+            "})()");
+        cr_assert_str_eq(report, "", "%s overflows a 390 px phone screen: %s", fragments[i][0] ? fragments[i] : "/",
+                         report);
+        free(report);
+    }
+    devtools_stop(&d);
 }
 
 /* ---------- reading the serialized DOM ---------- */
@@ -1240,6 +1448,12 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     assert_ready(dom, "the bot page");
     check_bot_page(dom, html, pair, names, n);
     free(dom);
+
+    /* on a phone nothing overflows the screen (the tables scroll in their boxes) */
+    char phone_partie[256], phone_bot[64] = "#/bot/%3Cb%3Er%26amp%3B";
+    snprintf(phone_partie, sizeof phone_partie, "#/partie/%s/deal/2/step/20", partie_key(rec));
+    const char *phone[] = {"", phone_partie, phone_bot};
+    check_phone_layout(phone, 3);
 
     screenshot("", "page.png", 1280, 2000);
     screenshot("", "page-phone.png", 390, 2400);
