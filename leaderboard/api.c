@@ -361,8 +361,14 @@ static void list_parties(struct api *self, const struct api_request *req, struct
     }
     int n = cJSON_GetArraySize(list);
     const cJSON *last = n ? cJSON_GetArrayItem(list, n - 1) : NULL;
-    if (more && last) cJSON_AddNumberToObject(root, "next_before", cJSON_GetObjectItemCaseSensitive(last, "seq")->valuedouble);
-    else cJSON_AddNullToObject(root, "next_before");
+    int ok = more && last ? cJSON_AddNumberToObject(root, "next_before",
+                                                    cJSON_GetObjectItemCaseSensitive(last, "seq")->valuedouble) != NULL
+                          : cJSON_AddNullToObject(root, "next_before") != NULL;
+    if (!ok) {
+        cJSON_Delete(root);
+        api_error(reply, 500, "out of memory");
+        return;
+    }
     reply_json(reply, 200, root);
 }
 

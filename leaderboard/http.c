@@ -41,14 +41,17 @@ struct upload {
  * it the connection is closed. */
 enum { HTTP_DROP_MAX = 64 << 20 };
 
-static void add_common_headers(struct MHD_Response *r, const char *type, const char *cache)
+/* The headers of every response; MHD_NO when one cannot be added. */
+static enum MHD_Result add_common_headers(struct MHD_Response *r, const char *type, const char *cache)
 {
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
-    MHD_add_response_header(r, "Content-Security-Policy", csp);
-    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-    MHD_add_response_header(r, "X-Frame-Options", "DENY");
-    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache);
+    return MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES &&
+                   MHD_add_response_header(r, "X-Content-Type-Options", "nosniff") == MHD_YES &&
+                   MHD_add_response_header(r, "Content-Security-Policy", csp) == MHD_YES &&
+                   MHD_add_response_header(r, "Referrer-Policy", "no-referrer") == MHD_YES &&
+                   MHD_add_response_header(r, "X-Frame-Options", "DENY") == MHD_YES &&
+                   MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, cache) == MHD_YES
+               ? MHD_YES
+               : MHD_NO;
 }
 
 /* Queues an API reply (taking its body). */
@@ -64,9 +67,9 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *re
         free(reply->body);
         return MHD_NO;
     }
-    add_common_headers(r, "application/json; charset=utf-8", "no-store");
-    if (reply->allow) MHD_add_response_header(r, "Allow", reply->allow);
-    enum MHD_Result rc = MHD_queue_response(c, (unsigned)(reply->body ? reply->status : 500), r);
+    enum MHD_Result rc = add_common_headers(r, "application/json; charset=utf-8", "no-store");
+    if (rc == MHD_YES && reply->allow) rc = MHD_add_response_header(r, "Allow", reply->allow);
+    if (rc == MHD_YES) rc = MHD_queue_response(c, (unsigned)(reply->body ? reply->status : 500), r);
     MHD_destroy_response(r);
     return rc;
 }
@@ -98,9 +101,9 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, c
                                                              MHD_RESPMEM_PERSISTENT);
     if (!r) return MHD_NO;
     /* Revalidate every time: a rebuilt server may carry new files. */
-    add_common_headers(r, page_content_type(f->path), "no-cache");
-    MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, f->etag);
-    enum MHD_Result rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
+    enum MHD_Result rc = add_common_headers(r, page_content_type(f->path), "no-cache");
+    if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, f->etag);
+    if (rc == MHD_YES) rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <pthread.h>
+#include <sys/stat.h>
 #include "leaderboard/api.h"
 #include "leaderboard/http.h"
 #include "leaderboard/store.h"
@@ -21,7 +22,8 @@
 static const char usage[] =
     "usage: leaderboard --db FILE [--listen HOST:PORT] [--token-file FILE] [--threads N]\n"
     "  --db FILE          the SQLite database (created when missing; WAL mode)\n"
-    "  --listen HOST:PORT IPv4 address and port (default 127.0.0.1:8080; port 0: any free port)\n"
+    "  --listen HOST:PORT IPv4 address (or localhost) and port (default 127.0.0.1:8080;\n"
+    "                     port 0: any free port)\n"
     "  --token-file FILE  tokens allowed to post, one per line ('#' comments)\n"
     "  --threads N        request threads (default 4)\n"
     "Tokens may also come from $LEADERBOARD_TOKENS (separated by commas or spaces).\n"
@@ -36,6 +38,7 @@ static int parse_listen(const char *text, char *host, size_t cap, int *port)
     if (!colon[1] || *end || p < 0 || p > 65535) return -1;
     memcpy(host, text, (size_t)(colon - text));
     host[colon - text] = 0;
+    if (!strcmp(host, "localhost")) snprintf(host, cap, "127.0.0.1");
     *port = (int)p;
     return 0;
 }
@@ -92,6 +95,9 @@ int main(int argc, char **argv)
         status = 2;
         goto out;
     }
+    struct stat st;
+    if (token_file && stat(token_file, &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)))
+        fprintf(stderr, "leaderboard: warning: '%s' is readable by other users (chmod 600 it)\n", token_file);
     if (tokens.n == 0)
         fprintf(stderr, "leaderboard: no tokens (--token-file or $LEADERBOARD_TOKENS): every post is refused\n");
 

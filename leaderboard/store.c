@@ -332,34 +332,40 @@ int store_each(struct store *self, int (*each)(const struct store_row *row, void
 
 static const char *const player_names[] = { "A", "B" };
 
-static void add_pair(cJSON *parent, const char *key, sqlite3_stmt *st, int col_a, int as_text)
+static int add_pair(cJSON *parent, const char *key, sqlite3_stmt *st, int col_a, int as_text)
 {
     cJSON *o = cJSON_AddObjectToObject(parent, key);
-    for (int p = 0; p < 2; p++) {
-        if (as_text) cJSON_AddStringToObject(o, player_names[p], text_or_empty(st, col_a + p));
-        else cJSON_AddNumberToObject(o, player_names[p], sqlite3_column_int(st, col_a + p));
+    int ok = o != NULL;
+    for (int p = 0; ok && p < 2; p++) {
+        if (as_text) ok = cJSON_AddStringToObject(o, player_names[p], text_or_empty(st, col_a + p)) != NULL;
+        else ok = cJSON_AddNumberToObject(o, player_names[p], sqlite3_column_int(st, col_a + p)) != NULL;
     }
+    return ok;
 }
 
-/* The summary of a row of ST_LIST_*. */
+/* The summary of a row of ST_LIST_*; NULL when out of memory. */
 static cJSON *summary(sqlite3_stmt *st)
 {
     cJSON *o = cJSON_CreateObject();
-    if (!o) return NULL;
-    cJSON_AddNumberToObject(o, "seq", (double)sqlite3_column_int64(st, 0));
-    cJSON_AddStringToObject(o, "id", text_or_empty(st, 1));
-    cJSON_AddStringToObject(o, "posted", text_or_empty(st, 2));
-    add_pair(o, "players", st, 3, 1);
-    cJSON_AddStringToObject(o, "first_dealer", player_names[sqlite3_column_int(st, 5) & 1]);
-    add_pair(o, "totals", st, 6, 0);
     int winner = int_or(st, 8, -1);
-    if (winner < 0) cJSON_AddNullToObject(o, "winner");
-    else cJSON_AddStringToObject(o, "winner", player_names[winner & 1]);
-    cJSON_AddNumberToObject(o, "settlement", sqlite3_column_int(st, 9));
+    int ok = o && cJSON_AddNumberToObject(o, "seq", (double)sqlite3_column_int64(st, 0)) &&
+             cJSON_AddStringToObject(o, "id", text_or_empty(st, 1)) &&
+             cJSON_AddStringToObject(o, "posted", text_or_empty(st, 2)) && add_pair(o, "players", st, 3, 1) &&
+             cJSON_AddStringToObject(o, "first_dealer", player_names[sqlite3_column_int(st, 5) & 1]) &&
+             add_pair(o, "totals", st, 6, 0) &&
+             (winner < 0 ? cJSON_AddNullToObject(o, "winner")
+                         : cJSON_AddStringToObject(o, "winner", player_names[winner & 1])) &&
+             cJSON_AddNumberToObject(o, "settlement", sqlite3_column_int(st, 9));
     /* The forfeit object as posted, from the record itself. */
-    cJSON *record = cJSON_Parse(text_or_empty(st, 11));
+    cJSON *record = ok ? cJSON_Parse(text_or_empty(st, 11)) : NULL;
     cJSON *forfeit = record ? cJSON_DetachItemFromObjectCaseSensitive(record, "forfeit") : NULL;
-    cJSON_AddItemToObject(o, "forfeit", forfeit ? forfeit : cJSON_CreateNull());
+    if (ok && !forfeit) forfeit = cJSON_CreateNull();
+    ok = ok && cJSON_AddItemToObject(o, "forfeit", forfeit);
+    if (!ok) {
+        cJSON_Delete(forfeit);
+        cJSON_Delete(o);
+        o = NULL;
+    }
     cJSON_Delete(record);
     return o;
 }
@@ -423,9 +429,13 @@ cJSON *store_get(struct store *self, const char *key, int *found, char *err, siz
             cJSON_DeleteItemFromObjectCaseSensitive(record, "key");
             cJSON_DeleteItemFromObjectCaseSensitive(record, "seq");
             cJSON_DeleteItemFromObjectCaseSensitive(record, "posted");
-            cJSON_AddStringToObject(record, "key", key);
-            cJSON_AddNumberToObject(record, "seq", (double)sqlite3_column_int64(st, 0));
-            cJSON_AddStringToObject(record, "posted", text_or_empty(st, 1));
+            if (!cJSON_AddStringToObject(record, "key", key) ||
+                !cJSON_AddNumberToObject(record, "seq", (double)sqlite3_column_int64(st, 0)) ||
+                !cJSON_AddStringToObject(record, "posted", text_or_empty(st, 1))) {
+                snprintf(err, cap, "out of memory");
+                cJSON_Delete(record);
+                record = NULL;
+            }
         }
     }
     sqlite3_reset(st);

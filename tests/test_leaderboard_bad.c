@@ -310,3 +310,45 @@ Test(leaderboard_bad, sql_and_html_in_names_are_kept_verbatim_and_escaped, .time
     lb_stop(&s);
     lb_cleanup(&s);
 }
+
+Test(leaderboard_bad, corrupted_records_never_break_the_server, .timeout = 60)
+{
+    struct lb_server s;
+    cJSON *records = lb_records();
+    char *good = cJSON_PrintUnformatted(cJSON_GetArrayItem(records, 2));
+    size_t n = strlen(good);
+    unsigned seed = 12345;
+    int refused = 0, stored = 0;
+    lb_start(&s);
+    for (int i = 0; i < 300; i++) {
+        char *text = malloc(n + 1);
+        memcpy(text, good, n + 1);
+        int flips = 1 + i % 4;
+        for (int f = 0; f < flips; f++) {
+            seed = seed * 1103515245u + 12345u;
+            size_t at = (seed >> 8) % n;
+            seed = seed * 1103515245u + 12345u;
+            static const char alphabet[] = "{}[]\",:0123456789-.eE AKQJT987SHDCnulltrue\\";
+            text[at] = alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+        }
+        struct lb_reply r;
+        cr_assert_eq(lb_request(&s, "POST", "/api/v1/parties", text, n, LB_TOKEN, NULL, &r), 0, "no reply");
+        cr_assert(r.status == 200 || r.status == 400 || r.status == 409 || r.status == 422, "status %ld: %s",
+                  r.status, r.body);
+        if (r.status == 200) stored++;
+        else refused++;
+        cJSON *doc = cJSON_ParseWithLength(r.body, r.len);
+        cr_assert_not_null(doc, "not JSON: %.200s", r.body);
+        cJSON_Delete(doc);
+        lb_reply_release(&r);
+        free(text);
+    }
+    cr_assert_gt(refused, 200, "the corruptions were refused");
+    cr_assert_leq(lb_count(&s), stored);
+    cJSON *st = lb_get(&s, "/api/v1/standings", 200);
+    cJSON_Delete(st);
+    free(good);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
