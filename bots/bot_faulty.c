@@ -10,6 +10,10 @@
  *   stale     answers an old request id first, then correctly (no fault)
  *   late      answers after sleeping --sleep-ms (default 3000)
  *   silent    never says hello           badtoken  says hello with a wrong token
+ * With --chance P it misbehaves instead at each request with probability
+ * P percent, in one of the modes of a comma-separated --mode list
+ * (--mode crash,hang --chance 0.5), drawn from --seed and the partie id,
+ * so a given partie goes the same way whichever process plays it.
  * It talks to the arena with the codec directly, not the SDK, so that it
  * can send what the SDK never would.
  */
@@ -18,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include <zmq.h>
+#include "engine/rng.h"
 #include "protocol/codec.h"
 
 static void pause_ms(long ms)
@@ -58,17 +63,26 @@ int main(int argc, char **argv)
 {
     static struct codec_arena_message msg;
     static char buf[PROTOCOL_MAX_FRAME + 1];
-    const char *mode = "crash", *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
+    const char *modes = "crash", *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
     long after = 3, sleep_ms = 3000, requests = 0;
+    double chance = 0;
+    unsigned long long seed = 1;
+    struct pq_rng rng;
+    char mode[32];
     for (int i = 1; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--mode")) mode = argv[i + 1];
+        if (!strcmp(argv[i], "--mode")) modes = argv[i + 1];
         else if (!strcmp(argv[i], "--after")) after = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--sleep-ms")) sleep_ms = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--chance")) chance = atof(argv[i + 1]);
+        else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
     }
     if (!endpoint || !token) {
-        fprintf(stderr, "usage: bot-faulty --mode MODE [--after N] [--sleep-ms MS] (started by the arena)\n");
+        fprintf(stderr, "usage: bot-faulty --mode MODE[,MODE...] [--after N | --chance PERCENT [--seed N]] "
+                        "[--sleep-ms MS] (started by the arena)\n");
         return 2;
     }
+    pq_rng_seed(&rng, seed);
+    snprintf(mode, sizeof mode, "%.*s", (int)strcspn(modes, ","), modes);
     void *ctx = zmq_ctx_new(), *socket = zmq_socket(ctx, ZMQ_DEALER);
     int zero = 0;
     zmq_setsockopt(socket, ZMQ_LINGER, &zero, sizeof zero);
@@ -90,10 +104,27 @@ int main(int argc, char **argv)
         int len = zmq_recv(socket, buf, sizeof buf, 0);
         if (len < 0 || len > PROTOCOL_MAX_FRAME) break;
         if (codec_decode_arena(buf, (size_t)len, &rules, &msg, err, sizeof err) != CODEC_OK) break;
+        if (msg.type == CODEC_PARTIE_START) {
+            rules = msg.as.partie_start.rules;
+            pq_rng_seed(&rng, pq_rng_mix(seed, msg.as.partie_start.partie));
+        }
         if (msg.type != CODEC_REQUEST) continue;
         const struct codec_request *r = &msg.as.request;
         first_legal(r, text, sizeof text);
-        if (++requests != after) {
+        ++requests;
+        if (chance > 0) {
+            if ((double)pq_rng_below(&rng, 1000000) >= chance * 10000) {
+                send_action(socket, r->id, text);
+                continue;
+            }
+            /* One of the listed modes. */
+            int n = 1, k;
+            for (const char *c = modes; *c; c++) n += *c == ',';
+            k = (int)pq_rng_below(&rng, (uint32_t)n);
+            const char *start = modes;
+            while (k-- > 0) start = strchr(start, ',') + 1;
+            snprintf(mode, sizeof mode, "%.*s", (int)strcspn(start, ","), start);
+        } else if (requests != after) {
             send_action(socket, r->id, text);
             continue;
         }

@@ -291,3 +291,78 @@ Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
     cr_assert(strstr(out, "friend is disqualified after 2 faults"), "%s", out);
     cr_assert(strstr(out, "faults: friend: timeout 2 (disqualified)"), "%s", out);
 }
+
+/* What a journal says about faults, per record. */
+struct fault_audit {
+    int parties, forfeits_by_faulty, other_faults, inconsistent;
+    int crash, timeout;
+};
+
+static int audit_faults(const cJSON *rec, int line, void *ctx)
+{
+    struct fault_audit *a = ctx;
+    (void)line;
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
+    if (!type || strcmp(type, "partie")) return 0;
+    a->parties++;
+    const cJSON *players = cJSON_GetObjectItem(rec, "players"), *faults = cJSON_GetObjectItem(rec, "faults");
+    const cJSON *forfeit = cJSON_GetObjectItem(rec, "forfeit");
+    for (int p = 0; p < 2; p++) {
+        const char *seat = p ? "B" : "A";
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(players, seat));
+        const cJSON *mine = cJSON_GetObjectItem(faults, seat), *kind;
+        int total = 0;
+        cJSON_ArrayForEach(kind, mine) total += (int)kind->valuedouble;
+        int forfeited = cJSON_IsObject(forfeit) && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(forfeit, "player")), seat);
+        if (strcmp(name, "faulty")) {
+            a->other_faults += total + forfeited;
+            continue;
+        }
+        /* A fault is exactly one forfeit of the faulty bot, of its kind. */
+        if (total != forfeited) a->inconsistent++;
+        if (forfeited) {
+            a->forfeits_by_faulty++;
+            a->crash += (int)cJSON_GetNumberValue(cJSON_GetObjectItem(mine, "crash"));
+            a->timeout += (int)cJSON_GetNumberValue(cJSON_GetObjectItem(mine, "timeout"));
+        }
+    }
+    return 0;
+}
+
+Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout = 240)
+{
+    char cmd[4096], err[256], text[1 << 16];
+    struct fault_audit a = { 0 };
+    int torn;
+    unlink("/tmp/pq_run_broken.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --concurrency 8 --max-faults 0 --move-ms 300 --bank-ms 300 --grace-ms 100 "
+             "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 51' --bot g4='%s/bot-greedy --exchange 4' "
+             "--bot faulty='%s/bot-faulty --mode crash,hang --chance 0.6 --seed 5' "
+             "--pairs 3 --journal /tmp/pq_run_broken.jsonl --results /tmp/pq_run_broken.json > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(journal_read("/tmp/pq_run_broken.jsonl", audit_faults, &a, &torn, err, sizeof err), 37, "%s", err);
+    cr_assert_eq(a.parties, 36, "6 pairings of 3 duplicate pairs");
+    cr_assert_eq(a.other_faults, 0, "only the broken bot faults");
+    cr_assert_eq(a.inconsistent, 0, "every fault is one forfeit");
+    cr_assert_gt(a.forfeits_by_faulty, 0, "the broken bot never broke");
+    cr_assert_lt(a.forfeits_by_faulty, 18, "the broken bot broke in every partie");
+    cr_assert_gt(a.crash + a.timeout, 0);
+    /* The results file says the same. */
+    FILE *f = fopen("/tmp/pq_run_broken.json", "r");
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    cJSON *res = cJSON_Parse(text);
+    const cJSON *faulty = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "bots"), 3);
+    const cJSON *faults = cJSON_GetObjectItem(faulty, "faults");
+    cr_assert_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(faulty, "forfeits")), a.forfeits_by_faulty);
+    cr_assert_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(faults, "crash")), a.crash);
+    cr_assert_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(faults, "timeout")), a.timeout);
+    cJSON_Delete(res);
+    /* No process of the broken bot outlives the tournament. */
+    snprintf(cmd, sizeof cmd, "ps -eo stat,args | grep -v '^Z' | grep -q '^[^ ]* *%s/bot-faulty --mode crash,hang'",
+             bin_dir());
+    cr_assert_neq(system(cmd), 0, "a bot-faulty process was left behind");
+}
