@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include "engine/deal.h"
 #include "tests/test_leaderboard_support.h"
 
@@ -480,6 +482,65 @@ Test(leaderboard, forfeited_parties_replay_as_far_as_they_were_played, .timeout 
     cJSON_ArrayForEach(b, cJSON_GetObjectItem(st, "bots"))
         if (!strcmp(cJSON_GetObjectItem(b, "name")->valuestring, "f"))
             cr_assert_eq(cJSON_GetObjectItem(b, "faults")->valueint, 2);
+    cJSON_Delete(st);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
+
+Test(leaderboard, concurrent_posts_and_reads_agree, .timeout = 60)
+{
+    enum { WRITERS = 4, BATCHES = 10, PER = 6 };
+    struct lb_server s;
+    cJSON *records = lb_records();
+    pid_t writers[WRITERS];
+    lb_start(&s);
+    for (int w = 0; w < WRITERS; w++) {
+        writers[w] = fork();
+        cr_assert_geq(writers[w], 0);
+        if (writers[w]) continue;
+        for (int b = 0; b < BATCHES; b++) {
+            char run[17];
+            cJSON *batch = cJSON_CreateArray();
+            snprintf(run, sizeof run, "%016x", 0xc0000u + (unsigned)(w * BATCHES + b));
+            for (int i = 0; i < PER; i++) {
+                cJSON *rec = cJSON_Duplicate(cJSON_GetArrayItem(records, (b * PER + i) % 24), 1);
+                cJSON_ReplaceItemInObject(rec, "run", cJSON_CreateString(run));
+                cJSON_AddItemToArray(batch, rec);
+            }
+            char *text = cJSON_PrintUnformatted(batch);
+            struct lb_reply r;
+            if (lb_request(&s, "POST", "/api/v1/parties", text, strlen(text), LB_TOKEN, NULL, &r) < 0 ||
+                r.status != 200 || !strstr(r.body, "\"stored\":6"))
+                _exit(1);
+            lb_reply_release(&r);
+            free(text);
+            cJSON_Delete(batch);
+        }
+        _exit(0);
+    }
+    /* Reads meanwhile: the number of parties in the standings only grows,
+     * by whole batches. */
+    int running = WRITERS, last = 0;
+    while (running > 0) {
+        cJSON *st = lb_get(&s, "/api/v1/standings", 200);
+        int n = cJSON_GetObjectItem(st, "parties")->valueint;
+        cr_assert_geq(n, last);
+        cr_assert_eq(n % PER, 0, "a batch seen in part (%d parties)", n);
+        last = n;
+        cJSON_Delete(st);
+        for (int w = 0; w < WRITERS; w++) {
+            int status;
+            if (writers[w] > 0 && waitpid(writers[w], &status, WNOHANG) == writers[w]) {
+                cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "a writer failed");
+                writers[w] = 0;
+                running--;
+            }
+        }
+    }
+    cr_assert_eq(lb_count(&s), WRITERS * BATCHES * PER);
+    cJSON *st = lb_get(&s, "/api/v1/standings", 200);
+    cr_assert_eq(cJSON_GetObjectItem(st, "parties")->valueint, WRITERS * BATCHES * PER);
     cJSON_Delete(st);
     cJSON_Delete(records);
     lb_stop(&s);
