@@ -3,14 +3,16 @@
  * random bot whose name holds HTML, a bot that crashes), the real server
  * $BIN/leaderboard is started on a free port with a database in a fresh
  * directory, the journal's partie records are posted with libcurl, and
- * Debian's headless Chromium opens the page; its DOM (--dump-dom, after the
- * scripts ran) is compared with what the arena says independently: the
- * standings and intervals of `arena ratings --json`, the crosstable counted
- * from the journal with its LOS, the rating-history lines of the API, and
- * a deal's hands, tricks and score as `arena replay` scores it.
- * Screenshots go to $BUILD/page.png, page-phone.png and page-partie.png.
- * The DOM is read by a few string helpers that rely on how Chromium
- * serializes it (attributes double-quoted, '"' escaped as &quot;).
+ * Debian's headless Chromium, driven through the DevTools protocol (one
+ * browser per test), opens the page. Its DOM, once the scripts ran, is
+ * compared with what the arena says independently: the standings and
+ * intervals of `arena ratings --json`, the crosstable counted from the
+ * journal with its LOS, the rating-history lines of the API, and a deal's
+ * hands, tricks and score as `arena replay` scores it. On a 390 px phone
+ * screen nothing may stick out. Screenshots go to $BUILD/page.png,
+ * page-phone.png and page-partie.png. The DOM is read by a few string
+ * helpers that rely on how Chromium serializes it (attributes
+ * double-quoted, '"' escaped as &quot;).
  */
 #include <criterion/criterion.h>
 #include <fcntl.h>
@@ -196,8 +198,11 @@ static void stop_server_cleanly(void)
     free(err);
 }
 
+static void kill_browser(void);
+
 static void remove_dir(void)
 {
+    kill_browser();
     stop_server();
     relay_sanitizer(tmp("server.err"));
     relay_sanitizer(tmp("arena.out"));
@@ -380,66 +385,15 @@ static char *partie_key(const cJSON *rec)
     return key;
 }
 
-/* ---------- the browser ---------- */
+/* ---------- the browser, driven through the DevTools protocol ---------- */
 
-static int chrome_runs;
-
-static void chrome(const char *what, const char *url, const char *out, int width, int height)
-{
-    char profile[256], cmd[8192];
-    snprintf(profile, sizeof profile, "%s/chrome-%d", dir, chrome_runs++);
-    /* --virtual-time-budget lets the scripts and their fetches finish
-       (virtual time waits for pending network loads) before the dump. */
-    snprintf(cmd, sizeof cmd,
-             "timeout 120 '%s' --headless --no-sandbox --disable-gpu --disable-background-networking"
-             " --disable-component-update --disable-sync --disable-extensions --no-first-run"
-             " --hide-scrollbars --user-data-dir='%s' --window-size=%d,%d --virtual-time-budget=10000 %s '%s'"
-             " %s 2>>'%s'",
-             chromium(), profile, width, height, what, url, out, tmp("chromium.err"));
-    int status = system(cmd);
-    char *err = read_file(tmp("chromium.err"));
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "chromium failed (status %d) on %s: %.2000s",
-              status, url, err ? err : "");
-    free(err);
-}
-
-/* The DOM of the page at base + fragment, after its scripts ran (free it). */
-static char *dump_dom(const char *fragment)
-{
-    char url[512], out[300];
-    snprintf(url, sizeof url, "%s/%s", base, fragment);
-    snprintf(out, sizeof out, "> '%s'", tmp("dom.html"));
-    chrome("--dump-dom", url, out, 1280, 900);
-    char *dom = read_file(tmp("dom.html"));
-    cr_assert_not_null(dom);
-    cr_assert_not_null(strstr(dom, "</html>"), "no DOM from chromium for %s", url);
-    return dom;
-}
-
-static void screenshot(const char *fragment, const char *name, int width, int height)
-{
-    char url[512], path[4200], arg[4300];
-    snprintf(url, sizeof url, "%s/%s", base, fragment);
-    snprintf(path, sizeof path, "%s/%s", build_dir(), name);
-    unlink(path);
-    snprintf(arg, sizeof arg, "--screenshot='%s'", path);
-    chrome(arg, url, "> /dev/null", width, height);
-    char *png = read_file(path);
-    cr_assert_not_null(png, "no screenshot %s", path);
-    cr_assert_eq(memcmp(png, "\x89PNG", 4), 0, "%s is not a PNG", path);
-    free(png);
-    struct stat st;
-    cr_assert_eq(stat(path, &st), 0);
-    cr_assert_gt(st.st_size, 10000, "%s is too small to show the page (%lld bytes)", path, (long long)st.st_size);
-}
-
-/* ---------- the DevTools protocol over a pipe ---------- */
-
-/* Chromium started with --remote-debugging-pipe reads commands on its fd 3
-   and writes answers and events on its fd 4, each a JSON text ended by a
-   NUL byte. Used to lay the page out at a phone's width and ask it, by a
-   script run through the protocol (the page's CSP does not apply there),
-   whether anything sticks out of the screen. */
+/* One headless Chromium per test, started with --remote-debugging-pipe: it
+   reads commands on its fd 3 and writes answers and events on its fd 4,
+   each a JSON text ended by a NUL byte. A page is opened through
+   about:blank (so a new hash is a new page, never a stale one) and read
+   once its body's data-state is "ready" or "error"; its DOM is taken as
+   serialized (documentElement.outerHTML). Scripts run through the protocol
+   are not subject to the page's CSP. */
 struct devtools {
     pid_t pid;
     int to, from;
@@ -449,23 +403,34 @@ struct devtools {
     char session[128];
 };
 
-static void devtools_start(struct devtools *d)
+static struct devtools browser = {.pid = -1};
+
+static cJSON *browser_call(const char *method, cJSON *params, int in_session);
+
+static void browser_start(void)
 {
+    struct devtools *d = &browser;
     int in[2], out[2];
     char profile[256];
-    snprintf(profile, sizeof profile, "%s/chrome-devtools", dir);
+    snprintf(profile, sizeof profile, "%s/chromium-profile", dir);
+    const char *exe = chromium();
     cr_assert_eq(pipe(in), 0);
     cr_assert_eq(pipe(out), 0);
     signal(SIGPIPE, SIG_IGN);
-    const char *exe = chromium();
     d->pid = fork();
     cr_assert_geq(d->pid, 0);
     if (d->pid == 0) {
         /* lift both ends above 4 first so that neither dup2 clobbers the other */
         int r = fcntl(in[0], F_DUPFD, 10), w = fcntl(out[1], F_DUPFD, 10);
-        if (r < 0 || w < 0 || dup2(r, 3) != 3 || dup2(w, 4) != 4 || !freopen(tmp("chromium.err"), "a", stderr))
+        if (r < 0 || w < 0 || dup2(r, 3) != 3 || dup2(w, 4) != 4 || !freopen(tmp("chromium.err"), "a", stderr) ||
+            !freopen("/dev/null", "w", stdout))
             _exit(127);
-        close(in[0]); close(in[1]); close(out[0]); close(out[1]); close(r); close(w);
+        close(in[0]);
+        close(in[1]);
+        close(out[0]);
+        close(out[1]);
+        close(r);
+        close(w);
         char user[300];
         snprintf(user, sizeof user, "--user-data-dir=%s", profile);
         execl(exe, exe, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -481,12 +446,29 @@ static void devtools_start(struct devtools *d)
     d->len = 0;
     d->next_id = 1;
     d->session[0] = '\0';
+
+    cJSON *p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddStringToObject(p, "url", "about:blank"));
+    cJSON *target = browser_call("Target.createTarget", p, 0);
+    p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(
+        cJSON_AddStringToObject(p, "targetId", cJSON_GetStringValue(cJSON_GetObjectItem(target, "targetId"))));
+    cr_assert_not_null(cJSON_AddTrueToObject(p, "flatten"));
+    cJSON *attached = browser_call("Target.attachToTarget", p, 0);
+    const char *session = cJSON_GetStringValue(cJSON_GetObjectItem(attached, "sessionId"));
+    cr_assert_not_null(session);
+    snprintf(d->session, sizeof d->session, "%s", session);
+    cJSON_Delete(target);
+    cJSON_Delete(attached);
 }
 
 /* One command; returns its "result" (the caller deletes it). Events and
    answers to other ids are skipped. */
-static cJSON *devtools_call(struct devtools *d, const char *method, cJSON *params, int in_session)
+static cJSON *browser_call(const char *method, cJSON *params, int in_session)
 {
+    struct devtools *d = &browser;
     int id = d->next_id++;
     cJSON *msg = cJSON_CreateObject();
     cr_assert_not_null(msg);
@@ -539,27 +521,68 @@ static cJSON *devtools_call(struct devtools *d, const char *method, cJSON *param
     }
 }
 
-/* A script's value as a string (the script returns one). */
-static char *devtools_eval(struct devtools *d, const char *script)
+/* A script's value, which must be a string (free it). */
+static char *browser_eval(const char *script)
 {
     cJSON *p = cJSON_CreateObject();
     cr_assert_not_null(p);
     cr_assert_not_null(cJSON_AddStringToObject(p, "expression", script));
     cr_assert_not_null(cJSON_AddTrueToObject(p, "returnByValue"));
-    cJSON *r = devtools_call(d, "Runtime.evaluate", p, 1);
+    cJSON *r = browser_call("Runtime.evaluate", p, 1);
     const char *v = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(r, "result"), "value"));
-    char *copy = strdup(v ? v : "");
+    cr_assert_not_null(v, "the script gave no string: %.200s", script);
+    char *copy = strdup(v);
     cr_assert_not_null(copy);
     cJSON_Delete(r);
     return copy;
 }
 
-static void devtools_stop(struct devtools *d)
+/* The screen: width x height CSS pixels, a phone's (mobile viewport) or not. */
+static void browser_screen(int width, int height, int mobile)
 {
-    cJSON_Delete(devtools_call(d, "Browser.close", NULL, 0));
+    cJSON *p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "width", width));
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "height", height));
+    cr_assert_not_null(cJSON_AddNumberToObject(p, "deviceScaleFactor", 1));
+    cr_assert_not_null(cJSON_AddBoolToObject(p, "mobile", mobile));
+    cJSON_Delete(browser_call("Emulation.setDeviceMetricsOverride", p, 1));
+}
+
+/* Opens base + fragment and waits (up to 60 s: the server may run under
+   ASan) until the page is "ready" or shows an "error". */
+static void browser_open(const char *fragment)
+{
+    char url[512];
+    snprintf(url, sizeof url, "%s/%s", base, fragment);
+    const char *urls[2] = {"about:blank", url};
+    for (int k = 0; k < 2; k++) {
+        cJSON *p = cJSON_CreateObject();
+        cr_assert_not_null(p);
+        cr_assert_not_null(cJSON_AddStringToObject(p, "url", urls[k]));
+        cJSON_Delete(browser_call("Page.navigate", p, 1));
+    }
+    for (int t = 0; t < 600; t++) {
+        char *state = browser_eval("String(document.URL.indexOf('about:') !== 0 && document.body"
+                                   " && document.body.getAttribute('data-state'))");
+        int done = strcmp(state, "ready") == 0 || strcmp(state, "error") == 0;
+        free(state);
+        if (done)
+            return;
+        sleep_ms(100);
+    }
+}
+
+static void browser_stop(void)
+{
+    struct devtools *d = &browser;
+    if (d->pid <= 0)
+        return;
+    cJSON_Delete(browser_call("Browser.close", NULL, 0));
     close(d->to);
     close(d->from);
     free(d->buf);
+    d->buf = NULL;
     int status;
     for (int i = 0; i < 600 && waitpid(d->pid, &status, WNOHANG) != d->pid; i++) {
         if (i == 599) {
@@ -568,6 +591,75 @@ static void devtools_stop(struct devtools *d)
         }
         sleep_ms(50);
     }
+    d->pid = -1;
+}
+
+/* After a failed test: no browser left behind. */
+static void kill_browser(void)
+{
+    if (browser.pid <= 0)
+        return;
+    kill(browser.pid, SIGKILL);
+    waitpid(browser.pid, NULL, 0);
+    browser.pid = -1;
+}
+
+/* The DOM of the page at base + fragment on a laptop screen, after its
+   scripts ran (free it). */
+static char *dump_dom(const char *fragment)
+{
+    browser_screen(1280, 900, 0);
+    browser_open(fragment);
+    char *dom = browser_eval("document.documentElement.outerHTML");
+    cr_assert_not_null(strstr(dom, "</html>"), "no DOM from chromium for %s", fragment);
+    return dom;
+}
+
+static int base64_value(char c)
+{
+    const char *digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const char *at = c ? strchr(digits, c) : NULL;
+    return at ? (int)(at - digits) : -1;
+}
+
+/* A screenshot of the page at fragment, width x height, into $BUILD/name. */
+static void screenshot(const char *fragment, const char *name, int width, int height, int mobile)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", build_dir(), name);
+    unlink(path);
+    browser_screen(width, height, mobile);
+    browser_open(fragment);
+    cJSON *p = cJSON_CreateObject();
+    cr_assert_not_null(p);
+    cr_assert_not_null(cJSON_AddStringToObject(p, "format", "png"));
+    cJSON *shot = browser_call("Page.captureScreenshot", p, 1);
+    const char *data = cJSON_GetStringValue(cJSON_GetObjectItem(shot, "data"));
+    cr_assert_not_null(data, "no screenshot data for %s", name);
+    size_t n = strlen(data), len = 0;
+    unsigned char *png = malloc(n / 4 * 3 + 3);
+    cr_assert_not_null(png);
+    unsigned bits = 0;
+    int have = 0;
+    for (size_t i = 0; i < n && data[i] != '='; i++) {
+        int v = base64_value(data[i]);
+        cr_assert_geq(v, 0, "screenshot data is not base64");
+        bits = (bits << 6) | (unsigned)v;
+        have += 6;
+        if (have >= 8) {
+            have -= 8;
+            png[len++] = (unsigned char)(bits >> have);
+            bits &= (1u << have) - 1;
+        }
+    }
+    cJSON_Delete(shot);
+    cr_assert_gt(len, 10000, "%s is too small to show the page (%zu bytes)", name, len);
+    cr_assert_eq(memcmp(png, "\x89PNG", 4), 0, "%s is not a PNG", name);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f, "cannot write %s", path);
+    cr_assert_eq(fwrite(png, 1, len, f), len);
+    cr_assert_eq(fclose(f), 0);
+    free(png);
 }
 
 /* Lays each page out on a phone (390 x 844, mobile) and checks that the
@@ -575,51 +667,14 @@ static void devtools_stop(struct devtools *d)
    own scrolling boxes reaches past its right edge. */
 static void check_phone_layout(const char **fragments, int n)
 {
-    struct devtools d;
-    devtools_start(&d);
-    cJSON *p = cJSON_CreateObject();
-    cr_assert_not_null(p);
-    cr_assert_not_null(cJSON_AddStringToObject(p, "url", "about:blank"));
-    cJSON *target = devtools_call(&d, "Target.createTarget", p, 0);
-    p = cJSON_CreateObject();
-    cr_assert_not_null(p);
-    cr_assert_not_null(cJSON_AddStringToObject(p, "targetId", cJSON_GetStringValue(cJSON_GetObjectItem(target, "targetId"))));
-    cr_assert_not_null(cJSON_AddTrueToObject(p, "flatten"));
-    cJSON *attached = devtools_call(&d, "Target.attachToTarget", p, 0);
-    snprintf(d.session, sizeof d.session, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(attached, "sessionId")));
-    cJSON_Delete(target);
-    cJSON_Delete(attached);
-    p = cJSON_CreateObject();
-    cr_assert_not_null(p);
-    cr_assert_not_null(cJSON_AddNumberToObject(p, "width", 390));
-    cr_assert_not_null(cJSON_AddNumberToObject(p, "height", 844));
-    cr_assert_not_null(cJSON_AddNumberToObject(p, "deviceScaleFactor", 1));
-    cr_assert_not_null(cJSON_AddTrueToObject(p, "mobile"));
-    cJSON_Delete(devtools_call(&d, "Emulation.setDeviceMetricsOverride", p, 1));
-
+    browser_screen(390, 844, 1);
     for (int i = 0; i < n; i++) {
-        char url[512];
-        snprintf(url, sizeof url, "%s/%s", base, fragments[i]);
-        /* through about:blank, so a new hash is a new page, never a stale one */
-        const char *urls[2] = {"about:blank", url};
-        for (int k = 0; k < 2; k++) {
-            p = cJSON_CreateObject();
-            cr_assert_not_null(p);
-            cr_assert_not_null(cJSON_AddStringToObject(p, "url", urls[k]));
-            cJSON_Delete(devtools_call(&d, "Page.navigate", p, 1));
-        }
-        char *state = NULL;
-        for (int t = 0; t < 600; t++) { /* 60 s: the server may run under ASan */
-            free(state);
-            state = devtools_eval(&d, "String(document.URL.indexOf('about:') !== 0 && document.body"
-                                      " && document.body.getAttribute('data-state'))");
-            if (strcmp(state, "ready") == 0)
-                break;
-            sleep_ms(100);
-        }
-        cr_assert_str_eq(state, "ready", "%s never got ready on a phone", url);
+        const char *name = fragments[i][0] ? fragments[i] : "/";
+        browser_open(fragments[i]);
+        char *state = browser_eval("String(document.body.getAttribute('data-state'))");
+        cr_assert_str_eq(state, "ready", "%s is not ready on a phone", name);
         free(state);
-        char *report = devtools_eval(&d,
+        char *report = browser_eval(
             "(function () {"
             "  var out = [], w = 390;"
             "  if (document.documentElement.scrollWidth > w)"
@@ -632,11 +687,9 @@ static void check_phone_layout(const char **fragments, int n)
             "  });"
             "  return out.join('; ');"
             "})()");
-        cr_assert_str_eq(report, "", "%s overflows a 390 px phone screen: %s", fragments[i][0] ? fragments[i] : "/",
-                         report);
+        cr_assert_str_eq(report, "", "%s overflows a 390 px phone screen: %s", name, report);
         free(report);
     }
-    devtools_stop(&d);
 }
 
 /* ---------- reading the serialized DOM ---------- */
@@ -1330,7 +1383,7 @@ static void check_bot_page(const char *dom, const struct tally *mine, int pair[1
 
 Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
 {
-    chromium();
+    browser_start();
     const char *journal_path = tmp("tournament.jsonl");
     play_tournament(journal_path);
     struct journal j;
@@ -1455,10 +1508,11 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     const char *phone[] = {"", phone_partie, phone_bot};
     check_phone_layout(phone, 3);
 
-    screenshot("", "page.png", 1280, 2000);
-    screenshot("", "page-phone.png", 390, 2400);
+    screenshot("", "page.png", 1280, 2000, 0);
+    screenshot("", "page-phone.png", 390, 2400, 1);
     snprintf(fragment, sizeof fragment, "#/partie/%s/deal/2/step/20", partie_key(rec));
-    screenshot(fragment, "page-partie.png", 1280, 1500);
+    screenshot(fragment, "page-partie.png", 1280, 1500, 0);
+    browser_stop();
 
     stop_server_cleanly();
     cJSON_Delete(replayed);
@@ -1469,7 +1523,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
 
 Test(page, says_so_when_there_is_nothing_or_no_such_partie)
 {
-    chromium();
+    browser_start();
     start_server();
     char *dom = dump_dom("");
     assert_ready(dom, "an empty leaderboard");
@@ -1493,5 +1547,6 @@ Test(page, says_so_when_there_is_nothing_or_no_such_partie)
     text(&err, got, sizeof got);
     cr_assert_not_null(strstr(got, "No such partie '0123456789abcdef-999'"), "the error names the partie: %s", got);
     free(dom);
+    browser_stop();
     stop_server_cleanly();
 }
