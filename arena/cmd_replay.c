@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
+#include "arena/journal.h"
 #include "arena/replay.h"
 
 static const char usage[] =
@@ -13,10 +14,14 @@ static const char usage[] =
     "Re-executes each deal record ({\"deck\", \"rules\", \"actions\"}) or partie record\n"
     "({\"first_dealer\", \"deals\", \"rules\"}) through the engine and prints its\n"
     "result as JSON, one document per file. A worked-deal fixture ({\"record\",\n"
-    "\"expect\"}) is replayed as its record.\n"
+    "\"expect\"}) is replayed as its record. A journal (a FILE ending in .jsonl,\n"
+    "as arena run writes) has each partie record replayed and its totals, winner\n"
+    "and settlement compared with the engine's (a forfeit: the deals played\n"
+    "replay and the score is the fault policy's); one result per line.\n"
     "\n"
     "  --check     compare each fixture's result with its \"expect\" and print\n"
-    "              'ok FILE' or 'FAIL FILE: why' instead of the result\n"
+    "              'ok FILE' or 'FAIL FILE: why' instead of the result (for a\n"
+    "              journal: 'ok FILE:LINE partie N', and a count at the end)\n"
     "  --compact   print each result on one line\n"
     "\n"
     "exit status: 0 all replayed (and matched); 1 an illegal action, or a record\n"
@@ -24,6 +29,56 @@ static const char usage[] =
     "N counting from 0); 2 unreadable input; 3 a --check mismatch.\n"
     "\n"
     "example: arena replay ../shared/fixtures/deals/D1-cavendish-example.json\n";
+
+struct journal_replay {
+    const char *path;
+    int check, parties, failed, worst;
+};
+
+static int replay_line(const cJSON *rec, int line, void *ctx)
+{
+    struct journal_replay *j = ctx;
+    struct replay r;
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+    if (!type || strcmp(type, "partie")) return 0;
+    double id = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
+    int status = replay_journal_record(rec, &r);
+    j->parties++;
+    if (status != REPLAY_OK) {
+        j->failed++;
+        if (j->check) printf("FAIL %s:%d partie %.0f: %s\n", j->path, line, id, r.error);
+        else fprintf(stderr, "arena replay: %s:%d partie %.0f: %s\n", j->path, line, id, r.error);
+    } else if (j->check) {
+        printf("ok %s:%d partie %.0f\n", j->path, line, id);
+    } else {
+        char *text = cJSON_PrintUnformatted(r.result);
+        if (text) puts(text);
+        free(text);
+    }
+    if (status > j->worst) j->worst = status;
+    cJSON_Delete(r.result);
+    return 0;
+}
+
+static int replay_journal_file(const char *path, int check)
+{
+    struct journal_replay j = { path, check, 0, 0, 0 };
+    char err[512];
+    int torn = 0;
+    if (journal_read(path, replay_line, &j, &torn, err, sizeof err) < 0) {
+        fprintf(stderr, "arena replay: %s\n", err);
+        return REPLAY_BAD_INPUT;
+    }
+    if (torn) fprintf(stderr, "arena replay: %s: the last line is torn (a crash while writing); skipped\n", path);
+    if (check) printf("%s: %d parties replayed, %d failed\n", path, j.parties, j.failed);
+    return j.worst;
+}
+
+static int is_journal(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 6 && !strcmp(path + n - 6, ".jsonl");
+}
 
 int cmd_replay(int argc, char **argv)
 {
@@ -44,6 +99,11 @@ int cmd_replay(int argc, char **argv)
         struct replay r;
         if (argv[i][0] == '-' && argv[i][1]) continue;
         files++;
+        if (is_journal(argv[i])) {
+            int status = replay_journal_file(argv[i], check);
+            if (status > worst) worst = status;
+            continue;
+        }
         int status = replay_file(argv[i], check, &r);
         if (check) {
             if (status == REPLAY_OK) printf("ok %s\n", argv[i]);

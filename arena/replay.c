@@ -140,7 +140,10 @@ static int replay_deal(const cJSON *record, const struct pq_rules *base, struct 
     return REPLAY_OK;
 }
 
-static int replay_partie(const cJSON *doc, struct replay *self)
+/* A partie record; with `unfinished` (a forfeited partie) it may stop
+ * after any finished deal: no result is made then, only legality checked,
+ * and *totals gets the totals of the finished deals. */
+static int replay_partie_of(const cJSON *doc, int unfinished, int totals[2], struct replay *self)
 {
     struct pq_rules rules;
     struct pq_partie partie;
@@ -151,8 +154,9 @@ static int replay_partie(const cJSON *doc, struct replay *self)
     pq_rules_default(&rules);
     if (!first || (strcmp(first, "A") && strcmp(first, "B")))
         return bad(self, "\"first_dealer\" must be \"A\" or \"B\"");
-    if (!cJSON_IsArray(deals) || n < 1 || n > PQ_MAX_DEALS)
+    if (!cJSON_IsArray(deals) || n < (unfinished ? 0 : 1) || n > PQ_MAX_DEALS)
         return bad(self, "\"deals\" must be an array of 1 to 8 deal records");
+    if (totals) totals[0] = totals[1] = 0;
     if (parse_rules(cJSON_GetObjectItemCaseSensitive(doc, "rules"), &rules, self->error, sizeof self->error) < 0)
         return REPLAY_BAD_INPUT;
     for (int d = 0; d < n; d++) {
@@ -201,6 +205,14 @@ static int replay_partie(const cJSON *doc, struct replay *self)
         }
         finished[d] = partie.finished;
     }
+    if (unfinished) {
+        if (totals && n) {
+            totals[0] = partie.totals[0];
+            totals[1] = partie.totals[1];
+        }
+        self->error_deal = 0;
+        return REPLAY_OK;
+    }
     if (!partie.over) {
         snprintf(self->error, sizeof self->error, "the record ends after %d deals, before the partie is over", n);
         self->error_deal = 0;
@@ -212,6 +224,96 @@ static int replay_partie(const cJSON *doc, struct replay *self)
     struct json_writer jw;
     json_writer_init(&jw, self->result);
     pq_report_partie(&partie, finished, n, &jw.writer);
+    return REPLAY_OK;
+}
+
+static int replay_partie(const cJSON *doc, struct replay *self)
+{
+    return replay_partie_of(doc, 0, NULL, self);
+}
+
+static int mismatch(struct replay *self, const char *field, const cJSON *want, const cJSON *got)
+{
+    char *a = want ? cJSON_PrintUnformatted(want) : NULL, *b = got ? cJSON_PrintUnformatted(got) : NULL;
+    snprintf(self->error, sizeof self->error, "%s: the record says %.80s, the engine %.80s", field, a ? a : "nothing",
+             b ? b : "nothing");
+    free(a);
+    free(b);
+    return REPLAY_MISMATCH;
+}
+
+int replay_journal_record(const cJSON *rec, struct replay *self)
+{
+    const cJSON *forfeit = cJSON_GetObjectItemCaseSensitive(rec, "forfeit");
+    const cJSON *totals = cJSON_GetObjectItemCaseSensitive(rec, "totals");
+    const cJSON *winner = cJSON_GetObjectItemCaseSensitive(rec, "winner");
+    const cJSON *settlement = cJSON_GetObjectItemCaseSensitive(rec, "settlement");
+    memset(self, 0, sizeof *self);
+    self->error_index = -1;
+    if (!cJSON_IsObject(rec)) return bad(self, "a record must be a JSON object");
+    if (!cJSON_IsObject(forfeit)) {
+        int status = replay_partie(rec, self);
+        if (status != REPLAY_OK) return status;
+        const char *keys[] = { "totals", "winner", "settlement" };
+        const cJSON *want[] = { totals, winner, settlement };
+        for (int i = 0; i < 3; i++) {
+            const cJSON *got = cJSON_GetObjectItemCaseSensitive(self->result, keys[i]);
+            if (!cJSON_Compare(want[i], got, 1)) return mismatch(self, keys[i], want[i], got);
+        }
+        return REPLAY_OK;
+    }
+    /* A forfeit: the deals played replay, the unfinished one as far as it
+     * went, and the score is the fault policy's (arena/referee.h): the
+     * other player wins 100 plus both totals of the finished deals. */
+    int sums[2];
+    const char *loser = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "player"));
+    if (!loser || (strcmp(loser, "A") && strcmp(loser, "B"))) return bad(self, "\"forfeit.player\" must be A or B");
+    int status = replay_partie_of(rec, 1, sums, self);
+    if (status != REPLAY_OK) return status;
+    const cJSON *partial = cJSON_GetObjectItemCaseSensitive(rec, "unfinished_deal");
+    if (partial) {
+        struct pq_rules rules;
+        uint8_t deck[32];
+        struct pq_deal deal;
+        const cJSON *item;
+        int i = 0;
+        pq_rules_default(&rules);
+        if (parse_rules(cJSON_GetObjectItemCaseSensitive(rec, "rules"), &rules, self->error, sizeof self->error) < 0)
+            return REPLAY_BAD_INPUT;
+        const cJSON *actions = deal_parts(partial, deck, self);
+        if (!actions) return REPLAY_BAD_INPUT;
+        pq_deal_init(&deal, &rules, deck);
+        cJSON_ArrayForEach(item, actions) {
+            char reason[160];
+            const char *text = cJSON_GetStringValue(item);
+            if (!text || pq_deal_over(&deal) ||
+                pq_deal_apply_text(&deal, text, (int)strlen(text), reason, sizeof reason) < 0) {
+                self->error_index = i;
+                snprintf(self->error, sizeof self->error, "unfinished deal action %d (%.60s): %.150s", i,
+                         text ? text : "?", text && !pq_deal_over(&deal) ? reason : "not a legal action here");
+                return REPLAY_ILLEGAL;
+            }
+            i++;
+        }
+    }
+    cJSON *expect = cJSON_CreateObject();
+    if (!expect) return bad(self, "out of memory");
+    cJSON *t = cJSON_AddObjectToObject(expect, "totals");
+    cJSON_AddNumberToObject(t, "A", sums[0]);
+    cJSON_AddNumberToObject(t, "B", sums[1]);
+    cJSON_AddStringToObject(expect, "winner", loser[0] == 'A' ? "B" : "A");
+    cJSON_AddNumberToObject(expect, "settlement", 100 + sums[0] + sums[1]);
+    const char *keys[] = { "totals", "winner", "settlement" };
+    const cJSON *want[] = { totals, winner, settlement };
+    for (int i = 0; i < 3; i++) {
+        const cJSON *got = cJSON_GetObjectItemCaseSensitive(expect, keys[i]);
+        if (!cJSON_Compare(want[i], got, 1)) {
+            int rc = mismatch(self, keys[i], want[i], got);
+            cJSON_Delete(expect);
+            return rc;
+        }
+    }
+    self->result = expect;
     return REPLAY_OK;
 }
 

@@ -31,6 +31,12 @@ struct replay {
  * the caller frees self->result with cJSON_Delete. */
 int replay_json(const cJSON *doc, int check, struct replay *self);
 
+/* Checks a journal's partie record (arena/record.h): its deals replay and
+ * its totals, winner and settlement are the engine's; for a forfeit, the
+ * deals played replay (the unfinished one as far as it went) and the score
+ * is the fault policy's. REPLAY_MISMATCH names the field that differs. */
+int replay_journal_record(const cJSON *rec, struct replay *self);
+
 /* Reads, parses and replays a file (at most 16 MiB). */
 int replay_file(const char *path, int check, struct replay *self);
 

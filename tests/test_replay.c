@@ -216,3 +216,38 @@ Test(replay, partie_records_give_the_totals_and_settlement_of_play)
     }
     cr_log_info("%d of 60 random parties went to 8 deals", ties);
 }
+
+Test(replay, every_partie_of_a_journal_replays_forfeits_included, .timeout = 120)
+{
+    char cmd[2048], out[1 << 16];
+    unlink("/tmp/pq_replay_journal.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --max-faults 0 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash "
+             "--chance 1 --seed 3' --pairs 3 --journal /tmp/pq_replay_journal.jsonl > /dev/null",
+             bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check /tmp/pq_replay_journal.jsonl", bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert(strstr(out, "6 parties replayed, 0 failed"), "%s", out);
+    cr_assert(strstr(out, "ok /tmp/pq_replay_journal.jsonl:2 partie"), "%s", out);
+    /* The broken bot forfeited some parties: those replay too. */
+    snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' /tmp/pq_replay_journal.jsonl");
+    run(cmd, out, sizeof out);
+    cr_assert_gt(atoi(out), 0, "no forfeit to replay");
+}
+
+Test(replay, a_forged_journal_record_is_caught, .timeout = 120)
+{
+    char cmd[2048], out[1 << 16];
+    unlink("/tmp/pq_replay_forged.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
+             "--journal /tmp/pq_replay_forged.jsonl > /dev/null && "
+             "sed -i '2s/\"settlement\":\\([0-9]*\\)/\"settlement\":1\\1/' /tmp/pq_replay_forged.jsonl",
+             bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check /tmp/pq_replay_forged.jsonl", bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 3, "%s", out);
+    cr_assert(strstr(out, "FAIL /tmp/pq_replay_forged.jsonl:2 partie 1: settlement: the record says 1"), "%s", out);
+    cr_assert(strstr(out, "2 parties replayed, 1 failed"), "%s", out);
+}
