@@ -81,7 +81,7 @@ void pq_report_partie(const struct pq_partie *p, const struct pq_deal *deals, in
         int dealer = (number % 2 == 1) ? p->first_dealer : 1 - p->first_dealer;
         w->begin(w->ctx, NULL, 0);
         w->integer(w->ctx, "number", number);
-        w->string(w->ctx, "elder_player", players[1 - dealer]); /* "elder" is his score */
+        w->string(w->ctx, "elder", players[1 - dealer]);
         w->integer(w->ctx, "weight", pq_partie_weight(p, number));
         w->integer(w->ctx, "A", p->deal_scores[i][0]);
         w->integer(w->ctx, "B", p->deal_scores[i][1]);
