@@ -112,7 +112,13 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
             for (long fd = 3; fd < (max_fd > 0 && max_fd < 65536 ? max_fd : 65536); fd++) close((int)fd);
         }
         if (limits->address_space_mb > 0) set_limit(RLIMIT_AS, (rlim_t)limits->address_space_mb << 20);
-        if (limits->cpu_seconds > 0) set_limit(RLIMIT_CPU, (rlim_t)limits->cpu_seconds);
+        if (limits->cpu_seconds > 0) {
+            /* The soft limit is per partie (botproc_renew_cpu raises it when
+             * the process is given another); the hard limit bounds a whole
+             * life of BOTPROC_CPU_PARTIES parties. */
+            struct rlimit cpu = { (rlim_t)limits->cpu_seconds, (rlim_t)limits->cpu_seconds * BOTPROC_CPU_PARTIES };
+            setrlimit(RLIMIT_CPU, &cpu);
+        }
         if (limits->open_files > 0) set_limit(RLIMIT_NOFILE, (rlim_t)limits->open_files);
         set_limit(RLIMIT_CORE, 0);
         signal(SIGPIPE, SIG_DFL);
@@ -235,4 +241,28 @@ int botproc_command_digest(const char *command, char out[17])
     if (!files) return -1;
     snprintf(out, 17, "%016llx", (unsigned long long)h);
     return 0;
+}
+
+int botproc_renew_cpu(struct botproc *self, long cpu_seconds)
+{
+    char path[64], text[1024];
+    unsigned long utime = 0, stime = 0;
+    if (!self->pid || cpu_seconds <= 0) return 0;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)self->pid);
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+    if (f) fclose(f);
+    text[n] = '\0';
+    /* Fields 14 and 15 (utime, stime) follow the command name, which ends
+     * with the last ')'. */
+    const char *at = strrchr(text, ')');
+    if (!at || sscanf(at + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime) != 2) return -1;
+    long ticks = sysconf(_SC_CLK_TCK);
+    rlim_t used = (rlim_t)((utime + stime) / (unsigned long)(ticks > 0 ? ticks : 100));
+    struct rlimit old, now;
+    if (prlimit(self->pid, RLIMIT_CPU, NULL, &old) < 0) return -1;
+    now.rlim_max = old.rlim_max;
+    now.rlim_cur = used + (rlim_t)cpu_seconds;
+    if (old.rlim_max != RLIM_INFINITY && now.rlim_cur > old.rlim_max) now.rlim_cur = old.rlim_max;
+    return prlimit(self->pid, RLIMIT_CPU, &now, NULL);
 }

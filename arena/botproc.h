@@ -46,6 +46,14 @@ int botproc_alive(struct botproc *self);
  * kills it (SIGKILL) and reaps it. A no-op when not running. */
 void botproc_stop(struct botproc *self, int grace_ms);
 
+enum { BOTPROC_CPU_PARTIES = 64 };
+
+/* The CPU limit is per partie: when a process is given another partie,
+ * its soft RLIMIT_CPU becomes the CPU time it used so far plus
+ * cpu_seconds (never above the hard limit, cpu_seconds times
+ * BOTPROC_CPU_PARTIES). 0, or -1 when the process cannot be read. */
+int botproc_renew_cpu(struct botproc *self, long cpu_seconds);
+
 /* Asks the process group to stop (SIGTERM) and returns at once; the
  * caller polls botproc_alive() and ends with botproc_stop(self, 0), which
  * kills and reaps what is left. A no-op when not running. */

@@ -188,6 +188,7 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     const struct match_config *config = L->r->config;
     int i = find_idle(L, job, p);
     if (i >= 0) {
+        if (!L->conns[i].remote) botproc_renew_cpu(&L->conns[i].proc, config->limits.cpu_seconds);
         L->conns[i].state = CONN_BUSY;
         L->conns[i].slot = (int)(s - L->slots);
         L->conns[i].player = p;

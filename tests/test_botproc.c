@@ -159,3 +159,36 @@ Test(botproc, a_bot_dies_with_a_killed_arena)
     pause_ms(200);
     cr_assert_not(process_runs(bot), "the bot %d outlived the arena", (int)bot);
 }
+
+/* The soft CPU limit of a reused process is renewed for each partie. */
+Test(botproc, the_cpu_limit_is_renewed_for_each_partie)
+{
+    struct botproc b;
+    struct botproc_limits limits;
+    char err[256], path[64], line[256];
+    botproc_limits_default(&limits);
+    limits.cpu_seconds = 7;
+    cr_assert_eq(botproc_start(&b, "sleep 30", "ipc:///tmp/none", "/tmp/pq_botproc_cpu.log", &limits, err, sizeof err), 0,
+                 "%s", err);
+    /* Renewing is for a process that already played: wait for the exec. */
+    snprintf(path, sizeof path, "/proc/%d/comm", (int)b.pid);
+    for (int i = 0; i < 200; i++) {
+        FILE *comm = fopen(path, "r");
+        int started = comm && fgets(line, sizeof line, comm) && !strncmp(line, "sleep", 5);
+        if (comm) fclose(comm);
+        if (started) break;
+        struct timespec pause = { 0, 10 * 1000000L };
+        nanosleep(&pause, NULL);
+    }
+    cr_assert_eq(botproc_renew_cpu(&b, 11), 0);
+    snprintf(path, sizeof path, "/proc/%d/limits", (int)b.pid);
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    long soft = -1, hard = -1;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, "Max cpu time", 12)) sscanf(line + 12, "%ld %ld", &soft, &hard);
+    fclose(f);
+    cr_assert_eq(soft, 11, "soft limit %ld", soft);
+    cr_assert_eq(hard, 7 * BOTPROC_CPU_PARTIES, "hard limit %ld", hard);
+    botproc_stop(&b, 0);
+}

@@ -336,7 +336,7 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
     int torn;
     unlink("/tmp/pq_run_broken.jsonl");
     snprintf(cmd, sizeof cmd,
-             "%s/arena run --quiet --concurrency 8 --max-faults 0 --move-ms 300 --bank-ms 300 --grace-ms 100 "
+             "%s/arena run --quiet --concurrency 8 --max-faults 0 --move-ms 1000 --bank-ms 1000 --grace-ms 200 "
              "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 51' --bot g4='%s/bot-greedy --exchange 4' "
              "--bot faulty='%s/bot-faulty --mode crash,hang --chance 0.6 --seed 5' "
              "--pairs 3 --journal /tmp/pq_run_broken.jsonl --results /tmp/pq_run_broken.json > /dev/null",
