@@ -51,20 +51,23 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
     out->seconds = elapsed;
 }
 
-/* The echo peer: connects a DEALER and sends every frame back. */
+/* The echo peer: connects a DEALER and answers every frame with a short
+ * one, as a bot answers a request with an action. */
 static void echo_peer(const char *endpoint)
 {
     void *ctx = zmq_ctx_new();
     void *s = zmq_socket(ctx, ZMQ_DEALER);
     int zero = 0;
-    char buf[256];
+    static char buf[PROTOCOL_MAX_FRAME];
+    static const char answer[] = "{\"type\":\"action\",\"id\":1,\"action\":\"play AS\"}";
     zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
     if (zmq_connect(s, endpoint) == 0) {
         zmq_send(s, "ready", 5, 0);
         for (;;) {
             int n = zmq_recv(s, buf, sizeof buf, 0);
             if (n < 0 || (n == 4 && !memcmp(buf, "stop", 4))) break;
-            zmq_send(s, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf), 0);
+            if (n <= 64) zmq_send(s, buf, (size_t)n, 0);       /* the plain echo */
+            else zmq_send(s, answer, sizeof answer - 1, 0);
         }
     }
     zmq_close(s);
@@ -77,56 +80,73 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, int cap)
+int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double *p99_us, char *err, int cap)
 {
     struct hub hub;
     struct hub_message m;
     double *times = malloc(sizeof *times * (size_t)trips);
-    int rc = -1;
-    pid_t pid = -1;
-    if (!times) {
-        snprintf(err, (size_t)cap, "out of memory");
+    char *payload = malloc((size_t)(size > 15 ? size : 15));
+    int rc = -1, started = 0;
+    pid_t pids[BENCH_MAX_PEERS];
+    uint8_t ids[BENCH_MAX_PEERS][HUB_MAX_IDENTITY];
+    size_t id_len[BENCH_MAX_PEERS];
+    if (!times || !payload || peers < 1 || peers > BENCH_MAX_PEERS) {
+        snprintf(err, (size_t)cap, !times || !payload ? "out of memory" : "1 to %d peers", BENCH_MAX_PEERS);
+        free(times);
+        free(payload);
         return -1;
+    }
+    if (size <= 15) {
+        memcpy(payload, "{\"type\":\"ping\"}", 15);
+        size = 15;
+    } else {
+        memset(payload, ' ', (size_t)size);
+        payload[0] = '{';
+        payload[size - 1] = '}';
     }
     if (hub_open(&hub, NULL, err, (size_t)cap) < 0) {
         free(times);
+        free(payload);
         return -1;
     }
     fflush(NULL);
-    pid = fork();
-    if (pid == 0) {
-        echo_peer(hub.endpoint);
-        _exit(0);
+    for (; started < peers; started++) {
+        pids[started] = fork();
+        if (pids[started] == 0) {
+            echo_peer(hub.endpoint);
+            _exit(0);
+        }
+        if (pids[started] < 0 || hub_recv(&hub, &m, 5000) != 1) {
+            snprintf(err, (size_t)cap, "an echo peer did not start");
+            if (pids[started] > 0) started++;
+            goto out;
+        }
+        id_len[started] = m.identity_len;
+        memcpy(ids[started], m.identity, m.identity_len);
+        hub_message_release(&m);
     }
-    if (pid < 0 || hub_recv(&hub, &m, 5000) != 1) {
-        snprintf(err, (size_t)cap, "the echo peer did not start");
-        goto out;
-    }
-    uint8_t peer[HUB_MAX_IDENTITY];
-    size_t peer_len = m.identity_len;
-    memcpy(peer, m.identity, peer_len);
-    hub_message_release(&m);
     for (int i = 0; i < trips; i++) {
+        int p = i % peers;
         double t0 = now();
-        if (hub_send(&hub, peer, peer_len, "{\"type\":\"ping\"}", 15) < 0 || hub_recv(&hub, &m, 5000) != 1) {
+        if (hub_send(&hub, ids[p], id_len[p], payload, (size_t)size) < 0 || hub_recv(&hub, &m, 5000) != 1) {
             snprintf(err, (size_t)cap, "round trip %d failed", i);
             goto out;
         }
         hub_message_release(&m);
         times[i] = (now() - t0) * 1e6;
     }
-    hub_send(&hub, peer, peer_len, "stop", 4);
     qsort(times, (size_t)trips, sizeof *times, cmp_double);
     *median_us = times[trips / 2];
     *p99_us = times[(int)(trips * 0.99)];
     rc = 0;
 out:
-    if (pid > 0) {
-        kill(pid, SIGKILL);
-        waitpid(pid, NULL, 0);
+    for (int p = 0; p < started; p++) {
+        kill(pids[p], SIGKILL);
+        waitpid(pids[p], NULL, 0);
     }
     hub_close(&hub);
     free(times);
+    free(payload);
     return rc;
 }
 

@@ -18,11 +18,16 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
 
 #endif
 
-/* Raw ZeroMQ round trips between this process (ROUTER) and a forked echo
- * process (DEALER) over ipc://: the physical floor under every decision
- * the arena referees. Fills per-round-trip microseconds: median and 99th
- * percentile over `trips` round trips. Returns 0, or -1 with err. */
-int bench_zmq_pingpong(int trips, double *median_us, double *p99_us, char *err, int cap);
+/* Raw ZeroMQ round trips between this process (ROUTER) and `peers` forked
+ * echo processes (DEALER) over ipc://, taken in turn: the physical floor
+ * under every decision the arena referees. Frames of `size` bytes (15 or
+ * less: a 15-byte ping echoed back; more: a frame of that size answered by
+ * a short action-sized frame, as a request and its answer). Fills per-round-
+ * trip microseconds: median and 99th percentile over `trips` round trips.
+ * Returns 0, or -1 with err. */
+int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double *p99_us, char *err, int cap);
+
+enum { BENCH_MAX_PEERS = 8 };
 
 struct bench_harness_run {
     long parties, decisions;

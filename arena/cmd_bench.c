@@ -65,7 +65,9 @@ static int bench_harness_command(int argc, char **argv)
         return 1;
     }
     double median_rtt, p99;
-    if (bench_zmq_pingpong(20000, &median_rtt, &p99, err, sizeof err) < 0) {
+    double pattern_rtt, pattern_p99;
+    if (bench_zmq_pingpong(20000, 1, 15, &median_rtt, &p99, err, sizeof err) < 0 ||
+        bench_zmq_pingpong(20000, 2, 2048, &pattern_rtt, &pattern_p99, err, sizeof err) < 0) {
         fprintf(stderr, "arena bench harness: %s\n", err);
         return 1;
     }
@@ -77,6 +79,8 @@ static int bench_harness_command(int argc, char **argv)
     int n_levels = wide ? 4 : 3;
     printf("harness: %d parties of bot-random against itself, %d runs per level\n", parties, runs);
     printf("  raw zmq round trip (same run): median %.1f us\n", median_rtt);
+    printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic, no arena): median %.1f us\n",
+           pattern_rtt);
     for (int l = 0; l < n_levels; l++) {
         double rates[64], per[64];
         long faults = 0;
@@ -129,7 +133,7 @@ int cmd_bench(int argc, char **argv)
             fprintf(stderr, "arena bench zmq: --trips takes 100 to 10000000\n");
             return 2;
         }
-        if (bench_zmq_pingpong(trips, &median, &p99, err, sizeof err) < 0) {
+        if (bench_zmq_pingpong(trips, 1, 15, &median, &p99, err, sizeof err) < 0) {
             fprintf(stderr, "arena bench zmq: %s\n", err);
             return 1;
         }

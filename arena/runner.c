@@ -249,6 +249,13 @@ static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, si
     return 0;
 }
 
+/* Slots waiting for a remote bot's connection look again at once. */
+static void touch_waiting(struct loop *L)
+{
+    for (int i = 0; i < L->n_slots; i++)
+        if (L->slots[i].busy && (L->slots[i].conn[0] < 0 || L->slots[i].conn[1] < 0)) L->slots[i].touched = 1;
+}
+
 /* The partie is over or abandoned: its connections go back to the pool
  * when they may play again, else they are stopped. */
 static void release_slot(struct loop *L, struct slot *s, int keep)
@@ -265,6 +272,7 @@ static void release_slot(struct loop *L, struct slot *s, int keep)
         if (again) {
             c->state = CONN_IDLE;
             c->idle_since = now_ms();
+            if (c->remote) touch_waiting(L);
         } else {
             drop_conn(L, c);
         }
@@ -308,12 +316,14 @@ static void greet(struct loop *L, const struct hub_message *m)
         snprintf(c->log_path, sizeof c->log_path, "%s/%.60s-remote.log", L->r->config->log_dir, found->name);
         c->state = CONN_IDLE;
         c->idle_since = now_ms();
+        touch_waiting(L);
     }
     memcpy(c->identity, m->identity, m->identity_len);
     c->identity_len = m->identity_len;
     c->connected = 1;
     if (c->state == CONN_BUSY) {
         struct slot *s = &L->slots[c->slot];
+        s->touched = 1;   /* it may start now */
         if (code == CODEC_PROTOCOL_VERSION) {
             char why[256];
             snprintf(why, sizeof why, "%s", err);
@@ -510,9 +520,14 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 }
             break;
         }
+        /* A slot with something to do (just started on connected
+         * processes, or a hello arrived) must not wait for a message. */
         int64_t nearest = now + 50;
-        for (int i = 0; i < L.n_slots; i++)
-            if (L.slots[i].busy && deadline_of(&L.slots[i]) < nearest) nearest = deadline_of(&L.slots[i]);
+        for (int i = 0; i < L.n_slots; i++) {
+            if (!L.slots[i].busy) continue;
+            if (L.slots[i].touched) nearest = now;
+            else if (deadline_of(&L.slots[i]) < nearest) nearest = deadline_of(&L.slots[i]);
+        }
         int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
         now = now_ms();
         if (got == 1) {
