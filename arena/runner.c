@@ -28,7 +28,9 @@ struct conn {
     char name[CODEC_NAME_MAX];
     const char *command;           /* local bots: the caller's string */
     struct botproc proc;           /* local bots */
-    const char *token;             /* what the hello must carry */
+    const char *token;             /* remote bots: what the hello must carry (the
+                                    * caller's string; a local bot's is proc.token,
+                                    * never pointed at: the array moves) */
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
@@ -215,7 +217,6 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
         return -1;
     }
     L->r->started++;
-    c->token = c->proc.token;
     c->state = CONN_BUSY;
     c->slot = (int)(s - L->slots);
     c->player = p;
@@ -293,7 +294,7 @@ static void greet(struct loop *L, const struct hub_message *m)
     struct conn *c = NULL;
     for (int i = 0; i < L->n_conns && !c; i++) {
         struct conn *k = &L->conns[i];
-        if (k->state == CONN_BUSY && !k->remote && !k->connected && !strcmp(msg.as.hello.token, k->token)) c = k;
+        if (k->state == CONN_BUSY && !k->remote && !k->connected && !strcmp(msg.as.hello.token, k->proc.token)) c = k;
     }
     if (!c) {
         /* Remote tokens are secrets chosen by people: compared in time

@@ -366,3 +366,28 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
              bin_dir());
     cr_assert_neq(system(cmd), 0, "a bot-faulty process was left behind");
 }
+
+static int count_faulty(const cJSON *rec, int line, void *ctx)
+{
+    int *faulty = ctx;
+    (void)line;
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
+    if (type && !strcmp(type, "partie") && !cJSON_IsNull(cJSON_GetObjectItem(rec, "forfeit"))) (*faulty)++;
+    return 0;
+}
+
+/* Forty processes at once: the runner's table of processes grows while
+ * hellos arrive (a table that moved once broke the matching of tokens). */
+Test(run, many_parties_at_once_start_and_finish_cleanly, .timeout = 180)
+{
+    char cmd[2048], err[256];
+    int torn, faulty = 0;
+    unlink("/tmp/pq_run_wide.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --concurrency 20 --bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 61' "
+             "--pairs 20 --journal /tmp/pq_run_wide.jsonl > /dev/null",
+             bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(journal_read("/tmp/pq_run_wide.jsonl", count_faulty, &faulty, &torn, err, sizeof err), 41, "%s", err);
+    cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
+}
