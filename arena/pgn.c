@@ -7,6 +7,7 @@
  * what it held before the call. struct pgn owns its arrays and the names.
  */
 #include "arena/pgn.h"
+#include "arena/roster.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -43,33 +44,12 @@ void pgn_release(struct pgn *self)
 /* The index of bot `name`, added when new; -1 when out of memory. */
 static int bot_index(struct pgn *self, const char *name)
 {
-    for (int i = 0; i < self->n_bots; i++)
-        if (strcmp(self->names[i], name) == 0) return i;
-    if (self->n_bots == self->names_cap) {
-        int cap = self->names_cap ? 2 * self->names_cap : 16;
-        char **names = realloc(self->names, sizeof *names * (size_t)cap);
-        if (!names) return -1;
-        self->names = names;
-        self->names_cap = cap;
-    }
-    char *copy = strdup(name);
-    if (!copy) return -1;
-    self->names[self->n_bots] = copy;
-    return self->n_bots++;
+    return roster_bot(&self->names, &self->n_bots, &self->names_cap, name);
 }
 
 static int add_partie(struct pgn *self, const struct ratings_partie *p)
 {
-    if (self->n_parties == self->parties_cap) {
-        size_t cap = self->parties_cap ? 2 * self->parties_cap : 256;
-        struct ratings_partie *parties =
-            realloc(self->parties, sizeof *parties * cap);
-        if (!parties) return -1;
-        self->parties = parties;
-        self->parties_cap = cap;
-    }
-    self->parties[self->n_parties++] = *p;
-    return 0;
+    return roster_partie(&self->parties, &self->n_parties, &self->parties_cap, p);
 }
 
 /* Parses one `[Name "value"]` at *pos, unescaping the value in place.

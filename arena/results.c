@@ -9,6 +9,7 @@
  */
 #include <cjson/cJSON.h>
 #include "arena/results.h"
+#include "arena/roster.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -58,33 +59,12 @@ static void roll_back(struct results *self, struct mark m)
 /* The index of bot `name`, added when new; -1 when out of memory. */
 static int bot_index(struct results *self, const char *name)
 {
-    for (int i = 0; i < self->n_bots; i++)
-        if (strcmp(self->names[i], name) == 0) return i;
-    if (self->n_bots == self->names_cap) {
-        if (self->names_cap > INT_MAX / 2) return -1;
-        int cap = self->names_cap ? 2 * self->names_cap : 16;
-        char **names = realloc(self->names, sizeof *names * (size_t)cap);
-        if (!names) return -1;
-        self->names = names;
-        self->names_cap = cap;
-    }
-    char *copy = strdup(name);
-    if (!copy) return -1;
-    self->names[self->n_bots] = copy;
-    return self->n_bots++;
+    return roster_bot(&self->names, &self->n_bots, &self->names_cap, name);
 }
 
 static int add_partie(struct results *self, const struct ratings_partie *p)
 {
-    if (self->n_parties == self->parties_cap) {
-        size_t cap = self->parties_cap ? 2 * self->parties_cap : 256;
-        struct ratings_partie *parties = realloc(self->parties, sizeof *parties * cap);
-        if (!parties) return -1;
-        self->parties = parties;
-        self->parties_cap = cap;
-    }
-    self->parties[self->n_parties++] = *p;
-    return 0;
+    return roster_partie(&self->parties, &self->n_parties, &self->parties_cap, p);
 }
 
 /* Whether s is well-formed UTF-8 (no overlong forms or surrogates). */
