@@ -169,11 +169,7 @@ cJSON *codec_start(struct json_writer *jw, int type)
 
 /* The frame's text grows by doubling and stops past the cap, so a message
  * costs one allocation or two. */
-struct printer {
-    char *buf;
-    size_t len, cap;
-    int failed;     /* 0, or why printing stopped */
-};
+#define printer codec_text   /* the same growing text (codec_json.h) */
 
 enum { PRINT_NO_MEMORY = 1, PRINT_OVERSIZED = 2 };
 
@@ -546,4 +542,97 @@ void codec_quote(char *dst, size_t cap, const char *src)
         o += 3;
     }
     dst[o] = '\0';
+}
+
+/* ---- streaming ----------------------------------------------------------- */
+
+static void cs_separate(struct codec_stream *self, const char *key)
+{
+    struct printer *p = &self->text;
+    if (!self->empty[self->depth]) put(p, ",", 1);
+    self->empty[self->depth] = 0;
+    if (self->object[self->depth]) {
+        put_string(p, key ? key : "");
+        put(p, ":", 1);
+    }
+}
+
+static void cs_begin(void *ctx, const char *key, int array)
+{
+    struct codec_stream *self = ctx;
+    cs_separate(self, key);
+    if (self->depth >= JSON_WRITER_DEPTH) {
+        self->text.failed = PRINT_NO_MEMORY;
+        return;
+    }
+    put(&self->text, array ? "[" : "{", 1);
+    self->depth++;
+    self->empty[self->depth] = 1;
+    self->object[self->depth] = !array;
+}
+
+static void cs_end(void *ctx)
+{
+    struct codec_stream *self = ctx;
+    if (self->depth <= 1) {
+        self->text.failed = PRINT_NO_MEMORY;   /* more ends than begins: our bug */
+        return;
+    }
+    put(&self->text, self->object[self->depth] ? "}" : "]", 1);
+    self->depth--;
+}
+
+static void cs_integer(void *ctx, const char *key, long value)
+{
+    struct codec_stream *self = ctx;
+    cs_separate(self, key);
+    put_number(&self->text, (double)value);
+}
+
+static void cs_string(void *ctx, const char *key, const char *value)
+{
+    struct codec_stream *self = ctx;
+    cs_separate(self, key);
+    if (value) put_string(&self->text, value);
+    else put(&self->text, "null", 4);
+}
+
+static void cs_boolean(void *ctx, const char *key, int value)
+{
+    struct codec_stream *self = ctx;
+    cs_separate(self, key);
+    put(&self->text, value ? "true" : "false", value ? 4 : 5);
+}
+
+void codec_stream_start(struct codec_stream *self, int type)
+{
+    memset(self, 0, sizeof *self);
+    self->writer = (struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, cs_boolean };
+    put(&self->text, "{", 1);
+    self->depth = 1;
+    self->empty[1] = 1;
+    self->object[1] = 1;
+    cs_string(self, "type", codec_type_name(type));
+}
+
+enum codec_code codec_stream_finish(struct codec_stream *self, struct codec_frame *out, char *err, size_t cap)
+{
+    struct codec_reader r;
+    codec_reader_init(&r, err, cap);
+    if (self->depth != 1 && !self->text.failed) self->text.failed = PRINT_NO_MEMORY;
+    put(&self->text, "}", 1);
+    out->data = NULL;
+    out->len = 0;
+    if (self->text.failed) {
+        if (self->text.failed == PRINT_OVERSIZED)
+            codec_fail(&r, CODEC_OVERSIZED, "the message is over the cap of %d bytes", PROTOCOL_MAX_FRAME);
+        else
+            codec_fail(&r, CODEC_INTERNAL, "out of memory while writing a message");
+        free(self->text.buf);
+    } else {
+        out->data = self->text.buf;
+        out->len = self->text.len;
+    }
+    self->text.buf = NULL;
+    return r.code;
 }

@@ -48,6 +48,30 @@ cJSON *codec_start(struct json_writer *jw, int type);
 enum codec_code codec_frame_from(cJSON *root, int failed, struct codec_frame *out,
                                  char *err, size_t cap);
 
+/* A message written straight to text through a pq_writer, with no tree in
+ * between: the same bytes codec_start/codec_frame_from would print, for the
+ * request, the message of every decision. */
+struct codec_text {
+    char *buf;
+    size_t len, cap;
+    int failed;                              /* out of memory, oversized, too deep */
+};
+
+struct codec_stream {
+    struct pq_writer writer;
+    struct codec_text text;
+    int depth;                               /* open containers, the root included */
+    unsigned char empty[JSON_WRITER_DEPTH + 1];   /* nothing written in it yet */
+    unsigned char object[JSON_WRITER_DEPTH + 1];  /* an object (else an array) */
+};
+
+/* Opens the root object and writes its "type". */
+void codec_stream_start(struct codec_stream *self, int type);
+
+/* Closes the root and hands the text over as a frame (freeing it on
+ * failure). */
+enum codec_code codec_stream_finish(struct codec_stream *self, struct codec_frame *out, char *err, size_t cap);
+
 /* ---- reading fields ------------------------------------------------------ */
 
 /* The field `name` of object `obj` (path names obj in messages, NULL at

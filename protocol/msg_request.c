@@ -41,7 +41,7 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
                                      int deal_number, const struct pq_deal *deal, int since,
                                      const struct codec_time *time, char *err, size_t cap)
 {
-    struct json_writer jw;
+    struct codec_stream stream;
     struct pq_view view;
     struct codec_event events[CODEC_EVENTS_MAX];
     struct pq_action legal[CODEC_LEGAL_MAX];
@@ -56,9 +56,8 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
     assert(since >= 0 && since <= deal->n_history);
     pq_view_build(deal, seat, &view);
     int n_events = codec_events_since(deal, seat, since, events, CODEC_EVENTS_MAX);
-    cJSON *root = codec_start(&jw, CODEC_REQUEST);
-    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
-    const struct pq_writer *w = &jw.writer;
+    codec_stream_start(&stream, CODEC_REQUEST);
+    const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "id", (long)id);
     w->integer(w->ctx, "partie", (long)partie);
     w->integer(w->ctx, "deal", deal_number);
@@ -87,7 +86,7 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
     w->integer(w->ctx, "move_ms", (long)time->move_ms);
     w->integer(w->ctx, "bank_ms", (long)time->bank_ms);
     w->end(w->ctx);
-    return codec_frame_from(root, jw.failed, out, err, cap);
+    return codec_stream_finish(&stream, out, err, cap);
 }
 
 static int read_legal(struct codec_reader *r, const cJSON *root, struct codec_request *out)
