@@ -467,6 +467,10 @@ int cmd_run(int argc, char **argv)
         goto out;
     }
     r.journal_path = t.journal ? t.journal : "tournament.jsonl";
+    if (t.results && !strcmp(t.results, r.journal_path)) {
+        fprintf(stderr, "arena run: --results '%s' would overwrite the journal\n", t.results);
+        goto out;
+    }
     if (access(r.journal_path, F_OK) == 0) {
         fprintf(stderr, "arena run: journal '%s' exists; continue it with 'arena resume %s' or choose another\n",
                 r.journal_path, r.journal_path);
