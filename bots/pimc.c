@@ -151,6 +151,9 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
         } else {
             worlds_sample(&w, rng, SAMPLE_TRIES, &world);
         }
+        /* A world of the wrong size can only come from a view the
+         * inference could not explain (worlds_infer's relaxed case): skip. */
+        if (pq_mask_count(world) != v->opponent_hand_count) continue;
         pos.hand[opp] = world;
         pq_mask moves = solver_values(&self->solver, &pos, values);
         for (pq_mask m = moves; m; m &= m - 1) {
@@ -161,6 +164,7 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
         if (now_ms() - start >= limit) break;
     }
     self->last_worlds = solved;
+    if (!solved) return strategy_greedy(v, legal, n);
     int best = 0;
     for (int i = 1; i < n; i++)
         if (sum[legal[i].number] > sum[legal[best].number] + 1e-9) best = i;

@@ -4,8 +4,9 @@
  * credit()'s pique rule) and is tested against it. Values are small
  * integers (|value| < 128), so the table stores a lower and an upper bound
  * per position in one byte each; a position is stored only at a trick's
- * start (no card led), where it is fully described by the two hands, the
- * leader, elder's tricks, the pique state and the scoring rule.
+ * start (no card led), where its value is fully described by the order of
+ * the cards in play (squeeze_hands), the leader, elder's tricks, the pique
+ * state and the scoring rule.
  */
 #include <stdlib.h>
 #include <string.h>

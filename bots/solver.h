@@ -9,12 +9,15 @@
  * and tested against pq_deal_apply (tests/test_solver.c). Declarations and
  * the repique are decided before the play and are no part of the value.
  *
- * Search: alpha-beta with a transposition table keyed on both hands and
- * the state that still matters (leader, elder's tricks, pique, scoring
- * rule), at trick boundaries; equivalent cards (same hand, same suit, no
- * card still in play between them) are searched once. The table keeps
- * exact positions only, so it stays valid across solves of different
- * worlds and is never cleared except by solver_clear().
+ * Search: MTD(f) over alpha-beta with a transposition table at trick
+ * boundaries, keyed on the order of the cards still in play in each suit
+ * (who holds the lowest, the next, ...: ranks themselves do not matter to
+ * the value) and the state that still matters (leader, elder's tricks,
+ * pique, scoring rule), with the best card as a hint for the next search;
+ * equivalent cards (same hand, same suit, no card still in play between
+ * them) are searched once. The table's entries are true of every position
+ * with their key, so it stays valid across solves of different worlds and
+ * is never cleared except by solver_clear().
  */
 #ifndef BOTS_SOLVER_H
 #define BOTS_SOLVER_H

@@ -5,10 +5,13 @@ Re-runs every partie record of a journal (arena run/match) through
 `arena replay --compact` (the engine's own result, not the journal's
 numbers) and prints, over all deals: the median deal score of elder and of
 younger, how often elder won the cards (7 tricks or more), and how often a
-partie ended in a rubicon (the loser under 100, RULES.md R29).
+partie ended in a rubicon (the loser under 100, RULES.md R29). With
+--think it prints instead each bot's mean thinking time per decision over
+the whole journal (the arena's think_ms and decisions).
 
-usage: bots/tools/sanity.py JOURNAL [--arena build/bin/arena] [--bots A,B]
+usage: bots/tools/sanity.py JOURNAL [--arena build/bin/arena] [--bots A,B] [--think]
   --bots A,B  only parties between these two bots (names as in the journal)
+  --think     mean thinking time per decision of each bot
 """
 import argparse
 import json
@@ -34,7 +37,21 @@ def main():
     ap.add_argument("journal")
     ap.add_argument("--arena", default="build/bin/arena")
     ap.add_argument("--bots", default=None)
+    ap.add_argument("--think", action="store_true")
     args = ap.parse_args()
+    if args.think:
+        think = {}
+        with open(args.journal, encoding="utf-8") as f:
+            for line in f:
+                rec = json.loads(line) if line.strip() else {}
+                if rec.get("type") != "partie":
+                    continue
+                for player, name in rec["players"].items():
+                    ms, n = think.get(name, (0, 0))
+                    think[name] = (ms + rec["think_ms"][player], n + rec["decisions"][player])
+        for name, (ms, n) in sorted(think.items()):
+            print("%-12s %7d decisions, %6.1f ms per decision" % (name, n, ms / max(n, 1)))
+        return
     wanted = set(args.bots.split(",")) if args.bots else None
 
     records = []
