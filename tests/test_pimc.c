@@ -241,3 +241,32 @@ Test(pimc, bot_pimc_plays_full_parties_against_greedy_through_the_arena, .timeou
     cr_assert_eq(system(cmd), 0);
     cr_assert_eq(parties, 4, "two duplicate pairs are four parties");
 }
+
+Test(pimc, a_decision_stops_at_its_time_cap_and_a_time_budget_works)
+{
+    struct pimc_options o;
+    struct pimc p;
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_deal d;
+    struct pq_view v;
+    pimc_options_default(&o);
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    deal_in_play(&d, 41, 0, 0);
+    pq_view_build(&d, d.to_act, &v);
+    int n = pq_deal_legal(&d, legal, PQ_MAX_LEGAL);
+    /* A cap far below one world's cost: one world, then stop. */
+    int pick = pimc_choose(&p, &v, legal, n, 1e-6);
+    cr_assert(pick >= 0 && pick < n);
+    cr_assert_eq(p.last_worlds, 1);
+    /* Without a cap the worlds budget decides. */
+    pimc_choose(&p, &v, legal, n, 0);
+    cr_assert_eq(p.last_worlds, o.worlds);
+    pimc_release(&p);
+    /* A milliseconds budget: some worlds, a legal card. */
+    cr_assert_eq(pimc_parse_budget(&o, "5ms"), 0);
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    pick = pimc_choose(&p, &v, legal, n, 0);
+    cr_assert(pick >= 0 && pick < n);
+    cr_assert_geq(p.last_worlds, 1);
+    pimc_release(&p);
+}
