@@ -270,3 +270,18 @@ Test(pimc, a_decision_stops_at_its_time_cap_and_a_time_budget_works)
     cr_assert_geq(p.last_worlds, 1);
     pimc_release(&p);
 }
+
+Test(pimc, bot_pimc_passes_arena_check, .timeout = 120)
+{
+    /* Every phase and rare case (carte blanche either side, untaken cards,
+     * an equal class, a capot deal) on constructed packs. */
+    const char *bin = getenv("BIN");
+    char dir[] = "/tmp/test-pimc-check-XXXXXX", cmd[1024];
+    cr_assert(bin, "BIN must be set (make test sets it)");
+    cr_assert(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s/bot-pimc --budget 4' > %s/out 2>&1", bin, dir, bin, dir);
+    int status = system(cmd);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena check failed: %s (see %s/out)", cmd, dir);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
