@@ -14,33 +14,13 @@
 #include "bots/selfplay.h"
 #include "bots/strategy.h"
 #include "bots/worlds.h"
+#include "tests/support_deals.h"
 
-/* A deal from a seeded pack played to its play phase, `tricks` tricks
- * played (maybe one card led): random or greedy exchanges and
- * declarations, random cards. */
+/* A deal from pack 3 of `seed` in its play (support_deals.h): greedy
+ * exchanges and declarations unless seed is a multiple of 3. */
 static void deal_in_play(struct pq_deal *d, uint64_t seed, int tricks, int mid)
 {
-    static struct pq_action legal[PQ_MAX_LEGAL];
-    struct pq_rules rules;
-    struct pq_rng rng;
-    uint8_t deck[32];
-    char err[128];
-    pq_rules_default(&rules);
-    pq_rng_seed(&rng, seed);
-    pq_rng_deck(seed, 3, deck);
-    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
-    while (!pq_deal_over(d)) {
-        if (d->phase == PQ_PHASE_PLAY && d->trick == tricks && (d->lead_card >= 0) == mid) break;
-        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), pick;
-        if (seed % 3 != 0 && d->phase != PQ_PHASE_PLAY) {
-            struct pq_view v;
-            pq_view_build(d, d->to_act, &v);
-            pick = strategy_greedy(&v, legal, n);
-        } else {
-            pick = strategy_random(&rng, n);
-        }
-        cr_assert_eq(pq_deal_apply(d, &legal[pick], err, sizeof err), 0, "%s", err);
-    }
+    support_deal_in_play(d, NULL, seed, 3, tricks, mid, seed % 3 != 0, -1);
 }
 
 Test(pimc, the_position_of_a_view_is_the_engines)

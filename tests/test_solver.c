@@ -7,6 +7,7 @@
 #include <criterion/criterion.h>
 #include "bots/solver.h"
 #include "bots/strategy.h"
+#include "tests/support_deals.h"
 
 static const char *const scorings[] = { "law65", "penguin", "lead_only", "ten_for_last" };
 
@@ -16,30 +17,11 @@ static const char *const scorings[] = { "law65", "penguin", "lead_only", "ten_fo
  * cards. */
 static void deal_to_ending(struct pq_deal *d, uint64_t seed, int scoring, int tricks_left, int mid_trick)
 {
-    static struct pq_action legal[PQ_MAX_LEGAL];
     struct pq_rules rules;
-    struct pq_rng rng;
-    uint8_t deck[32];
     char err[128];
     pq_rules_default(&rules);
     cr_assert_eq(pq_rules_set(&rules, "trick_scoring", scorings[scoring], err, sizeof err), 0);
-    pq_rng_seed(&rng, seed);
-    pq_rng_deck(seed, 1, deck);
-    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
-    int greedy = seed % 2;
-    while (!pq_deal_over(d)) {
-        if (d->phase == PQ_PHASE_PLAY && d->trick == 12 - tricks_left &&
-            (d->lead_card < 0) == !mid_trick) break;
-        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), pick;
-        if (greedy && d->phase != PQ_PHASE_PLAY) {
-            struct pq_view v;
-            pq_view_build(d, d->to_act, &v);
-            pick = strategy_greedy(&v, legal, n);
-        } else {
-            pick = strategy_random(&rng, n);
-        }
-        cr_assert_eq(pq_deal_apply(d, &legal[pick], err, sizeof err), 0, "%s", err);
-    }
+    support_deal_in_play(d, &rules, seed, 1, 12 - tricks_left, !!mid_trick, seed % 2, -1);
 }
 
 /* What the play is worth to elder minus younger so far, as the engine

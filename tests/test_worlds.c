@@ -7,34 +7,14 @@
 #include <math.h>
 #include "bots/strategy.h"
 #include "bots/worlds.h"
+#include "tests/support_deals.h"
 
-/* A deal in its play, `tricks` tricks played and maybe one card led;
- * greedy or random exchanges and declarations, random cards. */
+/* A deal from pack 2 of `seed` in its play (support_deals.h): greedy
+ * exchanges and declarations unless seed is a multiple of 4, look or not
+ * by the seed. */
 static void deal_in_play(struct pq_deal *d, uint64_t seed, int tricks, int mid)
 {
-    static struct pq_action legal[PQ_MAX_LEGAL];
-    struct pq_rules rules;
-    struct pq_rng rng;
-    uint8_t deck[32];
-    char err[128];
-    pq_rules_default(&rules);
-    pq_rng_seed(&rng, seed);
-    pq_rng_deck(seed, 2, deck);
-    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
-    while (!pq_deal_over(d)) {
-        if (d->phase == PQ_PHASE_PLAY && d->trick == tricks && (d->lead_card >= 0) == mid) break;
-        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), pick;
-        if (d->phase == PQ_PHASE_LOOK) {
-            pick = (int)(seed / 3 % 2);
-        } else if (seed % 4 != 0 && d->phase != PQ_PHASE_PLAY) {
-            struct pq_view v;
-            pq_view_build(d, d->to_act, &v);
-            pick = strategy_greedy(&v, legal, n);
-        } else {
-            pick = strategy_random(&rng, n);
-        }
-        cr_assert_eq(pq_deal_apply(d, &legal[pick], err, sizeof err), 0, "%s", err);
-    }
+    support_deal_in_play(d, NULL, seed, 2, tricks, mid, seed % 4 != 0, (int)(seed / 3 % 2));
 }
 
 /* The independent check of one world against the view. */
