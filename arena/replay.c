@@ -50,24 +50,27 @@ static int parse_deck(const cJSON *deck, uint8_t out[32], char *err, size_t cap)
     return 0;
 }
 
-static int parse_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap)
+int replay_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap)
 {
     const cJSON *flag;
-    if (!rules) return 0;
+    if (!rules || cJSON_IsNull(rules)) return 0;
     if (!cJSON_IsObject(rules)) {
         snprintf(err, cap, "\"rules\" must be an object");
         return -1;
     }
     cJSON_ArrayForEach(flag, rules) {
-        char value[32];
-        if (cJSON_IsString(flag)) snprintf(value, sizeof value, "%s", flag->valuestring);
+        char value[32], why[128];
+        if (cJSON_IsString(flag)) snprintf(value, sizeof value, "%.31s", flag->valuestring);
         else if (cJSON_IsBool(flag)) snprintf(value, sizeof value, "%s", cJSON_IsTrue(flag) ? "true" : "false");
         else if (cJSON_IsNumber(flag)) snprintf(value, sizeof value, "%g", flag->valuedouble);
         else {
-            snprintf(err, cap, "rules.%s must be a string, number or boolean", flag->string);
+            snprintf(err, cap, "rules.%.40s must be a string, number or boolean", flag->string);
             return -1;
         }
-        if (pq_rules_set(out, flag->string, value, err, (int)cap) < 0) return -1;
+        if (pq_rules_set(out, flag->string, value, why, (int)sizeof why) < 0) {
+            snprintf(err, cap, "rules: %s", why);
+            return -1;
+        }
     }
     return 0;
 }
@@ -110,7 +113,7 @@ static int replay_deal(const cJSON *record, const struct pq_rules *base, struct 
     struct pq_deal deal;
     const cJSON *actions = deal_parts(record, deck, self), *item;
     if (!actions) return REPLAY_BAD_INPUT;
-    if (parse_rules(cJSON_GetObjectItemCaseSensitive(record, "rules"), &rules, self->error, sizeof self->error) < 0)
+    if (replay_rules(cJSON_GetObjectItemCaseSensitive(record, "rules"), &rules, self->error, sizeof self->error) < 0)
         return REPLAY_BAD_INPUT;
     pq_deal_init(&deal, &rules, deck);
     int i = 0;
@@ -157,7 +160,7 @@ static int replay_partie_of(const cJSON *doc, int unfinished, int totals[2], str
     if (!cJSON_IsArray(deals) || n < (unfinished ? 0 : 1) || n > PQ_MAX_DEALS)
         return bad(self, "\"deals\" must be an array of 1 to 8 deal records");
     if (totals) totals[0] = totals[1] = 0;
-    if (parse_rules(cJSON_GetObjectItemCaseSensitive(doc, "rules"), &rules, self->error, sizeof self->error) < 0)
+    if (replay_rules(cJSON_GetObjectItemCaseSensitive(doc, "rules"), &rules, self->error, sizeof self->error) < 0)
         return REPLAY_BAD_INPUT;
     for (int d = 0; d < n; d++) {
         uint8_t deck[32], next[32];
@@ -278,7 +281,7 @@ int replay_journal_record(const cJSON *rec, struct replay *self)
         const cJSON *item;
         int i = 0;
         pq_rules_default(&rules);
-        if (parse_rules(cJSON_GetObjectItemCaseSensitive(rec, "rules"), &rules, self->error, sizeof self->error) < 0)
+        if (replay_rules(cJSON_GetObjectItemCaseSensitive(rec, "rules"), &rules, self->error, sizeof self->error) < 0)
             return REPLAY_BAD_INPUT;
         const cJSON *actions = deal_parts(partial, deck, self);
         if (!actions) return REPLAY_BAD_INPUT;

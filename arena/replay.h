@@ -37,6 +37,11 @@ int replay_json(const cJSON *doc, int check, struct replay *self);
  * is the fault policy's. REPLAY_MISMATCH names the field that differs. */
 int replay_journal_record(const cJSON *rec, struct replay *self);
 
+/* Applies a record's "rules" object (NULL or null: nothing) over `out`.
+ * 0, or -1 with err. */
+struct pq_rules;
+int replay_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap);
+
 /* Reads, parses and replays a file (at most 16 MiB). */
 int replay_file(const char *path, int check, struct replay *self);
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine/partie.h"
+#include "arena/replay.h"
 #include "leaderboard/check.h"
 
 static const char *const players[] = { "A", "B" };
@@ -75,28 +76,7 @@ int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap)
 
 int check_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap)
 {
-    const cJSON *flag;
-    if (!rules || cJSON_IsNull(rules)) return 0;
-    if (!cJSON_IsObject(rules)) {
-        snprintf(err, cap, "\"rules\" must be an object");
-        return -1;
-    }
-    cJSON_ArrayForEach(flag, rules) {
-        char value[32];
-        if (cJSON_IsString(flag)) snprintf(value, sizeof value, "%.31s", flag->valuestring);
-        else if (cJSON_IsBool(flag)) snprintf(value, sizeof value, "%s", cJSON_IsTrue(flag) ? "true" : "false");
-        else if (cJSON_IsNumber(flag)) snprintf(value, sizeof value, "%g", flag->valuedouble);
-        else {
-            snprintf(err, cap, "rules.%.40s must be a string, number or boolean", flag->string);
-            return -1;
-        }
-        char why[128];
-        if (pq_rules_set(out, flag->string, value, why, (int)sizeof why) < 0) {
-            snprintf(err, cap, "rules: %s", why);
-            return -1;
-        }
-    }
-    return 0;
+    return replay_rules(rules, out, err, cap);   /* the arena's reading, so both agree */
 }
 
 static const cJSON *field(const cJSON *o, const char *name)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "arena/replay.h"
 #include "engine/partie.h"
 #include "engine/rng.h"
