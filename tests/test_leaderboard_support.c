@@ -4,6 +4,8 @@
  * its first line of output, so parallel tests never fight over a port.
  */
 #include <criterion/criterion.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <curl/curl.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -33,6 +35,7 @@ static void spawn(struct lb_server *s)
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* dies with the test, whatever ends it */
         dup2(fds[1], 1);
         close(fds[0]);
         close(fds[1]);

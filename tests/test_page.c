@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -229,6 +230,7 @@ static void start_server(void)
     server = fork();
     cr_assert_geq(server, 0);
     if (server == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* dies with the test, whatever ends it */
         if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
             _exit(127);
         unsetenv("LEADERBOARD_TOKENS");
@@ -420,6 +422,7 @@ static void browser_start(void)
     d->pid = fork();
     cr_assert_geq(d->pid, 0);
     if (d->pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
         /* lift both ends above 4 first so that neither dup2 clobbers the other */
         int r = fcntl(in[0], F_DUPFD, 10), w = fcntl(out[1], F_DUPFD, 10);
         if (r < 0 || w < 0 || dup2(r, 3) != 3 || dup2(w, 4) != 4 || !freopen(tmp("chromium.err"), "a", stderr) ||
