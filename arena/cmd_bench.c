@@ -20,11 +20,13 @@ static const char usage[] =
     "zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and\n"
     "an echo process over ipc://, the floor under every refereed decision;\n"
     "prints the median and 99th percentile in microseconds.\n"
-    "harness: parties (default 40) between two copies of bot-random (next to this\n"
-    "program; instant answers) through the whole arena path, N runs per level\n"
+    "harness: parties (default 40) between two copies of bot-instant (next to this\n"
+    "program: it answers the first legal action, reading as little of the\n"
+    "request as it can) through the whole arena path, N runs per level\n"
     "(default 3): at concurrency 1 with a fresh process for every partie, at\n"
     "concurrency 1 and at the number of cores with processes reused (the\n"
-    "default of arena run), and with --wide N (default 256; 0: skip) parties in\n"
+    "default of arena run), bot-random (a bot on the C SDK, which decodes every\n"
+    "request in full) at concurrency 1, and with --wide N (default 256; 0: skip) parties in\n"
     "flight at a 100 ms move limit, counting the parties lost to timeouts.\n"
     "Prints decisions per second and microseconds per decision (medians) beside\n"
     "the raw ZeroMQ round trip measured in the same run.\n";
@@ -38,7 +40,7 @@ static int cmp_double(const void *a, const void *b)
 static int bench_harness_command(int argc, char **argv)
 {
     int parties = 40, runs = 3, wide = 256;
-    char self[4096], bot[4200], err[512];
+    char self[4096], bot[4200], sdk_bot[4200], err[512];
     for (int i = 0; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--parties")) parties = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
@@ -59,9 +61,10 @@ static int bench_harness_command(int argc, char **argv)
     }
     self[n] = '\0';
     *strrchr(self, '/') = '\0';
-    snprintf(bot, sizeof bot, "%s/bot-random", self);
-    if (access(bot, X_OK) != 0) {
-        fprintf(stderr, "arena bench harness: %s is missing (make)\n", bot);
+    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    snprintf(sdk_bot, sizeof sdk_bot, "%s/bot-random", self);
+    if (access(bot, X_OK) != 0 || access(sdk_bot, X_OK) != 0) {
+        fprintf(stderr, "arena bench harness: %s or %s is missing (make)\n", bot, sdk_bot);
         return 1;
     }
     double median_rtt, p99;
@@ -74,20 +77,23 @@ static int bench_harness_command(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int wide_level = cores > 1 ? (int)cores : 2;
     const struct bench_harness_level levels[] = {
-        { 1, 1, 0 }, { 1, RUN_DEFAULT_REUSE, 0 }, { wide_level, RUN_DEFAULT_REUSE, 0 }, { wide, RUN_DEFAULT_REUSE, 100 },
+        { 1, 1, 0 }, { 1, RUN_DEFAULT_REUSE, 0 }, { wide_level, RUN_DEFAULT_REUSE, 0 }, { 1, RUN_DEFAULT_REUSE, 0 },
+        { wide, RUN_DEFAULT_REUSE, 100 },
     };
-    int n_levels = wide ? 4 : 3;
-    printf("harness: %d parties of bot-random against itself, %d runs per level\n", parties, runs);
+    const char *const who[] = { bot, bot, bot, sdk_bot, bot };
+    int n_levels = wide ? 5 : 4;
+    printf("harness: %d parties of bot-instant against itself (and of bot-random, a bot on the C SDK), "
+           "%d runs per level\n", parties, runs);
     printf("  raw zmq round trip (same run): median %.1f us\n", median_rtt);
     printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic, no arena): median %.1f us\n",
            pattern_rtt);
     for (int l = 0; l < n_levels; l++) {
         double rates[64], per[64];
         long faults = 0;
-        int processes = 0, n_parties = l == 3 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
+        int processes = 0, n_parties = l == 4 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
         for (int r = 0; r < runs; r++) {
             struct bench_harness_run run;
-            if (bench_harness(bot, n_parties, &levels[l], &run, err, sizeof err) < 0) {
+            if (bench_harness(who[l], n_parties, &levels[l], &run, err, sizeof err) < 0) {
                 fprintf(stderr, "arena bench harness: %s\n", err);
                 return 1;
             }
@@ -98,8 +104,8 @@ static int bench_harness_command(int argc, char **argv)
         }
         qsort(rates, (size_t)runs, sizeof rates[0], cmp_double);
         qsort(per, (size_t)runs, sizeof per[0], cmp_double);
-        printf("  concurrency %d, %s: median %.0f decisions/s, %.1f us per decision (%.2fx the raw round trip); "
-               "%d processes per run",
+        printf("  %sconcurrency %d, %s: median %.0f decisions/s, %.1f us per decision (%.2fx the raw round trip); "
+               "%d processes per run", l == 3 ? "bot-random (C SDK), " : "",
                levels[l].concurrency, levels[l].reuse == 1 ? "fresh processes" : "processes reused", rates[runs / 2],
                per[runs / 2], per[runs / 2] / median_rtt, processes);
         if (levels[l].move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,

@@ -391,3 +391,20 @@ Test(run, many_parties_at_once_start_and_finish_cleanly, .timeout = 180)
     cr_assert_eq(journal_read("/tmp/pq_run_wide.jsonl", count_faulty, &faulty, &torn, err, sizeof err), 41, "%s", err);
     cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
 }
+
+/* bot-instant, the benchmark's bot, reads requests by scanning them: it
+ * must still answer every one legally (the exchange and carte blanche
+ * included) or the harness would measure faults. */
+Test(run, the_instant_bot_plays_whole_parties_without_a_fault, .timeout = 120)
+{
+    char cmd[2048], err[256];
+    int torn, faulty = 0;
+    unlink("/tmp/pq_run_instant.jsonl");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --bot i1=%s/bot-instant --bot i2=%s/bot-instant --bot r='%s/bot-random --seed 71' "
+             "--rule younger_must_discard=false --pairs 8 --journal /tmp/pq_run_instant.jsonl > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(journal_read("/tmp/pq_run_instant.jsonl", count_faulty, &faulty, &torn, err, sizeof err), 49, "%s", err);
+    cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
+}
