@@ -89,8 +89,6 @@ static void on_signal(int sig)
 struct run {
     struct tournament *t;
     const char *journal_path;
-    int faults[TOURNAMENT_MAX_BOTS][CODEC_FAULTS];
-    int disqualified[TOURNAMENT_MAX_BOTS];
     struct runner_remote remotes[TOURNAMENT_MAX_BOTS];
     int n_remotes;
     struct sched sched;
@@ -141,22 +139,25 @@ static void progress(struct run *r, int last)
     fflush(stdout);
 }
 
-/* Counts a partie's faults; past the threshold a bot is disqualified. */
-static void count_faults(struct run *r, const char *const names[2], const int faults[2][CODEC_FAULTS], int quiet)
+/* After a partie is tallied: a player past the fault threshold is
+ * disqualified (the tally holds every bot's faults). */
+static void disqualify_over(struct run *r, const char *const names[2], int quiet)
 {
     for (int p = 0; p < 2; p++) {
         int bot = bot_of(r, names[p]), total = 0;
         if (bot < 0) continue;
-        for (int f = 0; f < CODEC_FAULTS; f++) {
-            r->faults[bot][f] += faults[p][f];
-            total += r->faults[bot][f];
-        }
-        if (r->t->max_faults > 0 && total >= r->t->max_faults && !r->disqualified[bot]) {
-            r->disqualified[bot] = 1;
-            r->tally.bots[bot].disqualified = 1;
+        struct tally_bot *b = &r->tally.bots[bot];
+        for (int f = 0; f < CODEC_FAULTS; f++) total += b->faults[f];
+        if (r->t->max_faults > 0 && total >= r->t->max_faults && !b->disqualified) {
+            b->disqualified = 1;
             if (!quiet) printf("\n%s is disqualified after %d faults\n", r->t->bots[bot].name, total);
         }
     }
+}
+
+static int disqualified(const struct run *r, int bot)
+{
+    return r->tally.bots[bot].disqualified;
 }
 
 static void record_and_count(struct run *r, const struct runner_job *job, const struct referee *ref,
@@ -164,7 +165,6 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
 {
     const char *names[2] = { ref->names[0], ref->names[1] };
     char why[256];
-    count_faults(r, names, ref->faults, r->t->quiet);
     cJSON *rec = record_partie(ref, job->seed);
     if (rec) {
         cJSON_AddStringToObject(rec, "run", r->t->run);
@@ -182,6 +182,7 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
             snprintf(r->error, sizeof r->error, "partie %llu: %s", (unsigned long long)job->partie_id, why);
             r->failed = 1;
         }
+        disqualify_over(r, names, r->t->quiet);
         if (r->poster) poster_submit(r->poster, rec);
     }
     cJSON_Delete(rec);
@@ -196,7 +197,7 @@ static void forfeit_unplayed(struct run *r, const struct sched_partie *sp)
     struct runner_job job;
     char message[CODEC_MESSAGE_MAX];
     const struct tournament *t = r->t;
-    int loser = r->disqualified[sp->a] ? 0 : 1;
+    int loser = disqualified(r, sp->a) ? 0 : 1;
     memset(&job, 0, sizeof job);
     job.partie_id = sp->partie_id;
     job.seed = sp->seed;
@@ -218,7 +219,7 @@ static int next_job(void *ctx, struct runner_job *job)
         while (r->next < r->sched.n && r->finished[r->next]) r->next++;
         if (r->next >= r->sched.n) return 0;
         const struct sched_partie *p = &r->sched.parties[r->next];
-        if (!r->disqualified[p->a] && !r->disqualified[p->b]) break;
+        if (!disqualified(r, p->a) && !disqualified(r, p->b)) break;
         r->next++;
         forfeit_unplayed(r, p);
     }
@@ -255,13 +256,14 @@ static int report(struct run *r)
     printf("\n");
     tally_print_crosstable(&r->tally, stdout);
     for (int i = 0; i < t->n_bots; i++) {
+        const struct tally_bot *b = &r->tally.bots[i];
         int total = 0;
-        for (int f = 0; f < CODEC_FAULTS; f++) total += r->faults[i][f];
+        for (int f = 0; f < CODEC_FAULTS; f++) total += b->faults[f];
         if (!total) continue;
         printf("faults: %s:", t->bots[i].name);
         for (int f = 0; f < CODEC_FAULTS; f++)
-            if (r->faults[i][f]) printf(" %s %d", codec_fault_name(f), r->faults[i][f]);
-        printf("%s\n", r->disqualified[i] ? " (disqualified)" : "");
+            if (b->faults[f]) printf(" %s %d", codec_fault_name(f), b->faults[f]);
+        printf("%s\n", b->disqualified ? " (disqualified)" : "");
     }
     if (t->results && run_write_results(t, &r->tally, r->journal_path) < 0) status = 1;
     return status;
@@ -325,7 +327,8 @@ out:
     return rc;
 }
 
-static int run_tournament(struct run *r, int resuming)
+/* Plays the schedule but for the parties in done_ids (a resumed journal's). */
+static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids, size_t n_done)
 {
     struct tournament *t = r->t;
     char err[512];
@@ -335,10 +338,15 @@ static int run_tournament(struct run *r, int resuming)
         return 2;
     }
     r->total = r->sched.n;
-    if (!r->finished && !(r->finished = calloc(r->sched.n, 1))) {
+    if (!(r->finished = calloc(r->sched.n, 1))) {
         fprintf(stderr, "arena run: out of memory\n");
         goto out;
     }
+    for (size_t i = 0; i < n_done; i++)
+        if (done_ids[i] >= 1 && done_ids[i] <= r->sched.n && !r->finished[done_ids[i] - 1]) {
+            r->finished[done_ids[i] - 1] = 1;
+            r->done_count++;
+        }
     for (int i = 0; i < t->n_bots; i++)
         if (!t->bots[i].command) {
             r->remotes[r->n_remotes].name = t->bots[i].name;
@@ -410,6 +418,7 @@ out:
     journal_close(&r->journal);
     sched_release(&r->sched);
     free(r->finished);
+    r->finished = NULL;
     tally_release(&r->tally);
     return status;
 }
@@ -486,7 +495,7 @@ int cmd_run(int argc, char **argv)
         status = 1;
         goto out;
     }
-    status = run_tournament(&r, 0);
+    status = run_tournament(&r, 0, NULL, 0);
 out:
     tournament_release(&t);
     return status;
@@ -540,19 +549,13 @@ static int read_resume(const cJSON *rec, int line, void *ctx)
         }
         rr->ids[rr->n_ids++] = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
         const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
-        const cJSON *faults = cJSON_GetObjectItemCaseSensitive(rec, "faults");
         const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
                                  cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
-        int counts[2][CODEC_FAULTS];
-        for (int p = 0; p < 2; p++)
-            for (int f = 0; f < CODEC_FAULTS; f++)
-                counts[p][f] = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(
-                    cJSON_GetObjectItemCaseSensitive(faults, p ? "B" : "A"), codec_fault_name(f)));
-        if (names[0] && names[1]) count_faults(r, names, (const int (*)[CODEC_FAULTS])counts, 1);
         if (tally_add(&r->tally, rec, err, sizeof err) < 0) {
             snprintf(rr->error, sizeof rr->error, "line %d: %s", line, err);
             return 1;
         }
+        disqualify_over(r, names, 1);
     }
     return 0;
 }
@@ -635,25 +638,7 @@ int cmd_resume(int argc, char **argv)
         fclose(f);
     }
     r.journal_path = path;
-    if (sched_build(&r.sched, t.format, t.n_bots, t.pairs, t.seed, err, sizeof err) < 0) {
-        fprintf(stderr, "arena resume: %s\n", err);
-        goto out;
-    }
-    size_t n_parties = r.sched.n;
-    r.finished = calloc(n_parties, 1);
-    sched_release(&r.sched);
-    if (!r.finished) {
-        fprintf(stderr, "arena resume: out of memory\n");
-        status = 1;
-        goto out;
-    }
-    for (size_t i = 0; i < rr.n_ids; i++)
-        if (rr.ids[i] >= 1 && rr.ids[i] <= n_parties && !r.finished[rr.ids[i] - 1]) {
-            r.finished[rr.ids[i] - 1] = 1;
-            r.done_count++;
-        }
-    status = run_tournament(&r, 1);
-    r.finished = NULL;
+    status = run_tournament(&r, 1, rr.ids, rr.n_ids);
 out:
     free(rr.ids);
     free(r.finished);

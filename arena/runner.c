@@ -182,6 +182,17 @@ static void trim_idle(struct loop *L)
     if (idle > 2 * L->n_slots) drop_conn(L, &L->conns[oldest]);
 }
 
+/* Connection i, idle, takes player p of slot s. */
+static void take(struct loop *L, int i, struct slot *s, int p)
+{
+    struct conn *c = &L->conns[i];
+    if (!c->remote) botproc_renew_cpu(&c->proc, L->r->config->limits.cpu_seconds);
+    c->state = CONN_BUSY;
+    c->slot = (int)(s - L->slots);
+    c->player = p;
+    s->conn[p] = i;
+}
+
 /* Gives the job's player p a connection: an idle one, else a new process
  * (remote bots wait for one to connect). */
 static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err, size_t cap)
@@ -190,11 +201,7 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     const struct match_config *config = L->r->config;
     int i = find_idle(L, job, p);
     if (i >= 0) {
-        if (!L->conns[i].remote) botproc_renew_cpu(&L->conns[i].proc, config->limits.cpu_seconds);
-        L->conns[i].state = CONN_BUSY;
-        L->conns[i].slot = (int)(s - L->slots);
-        L->conns[i].player = p;
-        s->conn[p] = i;
+        take(L, i, s, p);
         return 0;
     }
     if (!job->bots[p].command) {
@@ -401,12 +408,7 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
     for (int p = 0; p < 2 && s->ref.state != REFEREE_DONE && !s->ref.started; p++) {
         if (s->conn[p] < 0) {
             int i = find_idle(L, &s->job, p);
-            if (i >= 0) {
-                L->conns[i].state = CONN_BUSY;
-                L->conns[i].slot = (int)(s - L->slots);
-                L->conns[i].player = p;
-                s->conn[p] = i;
-            }
+            if (i >= 0) take(L, i, s, p);
         }
         if ((s->conn[p] < 0 || !L->conns[s->conn[p]].connected) && now >= s->wait_until[p]) {
             char why[CODEC_MESSAGE_MAX];
