@@ -1,0 +1,101 @@
+/* test_instant.c - bot-instant's answer: the scan reads every request the
+ * arena writes (so the harness benchmark measures the arena, not a JSON
+ * decode in the bot), its answer is legal, and frames it cannot scan are
+ * still answered through the codec or ignored.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bots/instant.h"
+#include "engine/deal.h"
+#include "engine/rng.h"
+#include "protocol/codec.h"
+
+Test(instant, scans_every_request_of_random_deals_and_answers_legally)
+{
+    struct pq_rules rules;
+    struct codec_time time = { 1000, 60000 };
+    long requests = 0, scanned = 0;
+    pq_rules_default(&rules);
+    for (int seed = 1; seed <= 60; seed++) {
+        struct pq_deal deal;
+        struct pq_rng rng;
+        uint8_t deck[32];
+        pq_rng_deck((uint64_t)seed, 0, deck);
+        pq_rng_seed(&rng, (uint64_t)seed);
+        pq_deal_init(&deal, &rules, deck);
+        for (uint64_t id = 1000 * (uint64_t)seed; !pq_deal_over(&deal); id++) {
+            struct codec_frame f = { NULL, 0 };
+            struct pq_action a;
+            char err[200], text[PQ_ACTION_TEXT_MAX];
+            uint64_t got = 0;
+            cr_assert_eq(codec_encode_request(&f, id, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+            enum instant_path path = instant_answer(f.data, f.len, &got, text, sizeof text);
+            requests++;
+            scanned += path == INSTANT_SCANNED;
+            cr_assert_eq(path, INSTANT_SCANNED, "not scanned: %.200s", f.data);
+            cr_assert_eq(got, id);
+            cr_assert_eq(pq_action_parse(text, (int)strlen(text), &a, err, sizeof err), 0, "'%s': %s", text, err);
+            cr_assert_eq(pq_deal_check(&deal, &a, err, sizeof err), 0, "'%s' is illegal here: %s", text, err);
+            codec_frame_release(&f);
+            /* On with a random legal action, so that every phase is seen. */
+            int n = pq_deal_legal_count(&deal);
+            pq_deal_legal_nth(&deal, (int)pq_rng_below(&rng, (uint32_t)n), &a);
+            pq_deal_apply(&deal, &a, NULL, 0);
+        }
+    }
+    cr_expect_eq(scanned, requests);
+    cr_expect_gt(requests, 60 * 20);
+}
+
+Test(instant, a_request_in_another_key_order_is_decoded_instead)
+{
+    struct pq_rules rules;
+    struct pq_deal deal;
+    struct codec_time time = { 1000, 60000 };
+    struct codec_frame f = { NULL, 0 };
+    uint8_t deck[32];
+    char err[200], text[PQ_ACTION_TEXT_MAX], moved[PROTOCOL_MAX_FRAME];
+    uint64_t got = 0;
+    pq_rules_default(&rules);
+    pq_rng_deck(3, 0, deck);
+    pq_deal_init(&deal, &rules, deck);
+    cr_assert_eq(codec_encode_request(&f, 41, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+    /* {"type":"request","id":41,REST} -> {"id":41,"type":"request",REST} */
+    const char *rest = strstr(f.data, ",\"partie\"");
+    cr_assert_not_null(rest);
+    int n = snprintf(moved, sizeof moved, "{\"id\":41,\"type\":\"request\"%.*s", (int)(f.len - (size_t)(rest - f.data)), rest);
+    cr_assert_eq(instant_answer(moved, (size_t)n, &got, text, sizeof text), INSTANT_DECODED);
+    cr_expect_eq(got, 41);
+    cr_expect_eq(strncmp(text, "discard", 7), 0, "the exchange comes first: '%s'", text);
+    codec_frame_release(&f);
+}
+
+Test(instant, other_messages_and_cut_frames_get_no_answer)
+{
+    struct pq_rules rules;
+    struct pq_deal deal;
+    struct codec_time time = { 1000, 60000 };
+    struct codec_frame f = { NULL, 0 };
+    uint8_t deck[32];
+    char err[200], text[PQ_ACTION_TEXT_MAX];
+    uint64_t got = 0;
+    static const char welcome[] = "{\"type\":\"welcome\",\"protocol\":1,\"arena\":\"piquet-arena 0.1\"}";
+    cr_expect_eq(instant_answer(welcome, sizeof welcome - 1, &got, text, sizeof text), INSTANT_NONE);
+    pq_rules_default(&rules);
+    pq_rng_deck(5, 0, deck);
+    pq_deal_init(&deal, &rules, deck);
+    cr_assert_eq(codec_encode_request(&f, 9, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+    /* Every cut before the hand's cards: no answer, and no read past the cut
+     * (the sanitizer build checks the latter). */
+    const char *hand = strstr(f.data, "\"hand\":[");
+    cr_assert_not_null(hand);
+    for (size_t cut = 0; cut < (size_t)(hand - f.data) + 8; cut++) {
+        char *copy = malloc(cut ? cut : 1);
+        memcpy(copy, f.data, cut);
+        cr_expect_eq(instant_answer(copy, cut, &got, text, sizeof text), INSTANT_NONE, "cut at %zu", cut);
+        free(copy);
+    }
+    codec_frame_release(&f);
+}
