@@ -168,39 +168,70 @@ cJSON *codec_start(struct json_writer *jw, int type)
 /* ---- printing ------------------------------------------------------------ */
 
 /* The frame's text grows by doubling and stops past the cap, so a message
- * costs one allocation or two. */
+ * costs one allocation or two. Room for a closing NUL is always kept; the
+ * NUL itself is written once, when the text is finished. A failed text
+ * keeps cap at 0, so the fast path of put() is one comparison. */
 #define printer codec_text   /* the same growing text (codec_json.h) */
 
-enum { PRINT_NO_MEMORY = 1, PRINT_OVERSIZED = 2 };
+enum { PRINT_NO_MEMORY = 1, PRINT_OVERSIZED = 2, PRINT_FIRST_CAP = 4096 };
 
-static void put(struct printer *p, const char *text, size_t n)
+/* Makes room for n more bytes and the NUL; 0 when the text failed. */
+static int grow(struct printer *p, size_t n)
 {
-    if (p->failed) return;
+    if (p->failed) return 0;
     if (p->len + n > PROTOCOL_MAX_FRAME) {
         p->failed = PRINT_OVERSIZED;
-        return;
+        p->cap = 0;
+        return 0;
     }
-    if (p->len + n + 1 > p->cap) {
-        size_t cap = p->cap ? p->cap : 2048;
-        while (p->len + n + 1 > cap) cap *= 2;
-        char *grown = realloc(p->buf, cap);
-        if (!grown) {
-            p->failed = PRINT_NO_MEMORY;
-            return;
-        }
-        p->buf = grown;
-        p->cap = cap;
+    size_t cap = p->cap ? p->cap : PRINT_FIRST_CAP;
+    while (p->len + n + 1 > cap) cap *= 2;
+    char *grown = realloc(p->buf, cap);
+    if (!grown) {
+        p->failed = PRINT_NO_MEMORY;
+        p->cap = 0;
+        return 0;
     }
+    p->buf = grown;
+    p->cap = cap;
+    return 1;
+}
+
+static inline void put(struct printer *p, const char *text, size_t n)
+{
+    if (p->len + n + 1 > p->cap && !grow(p, n)) return;
     memcpy(p->buf + p->len, text, n);
     p->len += n;
-    p->buf[p->len] = '\0';
+}
+
+static inline void put_char(struct printer *p, char c)
+{
+    if (p->len + 2 > p->cap && !grow(p, 1)) return;
+    p->buf[p->len++] = c;
+}
+
+/* Ends the text with its NUL (room for it is always there). */
+static void finish_text(struct printer *p)
+{
+    if (!p->failed && p->buf) p->buf[p->len] = '\0';
 }
 
 static void put_string(struct printer *p, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
     const char *run = s;
-    put(p, "\"", 1);
+    /* Nearly every string (keys, cards, actions) needs no escape: one copy. */
+    size_t n = 0;
+    while (s[n] >= 0x20 && s[n] != '"' && s[n] != '\\') n++;
+    if (!s[n] && (p->len + n + 3 <= p->cap || grow(p, n + 2))) {
+        char *at = p->buf + p->len;
+        at[0] = '"';
+        memcpy(at + 1, s, n);
+        at[n + 1] = '"';
+        p->len += n + 2;
+        return;
+    }
+    put_char(p, '"');
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
         char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
@@ -215,7 +246,7 @@ static void put_string(struct printer *p, const char *s)
         }
     }
     put(p, run, (size_t)(s - run));
-    put(p, "\"", 1);
+    put_char(p, '"');
 }
 
 static void put_number(struct printer *p, double d)
@@ -246,16 +277,16 @@ static void put_value(struct printer *p, const cJSON *item)
     case cJSON_String: put_string(p, item->valuestring ? item->valuestring : ""); return;
     case cJSON_Array:
     case cJSON_Object:
-        put(p, cJSON_IsArray(item) ? "[" : "{", 1);
+        put_char(p, cJSON_IsArray(item) ? '[' : '{');
         for (c = item->child; c; c = c->next) {
-            if (c != item->child) put(p, ",", 1);
+            if (c != item->child) put_char(p, ',');
             if (cJSON_IsObject(item)) {
                 put_string(p, c->string ? c->string : "");
-                put(p, ":", 1);
+                put_char(p, ':');
             }
             put_value(p, c);
         }
-        put(p, cJSON_IsArray(item) ? "]" : "}", 1);
+        put_char(p, cJSON_IsArray(item) ? ']' : '}');
         return;
     default:
         p->failed = PRINT_NO_MEMORY;   /* no raw or invalid nodes are ever built */
@@ -275,6 +306,7 @@ enum codec_code codec_frame_from(cJSON *root, int failed, struct codec_frame *ou
         goto out;
     }
     put_value(&p, root);
+    finish_text(&p);
     if (p.failed) {
         if (p.failed == PRINT_OVERSIZED)
             codec_fail(&r, CODEC_OVERSIZED, "the message is over the cap of %d bytes", PROTOCOL_MAX_FRAME);
@@ -549,11 +581,11 @@ void codec_quote(char *dst, size_t cap, const char *src)
 static void cs_separate(struct codec_stream *self, const char *key)
 {
     struct printer *p = &self->text;
-    if (!self->empty[self->depth]) put(p, ",", 1);
+    if (!self->empty[self->depth]) put_char(p, ',');
     self->empty[self->depth] = 0;
     if (self->object[self->depth]) {
         put_string(p, key ? key : "");
-        put(p, ":", 1);
+        put_char(p, ':');
     }
 }
 
@@ -565,7 +597,7 @@ static void cs_begin(void *ctx, const char *key, int array)
         self->text.failed = PRINT_NO_MEMORY;
         return;
     }
-    put(&self->text, array ? "[" : "{", 1);
+    put_char(&self->text, array ? '[' : '{');
     self->depth++;
     self->empty[self->depth] = 1;
     self->object[self->depth] = !array;
@@ -578,7 +610,7 @@ static void cs_end(void *ctx)
         self->text.failed = PRINT_NO_MEMORY;   /* more ends than begins: our bug */
         return;
     }
-    put(&self->text, self->object[self->depth] ? "}" : "]", 1);
+    put_char(&self->text, self->object[self->depth] ? '}' : ']');
     self->depth--;
 }
 
@@ -608,7 +640,7 @@ void codec_stream_start(struct codec_stream *self, int type)
 {
     memset(self, 0, sizeof *self);
     self->writer = (struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, cs_boolean };
-    put(&self->text, "{", 1);
+    put_char(&self->text, '{');
     self->depth = 1;
     self->empty[1] = 1;
     self->object[1] = 1;
@@ -620,7 +652,8 @@ enum codec_code codec_stream_finish(struct codec_stream *self, struct codec_fram
     struct codec_reader r;
     codec_reader_init(&r, err, cap);
     if (self->depth != 1 && !self->text.failed) self->text.failed = PRINT_NO_MEMORY;
-    put(&self->text, "}", 1);
+    put_char(&self->text, '}');
+    finish_text(&self->text);
     out->data = NULL;
     out->len = 0;
     if (self->text.failed) {
