@@ -80,7 +80,7 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double *p99_us, char *err, int cap)
+int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap)
 {
     struct hub hub;
     struct hub_message m;
@@ -125,6 +125,7 @@ int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double
         memcpy(ids[started], m.identity, m.identity_len);
         hub_message_release(&m);
     }
+    double start = now();
     for (int i = 0; i < trips; i++) {
         int p = i % peers;
         double t0 = now();
@@ -135,9 +136,10 @@ int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double
         hub_message_release(&m);
         times[i] = (now() - t0) * 1e6;
     }
+    out->mean_us = (now() - start) * 1e6 / trips;
     qsort(times, (size_t)trips, sizeof *times, cmp_double);
-    *median_us = times[trips / 2];
-    *p99_us = times[(int)(trips * 0.99)];
+    out->median_us = times[trips / 2];
+    out->p99_us = times[(int)(trips * 0.99)];
     rc = 0;
 out:
     for (int p = 0; p < started; p++) {

@@ -23,9 +23,13 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
  * under every decision the arena referees. Frames of `size` bytes (15 or
  * less: a 15-byte ping echoed back; more: a frame of that size answered by
  * a short action-sized frame, as a request and its answer). Fills per-round-
- * trip microseconds: median and 99th percentile over `trips` round trips.
+ * trip microseconds over `trips` round trips: median, 99th percentile and
+ * mean (the whole time over the trips, as the harness counts a decision).
  * Returns 0, or -1 with err. */
-int bench_zmq_pingpong(int trips, int peers, int size, double *median_us, double *p99_us, char *err, int cap);
+struct bench_rtt {
+    double median_us, p99_us, mean_us;
+};
+int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap);
 
 enum { BENCH_MAX_PEERS = 8 };
 

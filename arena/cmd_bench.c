@@ -37,6 +37,14 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double median_of(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof v[0], cmp_double);
+    return v[n / 2];
+}
+
+enum { RTT_TRIPS_PER_RUN = 5000 };
+
 static int bench_harness_command(int argc, char **argv)
 {
     int parties = 40, runs = 3, wide = 256;
@@ -67,10 +75,9 @@ static int bench_harness_command(int argc, char **argv)
         fprintf(stderr, "arena bench harness: %s or %s is missing (make)\n", bot, sdk_bot);
         return 1;
     }
-    double median_rtt, p99;
-    double pattern_rtt, pattern_p99;
-    if (bench_zmq_pingpong(20000, 1, 15, &median_rtt, &p99, err, sizeof err) < 0 ||
-        bench_zmq_pingpong(20000, 2, 2048, &pattern_rtt, &pattern_p99, err, sizeof err) < 0) {
+    struct bench_rtt rtt, pattern;
+    if (bench_zmq_pingpong(20000, 1, 15, &rtt, err, sizeof err) < 0 ||
+        bench_zmq_pingpong(20000, 2, 2048, &pattern, err, sizeof err) < 0) {
         fprintf(stderr, "arena bench harness: %s\n", err);
         return 1;
     }
@@ -82,37 +89,50 @@ static int bench_harness_command(int argc, char **argv)
     };
     const char *const who[] = { bot, bot, bot, sdk_bot, bot };
     int n_levels = wide ? 5 : 4;
-    printf("harness: %d parties of bot-instant against itself (and of bot-random, a bot on the C SDK), "
-           "%d runs per level\n", parties, runs);
-    printf("  raw zmq round trip (same run): median %.1f us\n", median_rtt);
-    printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic, no arena): median %.1f us\n",
-           pattern_rtt);
+    printf("harness: %d parties per run of bot-instant against itself (and of bot-random, a bot on the C SDK),\n"
+           "%d runs per level, each beside %d raw zmq round trips measured just before it\n", parties, runs,
+           RTT_TRIPS_PER_RUN);
+    printf("  raw zmq round trip, one echo peer: median %.1f us, mean %.1f us\n", rtt.median_us, rtt.mean_us);
+    printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic without the arena): "
+           "median %.1f us\n", pattern.median_us);
+    printf("  %-44s %11s %12s %12s %10s %10s\n", "level (bot-instant unless said)", "decisions/s", "us/decision",
+           "round trip", "over it", "ratio");
     for (int l = 0; l < n_levels; l++) {
-        double rates[64], per[64];
+        double rates[64], per[64], trips[64], over[64], ratio[64];
         long faults = 0;
         int processes = 0, n_parties = l == 4 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
+        char name[80];
         for (int r = 0; r < runs; r++) {
             struct bench_harness_run run;
-            if (bench_harness(who[l], n_parties, &levels[l], &run, err, sizeof err) < 0) {
+            struct bench_rtt beside;
+            if (bench_zmq_pingpong(RTT_TRIPS_PER_RUN, 1, 15, &beside, err, sizeof err) < 0 ||
+                bench_harness(who[l], n_parties, &levels[l], &run, err, sizeof err) < 0) {
                 fprintf(stderr, "arena bench harness: %s\n", err);
                 return 1;
             }
             rates[r] = (double)run.decisions / run.seconds;
             per[r] = run.seconds * 1e6 / (double)run.decisions;
+            /* Both sides the same statistic: the whole time over the count. */
+            trips[r] = beside.mean_us;
+            over[r] = per[r] - beside.mean_us;
+            ratio[r] = per[r] / beside.mean_us;
             faults += run.faults;
             processes = run.processes;
         }
-        qsort(rates, (size_t)runs, sizeof rates[0], cmp_double);
-        qsort(per, (size_t)runs, sizeof per[0], cmp_double);
-        printf("  %sconcurrency %d, %s: median %.0f decisions/s, %.1f us per decision (%.2fx the raw round trip); "
-               "%d processes per run", l == 3 ? "bot-random (C SDK), " : "",
-               levels[l].concurrency, levels[l].reuse == 1 ? "fresh processes" : "processes reused", rates[runs / 2],
-               per[runs / 2], per[runs / 2] / median_rtt, processes);
+        snprintf(name, sizeof name, "%sconcurrency %d, %s", l == 3 ? "bot-random, " : "", levels[l].concurrency,
+                 levels[l].reuse == 1 ? "fresh processes" : "processes reused");
+        printf("  %-44s %11.0f %12.1f %12.1f %+10.1f %9.2fx", name, median_of(rates, runs), median_of(per, runs),
+               median_of(trips, runs), median_of(over, runs), median_of(ratio, runs));
+        printf("  (%d processes per run", processes);
         if (levels[l].move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,
                                       levels[l].move_ms, faults);
         else if (faults) printf("; %ld parties lost to faults", faults);
-        printf("\n");
+        printf(")\n");
     }
+    printf("  us/decision: the run's time over its decisions; round trip: the raw round trips' time over\n"
+           "  their count, just before the run; over it: what the arena and the bots add per decision;\n"
+           "  ratio: us/decision over the round trip (the target at concurrency 1 with processes reused:\n"
+           "  at most 1.5x). Each column is the median over the runs.\n");
     return 0;
 }
 
@@ -128,7 +148,7 @@ int cmd_bench(int argc, char **argv)
     if (argc >= 1 && !strcmp(argv[0], "harness")) return bench_harness_command(argc - 1, argv + 1);
     if (argc >= 1 && !strcmp(argv[0], "zmq")) {
         int trips = 20000;
-        double median, p99;
+        struct bench_rtt rtt;
         char err[256];
         if (argc == 3 && !strcmp(argv[1], "--trips")) trips = atoi(argv[2]);
         else if (argc != 1) {
@@ -139,11 +159,12 @@ int cmd_bench(int argc, char **argv)
             fprintf(stderr, "arena bench zmq: --trips takes 100 to 10000000\n");
             return 2;
         }
-        if (bench_zmq_pingpong(trips, 1, 15, &median, &p99, err, sizeof err) < 0) {
+        if (bench_zmq_pingpong(trips, 1, 15, &rtt, err, sizeof err) < 0) {
             fprintf(stderr, "arena bench zmq: %s\n", err);
             return 1;
         }
-        printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us\n", trips, median, p99);
+        printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us, mean %.1f us\n", trips, rtt.median_us,
+               rtt.p99_us, rtt.mean_us);
         return 0;
     }
     if (argc < 1 || strcmp(argv[0], "engine")) {
@@ -176,8 +197,8 @@ int cmd_bench(int argc, char **argv)
         printf("  run %d: %ld deals, %.1f actions/deal, %.0f deals/s\n", r + 1, run.deals,
                (double)run.actions / (double)run.deals, rates[r]);
     }
-    qsort(rates, (size_t)runs, sizeof rates[0], cmp_double);
-    printf("engine: median %.0f deals/s (min %.0f, max %.0f)\n", rates[runs / 2], rates[0], rates[runs - 1]);
+    double median = median_of(rates, runs);
+    printf("engine: median %.0f deals/s (min %.0f, max %.0f)\n", median, rates[0], rates[runs - 1]);
     return 0;
 }
 
