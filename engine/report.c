@@ -85,7 +85,11 @@ void pq_report_partie(const struct pq_partie *p, const struct pq_deal *deals, in
         w->integer(w->ctx, "weight", pq_partie_weight(p, number));
         w->integer(w->ctx, "A", p->deal_scores[i][0]);
         w->integer(w->ctx, "B", p->deal_scores[i][1]);
-        if (deals && i < n) pq_report_deal(&deals[i], w);
+        if (deals && i < n) {
+            w->begin(w->ctx, "result", 0);
+            pq_report_deal(&deals[i], w);
+            w->end(w->ctx);
+        }
         w->end(w->ctx);
     }
     w->end(w->ctx);

@@ -23,8 +23,9 @@
 void pq_report_deal(const struct pq_deal *deal, const struct pq_writer *w);
 
 /* The partie's totals, winner, settlement and per-deal scores. With
- * `deals` non-NULL the per-deal objects include each deal's full result
- * (deals[i] is deal i+1, n of them). */
+ * `deals` non-NULL each per-deal object also holds the deal's full result
+ * under "result" (deals[i] is deal i+1, n of them); nested, because the
+ * per-deal "elder" names a player and the result's "elder" is a score. */
 void pq_report_partie(const struct pq_partie *partie, const struct pq_deal *deals,
                       int n, const struct pq_writer *w);
 

@@ -218,6 +218,39 @@ Test(replay, partie_records_give_the_totals_and_settlement_of_play)
     cr_log_info("%d of 60 random parties went to 8 deals", ties);
 }
 
+/* True when some object in the tree holds a key twice. */
+static int has_repeated_key(const cJSON *node)
+{
+    for (const cJSON *a = node ? node->child : NULL; a; a = a->next) {
+        if (cJSON_IsObject(node))
+            for (const cJSON *b = a->next; b; b = b->next)
+                if (!strcmp(a->string, b->string)) return 1;
+        if (has_repeated_key(a)) return 1;
+    }
+    return 0;
+}
+
+Test(replay, a_partie_nests_each_deal_result_so_no_key_repeats)
+{
+    struct pq_partie played;
+    struct replay r;
+    cJSON *doc = random_partie_record(5, 1, &played), *deal;
+    cr_assert_eq(replay_json(doc, 0, &r), REPLAY_OK, "%s", r.error);
+    cr_expect_not(has_repeated_key(r.result), "a key appears twice in the printed result");
+    cJSON_ArrayForEach(deal, cJSON_GetObjectItem(r.result, "deals")) {
+        const char *elder = cJSON_GetStringValue(cJSON_GetObjectItem(deal, "elder"));
+        cJSON *result = cJSON_GetObjectItem(deal, "result");
+        cr_assert(elder && cJSON_IsObject(result));
+        const char *younger = !strcmp(elder, "A") ? "B" : "A";
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(result, "elder")),
+                     cJSON_GetNumberValue(cJSON_GetObjectItem(deal, elder)));
+        cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(result, "younger")),
+                     cJSON_GetNumberValue(cJSON_GetObjectItem(deal, younger)));
+    }
+    cJSON_Delete(r.result);
+    cJSON_Delete(doc);
+}
+
 Test(replay, every_partie_of_a_journal_replays_forfeits_included, .timeout = 120)
 {
     char cmd[2048], out[1 << 16];
