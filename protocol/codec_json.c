@@ -437,13 +437,15 @@ int codec_get_text(struct codec_reader *self, const cJSON *obj, const char *path
     if (!node) return -1;
     if (!cJSON_IsString(node) || !node->valuestring) return wrong(self, path, name, "a string", node);
     size_t n = strlen(node->valuestring);
-    full(where, sizeof where, path, name);
-    if (n < min) return codec_fail(self, CODEC_BAD_FIELD, "%s must not be empty", where);
-    if (n > max) return codec_fail(self, CODEC_BAD_FIELD, "%s is longer than %zu bytes", where, max);
+    if (n < min)
+        return codec_fail(self, CODEC_BAD_FIELD, "%s must not be empty", full(where, sizeof where, path, name));
+    if (n > max)
+        return codec_fail(self, CODEC_BAD_FIELD, "%s is longer than %zu bytes", full(where, sizeof where, path, name),
+                          max);
     if (!codec_text_ok(node->valuestring, min, max, rule))
         return codec_fail(self, CODEC_BAD_FIELD, rule == CODEC_TEXT_TOKEN
                           ? "%s must be printable ASCII without spaces"
-                          : "%s must not hold control characters", where);
+                          : "%s must not hold control characters", full(where, sizeof where, path, name));
     memcpy(out, node->valuestring, n + 1);
     return 0;
 }
@@ -484,14 +486,15 @@ int codec_get_cards(struct codec_reader *self, const cJSON *obj, const char *pat
     int i = 0;
     if (!node) return -1;
     if (!cJSON_IsArray(node)) return wrong(self, path, name, "an array of cards", node);
-    full(where, sizeof where, path, name);
     *out = 0;
     cJSON_ArrayForEach(item, node) {
         int card = card_of(item);
         if (card < 0)
-            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] is not a card (\"AS\", \"TD\", \"7C\"...)", where, i);
+            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] is not a card (\"AS\", \"TD\", \"7C\"...)",
+                              full(where, sizeof where, path, name), i);
         if (*out & PQ_BIT(card))
-            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] names %s twice", where, i, item->valuestring);
+            return codec_fail(self, CODEC_BAD_FIELD, "%s[%d] names %s twice", full(where, sizeof where, path, name), i,
+                              item->valuestring);
         *out |= PQ_BIT(card);
         i++;
     }
