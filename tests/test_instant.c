@@ -49,19 +49,26 @@ Test(instant, scans_every_request_of_random_deals_and_answers_legally)
     cr_expect_gt(requests, 60 * 20);
 }
 
-Test(instant, a_request_in_another_key_order_is_decoded_instead)
+/* The request that opens the deal of pack `seed` (the exchange), id `id`. */
+static void first_request(uint64_t seed, uint64_t id, struct codec_frame *f)
 {
     struct pq_rules rules;
     struct pq_deal deal;
     struct codec_time time = { 1000, 60000 };
-    struct codec_frame f = { NULL, 0 };
     uint8_t deck[32];
-    char err[200], text[PQ_ACTION_TEXT_MAX], moved[PROTOCOL_MAX_FRAME];
-    uint64_t got = 0;
+    char err[200];
     pq_rules_default(&rules);
-    pq_rng_deck(3, 0, deck);
+    pq_rng_deck(seed, 0, deck);
     pq_deal_init(&deal, &rules, deck);
-    cr_assert_eq(codec_encode_request(&f, 41, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+    cr_assert_eq(codec_encode_request(f, id, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+}
+
+Test(instant, a_request_in_another_key_order_is_decoded_instead)
+{
+    struct codec_frame f = { NULL, 0 };
+    char text[PQ_ACTION_TEXT_MAX], moved[PROTOCOL_MAX_FRAME];
+    uint64_t got = 0;
+    first_request(3, 41, &f);
     /* {"type":"request","id":41,REST} -> {"id":41,"type":"request",REST} */
     const char *rest = strstr(f.data, ",\"partie\"");
     cr_assert_not_null(rest);
@@ -74,19 +81,12 @@ Test(instant, a_request_in_another_key_order_is_decoded_instead)
 
 Test(instant, other_messages_and_cut_frames_get_no_answer)
 {
-    struct pq_rules rules;
-    struct pq_deal deal;
-    struct codec_time time = { 1000, 60000 };
     struct codec_frame f = { NULL, 0 };
-    uint8_t deck[32];
-    char err[200], text[PQ_ACTION_TEXT_MAX];
+    char text[PQ_ACTION_TEXT_MAX];
     uint64_t got = 0;
     static const char welcome[] = "{\"type\":\"welcome\",\"protocol\":1,\"arena\":\"piquet-arena 0.1\"}";
     cr_expect_eq(instant_answer(welcome, sizeof welcome - 1, &got, text, sizeof text), INSTANT_NONE);
-    pq_rules_default(&rules);
-    pq_rng_deck(5, 0, deck);
-    pq_deal_init(&deal, &rules, deck);
-    cr_assert_eq(codec_encode_request(&f, 9, 7, 1, &deal, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
+    first_request(5, 9, &f);
     /* Every cut before the hand's cards: no answer, and no read past the cut
      * (the sanitizer build checks the latter). */
     const char *hand = strstr(f.data, "\"hand\":[");
