@@ -10,5 +10,10 @@ $(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CRIT_LIBS) -lm
 
+# The tests share fixed names under /tmp and a few local ports, so suites
+# started from two checkouts at once take turns on one lock instead of
+# spoiling each other's files.
+TEST_LOCK ?= /tmp/piquet-tests.lock
+
 test: all $(TEST_BIN)
-	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) $(TEST_BIN) $(TEST_FLAGS)
+	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)
