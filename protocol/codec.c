@@ -1,10 +1,12 @@
 /* codec.c - the codec's front door (codec.h): names of codes, faults and
  * message types, and the decoders by type and by direction. Each decoder
  * parses once, checks "type", hands the tree to its reader (msg_*.c) and
- * deletes it; `out` is cleared before anything is read into it.
+ * frees it with json_tree_free() (the tree is pooled, never cJSON_Delete'd);
+ * `out` is cleared before anything is read into it.
  */
 #include <string.h>
 #include "protocol/codec_json.h"
+#include "protocol/json_tree.h"
 
 /* Ids up to CODEC_ID_MAX travel through pq_writer's `long`. */
 _Static_assert(sizeof(long) >= 8, "the codec needs a 64-bit long (LP64)");
@@ -55,7 +57,7 @@ static cJSON *open_as(struct codec_reader *r, const char *frame, size_t len, int
         codec_fail(r, CODEC_UNEXPECTED, "expected a '%s' message, not '%s'",
                    codec_type_name(type), codec_type_name(got));
     if (r->code != CODEC_OK) {
-        cJSON_Delete(root);
+        json_tree_free(root);
         return NULL;
     }
     return root;
@@ -68,7 +70,7 @@ enum codec_code codec_decode_hello(const char *frame, size_t len, struct codec_h
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_HELLO);
     if (root) codec_read_hello(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -79,7 +81,7 @@ enum codec_code codec_decode_action(const char *frame, size_t len, struct codec_
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_ACTION);
     if (root) codec_read_action(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -90,7 +92,7 @@ enum codec_code codec_decode_log(const char *frame, size_t len, struct codec_log
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_LOG);
     if (root) codec_read_log(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -101,7 +103,7 @@ enum codec_code codec_decode_welcome(const char *frame, size_t len, struct codec
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_WELCOME);
     if (root) codec_read_welcome(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -112,7 +114,7 @@ enum codec_code codec_decode_partie_start(const char *frame, size_t len, struct 
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_PARTIE_START);
     if (root) codec_read_partie_start(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -123,7 +125,7 @@ enum codec_code codec_decode_request(const char *frame, size_t len, const struct
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_REQUEST);
     if (root) codec_read_request(&r, root, rules, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -134,7 +136,7 @@ enum codec_code codec_decode_deal_end(const char *frame, size_t len, struct code
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_DEAL_END);
     if (root) codec_read_deal_end(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -145,7 +147,7 @@ enum codec_code codec_decode_partie_end(const char *frame, size_t len, struct co
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_PARTIE_END);
     if (root) codec_read_partie_end(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -156,7 +158,7 @@ enum codec_code codec_decode_error(const char *frame, size_t len, struct codec_e
     codec_reader_init(&r, err, cap);
     cJSON *root = open_as(&r, frame, len, CODEC_ERROR);
     if (root) codec_read_error(&r, root, out);
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -176,7 +178,7 @@ enum codec_code codec_decode_bot(const char *frame, size_t len, struct codec_bot
     default:
         codec_fail(&r, CODEC_UNKNOWN_TYPE, "a bot may not send a '%s' message", codec_type_name(type));
     }
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }
 
@@ -199,6 +201,6 @@ enum codec_code codec_decode_arena(const char *frame, size_t len, const struct p
     default:
         codec_fail(&r, CODEC_UNKNOWN_TYPE, "the arena does not send '%s' messages", codec_type_name(type));
     }
-    cJSON_Delete(root);
+    json_tree_free(root);
     return r.code;
 }

@@ -33,7 +33,8 @@ int codec_fail(struct codec_reader *self, int code, const char *fmt, ...)
 enum codec_code codec_refuse(char *err, size_t cap, int code, const char *why);
 
 /* Checks a frame (size, NUL, UTF-8, strings) and parses it into a JSON
- * object the caller deletes; NULL after an error. */
+ * object the caller frees with json_tree_free() (json_tree.h), never with
+ * cJSON_Delete; NULL after an error. */
 cJSON *codec_parse(struct codec_reader *self, const char *frame, size_t len);
 
 /* The message type named by root's "type", or -1 after an error. */
