@@ -365,6 +365,25 @@ static const char *kind_of(const cJSON *node)
     return "an object";
 }
 
+const char *codec_path(char *buf, size_t cap, const char *path, const char *name, int index)
+{
+    size_t n = 0;
+    char digits[12], *d = digits + sizeof digits;
+    unsigned u = index < 0 ? 0u : (unsigned)index;
+    const char *parts[4] = { path, path && name ? "." : NULL, name, NULL };
+    if (!name) {
+        *--d = '\0';
+        *--d = ']';
+        do *--d = (char)('0' + u % 10); while (u /= 10);
+        *--d = '[';
+        parts[3] = d;
+    }
+    for (int i = 0; i < 4 && cap; i++)
+        for (const char *c = parts[i]; c && *c && n + 1 < cap; c++) buf[n++] = *c;
+    if (cap) buf[n] = '\0';
+    return buf;
+}
+
 /* "path.name", "name", or "path[name]"-style paths already built. */
 static const char *full(char *buf, size_t cap, const char *path, const char *name)
 {

@@ -94,6 +94,12 @@ enum codec_text_rule {
 /* True when s has min..max bytes and follows the rule. */
 int codec_text_ok(const char *s, size_t min, size_t max, int rule);
 
+/* Writes "path.name" (or "name" when path is NULL), or "path[index]" when
+ * name is NULL, into buf (cap bytes, cut to fit) and returns buf: the
+ * field paths readers pass down for error messages, built without printf
+ * because a request builds dozens of them. */
+const char *codec_path(char *buf, size_t cap, const char *path, const char *name, int index);
+
 /* A string of min..max bytes (max < size of out) copied into out. */
 int codec_get_text(struct codec_reader *self, const cJSON *obj, const char *path,
                    const char *name, size_t min, size_t max, int rule, char *out);

@@ -198,7 +198,7 @@ static int read_seat_ints(struct codec_reader *r, const cJSON *obj, const char *
 {
     char where[64];
     const cJSON *node = object(r, obj, path, name);
-    snprintf(where, sizeof where, "%s.%s", path, name);
+    codec_path(where, sizeof where, path, name, 0);
     if (!node ||
         codec_get_int(r, node, where, "elder", lo, hi, &out[0]) < 0 ||
         codec_get_int(r, node, where, "younger", lo, hi, &out[1]) < 0)
@@ -215,7 +215,7 @@ static int read_deal_classes(struct codec_reader *r, const cJSON *result, struct
         const cJSON *one = object(r, classes, "result.classes", pq_class_name(cls));
         int outcome, winner;
         long long points;
-        snprintf(where, sizeof where, "result.classes.%s", pq_class_name(cls));
+        codec_path(where, sizeof where, "result.classes", pq_class_name(cls), 0);
         if (!one ||
             codec_get_enum(r, one, where, "outcome", outcome_name, PQ_OUTCOME_NONE + 1, 0, &outcome) < 0 ||
             codec_get_enum(r, one, where, "winner", codec_seat_name, PQ_SEATS, 1, &winner) < 0 ||
@@ -233,7 +233,7 @@ static int read_deal_categories(struct codec_reader *r, const cJSON *result, str
     if (!all) return -1;
     for (int s = 0; s < PQ_SEATS; s++) {
         const cJSON *seat = object(r, all, "result.categories", pq_seat_name(s));
-        snprintf(where, sizeof where, "result.categories.%s", pq_seat_name(s));
+        codec_path(where, sizeof where, "result.categories", pq_seat_name(s), 0);
         if (!seat) return -1;
         for (int cat = 0; cat < PQ_CATEGORIES; cat++) {
             long long points;
@@ -254,7 +254,7 @@ static int read_deal_scores(struct codec_reader *r, const cJSON *result, struct 
     cJSON_ArrayForEach(item, list) {
         int seat, category;
         long long points;
-        snprintf(where, sizeof where, "result.events[%d]", out->n_scores);
+        codec_path(where, sizeof where, "result.events", NULL, out->n_scores);
         if (!cJSON_IsObject(item)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
         if (codec_get_enum(r, item, where, "seat", codec_seat_name, PQ_SEATS, 0, &seat) < 0 ||
             codec_get_enum(r, item, where, "category", category_name, PQ_CATEGORIES, 0, &category) < 0 ||
@@ -361,7 +361,7 @@ static int read_partie_deals(struct codec_reader *r, const cJSON *result, struct
         struct codec_partie_deal *d = &out->deals[out->n_deals];
         long long number, weight, a, b;
         int elder;
-        snprintf(where, sizeof where, "result.deals[%d]", out->n_deals);
+        codec_path(where, sizeof where, "result.deals", NULL, out->n_deals);
         if (!cJSON_IsObject(item)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
         if (codec_get_int(r, item, where, "number", 1, PQ_MAX_DEALS, &number) < 0 ||
             codec_get_enum(r, item, where, "elder", codec_player_name, 2, 0, &elder) < 0 ||

@@ -190,7 +190,7 @@ int codec_read_events(struct codec_reader *r, const cJSON *obj, const char *name
         struct codec_event *e = &out[*n];
         int kind, seat, category;
         long long points;
-        snprintf(where, sizeof where, "%s[%d]", name, *n);
+        codec_path(where, sizeof where, name, NULL, *n);
         memset(e, 0, sizeof *e);
         if (!cJSON_IsObject(item)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
         if (codec_get_enum(r, item, where, "event", event_name, 2, 0, &kind) < 0 ||

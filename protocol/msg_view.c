@@ -46,7 +46,7 @@ int codec_read_declaration(struct codec_reader *r, const cJSON *obj, const char 
     memset(out, 0, sizeof *out);
     out->rank = 0xff;
     if (!node) return -1;
-    snprintf(where, sizeof where, "%s.%s", path, name);
+    codec_path(where, sizeof where, path, name, 0);
     if (!cJSON_IsObject(node)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
     if (codec_get_enum(r, node, where, "known", known_name, 4, 0, &known) < 0) return -1;
     out->known = (uint8_t)known;
@@ -75,7 +75,7 @@ static int read_seat_pair(struct codec_reader *r, const cJSON *obj, const char *
     char where[96];
     const cJSON *node = codec_get(r, obj, path, name, 1);
     if (!node) return -1;
-    snprintf(where, sizeof where, "%s.%s", path, name);
+    codec_path(where, sizeof where, path, name, 0);
     if (!cJSON_IsObject(node)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
     if (codec_get_int(r, node, where, "elder", lo, hi, &out[0]) < 0 ||
         codec_get_int(r, node, where, "younger", lo, hi, &out[1]) < 0)
@@ -88,7 +88,7 @@ static int read_classes(struct codec_reader *r, const cJSON *view, const char *p
     char where[96], cls_path[128];
     const cJSON *node = codec_get(r, view, path, "declarations", 1);
     if (!node) return -1;
-    snprintf(where, sizeof where, "%s.declarations", path);
+    codec_path(where, sizeof where, path, "declarations", 0);
     if (!cJSON_IsObject(node)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
     for (int cls = 0; cls < PQ_CLASSES; cls++) {
         struct pq_view_class *c = &out->classes[cls];
@@ -96,7 +96,7 @@ static int read_classes(struct codec_reader *r, const cJSON *view, const char *p
         int outcome;
         long long points;
         if (!one) return -1;
-        snprintf(cls_path, sizeof cls_path, "%s.%s", where, pq_class_name(cls));
+        codec_path(cls_path, sizeof cls_path, where, pq_class_name(cls), 0);
         if (!cJSON_IsObject(one)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", cls_path);
         if (codec_get_enum(r, one, cls_path, "outcome", outcome_name, PQ_OUTCOME_NONE + 1, 0, &outcome) < 0 ||
             codec_read_declaration(r, one, cls_path, "call", &c->call) < 0 ||
@@ -124,7 +124,7 @@ static int read_tricks(struct codec_reader *r, const cJSON *view, const char *pa
     const cJSON *list = codec_get(r, view, path, "tricks", 1), *trick;
     int t = 0;
     if (!list) return -1;
-    snprintf(where, sizeof where, "%s.tricks", path);
+    codec_path(where, sizeof where, path, "tricks", 0);
     if (!cJSON_IsArray(list)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an array", where);
     if (cJSON_GetArraySize(list) != out->trick)
         return codec_fail(r, CODEC_BAD_FIELD, "%s must list the %d tricks played", where, out->trick);
@@ -159,8 +159,7 @@ int codec_read_view(struct codec_reader *r, const cJSON *obj, const char *path, 
     if (rules) out->rules = *rules;
     else pq_rules_default(&out->rules);
     if (!view) return -1;
-    if (path) snprintf(where, sizeof where, "%s.%s", path, name);
-    else snprintf(where, sizeof where, "%s", name);
+    codec_path(where, sizeof where, path, name, 0);
     if (!cJSON_IsObject(view)) return codec_fail(r, CODEC_BAD_FIELD, "%s must be an object", where);
     if (codec_get_enum(r, view, where, "seat", codec_seat_name, PQ_SEATS, 0, &seat) < 0 ||
         codec_get_enum(r, view, where, "phase", phase_name, PQ_PHASE_OVER + 1, 0, &phase) < 0 ||

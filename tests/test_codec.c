@@ -770,11 +770,17 @@ static int nullable(const char *name)
 }
 
 /* Every field of a real request replaced by a value of each other JSON type:
- * always an error with a reason, never a crash (null is a value of the
- * nullable fields, so it may be accepted there). */
-static void mutate_fields(cJSON *node, cJSON *root, int *tried)
+ * always an error with a reason that names the field by its whole path
+ * ("view.declarations.point.call.known", "events[1].seat") or an item by
+ * its list, never a crash
+ * (null is a value of the nullable fields, so it may be accepted there). */
+static void mutate_fields(cJSON *node, const char *path, cJSON *root, int *tried)
 {
-    for (cJSON *c = node->child; c; c = c->next) {
+    int index = 0;
+    for (cJSON *c = node->child; c; c = c->next, index++) {
+        char where[200];
+        if (c->string) snprintf(where, sizeof where, "%s%s%s", path, path[0] ? "." : "", c->string);
+        else snprintf(where, sizeof where, "%s[%d]", path, index);
         cJSON *kinds[] = { cJSON_CreateNull(), cJSON_CreateNumber(-7), cJSON_CreateString("ZZ"),
                            cJSON_CreateArray(), cJSON_CreateObject(), cJSON_CreateTrue() };
         for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
@@ -798,8 +804,11 @@ static void mutate_fields(cJSON *node, cJSON *root, int *tried)
             cr_assert(text);
             enum codec_code code = arena_text(text, strlen(text), out, err);
             if (!(cJSON_IsNull(kinds[k]) && c->string && nullable(c->string))) {
-                cr_expect_neq(code, CODEC_OK, "accepted a mutated field %s: %.300s", c->string ? c->string : "(item)", text);
-                cr_expect(err[0]);
+                cr_expect_neq(code, CODEC_OK, "accepted a mutated field %s: %.300s", where, text);
+                /* An item of a list may be named by its list ("view.tricks[2]
+                 * must be [card led, card played to it]"). */
+                cr_expect(strstr(err, where) || (!c->string && strstr(err, path)),
+                          "the error for %s does not name it: %s", where, err);
             }
             cJSON_free(text);
             c->type = saved.type;
@@ -810,7 +819,7 @@ static void mutate_fields(cJSON *node, cJSON *root, int *tried)
             cJSON_Delete(kinds[k]);
             (*tried)++;
         }
-        if (c->child) mutate_fields(c, root, tried);
+        if (c->child) mutate_fields(c, where, root, tried);
     }
 }
 
@@ -825,7 +834,7 @@ Test(codec, every_field_of_a_request_with_a_wrong_type_is_refused)
     cr_assert_eq(codec_encode_request(&f, 1, 1, 1, &d, 20, &time, err, sizeof err), CODEC_OK, "%s", err);
     cJSON *root = cJSON_ParseWithLength(f.data, f.len);
     cr_assert(root);
-    mutate_fields(root, root, &tried);
+    mutate_fields(root, "", root, &tried);
     cr_expect_gt(tried, 500);
     cJSON_Delete(root);
     codec_frame_release(&f);
@@ -909,4 +918,15 @@ Test(codec, a_message_over_the_cap_is_not_encoded)
     cr_expect_null(f.data);
     cr_expect(strstr(err, "65536"), "%s", err);
     cr_expect_eq(codec_frame_from(NULL, 1, &f, err, sizeof err), CODEC_INTERNAL, "a failed build is reported");
+}
+
+Test(codec, field_paths_join_names_and_indexes_and_are_cut_to_fit)
+{
+    char buf[16];
+    cr_expect_str_eq(codec_path(buf, sizeof buf, "view", "hand", 0), "view.hand");
+    cr_expect_str_eq(codec_path(buf, sizeof buf, NULL, "events", 0), "events");
+    cr_expect_str_eq(codec_path(buf, sizeof buf, "events", NULL, 0), "events[0]");
+    cr_expect_str_eq(codec_path(buf, sizeof buf, "events", NULL, 120), "events[120]");
+    cr_expect_str_eq(codec_path(buf, sizeof buf, "view.declarations", "point", 0), "view.declaratio");
+    cr_expect_str_eq(codec_path(buf, 1, "view", "hand", 0), "");
 }
