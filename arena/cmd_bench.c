@@ -19,7 +19,7 @@ static const char usage[] =
     "times (default 5), and prints each run and the median deals per second.\n"
     "zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and\n"
     "an echo process over ipc://, the floor under every refereed decision;\n"
-    "prints the median and 99th percentile in microseconds.\n"
+    "prints the median, 99th percentile and mean in microseconds.\n"
     "harness: parties (default 40) between two copies of bot-instant (next to this\n"
     "program: it answers the first legal action, reading as little of the\n"
     "request as it can) through the whole arena path, N runs per level\n"
@@ -28,8 +28,8 @@ static const char usage[] =
     "default of arena run), bot-random (a bot on the C SDK, which decodes every\n"
     "request in full) at concurrency 1, and with --wide N (default 256; 0: skip) parties in\n"
     "flight at a 100 ms move limit, counting the parties lost to timeouts.\n"
-    "Prints decisions per second and microseconds per decision (medians) beside\n"
-    "the raw ZeroMQ round trip measured in the same run.\n";
+    "Prints decisions per second and microseconds per decision beside 5000 raw\n"
+    "ZeroMQ round trips measured just before each run (medians over the runs).\n";
 
 static int cmp_double(const void *a, const void *b)
 {
