@@ -204,5 +204,6 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     out->decisions = h.decisions;
     out->faults = h.faults;
     out->processes = r.started;
+    out->work_us = r.answers ? r.answer_work_us / (double)r.answers : 0;
     return 0;
 }

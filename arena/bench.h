@@ -38,6 +38,7 @@ struct bench_harness_run {
     long faults;                 /* parties lost to a fault (none expected) */
     int processes;               /* bot processes started */
     double seconds;
+    double work_us;              /* the arena's own time per answer (runner.h) */
 };
 
 struct bench_harness_level {

@@ -95,10 +95,10 @@ static int bench_harness_command(int argc, char **argv)
     printf("  raw zmq round trip, one echo peer: median %.1f us, mean %.1f us\n", rtt.median_us, rtt.mean_us);
     printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic without the arena): "
            "median %.1f us\n", pattern.median_us);
-    printf("  %-44s %11s %12s %12s %10s %10s\n", "level (bot-instant unless said)", "decisions/s", "us/decision",
-           "round trip", "over it", "ratio");
+    printf("  %-44s %11s %12s %12s %10s %10s %11s\n", "level (bot-instant unless said)", "decisions/s", "us/decision",
+           "round trip", "over it", "ratio", "arena work");
     for (int l = 0; l < n_levels; l++) {
-        double rates[64], per[64], trips[64], over[64], ratio[64];
+        double rates[64], per[64], trips[64], over[64], ratio[64], work[64];
         long faults = 0;
         int processes = 0, n_parties = l == 4 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
         char name[80];
@@ -116,13 +116,14 @@ static int bench_harness_command(int argc, char **argv)
             trips[r] = beside.mean_us;
             over[r] = per[r] - beside.mean_us;
             ratio[r] = per[r] / beside.mean_us;
+            work[r] = run.work_us;
             faults += run.faults;
             processes = run.processes;
         }
         snprintf(name, sizeof name, "%sconcurrency %d, %s", l == 3 ? "bot-random, " : "", levels[l].concurrency,
                  levels[l].reuse == 1 ? "fresh processes" : "processes reused");
-        printf("  %-44s %11.0f %12.1f %12.1f %+10.1f %9.2fx", name, median_of(rates, runs), median_of(per, runs),
-               median_of(trips, runs), median_of(over, runs), median_of(ratio, runs));
+        printf("  %-44s %11.0f %12.1f %12.1f %+10.1f %9.2fx %11.1f", name, median_of(rates, runs), median_of(per, runs),
+               median_of(trips, runs), median_of(over, runs), median_of(ratio, runs), median_of(work, runs));
         printf("  (%d processes per run", processes);
         if (levels[l].move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,
                                       levels[l].move_ms, faults);
@@ -132,7 +133,8 @@ static int bench_harness_command(int argc, char **argv)
     printf("  us/decision: the run's time over its decisions; round trip: the raw round trips' time over\n"
            "  their count, just before the run; over it: what the arena and the bots add per decision;\n"
            "  ratio: us/decision over the round trip (the target at concurrency 1 with processes reused:\n"
-           "  at most 1.5x). Each column is the median over the runs.\n");
+           "  at most 1.5x); arena work: the arena's own microseconds per answer, from its arrival to the\n"
+           "  end of its handling (the next request sent). Each column is the median over the runs.\n");
     return 0;
 }
 

@@ -78,6 +78,13 @@ static int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
 static int send_to(void *ctx, int player, const struct codec_frame *frame)
 {
     struct slot *s = ctx;
@@ -502,6 +509,8 @@ int runner_run(struct runner *r, char *err, size_t cap)
     int64_t next_sweep = 0;
     r->abandoned = 0;
     r->started = 0;
+    r->answers = 0;
+    r->answer_work_us = 0;
     if (loop_open(&L, r, err, cap) < 0) return -1;
     for (;;) {
         int busy = 0;
@@ -532,6 +541,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
             else if (deadline_of(&L.slots[i]) < nearest) nearest = deadline_of(&L.slots[i]);
         }
         int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
+        double arrived_us = 0;
         now = now_ms();
         if (got == 1) {
             struct conn *c = conn_of(&L, &m);
@@ -539,6 +549,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 if (m.data) greet(&L, &m);
             } else if (c->state == CONN_BUSY) {
                 struct slot *s = &L.slots[c->slot];
+                arrived_us = now_us();
                 if (s->ref.started) receive(s, c->player, &m, now);
                 s->touched = 1;
             } else {
@@ -561,6 +572,10 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 release_slot(&L, s, 1);
                 r->done(r->ctx, &s->job, &s->ref);
             }
+        }
+        if (arrived_us > 0) {
+            r->answers++;
+            r->answer_work_us += now_us() - arrived_us;
         }
         if (full) {
             /* Idle processes that died are forgotten (and reaped). */

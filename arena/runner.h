@@ -65,6 +65,11 @@ struct runner {
     /* Filled by runner_run. */
     int abandoned;                         /* parties dropped after a stop */
     int started;                           /* bot processes started */
+    long answers;                          /* messages from bots in a partie */
+    double answer_work_us;                 /* the loop's time from each one's
+                                            * arrival to the end of its handling
+                                            * (the next request sent): the
+                                            * arena's own work per decision */
 };
 
 /* Runs until next_job() has no more and every partie ended, or *stop.
