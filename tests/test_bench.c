@@ -1,0 +1,49 @@
+/* test_bench.c - the benchmarks count what they claim to: every party and
+ * decision of the harness, the processes it started, the arena's own time
+ * per answer as a part of the whole, and round trips that come back. No
+ * speed is asserted (the machines are shared): `make bench` prints them.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include "arena/bench.h"
+#include "arena/runner.h"
+
+static const char *instant_bot(void)
+{
+    static char path[1024];
+    const char *dir = getenv("BIN");
+    cr_assert(dir, "BIN must be set (make test sets it)");
+    snprintf(path, sizeof path, "%s/bot-instant", dir);
+    return path;
+}
+
+Test(bench, harness_counts_parties_decisions_processes_and_arena_work, .timeout = 120)
+{
+    const struct bench_harness_level fresh = { 1, 1, 0 }, reused = { 1, RUN_DEFAULT_REUSE, 0 };
+    struct bench_harness_run run;
+    char err[256];
+    cr_assert_eq(bench_harness(instant_bot(), 4, &fresh, &run, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(run.parties, 4);
+    cr_expect_eq(run.faults, 0);
+    cr_expect_eq(run.processes, 8, "a fresh pair of processes for each partie");
+    /* A partie is six deals (or eight) of dozens of decisions each. */
+    cr_expect_gt(run.decisions, 4 * 6 * 20);
+    cr_expect_gt(run.work_us, 0);
+    cr_expect_lt(run.work_us * (double)run.decisions, run.seconds * 1e6, "the arena's part exceeds the whole");
+    cr_assert_eq(bench_harness(instant_bot(), 4, &reused, &run, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(run.faults, 0);
+    cr_expect_eq(run.processes, 4, "two pairs: a process never plays both parties of one pair");
+}
+
+Test(bench, zmq_round_trips_come_back_and_order_their_statistics, .timeout = 60)
+{
+    struct bench_rtt rtt;
+    char err[256];
+    cr_assert_eq(bench_zmq_pingpong(300, 2, 2048, &rtt, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(rtt.median_us, 0);
+    cr_expect_geq(rtt.p99_us, rtt.median_us);
+    cr_expect_gt(rtt.mean_us, 0);
+    cr_expect_neq(bench_zmq_pingpong(300, BENCH_MAX_PEERS + 1, 15, &rtt, err, sizeof err), 0);
+    cr_expect(err[0]);
+}
