@@ -16,6 +16,7 @@
 #include "engine/rng.h"
 #include "protocol/codec.h"
 #include "protocol/json_tree.h"
+#include "tests/support_codec.h"
 
 enum { RANDOM_DOCUMENTS = 600, FRAME_DEALS = 200 };
 
@@ -330,22 +331,6 @@ Test(json_tree, holds_documents_denser_than_its_first_guess)
 
 /* ---- frames -------------------------------------------------------------- */
 
-static void random_deal(struct pq_deal *d, uint64_t seed, int steps)
-{
-    struct pq_rules rules;
-    struct pq_rng rng;
-    uint8_t deck[32];
-    pq_rules_default(&rules);
-    pq_rng_deck(seed, 1, deck);
-    pq_rng_seed(&rng, seed);
-    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
-    for (int i = 0; i < steps && !pq_deal_over(d); i++) {
-        struct pq_action a;
-        pq_deal_legal_nth(d, (int)pq_rng_below(&rng, (uint32_t)pq_deal_legal_count(d)), &a);
-        cr_assert_eq(pq_deal_apply(d, &a, NULL, 0), 0);
-    }
-}
-
 static void agree_frame(struct codec_frame *f, enum codec_code code, const char *err)
 {
     cr_assert_eq(code, CODEC_OK, "%s", err);
@@ -362,7 +347,7 @@ Test(json_tree, builds_the_same_tree_as_cjson_for_every_frame_the_codec_writes)
     for (uint64_t seed = 1; seed <= FRAME_DEALS; seed++) {
         struct pq_deal d;
         struct codec_frame f = { NULL, 0 };
-        random_deal(&d, seed, seed % 10 == 0 ? 1000 : (int)(seed % 40));   /* some to their end */
+        support_random_deal(&d, seed, seed % 10 == 0 ? 1000 : (int)(seed % 40));   /* some to their end */
         if (pq_deal_over(&d)) {
             agree_frame(&f, codec_encode_deal_end(&f, seed, 1, &d, (int)(seed % 2), 0, err, sizeof err), err);
             continue;
@@ -391,7 +376,7 @@ Test(json_tree, refuses_a_request_cut_anywhere_where_it_ends)
     struct codec_frame f = { NULL, 0 };
     struct codec_time time = { 1, 2 };
     char err[200];
-    random_deal(&d, 3, 15);
+    support_random_deal(&d, 3, 15);
     cr_assert_eq(codec_encode_request(&f, 3, 1, 1, &d, 0, &time, err, sizeof err), CODEC_OK, "%s", err);
     for (size_t cut = 0; cut < f.len; cut++) {
         size_t end = 0;
