@@ -1,7 +1,7 @@
 /* support_codec.h - helpers of the codec tests (test_codec.c,
- * test_codec_frames.c, test_json_tree.c): frames decoded from exact-size heap copies with no
- * NUL after them, so that the sanitizer run catches any read past a frame,
- * and seeded deals and parties to encode. The helpers assert (Criterion)
+ * test_codec_frames.c, test_json_tree.c): frames decoded from exact-size
+ * heap copies with no NUL after them, so that the sanitizer run catches any
+ * read past a frame, and seeded deals and parties to encode. The helpers assert (Criterion)
  * instead of returning errors.
  */
 #ifndef SUPPORT_CODEC_H
