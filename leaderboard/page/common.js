@@ -1,0 +1,200 @@
+/* common.js - what every view of the leaderboard page shares: building
+   elements, formatting numbers, times, cards and forfeits, the links
+   between views, fetching the JSON API (leaderboard/README.md), showing
+   its errors, and telling a current navigation from one the reader left.
+   It creates window.Piquet, the one namespace the page's files share
+   through: each file takes what it needs from it and adds what it exports.
+
+   Rules for every file of the page: elements are built with
+   createElement/textContent (el and svg below), never innerHTML, so bot
+   names and other values holding HTML stay text. No external resources
+   and no inline scripts or styles (the server's CSP allows only 'self').
+   Stable ids, classes and data- attributes are what tests/test_page.c
+   reads. */
+
+(function (P) {
+  "use strict";
+
+  var SVG = "http://www.w3.org/2000/svg";
+  var API = "/api/v1/";
+  var SUIT = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  var RED = { H: true, D: true };
+  var SUIT_NAME = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var MINUS = "−";
+
+  /* ---------- small helpers ---------- */
+
+  function $(id) { return document.getElementById(id); }
+
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    setAttrs(e, attrs);
+    append(e, children);
+    return e;
+  }
+
+  function svg(tag, attrs, children) {
+    var e = document.createElementNS(SVG, tag);
+    setAttrs(e, attrs);
+    append(e, children);
+    return e;
+  }
+
+  function setAttrs(e, attrs) {
+    if (!attrs) return;
+    Object.keys(attrs).forEach(function (k) {
+      var v = attrs[k];
+      if (v === null || v === undefined || v === false) return;
+      if (k === "text") e.textContent = String(v);
+      else if (k === "class") e.setAttribute("class", v);
+      else e.setAttribute(k, String(v));
+    });
+  }
+
+  function append(e, children) {
+    if (children === null || children === undefined) return;
+    if (!Array.isArray(children)) children = [children];
+    children.forEach(function (c) {
+      if (c === null || c === undefined || c === false) return;
+      e.appendChild(typeof c === "object" ? c : document.createTextNode(String(c)));
+    });
+  }
+
+  function clear(e) { while (e.firstChild) e.removeChild(e.firstChild); }
+
+  function isNum(x) { return typeof x === "number" && isFinite(x); }
+
+  /* Ratings as whole Elo points, with a real minus sign. */
+  function fmtInt(x) {
+    if (!isNum(x)) return "–";
+    var r = Math.round(x);
+    if (r === 0) return "0";
+    return r < 0 ? MINUS + String(-r) : String(r);
+  }
+
+  function fmtSigned(x) {
+    if (!isNum(x)) return "–";
+    var r = Math.round(x);
+    return r > 0 ? "+" + r : fmtInt(r);
+  }
+
+  function fmtPct(x) { return isNum(x) ? x.toFixed(1) + "%" : "–"; }
+
+  /* ISO-8601 time as "YYYY-MM-DD HH:MM UTC" (fixed, whatever the viewer's zone). */
+  function fmtTime(iso) {
+    if (typeof iso !== "string") return "–";
+    var d = new Date(iso);
+    if (isNaN(d.getTime())) return iso;
+    function two(n) { return n < 10 ? "0" + n : String(n); }
+    return d.getUTCFullYear() + "-" + two(d.getUTCMonth() + 1) + "-" + two(d.getUTCDate()) +
+      " " + two(d.getUTCHours()) + ":" + two(d.getUTCMinutes()) + " UTC";
+  }
+
+  function botHref(name) { return "#/bot/" + encodeURIComponent(name); }
+  function partieHref(key, deal, step) {
+    var h = "#/partie/" + encodeURIComponent(key);
+    if (deal) h += "/deal/" + deal;
+    if (step !== undefined && step !== null) h += "/step/" + step;
+    return h;
+  }
+
+  /* "3f9a0c1d2e4b5a69-17" shown as "3f9a0c…-17": the run id is long and
+     the same for a whole tournament. */
+  function shortKey(key) {
+    var m = /^([0-9a-fA-F]{6})[0-9a-fA-F]{10}-(\d+)$/.exec(String(key));
+    return m ? m[1] + "…-" + m[2] : String(key);
+  }
+
+  function botLink(name) {
+    return el("a", { href: botHref(name), class: "bot-name", "data-bot": name, text: name });
+  }
+
+  /* One card "TS" as a glyph: rank (T shown as 10) and suit symbol, red or black. */
+  function cardGlyph(code) {
+    var c = String(code);
+    var rank = c.charAt(0), suit = c.charAt(1);
+    var shown = (rank === "T" ? "10" : rank) + (SUIT[suit] || suit);
+    return el("span", {
+      class: "pcard " + (RED[suit] ? "red" : "black"),
+      "data-card": c,
+      title: (rank === "T" ? "10" : rank) + " of " + (SUIT_NAME[suit] || suit),
+      text: shown
+    });
+  }
+
+  function cardList(cards, cls) {
+    var box = el("span", { class: "cards" + (cls ? " " + cls : "") });
+    if (!cards || cards.length === 0) {
+      box.appendChild(el("span", { class: "none-cards", text: "none" }));
+      return box;
+    }
+    cards.forEach(function (c) { box.appendChild(cardGlyph(c)); });
+    return box;
+  }
+
+  /* {"player": "B", "fault": "crash", "message": "..."} in words */
+  function forfeitText(f, names) {
+    var who = f.player === "A" || f.player === "B" ? names[f.player] : null;
+    var why = [f.fault, f.message].filter(function (x) { return typeof x === "string" && x; });
+    if (why.length === 2 && why[1].indexOf(why[0]) === 0) why.shift();
+    return "forfeit" + (who ? " by " + who : "") + (why.length ? " (" + why.join(": ") + ")" : "");
+  }
+
+  /* ---------- fetching and errors ---------- */
+
+  function ApiError(message, status) {
+    this.message = message;
+    this.status = status;
+  }
+
+  function getJSON(path) {
+    return fetch(API + path, { headers: { Accept: "application/json" } }).then(function (res) {
+      return res.text().then(function (body) {
+        var data = null;
+        try { data = JSON.parse(body); } catch (e) { data = null; }
+        if (!res.ok) {
+          var why = data && typeof data.error === "string" ? data.error : res.status + " " + res.statusText;
+          throw new ApiError(why, res.status);
+        }
+        if (data === null) throw new ApiError("the server sent something that is not JSON for " + API + path, res.status);
+        return data;
+      });
+    }, function () {
+      throw new ApiError("cannot reach the leaderboard server (" + API + path + ")", 0);
+    });
+  }
+
+  var errors = [];
+  function showError(what, err) {
+    var msg = what + ": " + (err && err.message ? err.message : String(err));
+    errors.push(msg);
+    var box = $("error");
+    clear(box);
+    errors.forEach(function (m) { box.appendChild(el("p", { text: m })); });
+    box.hidden = false;
+    document.body.setAttribute("data-state", "error");
+    if (window.console) console.error(msg);
+  }
+  function clearErrors() {
+    errors = [];
+    clear($("error"));
+    $("error").hidden = true;
+  }
+  function hasErrors() { return errors.length > 0; }
+
+  /* Each navigation gets a serial; an answer that arrives after the
+     reader moved on belongs to an older one and is dropped. */
+  var routeSerial = 0;
+  function newRoute() { return ++routeSerial; }
+  function currentRoute() { return routeSerial; }
+  function isCurrent(serial) { return serial === routeSerial; }
+
+  Object.assign(P, {
+    $: $, el: el, svg: svg, append: append, clear: clear, isNum: isNum,
+    fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
+    partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
+    cardGlyph: cardGlyph, cardList: cardList,
+    getJSON: getJSON, showError: showError, clearErrors: clearErrors, hasErrors: hasErrors,
+    newRoute: newRoute, currentRoute: currentRoute, isCurrent: isCurrent
+  });
+})(window.Piquet = window.Piquet || {});
