@@ -5,9 +5,9 @@
  * arena writes).
  */
 #define _GNU_SOURCE   /* memmem */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 #include "bots/instant.h"
 #include "protocol/codec.h"
 

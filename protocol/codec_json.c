@@ -387,9 +387,8 @@ const char *codec_path(char *buf, size_t cap, const char *path, const char *name
 /* "path.name", "name", or "path[name]"-style paths already built. */
 static const char *full(char *buf, size_t cap, const char *path, const char *name)
 {
-    if (path && name) snprintf(buf, cap, "%s.%s", path, name);
-    else snprintf(buf, cap, "%s", path ? path : name ? name : "message");
-    return buf;
+    if (name) return codec_path(buf, cap, path, name, 0);
+    return codec_path(buf, cap, NULL, path ? path : "message", 0);
 }
 
 const cJSON *codec_get(struct codec_reader *self, const cJSON *obj, const char *path,
