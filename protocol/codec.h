@@ -104,6 +104,17 @@ enum codec_fault {
 };
 const char *codec_fault_name(int fault);
 
+/* ---- bot names -------------------------------------------------------------- */
+
+/* The name rule for the bots of a tournament, everywhere a name enters
+ * (--bot, tournament files, --remote, records posted to the leaderboard):
+ * 1..CODEC_BOT_NAME_LEN bytes of valid UTF-8, no control characters (C0,
+ * DEL, C1), no '/' (names become file names) and no '=' (NAME=COMMAND).
+ * Returns NULL when NAME obeys it, else the reason in words ("is empty",
+ * "holds '/'", ...), a static string. */
+enum { CODEC_BOT_NAME_LEN = 32 };
+const char *codec_bot_name_check(const char *name);
+
 /* ---- frames ------------------------------------------------------------ */
 
 struct codec_frame {

@@ -77,6 +77,28 @@ static size_t utf8_length(const unsigned char *p, size_t left)
     return n;
 }
 
+const char *codec_bot_name_check(const char *name)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    size_t n = strlen(name);
+    if (n == 0) return "is empty";
+    if (n > CODEC_BOT_NAME_LEN) return "is longer than 32 bytes";
+    for (size_t i = 0; i < n;) {
+        if (p[i] < 0x80) {
+            if (p[i] < 0x20 || p[i] == 0x7f) return "holds a control character";
+            if (p[i] == '/') return "holds '/'";
+            if (p[i] == '=') return "holds '='";
+            i++;
+            continue;
+        }
+        size_t len = utf8_length(p + i, n - i);
+        if (!len) return "is not valid UTF-8";
+        if (p[i] == 0xc2 && p[i + 1] < 0xa0) return "holds a control character";   /* C1 */
+        i += len;
+    }
+    return NULL;
+}
+
 /* The bytes check_bytes() must look at: C0 controls (NUL among them), '"',
  * '\\' and every byte from 0x80. A frame is mostly runs of other bytes,
  * skipped at one table lookup each: testing every byte against every case

@@ -541,3 +541,23 @@ Test(codec, field_paths_join_names_and_indexes_and_are_cut_to_fit)
     cr_expect_str_eq(codec_path(buf, sizeof buf, "view.declarations", "point", 0), "view.declaratio");
     cr_expect_str_eq(codec_path(buf, 1, "view", "hand", 0), "");
 }
+
+/* ---- bot names ------------------------------------------------------------ */
+
+Test(codec, bot_names_follow_one_rule)
+{
+    cr_expect_null(codec_bot_name_check("greedy"));
+    cr_expect_null(codec_bot_name_check("Émile ♠ v2.1"));
+    cr_expect_null(codec_bot_name_check(".."));                       /* a file-name prefix, never a path */
+    cr_expect_null(codec_bot_name_check("12345678901234567890123456789012"));
+    cr_expect_str_eq(codec_bot_name_check(""), "is empty");
+    cr_expect_str_eq(codec_bot_name_check("123456789012345678901234567890123"), "is longer than 32 bytes");
+    cr_expect_str_eq(codec_bot_name_check("../../x"), "holds '/'");
+    cr_expect_str_eq(codec_bot_name_check("a=b"), "holds '='");
+    cr_expect_str_eq(codec_bot_name_check("tab\there"), "holds a control character");
+    cr_expect_str_eq(codec_bot_name_check("del\x7f"), "holds a control character");
+    cr_expect_str_eq(codec_bot_name_check("c1\xc2\x85"), "holds a control character");
+    cr_expect_str_eq(codec_bot_name_check("bad\xff"), "is not valid UTF-8");
+    cr_expect_str_eq(codec_bot_name_check("cut\xe2\x99"), "is not valid UTF-8");
+    cr_expect_str_eq(codec_bot_name_check("surrogate\xed\xa0\x80"), "is not valid UTF-8");
+}
