@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "arena/botlog.h"
 #include "arena/botproc.h"
 
 void botproc_limits_default(struct botproc_limits *self)
@@ -31,6 +32,8 @@ void botproc_limits_default(struct botproc_limits *self)
 #endif
     self->cpu_seconds = 600;
     self->open_files = 256;
+    self->processes = 64;
+    self->log_bytes = BOTLOG_DEFAULT_BYTES;
 }
 
 int botproc_random_token(char buf[33])
@@ -64,9 +67,10 @@ static void child_fail(int log_fd, const char *what)
 
 int botproc_start(struct botproc *self, const char *command, const char *endpoint,
                   const char *log_path, const struct botproc_limits *limits,
-                  char *err, size_t cap)
+                  struct sandbox *sandbox, char *err, size_t cap)
 {
     char env_endpoint[1100], env_token[64], shell[4200];
+    struct sandbox_exec *exec = NULL;
     memset(self, 0, sizeof *self);
     /* A simple command is exec'd by the shell, so the bot itself carries the
      * parent-death signal (a forked grandchild would not); a compound one
@@ -86,9 +90,28 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
     }
     snprintf(env_endpoint, sizeof env_endpoint, "PIQUET_ENDPOINT=%s", endpoint);
     snprintf(env_token, sizeof env_token, "PIQUET_TOKEN=%s", self->token);
-    int log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (sandbox && sandbox->enabled) {
+        const char *socket_path = sandbox_ipc_path(endpoint);
+        if (!socket_path) {
+            snprintf(err, cap, "a sandboxed bot needs an ipc:// endpoint, not '%s'", endpoint);
+            return -1;
+        }
+        if (!(exec = malloc(sizeof *exec))) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        if (sandbox_argv(sandbox, shell, socket_path, limits->processes, self->token, exec, err, cap) < 0) {
+            free(exec);
+            return -1;
+        }
+        self->sandboxed = 1;
+    }
+    snprintf(self->log_path, sizeof self->log_path, "%s", log_path);
+    self->log_bytes = limits->log_bytes;
+    int log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (log_fd < 0) {
         snprintf(err, cap, "cannot open bot log '%s': %s", log_path, strerror(errno));
+        free(exec);
         return -1;
     }
     pid_t parent = getpid();
@@ -96,6 +119,7 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
     if (pid < 0) {
         snprintf(err, cap, "cannot fork: %s", strerror(errno));
         close(log_fd);
+        free(exec);
         return -1;
     }
     if (pid == 0) {
@@ -121,13 +145,25 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
         }
         if (limits->open_files > 0) set_limit(RLIMIT_NOFILE, (rlim_t)limits->open_files);
         set_limit(RLIMIT_CORE, 0);
+        /* The log's cap: a write past it fails (EFBIG) instead of killing
+         * the bot with SIGXFSZ, so a flood of output costs the bot only. */
+        if (limits->log_bytes > 0) {
+            long at = lseek(log_fd, 0, SEEK_END);
+            set_limit(RLIMIT_FSIZE, (rlim_t)(at > limits->log_bytes ? at : limits->log_bytes));
+            signal(SIGXFSZ, SIG_IGN);
+        }
         signal(SIGPIPE, SIG_DFL);
+        if (exec) {
+            execve(exec->path, exec->argv, exec->envp);
+            child_fail(2, "cannot run bubblewrap");
+        }
         putenv(env_endpoint);
         putenv(env_token);
         execl("/bin/sh", "sh", "-c", shell, (char *)NULL);
         child_fail(2, "cannot run /bin/sh");
     }
     close(log_fd);
+    free(exec);
     setpgid(pid, pid);   /* also from the parent, so the group exists at once */
     self->pid = pid;
     return 0;
@@ -141,6 +177,7 @@ static void reap(struct botproc *self)
     int status;
     kill(-self->pid, SIGKILL);
     if (waitpid(self->pid, &status, 0) == self->pid) self->status = status;
+    botlog_seal(self->log_path, self->log_bytes);
     self->exited = 1;
     self->pid = 0;
 }
@@ -182,6 +219,10 @@ void botproc_terminate(struct botproc *self)
 void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap)
 {
     if (!self->exited) snprintf(buf, cap, "still running");
+    else if (self->sandboxed && WIFEXITED(self->status) && WEXITSTATUS(self->status) > 128 &&
+             WEXITSTATUS(self->status) < 128 + 65)
+        snprintf(buf, cap, "killed by signal %d (%s)", WEXITSTATUS(self->status) - 128,
+                 strsignal(WEXITSTATUS(self->status) - 128));
     else if (WIFEXITED(self->status)) snprintf(buf, cap, "exit status %d", WEXITSTATUS(self->status));
     else if (WIFSIGNALED(self->status))
         snprintf(buf, cap, "killed by signal %d (%s)", WTERMSIG(self->status), strsignal(WTERMSIG(self->status)));
@@ -243,12 +284,29 @@ int botproc_command_digest(const char *command, char out[17])
     return 0;
 }
 
+/* The first child of process pid (from /proc/PID/task/PID/children), or 0. */
+static pid_t first_child(pid_t pid)
+{
+    char path[64];
+    int child = 0;
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    if (fscanf(f, "%d", &child) != 1) child = 0;
+    fclose(f);
+    return (pid_t)child;
+}
+
 int botproc_renew_cpu(struct botproc *self, long cpu_seconds)
 {
     char path[64], text[1024];
     unsigned long utime = 0, stime = 0;
     if (!self->pid || cpu_seconds <= 0) return 0;
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)self->pid);
+    /* In a sandbox the bot is bwrap's grandchild: bwrap, the sandbox's
+     * PID 1, then the bot (setpriv, prlimit and sh exec into it). */
+    pid_t bot = self->pid;
+    if (self->sandboxed && (!(bot = first_child(self->pid)) || !(bot = first_child(bot)))) return -1;
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)bot);
     FILE *f = fopen(path, "r");
     size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
     if (f) fclose(f);
@@ -260,9 +318,9 @@ int botproc_renew_cpu(struct botproc *self, long cpu_seconds)
     long ticks = sysconf(_SC_CLK_TCK);
     rlim_t used = (rlim_t)((utime + stime) / (unsigned long)(ticks > 0 ? ticks : 100));
     struct rlimit old, now;
-    if (prlimit(self->pid, RLIMIT_CPU, NULL, &old) < 0) return -1;
+    if (prlimit(bot, RLIMIT_CPU, NULL, &old) < 0) return -1;
     now.rlim_max = old.rlim_max;
     now.rlim_cur = used + (rlim_t)cpu_seconds;
     if (old.rlim_max != RLIM_INFINITY && now.rlim_cur > old.rlim_max) now.rlim_cur = old.rlim_max;
-    return prlimit(self->pid, RLIMIT_CPU, &now, NULL);
+    return prlimit(bot, RLIMIT_CPU, &now, NULL);
 }

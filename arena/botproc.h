@@ -1,6 +1,10 @@
 /* botproc.h - starting, watching and stopping one bot process.
  *
- * A bot is started with `/bin/sh -c "exec COMMAND"` (plain `sh -c` for a
+ * With a sandbox (sandbox.h; the default everywhere) the command runs
+ * under bubblewrap as sandbox.h describes, and the process the arena
+ * watches is bwrap's; its exit status is the bot's (128 + N for a bot
+ * killed by signal N, which botproc_describe_exit says in words). Without
+ * one (--no-sandbox), a bot is started with `/bin/sh -c "exec COMMAND"` (plain `sh -c` for a
  * compound command with ; & | or newlines) in its own process group, with PIQUET_ENDPOINT and a fresh random PIQUET_TOKEN in its
  * environment, stdin from /dev/null, stdout and stderr appended to a log
  * file, every other descriptor of the arena closed, resource limits set
@@ -16,15 +20,18 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include "arena/sandbox.h"
 
 struct botproc_limits {
     long address_space_mb;   /* RLIMIT_AS; 0 = unlimited */
     long cpu_seconds;        /* RLIMIT_CPU; 0 = unlimited */
     long open_files;         /* RLIMIT_NOFILE; 0 = keep */
+    long processes;          /* processes and threads in a sandbox (RLIMIT_NPROC); 0 = no cap */
+    long log_bytes;          /* RLIMIT_FSIZE: the log's cap (botlog.h); 0 = none */
 };
 
 /* Defaults: 2048 MiB (none in an AddressSanitizer build), 600 CPU
- * seconds, 256 files. */
+ * seconds, 256 files, 64 processes, 10 MiB of log. */
 void botproc_limits_default(struct botproc_limits *self);
 
 struct botproc {
@@ -32,12 +39,18 @@ struct botproc {
     int exited;              /* it ran and has been reaped */
     int status;              /* waitpid status once exited */
     char token[33];          /* 32 hex characters */
+    int sandboxed;           /* started under bwrap */
+    long log_bytes;          /* the log's cap, sealed when the process is reaped */
+    char log_path[1024];
 };
 
-/* Starts COMMAND. Returns 0, or -1 with the reason in err. */
+/* Starts COMMAND with its output appended to LOG_PATH (created 0600), in
+ * SANDBOX when it is not NULL and enabled (the endpoint must then be an
+ * ipc:// one, bound into the sandbox). Returns 0, or -1 with the reason in
+ * err. */
 int botproc_start(struct botproc *self, const char *command, const char *endpoint,
                   const char *log_path, const struct botproc_limits *limits,
-                  char *err, size_t cap);
+                  struct sandbox *sandbox, char *err, size_t cap);
 
 /* True while the process has not exited (reaps it without blocking). */
 int botproc_alive(struct botproc *self);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "arena/botlog.h"
 #include "arena/commands.h"
 #include "arena/journal.h"
 #include "arena/poster.h"
@@ -32,6 +33,7 @@ static const char usage[] =
     "usage: arena run --bot NAME=COMMAND --bot NAME=COMMAND [...] [OPTIONS]\n"
     "       arena run --file TOURNAMENT.json [OPTIONS]\n"
     "       arena resume JOURNAL [--concurrency N] [--post URL] [--token-file F] [--quiet]\n"
+    "                    [--no-sandbox]\n"
     "\n"
     "Plays a tournament of duplicate pairs (each pairing on the same packs twice,\n"
     "seats swapped, no process seeing a pack twice), several parties at once on\n"
@@ -63,7 +65,13 @@ static const char usage[] =
     "                      FILE with .csv for its extension\n"
     "  --post URL          post every finished partie to a leaderboard\n"
     "  --token-file F      the leaderboard token (first line of F)\n"
-    "  --log-dir DIR       bot logs (default /tmp/piquet-arena-logs)\n"
+    "  --log-dir DIR       bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory\n"
+    "                      (default: arena-logs beside the journal); each capped\n"
+    "                      at 10 MiB\n"
+    "  --no-sandbox        run bots without their sandbox (bubblewrap): UNSAFE for\n"
+    "                      bots you did not write (README \"Running other people's\n"
+    "                      bots\")\n"
+    "  --bot-network       let sandboxed bots use the network (default: none)\n"
     "  --reuse N           parties one bot process may play (default 32, at most\n"
     "                      64; 1: a fresh process every partie). A process never\n"
     "                      plays both parties of a duplicate pair, and one that\n"
@@ -97,6 +105,7 @@ struct run {
     struct journal journal;
     struct tally tally;
     struct poster *poster;            /* NULL without --post */
+    char log_dir[1024];               /* this run's bot logs */
     int failed;
     char error[512];
     double started;
@@ -328,6 +337,37 @@ out:
 }
 
 /* Plays the schedule but for the parties in done_ids (a resumed journal's). */
+/* The run's log directory (botlog.h) and the sandbox every bot starts in,
+ * checked before the first partie; the journal, the logs and the token
+ * files are hidden from the bots. */
+static int prepare_bots(struct run *r, char *err, size_t cap)
+{
+    struct tournament *t = r->t;
+    char base[1024];
+    const char *hidden[TOURNAMENT_MAX_BOTS + 8], *commands[TOURNAMENT_MAX_BOTS];
+    int n_hidden = 0, n_commands = 0;
+    if (t->log_dir) {
+        snprintf(base, sizeof base, "%s", t->log_dir);
+    } else {
+        const char *slash = strrchr(r->journal_path, '/');
+        snprintf(base, sizeof base, "%.*sarena-logs", slash ? (int)(slash - r->journal_path + 1) : 0, r->journal_path);
+    }
+    if (botlog_make_dir(base, t->run, r->log_dir, sizeof r->log_dir, err, cap) < 0) return -1;
+    t->config.log_dir = r->log_dir;
+    hidden[n_hidden++] = r->journal_path;
+    hidden[n_hidden++] = r->log_dir;
+    hidden[n_hidden++] = t->token_file;
+    hidden[n_hidden++] = t->results;
+    for (int i = 0; i < t->n_bots; i++) {
+        if (t->bots[i].command) commands[n_commands++] = t->bots[i].command;
+        else hidden[n_hidden++] = t->bots[i].token_file;
+    }
+    if (sandbox_setup(&t->sandbox, !t->no_sandbox, t->bot_network, hidden, n_hidden, commands, n_commands, err, cap) < 0)
+        return -1;
+    t->config.sandbox = t->no_sandbox ? NULL : &t->sandbox;
+    return 0;
+}
+
 static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids, size_t n_done)
 {
     struct tournament *t = r->t;
@@ -365,6 +405,11 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
             fprintf(stderr, "arena run: %s\n", h ? err : "out of memory");
             goto out;
         }
+    }
+    if (prepare_bots(r, err, sizeof err) < 0) {
+        fprintf(stderr, "arena run: %s\n", err);
+        status = 2;
+        goto out;
     }
     if (t->post && !(r->poster = poster_open(t->post, t->token_file, r->journal_path, t->quiet, err, sizeof err))) {
         fprintf(stderr, "arena run: %s\n", err);
@@ -449,6 +494,10 @@ int cmd_run(int argc, char **argv)
         int rc;
         if (!strcmp(opt, "--quiet")) {
             t.quiet = 1;
+            continue;
+        }
+        if (!strcmp(opt, "--no-sandbox") || !strcmp(opt, "--bot-network")) {
+            tournament_option(&t, opt, "true", err, sizeof err);
             continue;
         }
         if (i + 1 >= argc) {
@@ -566,7 +615,7 @@ int cmd_resume(int argc, char **argv)
     static struct run r;
     struct resume_read rr;
     char err[512];
-    int torn = 0, status = 2, concurrency = 0, quiet = 0;
+    int torn = 0, status = 2, concurrency = 0, quiet = 0, no_sandbox = 0;
     const char *path = NULL, *post = NULL, *token_file = NULL;
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
@@ -590,6 +639,8 @@ int cmd_resume(int argc, char **argv)
             i++;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = 1;
+        } else if (!strcmp(argv[i], "--no-sandbox")) {
+            no_sandbox = 1;
         } else if (!strcmp(argv[i], "--post") && i + 1 < argc) {
             post = argv[++i];
         } else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
@@ -611,6 +662,7 @@ int cmd_resume(int argc, char **argv)
     }
     if (concurrency) t.concurrency = concurrency;
     if (quiet) t.quiet = 1;
+    if (no_sandbox) t.no_sandbox = 1;
     if ((post && tournament_option(&t, "--post", post, err, sizeof err)) ||
         (token_file && tournament_option(&t, "--token-file", token_file, err, sizeof err))) {
         fprintf(stderr, "arena resume: %s\n", err);

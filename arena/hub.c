@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <zmq.h>
-#include "arena/botproc.h"
 #include "arena/hub.h"
 
 static int set_int(void *socket, int option, int value)
@@ -21,13 +21,18 @@ int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap)
     size_t len = sizeof self->endpoint;
     memset(self, 0, sizeof *self);
     if (!endpoint) {
-        char token[33];
+        /* The socket lives in a directory of its own (0700), so that only
+         * the arena's user, and the sandboxes it binds the socket into,
+         * can reach it. */
         const char *dir = getenv("TMPDIR");
-        if (botproc_random_token(token) < 0) {
-            snprintf(err, cap, "cannot make a socket name: %s", strerror(errno));
+        snprintf(self->ipc_dir, sizeof self->ipc_dir, "%.400s/piquet-arena-XXXXXX", dir && *dir ? dir : "/tmp");
+        if (!mkdtemp(self->ipc_dir)) {
+            snprintf(err, cap, "cannot make a directory for the socket in '%s': %s", dir && *dir ? dir : "/tmp",
+                     strerror(errno));
+            self->ipc_dir[0] = '\0';
             return -1;
         }
-        snprintf(self->ipc_path, sizeof self->ipc_path, "%s/piquet-arena-%.12s.sock", dir && *dir ? dir : "/tmp", token);
+        snprintf(self->ipc_path, sizeof self->ipc_path, "%s/arena.sock", self->ipc_dir);
         snprintf(self->endpoint, sizeof self->endpoint, "ipc://%.490s", self->ipc_path);
         endpoint = self->endpoint;
     }
@@ -54,6 +59,12 @@ int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap)
     }
     if (zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, self->endpoint, &len)) {
         snprintf(err, cap, "cannot read the bound endpoint: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    /* Sandboxed bots may run under other uids (sandbox.h); the directory
+     * keeps everyone else out. */
+    if (self->ipc_path[0] && chmod(self->ipc_path, 0666) < 0) {
+        snprintf(err, cap, "cannot open the socket '%s' to the bots: %s", self->ipc_path, strerror(errno));
         goto fail;
     }
     return 0;
@@ -151,6 +162,8 @@ void hub_close(struct hub *self)
     if (self->router) zmq_close(self->router);
     if (self->context) zmq_ctx_term(self->context);
     if (self->ipc_path[0]) unlink(self->ipc_path);
+    if (self->ipc_dir[0]) rmdir(self->ipc_dir);
+    self->ipc_dir[0] = '\0';
     self->router = self->context = NULL;
     self->ipc_path[0] = '\0';
 }

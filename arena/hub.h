@@ -26,6 +26,7 @@ struct hub {
     void *router;                 /* ROUTER socket, owned */
     char endpoint[512];           /* the bound endpoint, as bots must connect */
     char ipc_path[512];           /* socket file to remove on close, or "" */
+    char ipc_dir[480];            /* its private directory (0700), or "" */
 };
 
 struct hub_message {
@@ -38,8 +39,8 @@ struct hub_message {
     int multipart;                /* the peer sent more than one frame */
 };
 
-/* Binds the ROUTER. endpoint NULL: a fresh ipc:// socket in $TMPDIR (or
- * /tmp). "tcp://HOST:0" binds a free port; self->endpoint says which.
+/* Binds the ROUTER. endpoint NULL: a fresh ipc:// socket in a private
+ * directory (0700) made in $TMPDIR (or /tmp). "tcp://HOST:0" binds a free port; self->endpoint says which.
  * Returns 0, or -1 with the reason in err. */
 int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap);
 

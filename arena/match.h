@@ -20,7 +20,8 @@ struct match_config {
     struct referee_clock clock;
     int handshake_ms;
     struct botproc_limits limits;
-    const char *log_dir;            /* per-bot logs: LOG_DIR/NAME-pPARTIE.log */
+    struct sandbox *sandbox;        /* every bot process in it; NULL: none (--no-sandbox) */
+    const char *log_dir;            /* this run's bot logs (botlog.h) */
     const uint8_t (*decks)[32];     /* packs of the first deals, or NULL (referee.h) */
     int n_decks;
 };

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "arena/botlog.h"
 #include "arena/hub.h"
 #include "arena/runner.h"
 
@@ -94,12 +95,9 @@ static int send_to(void *ctx, int player, const struct codec_frame *frame)
     return hub_send(&s->loop->hub, c->identity, c->identity_len, frame->data, frame->len);
 }
 
-static void append_log(const char *path, const char *line)
+static void append_log(const struct loop *L, const char *path, const char *line)
 {
-    FILE *f = path[0] ? fopen(path, "a") : NULL;
-    if (!f) return;
-    fprintf(f, "[bot log] %s\n", line);
-    fclose(f);
+    if (path[0]) botlog_append(path, line, L->r->config->limits.log_bytes);
 }
 
 /* A free entry for a new connection (the array grows as needed). */
@@ -224,9 +222,10 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     memset(c, 0, sizeof *c);
     snprintf(c->name, sizeof c->name, "%s", job->bots[p].name);
     c->command = job->bots[p].command;
-    snprintf(c->log_path, sizeof c->log_path, "%s/%.60s-p%llu-%c.log", config->log_dir,
-             job->bots[p].name[0] ? job->bots[p].name : (p ? "B" : "A"), (unsigned long long)job->partie_id, 'A' + p);
-    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &config->limits, err, cap) < 0) {
+    botlog_path(c->log_path, sizeof c->log_path, config->log_dir, job->bots[p].name,
+                (unsigned long long)job->partie_id, (char)('A' + p));
+    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &config->limits, config->sandbox, err,
+                      cap) < 0) {
         c->state = CONN_FREE;
         return -1;
     }
@@ -385,17 +384,17 @@ static void receive(struct slot *s, int player, const struct hub_message *m, int
         return;
     }
     if (msg.type == CODEC_ACTION) referee_on_action(ref, player, &msg.as.action, now);
-    else if (msg.type == CODEC_LOG) append_log(s->loop->conns[s->conn[player]].log_path, msg.as.log.text);
+    else if (msg.type == CODEC_LOG) append_log(s->loop, s->loop->conns[s->conn[player]].log_path, msg.as.log.text);
 }
 
 /* A message from an idle connection: log lines are kept, late answers to
  * a finished partie are dropped. */
-static void receive_idle(struct conn *c, const struct hub_message *m)
+static void receive_idle(const struct loop *L, struct conn *c, const struct hub_message *m)
 {
     struct codec_bot_message msg;
     char err[64];
     if (m->data && codec_decode_bot(m->data, m->len, &msg, err, sizeof err) == CODEC_OK && msg.type == CODEC_LOG)
-        append_log(c->log_path, msg.as.log.text);
+        append_log(L, c->log_path, msg.as.log.text);
 }
 
 static void check_process(struct slot *s, int p)
@@ -466,8 +465,8 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
         snprintf(err, cap, "out of memory");
         return -1;
     }
-    if (mkdir(r->config->log_dir, 0755) < 0 && errno != EEXIST) {
-        snprintf(err, cap, "cannot create the log directory '%s': %s", r->config->log_dir, strerror(errno));
+    char dir[1024];
+    if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) {
         free(L->slots);
         return -1;
     }
@@ -553,7 +552,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 if (s->ref.started) receive(s, c->player, &m, now);
                 s->touched = 1;
             } else {
-                receive_idle(c, &m);
+                receive_idle(&L, c, &m);
             }
             hub_message_release(&m);
         }

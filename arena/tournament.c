@@ -102,6 +102,14 @@ int tournament_option(struct tournament *self, const char *opt, const char *val,
         self->quiet = 1;
         return 0;
     }
+    if (!strcmp(opt, "--no-sandbox") || !strcmp(opt, "--bot-network")) {
+        /* Switches: no value on the command line, true or false in a file. */
+        int on = !strcmp(val, "true") ? 1 : !strcmp(val, "false") ? 0 : -1;
+        if (on < 0) goto bad;
+        if (opt[2] == 'n') self->no_sandbox = on;
+        else self->bot_network = on;
+        return 0;
+    }
     if (!strcmp(opt, "--bot")) return add_bot(self, val, 0, err, cap);
     if (!strcmp(opt, "--remote")) return add_bot(self, val, 1, err, cap);
     if (!strcmp(opt, "--format")) {
@@ -388,6 +396,8 @@ cJSON *tournament_header(const struct tournament *self)
     cJSON_AddNumberToObject(h, "max_faults", self->max_faults);
     cJSON_AddNumberToObject(h, "reuse", self->reuse);
     if (self->remote_wait_ms) cJSON_AddNumberToObject(h, "remote_wait_ms", self->remote_wait_ms);
+    if (self->no_sandbox) cJSON_AddTrueToObject(h, "no_sandbox");
+    if (self->bot_network) cJSON_AddTrueToObject(h, "bot_network");
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; bots && i < self->n_bots; i++) {
         const struct tournament_bot *bot = &self->bots[i];

@@ -40,6 +40,8 @@ struct tournament {
     int format;                           /* enum sched_format */
     int pairs, concurrency, max_faults, reuse, quiet;
     int remote_wait_ms;                   /* 0: the runner's default */
+    int no_sandbox, bot_network;          /* --no-sandbox, --bot-network (sandbox.h) */
+    struct sandbox sandbox;               /* filled when the run starts */
     unsigned long long seed;
     char run[RECORD_RUN_ID_LEN + 1];      /* "" until drawn or read from a header */
     /* Owned strings, NULL when not given. */

@@ -58,7 +58,7 @@ Test(botproc, the_bot_gets_endpoint_token_and_limits_and_its_output_is_logged)
     limits.open_files = 64;
     cr_assert_eq(botproc_start(&b, "echo \"ep=$PIQUET_ENDPOINT tok=$PIQUET_TOKEN\"; ulimit -t; ulimit -n; ulimit -c; "
                                    "echo err >&2; ls /proc/self/fd | wc -l",
-                               "ipc:///tmp/x.sock", path, &limits, err, sizeof err), 0, "%s", err);
+                               "ipc:///tmp/x.sock", path, &limits, NULL, err, sizeof err), 0, "%s", err);
     wait_exit(&b);
     cr_assert(b.exited);
     read_file(path, log, sizeof log);
@@ -77,7 +77,7 @@ Test(botproc, a_bot_that_ignores_sigterm_is_killed_and_reaped)
     char err[256], how[128];
     botproc_limits_default(&limits);
     cr_assert_eq(botproc_start(&b, "trap '' TERM; while :; do sleep 0.05; done", "ipc:///tmp/y", "/tmp/pq_botproc_stubborn.log",
-                               &limits, err, sizeof err), 0, "%s", err);
+                               &limits, NULL, err, sizeof err), 0, "%s", err);
     pid_t pid = b.pid;
     pause_ms(100);
     cr_assert(botproc_alive(&b));
@@ -97,7 +97,7 @@ Test(botproc, children_of_the_bot_are_stopped_with_it)
     const char *path = "/tmp/pq_botproc_child.log";
     unlink(path);
     botproc_limits_default(&limits);
-    cr_assert_eq(botproc_start(&b, "sleep 30 & echo $!; wait", "ipc:///tmp/z", path, &limits, err, sizeof err), 0);
+    cr_assert_eq(botproc_start(&b, "sleep 30 & echo $!; wait", "ipc:///tmp/z", path, &limits, NULL, err, sizeof err), 0);
     pause_ms(150);
     read_file(path, log, sizeof log);
     pid_t child = (pid_t)atoi(log);
@@ -113,18 +113,18 @@ Test(botproc, a_crash_is_described_and_a_missing_program_reported)
     struct botproc_limits limits;
     char err[256], how[128], log[512];
     botproc_limits_default(&limits);
-    cr_assert_eq(botproc_start(&b, "kill -SEGV $$", "ipc:///tmp/w", "/tmp/pq_botproc_crash.log", &limits, err, sizeof err), 0);
+    cr_assert_eq(botproc_start(&b, "kill -SEGV $$", "ipc:///tmp/w", "/tmp/pq_botproc_crash.log", &limits, NULL, err, sizeof err), 0);
     wait_exit(&b);
     botproc_describe_exit(&b, how, sizeof how);
     cr_assert(strstr(how, "signal 11"), "%s", how);
     unlink("/tmp/pq_botproc_missing.log");
-    cr_assert_eq(botproc_start(&b, "/nonexistent/bot", "ipc:///tmp/w", "/tmp/pq_botproc_missing.log", &limits, err, sizeof err), 0);
+    cr_assert_eq(botproc_start(&b, "/nonexistent/bot", "ipc:///tmp/w", "/tmp/pq_botproc_missing.log", &limits, NULL, err, sizeof err), 0);
     wait_exit(&b);
     botproc_describe_exit(&b, how, sizeof how);
     cr_assert(strstr(how, "exit status 127"), "%s", how);
     read_file("/tmp/pq_botproc_missing.log", log, sizeof log);
     cr_assert(strstr(log, "/nonexistent/bot"), "the log says what failed: %s", log);
-    cr_assert_eq(botproc_start(&b, "true", "ipc:///tmp/w", "/nonexistent-dir/x.log", &limits, err, sizeof err), -1);
+    cr_assert_eq(botproc_start(&b, "true", "ipc:///tmp/w", "/nonexistent-dir/x.log", &limits, NULL, err, sizeof err), -1);
     cr_assert(strstr(err, "cannot open bot log"), "%s", err);
 }
 
@@ -140,7 +140,7 @@ Test(botproc, a_bot_dies_with_a_killed_arena)
         struct botproc_limits limits;
         char err[256];
         botproc_limits_default(&limits);
-        if (botproc_start(&b, "sleep 30", "ipc:///tmp/o", "/tmp/pq_botproc_orphan.log", &limits, err, sizeof err) < 0)
+        if (botproc_start(&b, "sleep 30", "ipc:///tmp/o", "/tmp/pq_botproc_orphan.log", &limits, NULL, err, sizeof err) < 0)
             _exit(1);
         FILE *f = fopen(pid_path, "w");
         fprintf(f, "%d\n", (int)b.pid);
@@ -168,7 +168,7 @@ Test(botproc, the_cpu_limit_is_renewed_for_each_partie)
     char err[256], path[64], line[256];
     botproc_limits_default(&limits);
     limits.cpu_seconds = 7;
-    cr_assert_eq(botproc_start(&b, "sleep 30", "ipc:///tmp/none", "/tmp/pq_botproc_cpu.log", &limits, err, sizeof err), 0,
+    cr_assert_eq(botproc_start(&b, "sleep 30", "ipc:///tmp/none", "/tmp/pq_botproc_cpu.log", &limits, NULL, err, sizeof err), 0,
                  "%s", err);
     /* Renewing is for a process that already played: wait for the exec. */
     snprintf(path, sizeof path, "/proc/%d/comm", (int)b.pid);
