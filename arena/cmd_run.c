@@ -393,8 +393,17 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
             r->remotes[r->n_remotes].token = t->bots[i].token;
             r->n_remotes++;
         }
+    if (prepare_bots(r, err, sizeof err) < 0) {
+        fprintf(stderr, "arena run: %s\n", err);
+        status = 2;
+        goto out;
+    }
     if (journal_open(&r->journal, r->journal_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
+        goto out;
+    }
+    if (sandbox_hide(&t->sandbox, r->journal_path) < 0) {   /* it exists now */
+        fprintf(stderr, "arena run: too many private paths to hide from the bots\n");
         goto out;
     }
     if (!resuming) {
@@ -405,11 +414,6 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
             fprintf(stderr, "arena run: %s\n", h ? err : "out of memory");
             goto out;
         }
-    }
-    if (prepare_bots(r, err, sizeof err) < 0) {
-        fprintf(stderr, "arena run: %s\n", err);
-        status = 2;
-        goto out;
     }
     if (t->post && !(r->poster = poster_open(t->post, t->token_file, r->journal_path, t->quiet, err, sizeof err))) {
         fprintf(stderr, "arena run: %s\n", err);

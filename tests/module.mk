@@ -15,5 +15,12 @@ $(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 # spoiling each other's files.
 TEST_LOCK ?= /tmp/piquet-tests.lock
 
-test: all $(TEST_BIN)
+# The hostile bot the sandbox tests start (tests/bot_hostile.c).
+HOSTILE_BIN := $(BUILD)/bin/bot-hostile
+
+$(HOSTILE_BIN): $(BUILD)/obj/tests/bot_hostile.o $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+test: all $(TEST_BIN) $(HOSTILE_BIN)
 	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)

@@ -200,12 +200,13 @@ Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
              bin_dir(), bin_dir(), bin_dir(), bin_dir());
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(journal_read("/tmp/pq_run_reuse.jsonl", pair_of_partie, pairs, &torn, err, sizeof err), 25, "%s", err);
-    /* Each log file is one process; bot-random writes a line per partie. */
-    FILE *ls = popen("ls /tmp/pq_run_reuse_logs", "r");
+    /* Each log file is one process (in the run's directory under
+     * --log-dir); bot-random writes a line per partie. */
+    FILE *ls = popen("ls -d /tmp/pq_run_reuse_logs/*/*", "r");
     char name[256];
     while (fgets(name, sizeof name, ls)) {
         name[strcspn(name, "\n")] = '\0';
-        snprintf(path, sizeof path, "/tmp/pq_run_reuse_logs/%s", name);
+        snprintf(path, sizeof path, "%s", name);
         FILE *f = fopen(path, "r");
         cr_assert_not_null(f);
         long seen[RUN_TEST_MAX] = { 0 };
