@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include <zmq.h>
 #include "arena/bench.h"
+#include "arena/botproc.h"
 #include "arena/hub.h"
 #include "arena/runner.h"
 #include "engine/deal.h"
@@ -187,8 +188,12 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     struct match_config config;
     struct harness h = { bot_command, 0, parties, 0, 0 };
     struct runner r;
+    char log_dir[1024];
+    const char *tmp = getenv("TMPDIR");
     match_config_default(&config);
-    config.log_dir = "/tmp/piquet-arena-logs";
+    snprintf(log_dir, sizeof log_dir, "%.900s/piquet-arena-logs", tmp && *tmp ? tmp : "/tmp");
+    config.log_dir = level->log_dir ? level->log_dir : log_dir;
+    config.sandbox = level->sandbox;
     memset(&r, 0, sizeof r);
     r.config = &config;
     r.concurrency = level->concurrency;
@@ -206,4 +211,51 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     out->processes = r.started;
     out->work_us = r.answers ? r.answer_work_us / (double)r.answers : 0;
     return 0;
+}
+
+static int cmp_ms(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int bench_start(const char *bot_command, int n, struct sandbox *sandbox, const char *log_dir,
+                struct bench_start_run *out, char *err, int cap)
+{
+    struct hub hub;
+    struct botproc_limits limits;
+    char path[1100];
+    double *ms = calloc((size_t)n, sizeof *ms), total = 0;
+    int rc = -1;
+    if (!ms) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    botproc_limits_default(&limits);
+    snprintf(path, sizeof path, "%.1000s/bench-start.log", log_dir);
+    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) goto out_free;
+    for (int i = 0; i < n; i++) {
+        struct botproc proc;
+        struct hub_message m;
+        double t0 = now();
+        if (botproc_start(&proc, bot_command, hub.endpoint, path, &limits, sandbox, err, (size_t)cap) < 0) goto out;
+        int got = hub_recv(&hub, &m, 10000);
+        ms[i] = (now() - t0) * 1000;
+        if (got == 1) hub_message_release(&m);
+        botproc_stop(&proc, 0);
+        if (got != 1) {
+            snprintf(err, (size_t)cap, "no hello within 10 s from '%s' (see %s)", bot_command, path);
+            goto out;
+        }
+        total += ms[i];
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_ms);
+    out->median_ms = ms[n / 2];
+    out->mean_ms = total / n;
+    rc = 0;
+out:
+    hub_close(&hub);
+out_free:
+    free(ms);
+    return rc;
 }

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+struct sandbox;
+
 struct bench_engine_run {
     long deals;           /* deals played */
     long actions;         /* actions applied */
@@ -15,6 +17,16 @@ struct bench_engine_run {
 
 /* Plays random deals for about `seconds`, deals seeded from `seed`. */
 void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *out);
+
+/* Starts `n` processes of bot_command one after the other, each in
+ * SANDBOX (NULL: none), and measures from the start to the arrival of its
+ * hello; each process is killed once it said hello. Fills the median and
+ * the mean in milliseconds. Returns 0, or -1 with err. */
+struct bench_start_run {
+    double median_ms, mean_ms;
+};
+int bench_start(const char *bot_command, int n, struct sandbox *sandbox, const char *log_dir,
+                struct bench_start_run *out, char *err, int cap);
 
 #endif
 
@@ -45,6 +57,8 @@ struct bench_harness_level {
     int concurrency;
     int reuse;                   /* parties per bot process (runner.h) */
     int move_ms;                 /* per-move limit; 0: the default */
+    struct sandbox *sandbox;     /* the bots' sandbox; NULL: none */
+    const char *log_dir;         /* NULL: $TMPDIR/piquet-arena-logs */
 };
 
 /* Plays `parties` parties, as duplicate pairs, between two copies of

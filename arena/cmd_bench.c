@@ -12,7 +12,8 @@
 static const char usage[] =
     "usage: arena bench engine [--seconds S] [--runs N] [--seed N]\n"
     "       arena bench zmq [--trips N]\n"
-    "       arena bench harness [--parties N] [--runs N] [--wide N]\n"
+    "       arena bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
+    "       arena bench start [--processes N]\n"
     "\n"
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks;\n"
     "uniformly random legal actions) on one core for S seconds (default 1), N\n"
@@ -29,7 +30,12 @@ static const char usage[] =
     "request in full) at concurrency 1, and with --wide N (default 256; 0: skip) parties in\n"
     "flight at a 100 ms move limit, counting the parties lost to timeouts.\n"
     "Prints decisions per second and microseconds per decision beside 5000 raw\n"
-    "ZeroMQ round trips measured just before each run (medians over the runs).\n";
+    "ZeroMQ round trips measured just before each run (medians over the runs).\n"
+    "The bots run in their sandbox, as arena run starts them, unless --no-sandbox;\n"
+    "one more level plays fresh processes without it, for the sandbox's cost.\n"
+    "start: starts bot-instant N times (default 50) one after the other, with its\n"
+    "sandbox and without, and prints the milliseconds from the start of a process\n"
+    "to its hello (median and mean).\n";
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -45,10 +51,80 @@ static double median_of(double *v, int n)
 
 enum { RTT_TRIPS_PER_RUN = 5000 };
 
+/* The bots' sandbox and log directory for the benchmarks (match.h). */
+static int bench_bots(int no_sandbox, const char *const *commands, int n, struct match_config *config,
+                      struct sandbox *sandbox, char *log_dir, size_t log_cap, char *err, size_t cap)
+{
+    struct match_setup setup;
+    memset(&setup, 0, sizeof setup);
+    setup.no_sandbox = no_sandbox;
+    setup.run = "bench";
+    setup.commands = commands;
+    setup.n_commands = n;
+    match_config_default(config);
+    return match_prepare(config, sandbox, &setup, log_dir, log_cap, err, cap);
+}
+
+/* The directory this program is in, where bot-instant and bot-random are. */
+static int bin_dir(char *out, size_t cap)
+{
+    ssize_t n = readlink("/proc/self/exe", out, cap - 1);
+    if (n <= 0) return -1;
+    out[n] = '\0';
+    *strrchr(out, '/') = '\0';
+    return 0;
+}
+
+static int bench_start_command(int argc, char **argv)
+{
+    static struct sandbox sandbox;
+    struct match_config config;
+    struct bench_start_run plain, walled;
+    char self[4096], bot[4200], err[1024], log_dir[1024];
+    int n = 50;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--processes") && i + 1 < argc) n = atoi(argv[++i]);
+        else {
+            fprintf(stderr, "arena bench start: unknown option '%s'\n%s", argv[i], usage);
+            return 2;
+        }
+    }
+    if (n < 1 || n > 10000) {
+        fprintf(stderr, "arena bench start: --processes takes 1 to 10000\n");
+        return 2;
+    }
+    if (bin_dir(self, sizeof self) < 0) {
+        fprintf(stderr, "arena bench start: cannot find this program's directory\n");
+        return 1;
+    }
+    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    const char *commands[1] = { bot };
+    if (bench_bots(0, commands, 1, &config, &sandbox, log_dir, sizeof log_dir, err, sizeof err) < 0 ||
+        bench_start(bot, n, NULL, log_dir, &plain, err, sizeof err) < 0 ||
+        bench_start(bot, n, &sandbox, log_dir, &walled, err, sizeof err) < 0) {
+        fprintf(stderr, "arena bench start: %s\n", err);
+        return 1;
+    }
+    printf("start: %d processes of bot-instant, each from its start to its hello\n", n);
+    printf("  without a sandbox: median %.2f ms, mean %.2f ms\n", plain.median_ms, plain.mean_ms);
+    printf("  in its sandbox:    median %.2f ms, mean %.2f ms (+%.2f ms)\n", walled.median_ms, walled.mean_ms,
+           walled.median_ms - plain.median_ms);
+    return 0;
+}
+
 static int bench_harness_command(int argc, char **argv)
 {
-    int parties = 40, runs = 3, wide = 256;
-    char self[4096], bot[4200], sdk_bot[4200], err[512];
+    static struct sandbox sandbox;
+    struct match_config config;
+    int parties = 40, runs = 3, wide = 256, no_sandbox = 0;
+    char self[4096], bot[4200], sdk_bot[4200], err[1024], log_dir[1024];
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--no-sandbox")) {
+            no_sandbox = 1;
+            memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof *argv);
+            argc--;
+            break;
+        }
     for (int i = 0; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--parties")) parties = atoi(argv[i + 1]);
         else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
@@ -62,19 +138,22 @@ static int bench_harness_command(int argc, char **argv)
         fprintf(stderr, "arena bench harness: --parties takes 2 to 100000, --runs 1 to 64, --wide 0 to 1024\n");
         return 2;
     }
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    if (bin_dir(self, sizeof self) < 0) {
         fprintf(stderr, "arena bench harness: cannot find this program's directory\n");
         return 1;
     }
-    self[n] = '\0';
-    *strrchr(self, '/') = '\0';
     snprintf(bot, sizeof bot, "%s/bot-instant", self);
     snprintf(sdk_bot, sizeof sdk_bot, "%s/bot-random", self);
     if (access(bot, X_OK) != 0 || access(sdk_bot, X_OK) != 0) {
         fprintf(stderr, "arena bench harness: %s or %s is missing (make)\n", bot, sdk_bot);
         return 1;
     }
+    const char *commands[2] = { bot, sdk_bot };
+    if (bench_bots(no_sandbox, commands, 2, &config, &sandbox, log_dir, sizeof log_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "arena bench harness: %s\n", err);
+        return 1;
+    }
+    struct sandbox *walls = config.sandbox;
     struct bench_rtt rtt, pattern;
     if (bench_zmq_pingpong(20000, 1, 15, &rtt, err, sizeof err) < 0 ||
         bench_zmq_pingpong(20000, 2, 2048, &pattern, err, sizeof err) < 0) {
@@ -84,11 +163,19 @@ static int bench_harness_command(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int wide_level = cores > 1 ? (int)cores : 2;
     const struct bench_harness_level levels[] = {
-        { 1, 1, 0 }, { 1, RUN_DEFAULT_REUSE, 0 }, { wide_level, RUN_DEFAULT_REUSE, 0 }, { 1, RUN_DEFAULT_REUSE, 0 },
-        { wide, RUN_DEFAULT_REUSE, 100 },
+        { 1, 1, 0, walls, log_dir }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir },
+        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir },
+        { 1, 1, 0, NULL, log_dir }, { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir },
     };
-    const char *const who[] = { bot, bot, bot, sdk_bot, bot };
-    int n_levels = wide ? 5 : 4;
+    const char *const who[] = { bot, bot, bot, sdk_bot, bot, bot };
+    int n_levels = (wide ? 6 : 5) - (walls == NULL);   /* no second unsandboxed level when none is */
+    const struct bench_harness_level *chosen[6];
+    const char *chosen_who[6];
+    for (int l = 0, k = 0; l < 6; l++) {
+        if ((l == 4 && !walls) || (l == 5 && !wide)) continue;
+        chosen[k] = &levels[l];
+        chosen_who[k++] = who[l];
+    }
     printf("harness: %d parties per run of bot-instant against itself (and of bot-random, a bot on the C SDK),\n"
            "%d runs per level, each beside %d raw zmq round trips measured just before it\n", parties, runs,
            RTT_TRIPS_PER_RUN);
@@ -100,13 +187,14 @@ static int bench_harness_command(int argc, char **argv)
     for (int l = 0; l < n_levels; l++) {
         double rates[64], per[64], trips[64], over[64], ratio[64], work[64];
         long faults = 0;
-        int processes = 0, n_parties = l == 4 ? (wide * 2 > parties ? wide * 2 : parties) : parties;
+        const struct bench_harness_level *level = chosen[l];
+        int processes = 0, n_parties = level->move_ms ? (wide * 2 > parties ? wide * 2 : parties) : parties;
         char name[80];
         for (int r = 0; r < runs; r++) {
             struct bench_harness_run run;
             struct bench_rtt beside;
             if (bench_zmq_pingpong(RTT_TRIPS_PER_RUN, 1, 15, &beside, err, sizeof err) < 0 ||
-                bench_harness(who[l], n_parties, &levels[l], &run, err, sizeof err) < 0) {
+                bench_harness(chosen_who[l], n_parties, level, &run, err, sizeof err) < 0) {
                 fprintf(stderr, "arena bench harness: %s\n", err);
                 return 1;
             }
@@ -120,13 +208,14 @@ static int bench_harness_command(int argc, char **argv)
             faults += run.faults;
             processes = run.processes;
         }
-        snprintf(name, sizeof name, "%sconcurrency %d, %s", l == 3 ? "bot-random, " : "", levels[l].concurrency,
-                 levels[l].reuse == 1 ? "fresh processes" : "processes reused");
+        snprintf(name, sizeof name, "%sconcurrency %d, %s%s", chosen_who[l] == sdk_bot ? "bot-random, " : "",
+                 level->concurrency, level->reuse == 1 ? "fresh processes" : "processes reused",
+                 walls && !level->sandbox ? ", no sandbox" : "");
         printf("  %-44s %11.0f %12.1f %12.1f %+10.1f %9.2fx %11.1f", name, median_of(rates, runs), median_of(per, runs),
                median_of(trips, runs), median_of(over, runs), median_of(ratio, runs), median_of(work, runs));
         printf("  (%d processes per run", processes);
-        if (levels[l].move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,
-                                      levels[l].move_ms, faults);
+        if (level->move_ms) printf("; %d parties at a %d ms move limit, %ld lost to faults", n_parties * runs,
+                                   level->move_ms, faults);
         else if (faults) printf("; %ld parties lost to faults", faults);
         printf(")\n");
     }
@@ -148,6 +237,7 @@ int cmd_bench(int argc, char **argv)
         return 0;
     }
     if (argc >= 1 && !strcmp(argv[0], "harness")) return bench_harness_command(argc - 1, argv + 1);
+    if (argc >= 1 && !strcmp(argv[0], "start")) return bench_start_command(argc - 1, argv + 1);
     if (argc >= 1 && !strcmp(argv[0], "zmq")) {
         int trips = 20000;
         struct bench_rtt rtt;

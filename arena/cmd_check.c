@@ -11,7 +11,7 @@
 #include "arena/commands.h"
 
 static const char usage[] =
-    "usage: arena check [--move-ms N] [--opponent COMMAND] [--log-dir DIR] BOT\n"
+    "usage: arena check [--move-ms N] [--opponent COMMAND] [--log-dir DIR] [--no-sandbox] BOT\n"
     "\n"
     "Takes a bot through every phase and rare case of Piquet (carte blanche for\n"
     "either seat and against it, exchanges, calls, answers, extras, an equal\n"
@@ -22,7 +22,9 @@ static const char usage[] =
     "\n"
     "  --move-ms N         time per decision (default 1000; bank 10000)\n"
     "  --opponent COMMAND  the opponent (default: bot-greedy --exchange 3 beside arena)\n"
-    "  --log-dir DIR       bot logs (default /tmp/piquet-arena-logs)\n"
+    "  --log-dir DIR       bot logs go to DIR/RUN-ID/ (default $TMPDIR/piquet-arena-logs)\n"
+    "  --no-sandbox        run the bots without their sandbox: UNSAFE for bots you\n"
+    "                      did not write (README \"Running other people's bots\")\n"
     "\n"
     "exit status: 0 no check failed; 1 a check failed or the arena failed; 2 bad usage.\n"
     "\n"
@@ -46,13 +48,16 @@ int cmd_check(int argc, char **argv)
     struct match_config config;
     struct match_bot bot;
     struct check_report report;
-    char opponent[PATH_MAX + 64], err[512];
+    char opponent[PATH_MAX + 64], err[512], log_dir[1024];
+    static struct sandbox sandbox;
+    struct match_setup setup;
     const char *bot_arg = NULL;
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return 0;
     }
     match_config_default(&config);
+    memset(&setup, 0, sizeof setup);
     default_opponent(opponent, sizeof opponent);
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--move-ms") && i + 1 < argc) {
@@ -66,7 +71,9 @@ int cmd_check(int argc, char **argv)
         } else if (!strcmp(argv[i], "--opponent") && i + 1 < argc) {
             snprintf(opponent, sizeof opponent, "%s", argv[++i]);
         } else if (!strcmp(argv[i], "--log-dir") && i + 1 < argc) {
-            config.log_dir = argv[++i];
+            setup.log_base = argv[++i];
+        } else if (!strcmp(argv[i], "--no-sandbox")) {
+            setup.no_sandbox = 1;
         } else if (argv[i][0] == '-' || bot_arg) {
             fprintf(stderr, "arena check: unexpected '%s'\n%s", argv[i], usage);
             return 2;
@@ -86,6 +93,13 @@ int cmd_check(int argc, char **argv)
     } else {
         snprintf(bot.name, sizeof bot.name, "bot");
         bot.command = bot_arg;
+    }
+    const char *commands[2] = { bot.command, opponent };
+    setup.commands = commands;
+    setup.n_commands = 2;
+    if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "arena check: %s\n", err);
+        return 2;
     }
     if (check_run(&bot, opponent, &config, &report, err, sizeof err) < 0) {
         fprintf(stderr, "arena check: %s\n", err);

@@ -25,7 +25,11 @@ static const char usage[] =
     "  --bank-ms N     time bank per partie beyond the free time (default 10000)\n"
     "  --grace-ms N    transport tolerance (default 200)\n"
     "  --rule K=V      a variant flag of RULES.md section 8 (repeatable)\n"
-    "  --log-dir DIR   bot logs (stderr and log messages; default /tmp/piquet-arena-logs)\n"
+    "  --log-dir DIR   bot logs go to DIR/RUN-ID/ (stderr and log messages; default\n"
+    "                  $TMPDIR/piquet-arena-logs)\n"
+    "  --no-sandbox    run the bots without their sandbox: UNSAFE for bots you\n"
+    "                  did not write (README \"Running other people's bots\")\n"
+    "  --bot-network   let the sandboxed bots use the network (default: none)\n"
     "  --journal FILE  append both partie records to FILE (JSON lines; see arena replay)\n"
     "  --quiet         print only each deal's score and the results\n"
     "\n"
@@ -61,6 +65,9 @@ static int parse_uint(const char *text, long max, long *out)
 int cmd_match(int argc, char **argv)
 {
     struct match_config config;
+    static struct sandbox sandbox;
+    struct match_setup setup;
+    char log_dir[1024];
     unsigned long long seed = 1;
     int quiet = 0, n_bots = 0;
     const char *journal_path = NULL;
@@ -71,10 +78,13 @@ int cmd_match(int argc, char **argv)
         return 0;
     }
     match_config_default(&config);
+    memset(&setup, 0, sizeof setup);
     for (int i = 0; i < argc; i++) {
         long v;
         const char *opt = argv[i];
         if (!strcmp(opt, "--quiet")) { quiet = 1; continue; }
+        if (!strcmp(opt, "--no-sandbox")) { setup.no_sandbox = 1; continue; }
+        if (!strcmp(opt, "--bot-network")) { setup.network = 1; continue; }
         if (opt[0] == '-' && opt[1] == '-') {
             if (i + 1 >= argc) {
                 fprintf(stderr, "arena match: %s needs a value\n", opt);
@@ -101,7 +111,7 @@ int cmd_match(int argc, char **argv)
                     return 2;
                 }
             } else if (!strcmp(opt, "--log-dir")) {
-                config.log_dir = val;
+                setup.log_base = val;
             } else if (!strcmp(opt, "--journal")) {
                 journal_path = val;
             } else {
@@ -123,8 +133,21 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "arena match: give two bots\n%s", usage);
         return 2;
     }
+    const char *commands[2] = { config.bots[0].command, config.bots[1].command };
+    setup.commands = commands;
+    setup.n_commands = 2;
+    setup.hidden = &journal_path;
+    setup.n_hidden = journal_path ? 1 : 0;
+    if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "arena match: %s\n", err);
+        return 2;
+    }
     if (journal_path && journal_open(&journal, journal_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena match: %s\n", err);
+        return 1;
+    }
+    if (journal_path && sandbox_hide(&sandbox, journal_path) < 0) {
+        fprintf(stderr, "arena match: too many private paths\n");
         return 1;
     }
     static struct referee parties[2];

@@ -15,7 +15,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/botlog.h"
 #include "arena/commands.h"
 #include "arena/journal.h"
 #include "arena/poster.h"
@@ -352,20 +351,15 @@ static int prepare_bots(struct run *r, char *err, size_t cap)
         const char *slash = strrchr(r->journal_path, '/');
         snprintf(base, sizeof base, "%.*sarena-logs", slash ? (int)(slash - r->journal_path + 1) : 0, r->journal_path);
     }
-    if (botlog_make_dir(base, t->run, r->log_dir, sizeof r->log_dir, err, cap) < 0) return -1;
-    t->config.log_dir = r->log_dir;
     hidden[n_hidden++] = r->journal_path;
-    hidden[n_hidden++] = r->log_dir;
     hidden[n_hidden++] = t->token_file;
     hidden[n_hidden++] = t->results;
     for (int i = 0; i < t->n_bots; i++) {
         if (t->bots[i].command) commands[n_commands++] = t->bots[i].command;
         else hidden[n_hidden++] = t->bots[i].token_file;
     }
-    if (sandbox_setup(&t->sandbox, !t->no_sandbox, t->bot_network, hidden, n_hidden, commands, n_commands, err, cap) < 0)
-        return -1;
-    t->config.sandbox = t->no_sandbox ? NULL : &t->sandbox;
-    return 0;
+    struct match_setup setup = { t->no_sandbox, t->bot_network, base, t->run, commands, n_commands, hidden, n_hidden };
+    return match_prepare(&t->config, &t->sandbox, &setup, r->log_dir, sizeof r->log_dir, err, cap);
 }
 
 static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids, size_t n_done)

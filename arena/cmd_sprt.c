@@ -38,6 +38,10 @@ static const char usage[] =
     "  --move-ms N   time per decision (default 1000)\n"
     "  --concurrency N  parties in flight (default: the number of cores)\n"
     "  --record FILE append every partie played to FILE (a journal)\n"
+    "  --log-dir DIR bot logs go to DIR/RUN-ID/ (default $TMPDIR/piquet-arena-logs)\n"
+    "  --no-sandbox  run the bots without their sandbox: UNSAFE for bots you did\n"
+    "                not write (README \"Running other people's bots\")\n"
+    "  --bot-network let the sandboxed bots use the network (default: none)\n"
     "  --quiet       print only the verdict\n"
     "\n"
     "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive\n"
@@ -186,6 +190,9 @@ static void live_done(void *ctx, const struct runner_job *job, const struct refe
 int cmd_sprt(int argc, char **argv)
 {
     struct match_config config;
+    static struct sandbox sandbox;
+    struct match_setup setup;
+    char log_dir[1024];
     struct match_bot base, test;
     struct sprt sprt;
     double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
@@ -200,9 +207,12 @@ int cmd_sprt(int argc, char **argv)
         return 0;
     }
     match_config_default(&config);
+    memset(&setup, 0, sizeof setup);
     for (int i = 0; i < argc; i++) {
         const char *opt = argv[i];
         if (!strcmp(opt, "--quiet")) { quiet = 1; continue; }
+        if (!strcmp(opt, "--no-sandbox")) { setup.no_sandbox = 1; continue; }
+        if (!strcmp(opt, "--bot-network")) { setup.network = 1; continue; }
         if (i + 1 >= argc) {
             fprintf(stderr, "arena sprt: '%s' needs a value\n%s", opt, usage);
             return 2;
@@ -213,6 +223,7 @@ int cmd_sprt(int argc, char **argv)
         else if (!strcmp(opt, "--test")) test_arg = val;
         else if (!strcmp(opt, "--journal")) journal_path = val;
         else if (!strcmp(opt, "--record")) record_path = val;
+        else if (!strcmp(opt, "--log-dir")) setup.log_base = val;
         else if (!strcmp(opt, "--elo0")) elo0 = strtod(val, &end);
         else if (!strcmp(opt, "--elo1")) elo1 = strtod(val, &end);
         else if (!strcmp(opt, "--alpha")) alpha = strtod(val, &end);
@@ -253,11 +264,23 @@ int cmd_sprt(int argc, char **argv)
         fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
         return 2;
     }
+    const char *commands[2] = { base.command, test.command };
+    setup.commands = commands;
+    setup.n_commands = 2;
+    if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 2;
+    }
     struct live live;
     memset(&live, 0, sizeof live);
     live.journal.fd = -1;
     if (record_path && journal_open(&live.journal, record_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
+        return 1;
+    }
+    if (record_path && sandbox_hide(&sandbox, record_path) < 0) {
+        fprintf(stderr, "arena sprt: too many private paths\n");
+        journal_close(&live.journal);
         return 1;
     }
     config.bots[0] = test;

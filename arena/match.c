@@ -3,7 +3,10 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include "arena/botlog.h"
 #include "arena/match.h"
+#include "arena/record.h"
 #include "arena/runner.h"
 
 void match_config_default(struct match_config *self)
@@ -14,6 +17,34 @@ void match_config_default(struct match_config *self)
     self->handshake_ms = PROTOCOL_HANDSHAKE_MS;
     botproc_limits_default(&self->limits);
     self->log_dir = "/tmp/piquet-arena-logs";
+}
+
+int match_prepare(struct match_config *config, struct sandbox *sandbox, const struct match_setup *setup,
+                  char *log_dir, size_t log_cap, char *err, size_t cap)
+{
+    char base[1024], run[RECORD_RUN_ID_LEN + 1];
+    const char *hidden[SANDBOX_HIDDEN_MAX];
+    int n_hidden = 0;
+    if (setup->log_base) {
+        snprintf(base, sizeof base, "%s", setup->log_base);
+    } else {
+        const char *tmp = getenv("TMPDIR");
+        snprintf(base, sizeof base, "%.900s/piquet-arena-logs", tmp && *tmp ? tmp : "/tmp");
+    }
+    if (!setup->run && record_new_run_id(run) < 0) {
+        snprintf(err, cap, "cannot draw a run id");
+        return -1;
+    }
+    if (botlog_make_dir(base, setup->run ? setup->run : run, log_dir, log_cap, err, cap) < 0) return -1;
+    config->log_dir = log_dir;
+    config->sandbox = NULL;
+    if (setup->no_sandbox) return 0;
+    hidden[n_hidden++] = log_dir;
+    for (int i = 0; i < setup->n_hidden && n_hidden < SANDBOX_HIDDEN_MAX; i++) hidden[n_hidden++] = setup->hidden[i];
+    if (sandbox_setup(sandbox, 1, setup->network, hidden, n_hidden, setup->commands, setup->n_commands, err, cap) < 0)
+        return -1;
+    config->sandbox = sandbox;
+    return 0;
 }
 
 /* One job, then none; the finished referee is copied out. */

@@ -28,6 +28,23 @@ struct match_config {
 
 void match_config_default(struct match_config *self);
 
+/* Where the bots of one invocation run (arena run, match, check, sprt,
+ * bench harness): a log directory of its own, LOG_BASE/RUN (LOG_BASE NULL:
+ * $TMPDIR/piquet-arena-logs; RUN NULL: a fresh run id), written into
+ * log_dir; and unless no_sandbox, SANDBOX prepared and probed for the n
+ * commands with the hidden paths and the log directory masked. Points
+ * config->log_dir and config->sandbox at them. 0, or -1 with err. */
+struct match_setup {
+    int no_sandbox, network;
+    const char *log_base, *run;
+    const char *const *commands;
+    int n_commands;
+    const char *const *hidden;
+    int n_hidden;
+};
+int match_prepare(struct match_config *config, struct sandbox *sandbox, const struct match_setup *setup,
+                  char *log_dir, size_t log_cap, char *err, size_t cap);
+
 /* Plays partie `partie_id` from `seed` with player `first_dealer` dealing
  * first; the finished referee (outcome, deals, faults) is left in *out.
  * Returns 0, or -1 when the arena itself failed (socket, fork), with err. */

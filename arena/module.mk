@@ -19,6 +19,7 @@ bench: all
 	$(ARENA_BIN) bench engine
 	$(ARENA_BIN) bench zmq
 	$(ARENA_BIN) bench harness
+	$(ARENA_BIN) bench start
 
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
 # 127.0.0.1, a round robin of the reference bots posting to it, standings

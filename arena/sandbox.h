@@ -40,7 +40,7 @@
 #define SANDBOX_SOCKET "/tmp/piquet-arena.sock"
 
 enum {
-    SANDBOX_HIDDEN_MAX = 16,
+    SANDBOX_HIDDEN_MAX = 72,              /* journal, results, logs, every token file */
     SANDBOX_TMP_MB = 256,                 /* the private /tmp */
     SANDBOX_ARGV_MAX = 96,
     SANDBOX_TEXT_MAX = 4 * PATH_MAX + 8192

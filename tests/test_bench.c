@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include "arena/bench.h"
+#include "arena/sandbox.h"
 #include "arena/runner.h"
 
 static const char *instant_bot(void)
@@ -20,7 +21,8 @@ static const char *instant_bot(void)
 
 Test(bench, harness_counts_parties_decisions_processes_and_arena_work, .timeout = 120)
 {
-    const struct bench_harness_level fresh = { 1, 1, 0 }, reused = { 1, RUN_DEFAULT_REUSE, 0 };
+    const struct bench_harness_level fresh = { .concurrency = 1, .reuse = 1 },
+                                     reused = { .concurrency = 1, .reuse = RUN_DEFAULT_REUSE };
     struct bench_harness_run run;
     char err[256];
     cr_assert_eq(bench_harness(instant_bot(), 4, &fresh, &run, err, sizeof err), 0, "%s", err);
@@ -34,6 +36,26 @@ Test(bench, harness_counts_parties_decisions_processes_and_arena_work, .timeout 
     cr_assert_eq(bench_harness(instant_bot(), 4, &reused, &run, err, sizeof err), 0, "%s", err);
     cr_expect_eq(run.faults, 0);
     cr_expect_eq(run.processes, 4, "two pairs: a process never plays both parties of one pair");
+}
+
+Test(bench, start_measures_process_start_and_hello_with_and_without_the_sandbox, .timeout = 120)
+{
+    static struct sandbox sandbox;
+    const char *commands[1] = { instant_bot() };
+    struct bench_start_run plain, walled;
+    char err[512], dir[512];
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/pq_bench_start.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    cr_assert_not_null(mkdtemp(dir));
+    cr_assert_eq(sandbox_setup(&sandbox, 1, 0, NULL, 0, commands, 1, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(bench_start(instant_bot(), 5, NULL, dir, &plain, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(bench_start(instant_bot(), 5, &sandbox, dir, &walled, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(plain.median_ms, 0);
+    cr_expect_gt(walled.median_ms, 0);
+    cr_expect_geq(plain.mean_ms * 5, plain.median_ms * 2.5, "the mean and the median disagree wildly");
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
 }
 
 Test(bench, zmq_round_trips_come_back_and_order_their_statistics, .timeout = 60)
