@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -36,6 +37,10 @@ void sandbox_init(struct sandbox *self)
     memset(self, 0, sizeof *self);
     self->enabled = 1;
     self->as_root = getuid() == 0;
+    /* Arenas running side by side must not share uids (a uid's process
+     * count is one budget): each starts at a random place in the span. */
+    if (getrandom(&self->next_uid, sizeof self->next_uid, 0) != (ssize_t)sizeof self->next_uid)
+        self->next_uid = (unsigned)getpid() * 2654435761u;
     const char *given = getenv("PIQUET_BWRAP");
     if (given && *given) {
         snprintf(self->bwrap, sizeof self->bwrap, "%s", given);
@@ -137,6 +142,32 @@ static int env(struct sandbox_exec *out, int *envc, const char *name, const char
     return 0;
 }
 
+static int under(const char *path, const char *dir)
+{
+    size_t n = strlen(dir);
+    return !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
+}
+
+/* The directory of the program a shell command starts, when its first
+ * word (after "exec") is an absolute path to a file. */
+static int program_directory(const char *command, char *out, size_t cap)
+{
+    char real[PATH_MAX];
+    while (*command == ' ' || *command == '\t') command++;
+    if (!strncmp(command, "exec ", 5)) command += 5;
+    while (*command == ' ' || *command == '\t') command++;
+    size_t n = strcspn(command, " \t;&|\n'\"<>()");
+    if (*command != '/' || n >= cap) return 0;
+    memcpy(out, command, n);
+    out[n] = '\0';
+    if (!realpath(out, real)) return 0;
+    char *slash = strrchr(real, '/');
+    if (!slash || slash == real) return 0;
+    *slash = '\0';
+    snprintf(out, cap, "%s", real);
+    return 1;
+}
+
 int sandbox_argv(struct sandbox *self, const char *shell_command, const char *socket_path,
                  long processes, const char *token, struct sandbox_exec *out, char *err, size_t cap)
 {
@@ -151,14 +182,28 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
     int ok = args(out, &argc, base) == 0;
     if (!self->as_root) ok = ok && args(out, &argc, (const char *const[]){ "--unshare-user", "--disable-userns", NULL }) == 0;
     if (!self->network) ok = ok && arg(out, &argc, "--unshare-net") == 0;
-    if (self->as_root && blocked_ancestor(self->cwd, blocked, sizeof blocked))
-        ok = ok && args(out, &argc, (const char *const[]){ "--tmpfs", blocked, "--ro-bind", self->cwd, self->cwd, NULL }) == 0;
     snprintf(number, sizeof number, "%ld", (long)SANDBOX_TMP_MB << 20);
     ok = ok && args(out, &argc, (const char *const[]){ "--proc", "/proc", "--dev", "/dev",
                                                         "--size", number, "--tmpfs", "/tmp", NULL }) == 0;
     /* /run holds system services' sockets (a filesystem socket ignores the
      * network namespace); a networked bot keeps it for resolv.conf. */
     if (!self->network) ok = ok && args(out, &argc, (const char *const[]){ "--tmpfs", "/run", NULL }) == 0;
+    /* The working directory and the directory of the bot's program, when
+     * the mounts above hid them or (as root) a directory on the way is
+     * closed to the bot's uid: bound back read-only. */
+    char program_dir[PATH_MAX], hidden_above[2][PATH_MAX] = { "", "" };
+    const char *dirs[2] = { self->cwd, NULL };
+    if (program_directory(shell_command, program_dir, sizeof program_dir)) dirs[1] = program_dir;
+    for (int k = 0; k < 2 && ok; k++) {
+        if (!dirs[k] || (k == 1 && !strcmp(dirs[1], dirs[0]))) continue;
+        int blocked_here = self->as_root && blocked_ancestor(dirs[k], blocked, sizeof blocked);
+        if (blocked_here && strcmp(blocked, hidden_above[0])) {
+            ok = args(out, &argc, (const char *const[]){ "--tmpfs", blocked, NULL }) == 0;
+            snprintf(hidden_above[k], PATH_MAX, "%s", blocked);
+        }
+        if (ok && (blocked_here || under(dirs[k], "/tmp") || (!self->network && under(dirs[k], "/run"))))
+            ok = args(out, &argc, (const char *const[]){ "--ro-bind", dirs[k], dirs[k], NULL }) == 0;
+    }
     if (socket_path) ok = ok && args(out, &argc, (const char *const[]){ "--bind", socket_path, SANDBOX_SOCKET, NULL }) == 0;
     for (int i = 0; i < self->n_hidden && ok; i++)
         ok = self->hidden_dir[i] ? args(out, &argc, (const char *const[]){ "--tmpfs", self->hidden[i], NULL }) == 0

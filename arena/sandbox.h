@@ -47,7 +47,8 @@ enum {
 };
 
 /* Uids of sandboxed bots when the arena runs as root: SANDBOX_UID_BASE +
- * (n mod SANDBOX_UID_SPAN) for the n-th process started. Far above
+ * ((r + n) mod SANDBOX_UID_SPAN) for the n-th process started, r drawn at
+ * random per arena so that arenas side by side do not share uids. Far above
  * Debian's human and system users, outside systemd's documented ranges. */
 #define SANDBOX_UID_BASE 3000000000u
 #define SANDBOX_UID_SPAN 65536u
@@ -61,7 +62,7 @@ struct sandbox {
     char hidden[SANDBOX_HIDDEN_MAX][PATH_MAX];   /* real paths masked from bots */
     int hidden_dir[SANDBOX_HIDDEN_MAX];
     int n_hidden;
-    unsigned next_uid;                    /* as_root: the next uid offset */
+    unsigned next_uid;                    /* as_root: the next uid offset (random start) */
 };
 
 /* One process's command line and environment for execve, built before

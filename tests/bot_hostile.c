@@ -81,6 +81,21 @@ static int foreign_token(pid_t pid, char *out, size_t cap)
     return 0;
 }
 
+/* True when pid is this process or one of its ancestors. */
+static int ancestor(pid_t pid)
+{
+    for (pid_t p = getpid(); p > 0;) {
+        if (p == pid) return 1;
+        char path[64], text[4096];
+        snprintf(path, sizeof path, "/proc/%d/status", (int)p);
+        if (read_file(path, text, sizeof text) <= 0) return 0;
+        const char *at = strstr(text, "PPid:");
+        if (!at) return 0;
+        p = (pid_t)atoi(at + 5);
+    }
+    return 0;
+}
+
 /* Reads PATH, or every file under it (three levels) when it is a
  * directory; returns how many files gave bytes. */
 static int read_tree(const char *path, int depth)
@@ -112,6 +127,14 @@ static void snoop(void)
     char token[256], path[64], text[4096];
     for (int i = 0; i < n; i++) {
         if (pids[i] == getpid()) continue;
+        /* The arena's command line: "arena run ...". */
+        snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pids[i]);
+        ssize_t len = read_file(path, text, sizeof text);
+        const char *name = strrchr(text, '/');
+        name = name && len > 0 ? name + 1 : text;
+        if (len > 0 && !strcmp(name, "arena") && (size_t)len > strlen(text) + 1 && !strcmp(text + strlen(text) + 1, "run"))
+            arena++;
+        if (ancestor(pids[i])) continue;   /* a sandbox's own PID 1 holds nothing of anyone else */
         tokens += foreign_token(pids[i], token, sizeof token);
         snprintf(path, sizeof path, "/proc/%d/mem", (int)pids[i]);
         int fd = open(path, O_RDONLY);
@@ -119,11 +142,6 @@ static void snoop(void)
             mem++;
             close(fd);
         }
-        snprintf(path, sizeof path, "/proc/%d/cmdline", (int)pids[i]);
-        ssize_t len = read_file(path, text, sizeof text);
-        for (ssize_t k = 0; k < len; k++)
-            if (!text[k]) text[k] = ' ';
-        if (len > 0 && strstr(text, "arena") && strstr(text, " run")) arena++;
     }
     for (int i = 0; i < n_args; i++) files += read_tree(args[i], 3);
     FILE *f = fopen("hostile-was-here", "w");
@@ -132,6 +150,7 @@ static void snoop(void)
         fclose(f);
         unlink("hostile-was-here");
     }
+    fprintf(stderr, "hostile: uid=%u\n", (unsigned)getuid());
     fprintf(stderr, "hostile: processes_seen=%d\nhostile: foreign_tokens=%d\nhostile: mem_opened=%d\n"
                     "hostile: arena_cmdlines=%d\nhostile: files_read=%d\nhostile: wrote_cwd=%d\n",
             n, tokens, mem, arena, files, wrote);
@@ -162,20 +181,6 @@ static void steal(void)
     fprintf(stderr, "hostile: tokens_stolen=%d\nhostile: stolen_welcomed=%d\n", stolen, welcomed);
 }
 
-/* True when pid is this process or one of its ancestors. */
-static int ancestor(pid_t pid)
-{
-    for (pid_t p = getpid(); p > 0;) {
-        if (p == pid) return 1;
-        char path[64], text[4096];
-        snprintf(path, sizeof path, "/proc/%d/status", (int)p);
-        if (read_file(path, text, sizeof text) <= 0) return 0;
-        const char *at = strstr(text, "PPid:");
-        if (!at) return 0;
-        p = (pid_t)atoi(at + 5);
-    }
-    return 0;
-}
 
 /* True inside a bubblewrap sandbox's PID namespace (its PID 1 is bwrap). */
 static int in_sandbox(void)

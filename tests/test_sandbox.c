@@ -375,3 +375,36 @@ Test(sandbox, a_bot_program_that_cannot_run_stops_the_run_before_it_starts, .tim
     cr_expect_neq(stat(path, &st), 0, "a journal was started");
     clean(dir);
 }
+
+Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout = 120)
+{
+    char dir[512], cmd[4096];
+    scratch(dir, sizeof dir);
+    /* As root, the arena itself runs as nobody from a copy of the programs
+     * in a directory nobody may read (the checkout may not be). */
+    const char *as = "";
+    if (getuid() == 0) {
+        snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/ && chmod 0755 %s && chown 65534:65534 %s",
+                 bin_dir(), bin_dir(), bin_dir(), dir, dir, dir);
+        cr_assert_eq(system(cmd), 0, "%s", cmd);
+        as = "setpriv --reuid 65534 --regid 65534 --clear-groups";
+    } else {
+        snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/", bin_dir(), bin_dir(), bin_dir(), dir);
+        cr_assert_eq(system(cmd), 0, "%s", cmd);
+    }
+    snprintf(cmd, sizeof cmd,
+             "cd %s && %s ./arena run --quiet --pairs 1 --journal j.jsonl --log-dir logs "
+             "--bot hostile='./bot-hostile snoop j.jsonl logs' --bot random=./bot-random > out 2>&1",
+             dir, as);
+    int status = system(cmd);
+    if (status) show_output(dir);
+    cr_assert_eq(status, 0);
+    cr_expect_eq(hostile_report(dir, "uid"), getuid() == 0 ? 65534 : (long)getuid(), "not the arena user's uid");
+    cr_expect_eq(hostile_report(dir, "foreign_tokens"), 0);
+    cr_expect_eq(hostile_report(dir, "mem_opened"), 0);
+    cr_expect_eq(hostile_report(dir, "arena_cmdlines"), 0);
+    cr_expect_eq(hostile_report(dir, "files_read"), 0);
+    cr_expect_eq(hostile_report(dir, "wrote_cwd"), 0);
+    cr_expect_eq(tally(dir, "random").faults, 0);
+    clean(dir);
+}

@@ -5,7 +5,7 @@
 set -u
 need=(build-essential pkg-config libzmq3-dev libcjson-dev libcurl4-openssl-dev
       libcriterion-dev libmicrohttpd-dev libsqlite3-dev python3-zmq
-      chromium curl procps)
+      chromium curl procps bubblewrap util-linux)
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
