@@ -21,6 +21,8 @@
  *   spew MIB          writes MIB MiB to stderr
  *   fork N            forks up to N sleeping children (a bounded fork bomb)
  *   connect PORT      opens a TCP connection to 127.0.0.1:PORT
+ *   memory MIB        allocates and touches up to MIB MiB, 64 MiB at a time
+ *   spin              loops on the CPU forever instead of answering
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -260,6 +262,24 @@ static void connect_tcp(int port)
     fprintf(stderr, "hostile: connected=%d\n", ok);
 }
 
+static void hog(long mib)
+{
+    long got = 0;
+    for (; got + 64 <= mib; got += 64) {
+        char *block = malloc((size_t)64 << 20);
+        if (!block) break;
+        memset(block, 1, (size_t)64 << 20);   /* touched: really used */
+    }
+    fprintf(stderr, "hostile: allocated_mib=%ld\n", got);
+}
+
+static void spin(void)
+{
+    fprintf(stderr, "hostile: spinning\n");
+    for (volatile unsigned long i = 0;; i++) {
+    }
+}
+
 static void attack(void)
 {
     if (!strcmp(mode, "snoop")) snoop();
@@ -269,6 +289,8 @@ static void attack(void)
     else if (!strcmp(mode, "spew")) spew(n_args ? atol(args[0]) : 1024);
     else if (!strcmp(mode, "fork")) fork_many(n_args ? atoi(args[0]) : 1000);
     else if (!strcmp(mode, "connect")) connect_tcp(n_args ? atoi(args[0]) : 80);
+    else if (!strcmp(mode, "memory")) hog(n_args ? atol(args[0]) : 4096);
+    else if (!strcmp(mode, "spin")) spin();
     fprintf(stderr, "hostile: done %s\n", mode);
     fflush(stderr);
 }
@@ -292,11 +314,12 @@ static void partie_start(void *ctx, const struct codec_partie_start *start)
 
 int main(int argc, char **argv)
 {
-    static const char *const modes[] = { "snoop", "steal", "signal", "setsid", "spew", "fork", "connect", NULL };
+    static const char *const modes[] = { "snoop", "steal", "signal", "setsid", "spew", "fork", "connect", "memory",
+                                         "spin", NULL };
     int known = 0;
     for (int i = 0; argc > 1 && modes[i]; i++) known |= !strcmp(argv[1], modes[i]);
     if (!known) {
-        fprintf(stderr, "usage: bot-hostile snoop|steal|signal|setsid|spew|fork|connect [ARGS]\n"
+        fprintf(stderr, "usage: bot-hostile snoop|steal|signal|setsid|spew|fork|connect|memory|spin [ARGS]\n"
                         "A bot that attacks the arena (tests only); see tests/bot_hostile.c.\n");
         return 2;
     }

@@ -408,3 +408,32 @@ Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout 
     cr_expect_eq(tally(dir, "random").faults, 0);
     clean(dir);
 }
+
+Test(sandbox, a_bot_that_grabs_memory_stops_at_the_address_space_limit, .timeout = 120)
+{
+#if defined(__SANITIZE_ADDRESS__)
+    cr_skip_test("an AddressSanitizer build lifts the address-space limit (botproc.h)");
+#endif
+    char dir[512];
+    scratch(dir, sizeof dir);
+    cr_assert_eq(run_hostile(dir, "memory 8192", ""), 0);
+    long got = hostile_report(dir, "allocated_mib");
+    cr_expect(got >= 64 && got < 2048, "allocated %ld MiB under a 2048 MiB limit", got);
+    cr_expect_eq(tally(dir, "random").parties, 2);
+    clean(dir);
+}
+
+Test(sandbox, a_bot_that_spins_is_charged_a_timeout_and_stopped, .timeout = 120)
+{
+    char dir[512], cmd[1200];
+    scratch(dir, sizeof dir);
+    cr_assert_eq(run_hostile(dir, "spin", "--move-ms 300 --bank-ms 0"), 0);
+    struct tally_of hostile = tally(dir, "hostile");
+    cr_expect_eq(hostile.parties, 2);
+    cr_expect_geq(hostile.faults, 2, "each partie a timeout");
+    cr_expect_eq(tally(dir, "random").faults, 0);
+    /* No spinning process is left behind. */
+    snprintf(cmd, sizeof cmd, "ps -eo args | grep -v grep | grep -q '^%s/bot-hostile spin'", bin_dir());
+    cr_expect_neq(system(cmd), 0, "a spinning bot outlived its tournament");
+    clean(dir);
+}
