@@ -26,7 +26,8 @@ static const char usage[] =
     "  --grace-ms N    transport tolerance (default 200)\n"
     "  --rule K=V      a variant flag of RULES.md section 8 (repeatable)\n"
     "  --log-dir DIR   bot logs (stderr and log messages; default /tmp/piquet-arena-logs)\n"
-    "  --journal FILE  append both partie records to FILE (JSON lines; see arena replay)\n"
+    "  --journal FILE  append both partie records to FILE (JSON lines; see arena replay),\n"
+    "                  under a run id of this match's own\n"
     "  --quiet         print only each deal's score and the results\n"
     "\n"
     "exit status: 0 played (whatever the result); 1 the arena failed; 2 bad usage.\n"
@@ -65,7 +66,7 @@ int cmd_match(int argc, char **argv)
     int quiet = 0, n_bots = 0;
     const char *journal_path = NULL;
     struct journal journal = { -1, "" };
-    char err[512];
+    char err[512], run[RECORD_RUN_ID_LEN + 1] = "";
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return 0;
@@ -123,6 +124,12 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "arena match: give two bots\n%s", usage);
         return 2;
     }
+    /* A run id of its own, so that matches appended to one journal stay
+     * apart: partie ids 1 and 2 repeat in every match. */
+    if (journal_path && record_new_run_id(run) < 0) {
+        fprintf(stderr, "arena match: cannot read /dev/urandom for the run id\n");
+        return 1;
+    }
     if (journal_path && journal_open(&journal, journal_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena match: %s\n", err);
         return 1;
@@ -136,6 +143,7 @@ int cmd_match(int argc, char **argv)
         }
         if (journal.fd >= 0) {
             cJSON *record = record_partie(&parties[k], seed);
+            if (record) cJSON_AddStringToObject(record, "run", run);
             int rc = record ? journal_append(&journal, record, err, sizeof err) : -1;
             cJSON_Delete(record);
             if (rc < 0) {

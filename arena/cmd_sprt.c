@@ -37,7 +37,8 @@ static const char usage[] =
     "  --seed N      master seed of the packs (default 1)\n"
     "  --move-ms N   time per decision (default 1000)\n"
     "  --concurrency N  parties in flight (default: the number of cores)\n"
-    "  --record FILE append every partie played to FILE (a journal)\n"
+    "  --record FILE append every partie played to FILE (a journal), under a run\n"
+    "                id of this sprt's own\n"
     "  --quiet       print only the verdict\n"
     "\n"
     "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive\n"
@@ -135,6 +136,7 @@ struct live {
     enum sprt_decision decision;
     volatile sig_atomic_t stop;
     struct journal journal;
+    char run[RECORD_RUN_ID_LEN + 1];   /* of the records, with --record */
     int quiet, failed;
     char error[512];
 };
@@ -163,6 +165,7 @@ static void live_done(void *ctx, const struct runner_job *job, const struct refe
     char err[512];
     if (l->journal.fd >= 0) {
         cJSON *rec = record_partie(ref, job->seed);
+        if (rec) cJSON_AddStringToObject(rec, "run", l->run);
         int rc = rec ? journal_append(&l->journal, rec, err, sizeof err) : -1;
         cJSON_Delete(rec);
         if (rc < 0) {
@@ -256,6 +259,12 @@ int cmd_sprt(int argc, char **argv)
     struct live live;
     memset(&live, 0, sizeof live);
     live.journal.fd = -1;
+    /* A run id of its own: partie ids restart at 1 in every sprt appended
+     * to one journal. */
+    if (record_path && record_new_run_id(live.run) < 0) {
+        fprintf(stderr, "arena sprt: cannot read /dev/urandom for the run id\n");
+        return 1;
+    }
     if (record_path && journal_open(&live.journal, record_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         return 1;
