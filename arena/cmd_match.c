@@ -18,7 +18,8 @@ static const char usage[] =
     "first, partie 2 on the same packs with B dealing first (fresh processes),\n"
     "and prints a transcript and the result. A bot is NAME=COMMAND or COMMAND\n"
     "(then the name the bot gives in its hello is used); COMMAND runs under\n"
-    "/bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set.\n"
+    "/bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set. A NAME is 1 to 32 bytes\n"
+    "of UTF-8 without control characters, '/' or '='.\n"
     "\n"
     "  --seed N        master seed of the packs (default 1)\n"
     "  --move-ms N     free time per decision (default 1000)\n"
@@ -33,22 +34,6 @@ static const char usage[] =
     "exit status: 0 played (whatever the result); 1 the arena failed; 2 bad usage.\n"
     "\n"
     "example: arena match greedy=build/bin/bot-greedy random=build/bin/bot-random --seed 7\n";
-
-static int parse_bot(const char *arg, struct match_bot *bot)
-{
-    const char *eq = strchr(arg, '=');
-    const char *space = strchr(arg, ' ');
-    memset(bot, 0, sizeof *bot);
-    if (eq && (!space || eq < space) && eq != arg) {
-        size_t n = (size_t)(eq - arg);
-        if (n >= sizeof bot->name) return -1;
-        memcpy(bot->name, arg, n);
-        bot->command = eq + 1;
-    } else {
-        bot->command = arg;
-    }
-    return *bot->command ? 0 : -1;
-}
 
 static int parse_uint(const char *text, long max, long *out)
 {
@@ -114,14 +99,22 @@ int cmd_match(int argc, char **argv)
             fprintf(stderr, "arena match: bad value '%s' for %s\n", val, opt);
             return 2;
         }
-        if (n_bots == 2 || parse_bot(opt, &config.bots[n_bots]) < 0) {
+        if (n_bots == 2) {
             fprintf(stderr, "arena match: expected two bots, NAME=COMMAND or COMMAND ('%s')\n%s", opt, usage);
+            return 2;
+        }
+        if (match_bot_parse(&config.bots[n_bots], opt, "", err, sizeof err) < 0) {
+            fprintf(stderr, "arena match: %s\n", err);
             return 2;
         }
         n_bots++;
     }
     if (n_bots != 2) {
         fprintf(stderr, "arena match: give two bots\n%s", usage);
+        return 2;
+    }
+    if (config.bots[0].name[0] && !strcmp(config.bots[0].name, config.bots[1].name)) {
+        fprintf(stderr, "arena match: two bots are called '%s'\n", config.bots[0].name);
         return 2;
     }
     /* A run id of its own, so that matches appended to one journal stay

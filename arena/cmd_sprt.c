@@ -27,7 +27,8 @@ static const char usage[] =
     "ELO0? Plays duplicate pairs (the same packs twice, seats swapped, fresh\n"
     "processes) and after each pair updates the pentanomial generalised SPRT;\n"
     "stops at a bound or after --max-pairs. With --journal, reads the pairs of\n"
-    "an existing journal instead of playing.\n"
+    "an existing journal instead of playing. A NAME is 1 to 32 bytes of UTF-8\n"
+    "without control characters, '/' or '='.\n"
     "\n"
     "  --elo0 E      H0: test is not better than E (default 0)\n"
     "  --elo1 E      H1: test is at least E better (default 10)\n"
@@ -72,20 +73,6 @@ static int verdict(enum sprt_decision d)
     printf("%s\n", d == SPRT_ACCEPT_H1 ? "H1 accepted: test is better" : d == SPRT_ACCEPT_H0 ? "H0 accepted: test is not better"
                                                                                        : "inconclusive: max pairs reached");
     return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
-}
-
-static int parse_bot(const char *arg, struct match_bot *bot, const char *fallback)
-{
-    const char *eq = strchr(arg, '='), *space = strchr(arg, ' ');
-    memset(bot, 0, sizeof *bot);
-    if (eq && eq != arg && (!space || eq < space) && (size_t)(eq - arg) < sizeof bot->name) {
-        memcpy(bot->name, arg, (size_t)(eq - arg));
-        bot->command = eq + 1;
-    } else {
-        snprintf(bot->name, sizeof bot->name, "%s", fallback);
-        bot->command = arg;
-    }
-    return 0;
 }
 
 /* Offline: the pairs between the two named bots in a journal. */
@@ -250,8 +237,11 @@ int cmd_sprt(int argc, char **argv)
         return 2;
     }
     if (journal_path) return from_journal(journal_path, base_arg, test_arg, &sprt, quiet);
-    parse_bot(base_arg, &base, "base");
-    parse_bot(test_arg, &test, "test");
+    if (match_bot_parse(&base, base_arg, "base", err, sizeof err) < 0 ||
+        match_bot_parse(&test, test_arg, "test", err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 2;
+    }
     if (!strcmp(base.name, test.name)) {
         fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
         return 2;
