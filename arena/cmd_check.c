@@ -18,7 +18,8 @@ static const char usage[] =
     "class, untaken cards and look/nolook, leads and follows, a capot hand, deal\n"
     "and partie ends) in two parties on constructed packs, and reports each check\n"
     "as passed, FAILED (with the reason), or not reached (the bot's own choices\n"
-    "avoided it; not a failure). BOT is NAME=COMMAND or COMMAND.\n"
+    "avoided it; not a failure). BOT is NAME=COMMAND or COMMAND; a NAME is 1 to\n"
+    "32 bytes of UTF-8 without control characters, '/' or '='.\n"
     "\n"
     "  --move-ms N         time per decision (default 1000; bank 10000)\n"
     "  --opponent COMMAND  the opponent (default: bot-greedy --exchange 3 beside arena)\n"
@@ -85,14 +86,9 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "arena check: give the bot to check\n%s", usage);
         return 2;
     }
-    memset(&bot, 0, sizeof bot);
-    const char *eq = strchr(bot_arg, '='), *space = strchr(bot_arg, ' ');
-    if (eq && eq != bot_arg && (!space || eq < space) && (size_t)(eq - bot_arg) < sizeof bot.name) {
-        memcpy(bot.name, bot_arg, (size_t)(eq - bot_arg));
-        bot.command = eq + 1;
-    } else {
-        snprintf(bot.name, sizeof bot.name, "bot");
-        bot.command = bot_arg;
+    if (match_bot_parse(&bot, bot_arg, "bot", err, sizeof err) < 0) {
+        fprintf(stderr, "arena check: %s\n", err);
+        return 2;
     }
     const char *commands[2] = { bot.command, opponent };
     setup.commands = commands;

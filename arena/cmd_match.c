@@ -18,7 +18,8 @@ static const char usage[] =
     "first, partie 2 on the same packs with B dealing first (fresh processes),\n"
     "and prints a transcript and the result. A bot is NAME=COMMAND or COMMAND\n"
     "(then the name the bot gives in its hello is used); COMMAND runs under\n"
-    "/bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set.\n"
+    "/bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set. A NAME is 1 to 32 bytes\n"
+    "of UTF-8 without control characters, '/' or '='.\n"
     "\n"
     "  --seed N        master seed of the packs (default 1)\n"
     "  --move-ms N     free time per decision (default 1000)\n"
@@ -30,28 +31,13 @@ static const char usage[] =
     "  --no-sandbox    run the bots without their sandbox: UNSAFE for bots you\n"
     "                  did not write (README \"Running other people's bots\")\n"
     "  --bot-network   let the sandboxed bots use the network (default: none)\n"
-    "  --journal FILE  append both partie records to FILE (JSON lines; see arena replay)\n"
+    "  --journal FILE  append both partie records to FILE (JSON lines; see arena replay),\n"
+    "                  under a run id of this match's own\n"
     "  --quiet         print only each deal's score and the results\n"
     "\n"
     "exit status: 0 played (whatever the result); 1 the arena failed; 2 bad usage.\n"
     "\n"
     "example: arena match greedy=build/bin/bot-greedy random=build/bin/bot-random --seed 7\n";
-
-static int parse_bot(const char *arg, struct match_bot *bot)
-{
-    const char *eq = strchr(arg, '=');
-    const char *space = strchr(arg, ' ');
-    memset(bot, 0, sizeof *bot);
-    if (eq && (!space || eq < space) && eq != arg) {
-        size_t n = (size_t)(eq - arg);
-        if (n >= sizeof bot->name) return -1;
-        memcpy(bot->name, arg, n);
-        bot->command = eq + 1;
-    } else {
-        bot->command = arg;
-    }
-    return *bot->command ? 0 : -1;
-}
 
 static int parse_uint(const char *text, long max, long *out)
 {
@@ -72,7 +58,7 @@ int cmd_match(int argc, char **argv)
     int quiet = 0, n_bots = 0;
     const char *journal_path = NULL;
     struct journal journal = { -1, "" };
-    char err[512];
+    char err[512], run[RECORD_RUN_ID_LEN + 1] = "";
     if (command_wants_help(argc, argv)) {
         fputs(usage, stdout);
         return 0;
@@ -123,8 +109,12 @@ int cmd_match(int argc, char **argv)
             fprintf(stderr, "arena match: bad value '%s' for %s\n", val, opt);
             return 2;
         }
-        if (n_bots == 2 || parse_bot(opt, &config.bots[n_bots]) < 0) {
+        if (n_bots == 2) {
             fprintf(stderr, "arena match: expected two bots, NAME=COMMAND or COMMAND ('%s')\n%s", opt, usage);
+            return 2;
+        }
+        if (match_bot_parse(&config.bots[n_bots], opt, "", err, sizeof err) < 0) {
+            fprintf(stderr, "arena match: %s\n", err);
             return 2;
         }
         n_bots++;
@@ -133,9 +123,20 @@ int cmd_match(int argc, char **argv)
         fprintf(stderr, "arena match: give two bots\n%s", usage);
         return 2;
     }
+    if (config.bots[0].name[0] && !strcmp(config.bots[0].name, config.bots[1].name)) {
+        fprintf(stderr, "arena match: two bots are called '%s'\n", config.bots[0].name);
+        return 2;
+    }
+    /* A run id of its own, so that matches appended to one journal stay
+     * apart: partie ids 1 and 2 repeat in every match. */
+    if (record_new_run_id(run) < 0) {
+        fprintf(stderr, "arena match: cannot read /dev/urandom for the run id\n");
+        return 1;
+    }
     const char *commands[2] = { config.bots[0].command, config.bots[1].command };
     setup.commands = commands;
     setup.n_commands = 2;
+    setup.run = run;
     setup.hidden = &journal_path;
     setup.n_hidden = journal_path ? 1 : 0;
     if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
@@ -159,6 +160,7 @@ int cmd_match(int argc, char **argv)
         }
         if (journal.fd >= 0) {
             cJSON *record = record_partie(&parties[k], seed);
+            if (record) cJSON_AddStringToObject(record, "run", run);
             int rc = record ? journal_append(&journal, record, err, sizeof err) : -1;
             cJSON_Delete(record);
             if (rc < 0) {

@@ -10,8 +10,6 @@
 #include "arena/commands.h"
 #include "arena/journal.h"
 #include "arena/poster.h"
-#include "arena/record.h"
-#include "engine/rng.h"
 
 static const char usage[] =
     "usage: arena post JOURNAL --post URL --token-file F [--wait-ms N] [--quiet]\n"
@@ -32,7 +30,6 @@ struct pending {
     size_t n, cap;
     cJSON *acknowledged;    /* object: "RUN-ID" -> true */
     char url[1024];
-    char run[RECORD_RUN_ID_LEN + 1];   /* the header's, for records without one */
     int error;
 };
 
@@ -50,47 +47,43 @@ static int same_url(const cJSON *mark, const char *url)
     return a == b && !strncmp(u, url, a);
 }
 
-static int collect(const cJSON *rec, int line, void *ctx)
+static int collect(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct pending *p = ctx;
     char key[64];
-    (void)line;
-    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
-    const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "run"));
-    if (!type) return 0;
-    if (!strcmp(type, "header")) {
-        uint64_t seed = 0;
-        if (record_run_id_ok(run)) snprintf(p->run, sizeof p->run, "%s", run);
-        else if (record_seed(cJSON_GetObjectItemCaseSensitive(rec, "seed"), &seed) == 0)
-            snprintf(p->run, sizeof p->run, "%016llx", (unsigned long long)pq_rng_mix(seed, 0x72756e));
-        return 0;
-    }
-    if (!strcmp(type, "partie")) {
+    const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->record, "run"));
+    if (e->type == JOURNAL_HEADER) return 0;
+    if (e->type == JOURNAL_PARTIE) {
         if (p->n == p->cap) {
-            size_t cap = p->cap ? 2 * p->cap : 256;
-            cJSON **grown = realloc(p->records, cap * sizeof *grown);
-            if (!grown) return p->error = 1;
+            size_t n = p->cap ? 2 * p->cap : 256;
+            cJSON **grown = realloc(p->records, n * sizeof *grown);
+            if (!grown) goto oom;
             p->records = grown;
-            p->cap = cap;
+            p->cap = n;
         }
-        cJSON *copy = cJSON_Duplicate(rec, 1);
-        if (!copy) return p->error = 1;
-        if (!run && p->run[0]) cJSON_AddStringToObject(copy, "run", p->run);
+        cJSON *copy = cJSON_Duplicate(e->record, 1);
+        if (!copy) goto oom;
+        /* A record older than run ids: the run its header gives it. */
+        if (!run && e->run[0]) cJSON_AddStringToObject(copy, "run", e->run);
         p->records[p->n++] = copy;
         return 0;
     }
-    if (!run || !same_url(rec, p->url)) return 0;
-    if (!strcmp(type, "posted")) {
+    if (!run || !same_url(e->record, p->url)) return 0;
+    if (e->type == JOURNAL_POSTED) {
         const cJSON *id;
-        cJSON_ArrayForEach(id, cJSON_GetObjectItemCaseSensitive(rec, "ids")) {
+        cJSON_ArrayForEach(id, cJSON_GetObjectItemCaseSensitive(e->record, "ids")) {
             key_of(run, id->valuedouble, key, sizeof key);
             if (!cJSON_GetObjectItemCaseSensitive(p->acknowledged, key)) cJSON_AddTrueToObject(p->acknowledged, key);
         }
-    } else if (!strcmp(type, "post_refused")) {
-        key_of(run, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id")), key, sizeof key);
+    } else {
+        key_of(run, cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(e->record, "id")), key, sizeof key);
         if (!cJSON_GetObjectItemCaseSensitive(p->acknowledged, key)) cJSON_AddFalseToObject(p->acknowledged, key);
     }
     return 0;
+oom:
+    p->error = 1;
+    snprintf(err, cap, "out of memory");
+    return -1;
 }
 
 int cmd_post(int argc, char **argv)

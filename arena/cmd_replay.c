@@ -17,7 +17,9 @@ static const char usage[] =
     "\"expect\"}) is replayed as its record. A journal (a FILE ending in .jsonl,\n"
     "as arena run writes) has each partie record replayed and its totals, winner\n"
     "and settlement compared with the engine's (a forfeit: the deals played\n"
-    "replay and the score is the fault policy's); one result per line.\n"
+    "replay and the score is the fault policy's); one result per line. A journal\n"
+    "line that is not exactly one record of a known type, or a partie that\n"
+    "appears twice in one run, stops it with exit status 2 naming the line.\n"
     "\n"
     "  --check     compare each fixture's result with its \"expect\" and print\n"
     "              'ok FILE' or 'FAIL FILE: why' instead of the result (for a\n"
@@ -35,21 +37,30 @@ struct journal_replay {
     int check, parties, failed, worst;
 };
 
-static int replay_line(const cJSON *rec, int line, void *ctx)
+static int replay_line(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct journal_replay *j = ctx;
     struct replay r;
-    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
-    if (!type || strcmp(type, "partie")) return 0;
-    double id = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
-    int status = replay_journal_record(rec, &r);
+    (void)err;
+    (void)cap;
+    if (e->type != JOURNAL_PARTIE) return 0;
+    int status;
+    if (e->has_id) {
+        status = replay_journal_record(e->record, &r);
+    } else {
+        memset(&r, 0, sizeof r);
+        snprintf(r.error, sizeof r.error, "a partie record without an \"id\"");
+        status = REPLAY_BAD_INPUT;
+    }
     j->parties++;
     if (status != REPLAY_OK) {
         j->failed++;
-        if (j->check) printf("FAIL %s:%d partie %.0f: %s\n", j->path, line, id, r.error);
-        else fprintf(stderr, "arena replay: %s:%d partie %.0f: %s\n", j->path, line, id, r.error);
+        if (j->check) printf("FAIL %s:%d partie %llu: %s\n", j->path, e->line, (unsigned long long)e->id, r.error);
+        else
+            fprintf(stderr, "arena replay: %s:%d partie %llu: %s\n", j->path, e->line, (unsigned long long)e->id,
+                    r.error);
     } else if (j->check) {
-        printf("ok %s:%d partie %.0f\n", j->path, line, id);
+        printf("ok %s:%d partie %llu\n", j->path, e->line, (unsigned long long)e->id);
     } else {
         char *text = cJSON_PrintUnformatted(r.result);
         if (text) puts(text);

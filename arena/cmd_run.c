@@ -26,7 +26,6 @@
 #include "arena/standings.h"
 #include "arena/tally.h"
 #include "arena/tournament.h"
-#include "engine/rng.h"
 
 static const char usage[] =
     "usage: arena run --bot NAME=COMMAND --bot NAME=COMMAND [...] [OPTIONS]\n"
@@ -41,7 +40,9 @@ static const char usage[] =
     "SIGINT or SIGTERM stops cleanly: parties in flight are abandoned, the journal\n"
     "keeps every finished one, and arena resume continues where it stopped.\n"
     "\n"
-    "  --bot NAME=COMMAND  a bot the arena starts (at least two bots in all)\n"
+    "  --bot NAME=COMMAND  a bot the arena starts (at least two bots in all); a NAME\n"
+    "                      is 1 to 32 bytes of UTF-8 without control characters,\n"
+    "                      '/' or '=', and one name is one bot\n"
     "  --remote NAME=FILE  a bot that starts itself and connects to --listen with\n"
     "                      the token in FILE (chmod 600; see the README)\n"
     "  --listen ENDPOINT   where remote bots connect, e.g. tcp://0.0.0.0:5601\n"
@@ -549,61 +550,63 @@ out:
 }
 
 /* resume: settings from the header; finished ids, faults and the tally
- * from the records. */
+ * from the records (the journal reader has refused a partie written
+ * twice). */
 struct resume_read {
     struct run *r;
-    int have_header;
+    int header_line;
     uint64_t *ids;
     size_t n_ids, cap_ids;
-    char error[512];
 };
 
-static int read_resume(const cJSON *rec, int line, void *ctx)
+static int read_resume(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct resume_read *rr = ctx;
     struct run *r = rr->r;
-    char err[400];
-    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
-    if (type && !strcmp(type, "header") && !rr->have_header) {
-        if (tournament_from_json(r->t, rec, err, sizeof err) < 0 || tournament_check(r->t, err, sizeof err) < 0) {
-            snprintf(rr->error, sizeof rr->error, "line %d: %s", line, err);
-            return 1;
+    char why[400];
+    if (e->type == JOURNAL_HEADER) {
+        if (rr->header_line) {
+            snprintf(err, cap, "a second header (the first is on line %d)", rr->header_line);
+            return -1;
         }
-        if (!r->t->run[0]) /* a journal older than run ids: one derived from its seed */
-            snprintf(r->t->run, sizeof r->t->run, "%016llx", (unsigned long long)pq_rng_mix(r->t->seed, 0x72756e));
-        if (!cJSON_GetObjectItemCaseSensitive(rec, "reuse")) r->t->reuse = 1;   /* older journals: fresh processes */
+        if (tournament_from_json(r->t, e->record, why, sizeof why) < 0 || tournament_check(r->t, why, sizeof why) < 0) {
+            snprintf(err, cap, "%s", why);
+            return -1;
+        }
+        if (!r->t->run[0]) record_run_of_seed(r->t->seed, r->t->run);   /* a journal older than run ids */
+        if (!cJSON_GetObjectItemCaseSensitive(e->record, "reuse")) r->t->reuse = 1;   /* older: fresh processes */
         if (start_tally(r) < 0) {
-            snprintf(rr->error, sizeof rr->error, "out of memory");
-            return 1;
+            snprintf(err, cap, "out of memory");
+            return -1;
         }
-        rr->have_header = 1;
+        rr->header_line = e->line;
         return 0;
     }
-    if (type && !strcmp(type, "partie")) {
-        if (!rr->have_header) {
-            snprintf(rr->error, sizeof rr->error, "line %d: a partie before the header", line);
-            return 1;
-        }
-        if (rr->n_ids == rr->cap_ids) {
-            size_t cap = rr->cap_ids ? 2 * rr->cap_ids : 256;
-            uint64_t *ids = realloc(rr->ids, cap * sizeof *ids);
-            if (!ids) {
-                snprintf(rr->error, sizeof rr->error, "out of memory");
-                return 1;
-            }
-            rr->ids = ids;
-            rr->cap_ids = cap;
-        }
-        rr->ids[rr->n_ids++] = (uint64_t)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(rec, "id"));
-        const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
-        const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
-                                 cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
-        if (tally_add(&r->tally, rec, err, sizeof err) < 0) {
-            snprintf(rr->error, sizeof rr->error, "line %d: %s", line, err);
-            return 1;
-        }
-        disqualify_over(r, names, 1);
+    if (e->type != JOURNAL_PARTIE) return 0;
+    if (!rr->header_line) {
+        snprintf(err, cap, "a partie before the header");
+        return -1;
     }
+    if (!e->has_id) {
+        snprintf(err, cap, "a partie record without an \"id\"");
+        return -1;
+    }
+    if (rr->n_ids == rr->cap_ids) {
+        size_t n = rr->cap_ids ? 2 * rr->cap_ids : 256;
+        uint64_t *ids = realloc(rr->ids, n * sizeof *ids);
+        if (!ids) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        rr->ids = ids;
+        rr->cap_ids = n;
+    }
+    rr->ids[rr->n_ids++] = e->id;
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(e->record, "players");
+    const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
+                             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
+    if (tally_add(&r->tally, e->record, err, cap) < 0) return -1;
+    disqualify_over(r, names, 1);
     return 0;
 }
 
@@ -654,8 +657,12 @@ int cmd_resume(int argc, char **argv)
         fprintf(stderr, "arena resume: give the journal\n%s", usage);
         goto out;
     }
-    if (journal_read(path, read_resume, &rr, &torn, err, sizeof err) < 0 || rr.error[0] || !rr.have_header) {
-        fprintf(stderr, "arena resume: %s\n", rr.error[0] ? rr.error : !rr.have_header && !err[0] ? "no header record" : err);
+    if (journal_read(path, read_resume, &rr, &torn, err, sizeof err) < 0) {
+        fprintf(stderr, "arena resume: %s\n", err);
+        goto out;
+    }
+    if (!rr.header_line) {
+        fprintf(stderr, "arena resume: %s: no header record\n", path);
         goto out;
     }
     if (concurrency) t.concurrency = concurrency;

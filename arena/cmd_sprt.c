@@ -27,7 +27,8 @@ static const char usage[] =
     "ELO0? Plays duplicate pairs (the same packs twice, seats swapped, fresh\n"
     "processes) and after each pair updates the pentanomial generalised SPRT;\n"
     "stops at a bound or after --max-pairs. With --journal, reads the pairs of\n"
-    "an existing journal instead of playing.\n"
+    "an existing journal instead of playing. A NAME is 1 to 32 bytes of UTF-8\n"
+    "without control characters, '/' or '='.\n"
     "\n"
     "  --elo0 E      H0: test is not better than E (default 0)\n"
     "  --elo1 E      H1: test is at least E better (default 10)\n"
@@ -37,11 +38,12 @@ static const char usage[] =
     "  --seed N      master seed of the packs (default 1)\n"
     "  --move-ms N   time per decision (default 1000)\n"
     "  --concurrency N  parties in flight (default: the number of cores)\n"
-    "  --record FILE append every partie played to FILE (a journal)\n"
     "  --log-dir DIR bot logs go to DIR/RUN-ID/ (default $TMPDIR/piquet-arena-logs)\n"
     "  --no-sandbox  run the bots without their sandbox: UNSAFE for bots you did\n"
     "                not write (README \"Running other people's bots\")\n"
     "  --bot-network let the sandboxed bots use the network (default: none)\n"
+    "  --record FILE append every partie played to FILE (a journal), under a run\n"
+    "                id of this sprt's own\n"
     "  --quiet       print only the verdict\n"
     "\n"
     "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive\n"
@@ -75,20 +77,6 @@ static int verdict(enum sprt_decision d)
     printf("%s\n", d == SPRT_ACCEPT_H1 ? "H1 accepted: test is better" : d == SPRT_ACCEPT_H0 ? "H0 accepted: test is not better"
                                                                                        : "inconclusive: max pairs reached");
     return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
-}
-
-static int parse_bot(const char *arg, struct match_bot *bot, const char *fallback)
-{
-    const char *eq = strchr(arg, '='), *space = strchr(arg, ' ');
-    memset(bot, 0, sizeof *bot);
-    if (eq && eq != arg && (!space || eq < space) && (size_t)(eq - arg) < sizeof bot->name) {
-        memcpy(bot->name, arg, (size_t)(eq - arg));
-        bot->command = eq + 1;
-    } else {
-        snprintf(bot->name, sizeof bot->name, "%s", fallback);
-        bot->command = arg;
-    }
-    return 0;
 }
 
 /* Offline: the pairs between the two named bots in a journal. */
@@ -139,6 +127,7 @@ struct live {
     enum sprt_decision decision;
     volatile sig_atomic_t stop;
     struct journal journal;
+    char run[RECORD_RUN_ID_LEN + 1];   /* of the records, with --record */
     int quiet, failed;
     char error[512];
 };
@@ -167,6 +156,7 @@ static void live_done(void *ctx, const struct runner_job *job, const struct refe
     char err[512];
     if (l->journal.fd >= 0) {
         cJSON *rec = record_partie(ref, job->seed);
+        if (rec) cJSON_AddStringToObject(rec, "run", l->run);
         int rc = rec ? journal_append(&l->journal, rec, err, sizeof err) : -1;
         cJSON_Delete(rec);
         if (rc < 0) {
@@ -258,8 +248,11 @@ int cmd_sprt(int argc, char **argv)
         return 2;
     }
     if (journal_path) return from_journal(journal_path, base_arg, test_arg, &sprt, quiet);
-    parse_bot(base_arg, &base, "base");
-    parse_bot(test_arg, &test, "test");
+    if (match_bot_parse(&base, base_arg, "base", err, sizeof err) < 0 ||
+        match_bot_parse(&test, test_arg, "test", err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 2;
+    }
     if (!strcmp(base.name, test.name)) {
         fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
         return 2;
@@ -274,6 +267,12 @@ int cmd_sprt(int argc, char **argv)
     struct live live;
     memset(&live, 0, sizeof live);
     live.journal.fd = -1;
+    /* A run id of its own: partie ids restart at 1 in every sprt appended
+     * to one journal. */
+    if (record_path && record_new_run_id(live.run) < 0) {
+        fprintf(stderr, "arena sprt: cannot read /dev/urandom for the run id\n");
+        return 1;
+    }
     if (record_path && journal_open(&live.journal, record_path, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         return 1;

@@ -1,5 +1,6 @@
 /* match.c - a partie between two bot processes (match.h): the runner's
- * event loop (runner.h) with one partie in flight.
+ * event loop (runner.h) with one partie in flight; and a bot as a command
+ * line gives it, its name checked by the one rule before anything runs.
  */
 #include <stdio.h>
 #include <string.h>
@@ -44,6 +45,58 @@ int match_prepare(struct match_config *config, struct sandbox *sandbox, const st
     if (sandbox_setup(sandbox, 1, setup->network, hidden, n_hidden, setup->commands, setup->n_commands, err, cap) < 0)
         return -1;
     config->sandbox = sandbox;
+    return 0;
+}
+
+/* A name as shown in a message: each control character (C0, DEL, C1) as
+ * '?', so that a message never carries one; cut after 120 bytes. */
+static const char *shown(const char *name, char buf[128])
+{
+    const unsigned char *p = (const unsigned char *)name;
+    size_t n = 0;
+    while (*p && n < 120) {
+        int c1 = p[0] == 0xc2 && p[1] >= 0x80 && p[1] < 0xa0;
+        buf[n++] = *p < 0x20 || *p == 0x7f || c1 ? '?' : (char)*p;
+        p += c1 ? 2 : 1;
+    }
+    if (*p) {
+        memcpy(buf + n, "...", 3);
+        n += 3;
+    }
+    buf[n] = '\0';
+    return buf;
+}
+
+int match_bot_name_check(const char *name, char *err, size_t cap)
+{
+    char buf[128];
+    const char *why = codec_bot_name_check(name);
+    if (!why) return 0;
+    snprintf(err, cap, "bot name '%s' %s", shown(name, buf), why);
+    return -1;
+}
+
+int match_bot_parse(struct match_bot *bot, const char *arg, const char *fallback, char *err, size_t cap)
+{
+    const char *eq = strchr(arg, '='), *space = strchr(arg, ' ');
+    memset(bot, 0, sizeof *bot);
+    if (eq && (!space || eq < space)) {
+        char name[128];
+        /* A longer name is cut, still over the limit, and refused for it. */
+        size_t len = (size_t)(eq - arg) < sizeof name - 1 ? (size_t)(eq - arg) : sizeof name - 1;
+        memcpy(name, arg, len);
+        name[len] = '\0';
+        if (match_bot_name_check(name, err, cap) < 0) return -1;
+        memcpy(bot->name, name, len + 1);   /* at most CODEC_BOT_NAME_LEN bytes now */
+        bot->command = eq + 1;
+    } else {
+        snprintf(bot->name, sizeof bot->name, "%s", fallback);
+        bot->command = arg;
+    }
+    if (!*bot->command) {
+        snprintf(err, cap, "bot '%s' has no command", bot->name);
+        return -1;
+    }
     return 0;
 }
 

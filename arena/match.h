@@ -44,6 +44,16 @@ struct match_setup {
 };
 int match_prepare(struct match_config *config, struct sandbox *sandbox, const struct match_setup *setup,
                   char *log_dir, size_t log_cap, char *err, size_t cap);
+/* Checks a bot's name by the one rule for names (codec_bot_name_check()).
+ * 0, or -1 with "bot name 'NAME' holds '/'" in err (control characters of
+ * the name shown as '?'). */
+int match_bot_name_check(const char *name, char *err, size_t cap);
+
+/* A bot given on a command line: NAME=COMMAND, or a bare COMMAND (also
+ * when its first '=' comes after a space, as in "bot --depth=3"), which
+ * is named `fallback` ("": the name its hello gives). bot->command points
+ * into arg. 0, or -1 with the reason in err (a bad name, no command). */
+int match_bot_parse(struct match_bot *bot, const char *arg, const char *fallback, char *err, size_t cap);
 
 /* Plays partie `partie_id` from `seed` with player `first_dealer` dealing
  * first; the finished referee (outcome, deals, faults) is left in *out.

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "arena/record.h"
+#include "engine/rng.h"
 
 cJSON *record_deal(const struct pq_deal *d)
 {
@@ -99,6 +100,11 @@ bool record_run_id_ok(const char *text)
     for (const char *c = text; *c; c++)
         if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f'))) return false;
     return true;
+}
+
+void record_run_of_seed(uint64_t seed, char out[RECORD_RUN_ID_LEN + 1])
+{
+    snprintf(out, RECORD_RUN_ID_LEN + 1, "%016llx", (unsigned long long)pq_rng_mix(seed, 0x72756e));   /* "run" */
 }
 
 int record_seed(const cJSON *item, uint64_t *out)

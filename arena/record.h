@@ -40,6 +40,11 @@ int record_new_run_id(char out[RECORD_RUN_ID_LEN + 1]);
 /* Whether text is a well-formed run id. */
 bool record_run_id_ok(const char *text);
 
+/* The run id of a journal older than run ids, derived from its master
+ * seed, as resume continues it and post names its parties. It is not
+ * unique: two such tournaments on one seed share it. */
+void record_run_of_seed(uint64_t seed, char out[RECORD_RUN_ID_LEN + 1]);
+
 /* A record's "seed": decimal text, or a number as older journals wrote it.
  * 0, or -1 when it is neither. */
 int record_seed(const cJSON *item, uint64_t *out);

@@ -30,6 +30,7 @@ void results_init(struct results *self)
 
 void results_release(struct results *self)
 {
+    journal_reader_release(&self->journals);
     for (int i = 0; i < self->n_bots; i++) free(self->names[i]);
     free(self->names);
     free(self->parties);
@@ -443,9 +444,10 @@ out:
 
 /* One partie record of a journal (arena/record.h) as a result; the pair is
  * found by the seed and the two bots, whichever seat each had. */
-static int read_record(struct results *self, struct pair_index *pairs, const cJSON *rec,
-                       const char *source, size_t line_no, char *err, size_t err_size)
+static int read_record(struct results *self, struct pair_index *pairs, const struct journal_entry *e, char *err,
+                       size_t err_size)
 {
+    const cJSON *rec = e->record;
     const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
     const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A"));
     const char *b = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B"));
@@ -458,17 +460,16 @@ static int read_record(struct results *self, struct pair_index *pairs, const cJS
     const char *why;
     if (!a || !b || !first || (strcmp(first, "A") && strcmp(first, "B")) || !cJSON_IsNumber(settlement) ||
         record_seed(seed, &seed_value) < 0 || !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
-        snprintf(err, err_size, "%s:%zu: a partie record needs players, first_dealer, winner, settlement and seed",
-                 source, line_no);
+        snprintf(err, err_size, "a partie record needs players, first_dealer, winner, settlement and seed");
         return -1;
     }
     if ((why = bad_name(a)) || (why = bad_name(b))) {
-        snprintf(err, err_size, "%s:%zu: %s", source, line_no, why);
+        snprintf(err, err_size, "%s", why);
         return -1;
     }
     if (strcmp(a, b) == 0) {
         char shown_a[48];
-        snprintf(err, err_size, "%s:%zu: '%s' plays itself", source, line_no, shown(a, shown_a));
+        snprintf(err, err_size, "'%s' plays itself", shown(a, shown_a));
         return -1;
     }
     const char *first_name = first[0] == 'A' ? a : b, *second_name = first[0] == 'A' ? b : a;
@@ -496,43 +497,35 @@ static int read_record(struct results *self, struct pair_index *pairs, const cJS
     if (add_partie(self, &p) < 0) goto oom;
     return 0;
 oom:
-    snprintf(err, err_size, "%s: out of memory", source);
+    snprintf(err, err_size, "out of memory");
     return -1;
+}
+
+struct journal_read {
+    struct results *self;
+    struct pair_index pairs;
+};
+
+static int read_entry(const struct journal_entry *e, void *ctx, char *err, size_t cap)
+{
+    struct journal_read *j = ctx;
+    if (e->type != JOURNAL_PARTIE) return 0;
+    return read_record(j->self, &j->pairs, e, err, cap);
 }
 
 int results_read_journal(struct results *self, FILE *in, const char *source, char *err, size_t err_size)
 {
     struct mark m = mark_of(self);
-    struct pair_index pairs = { 0 };
-    char *line = NULL;
-    size_t cap = 0, line_no = 0, before = self->n_parties;
-    ssize_t len;
-    int rc = -1;
-    while ((len = getline(&line, &cap, in)) >= 0) {
-        line_no++;
-        int complete = len > 0 && line[len - 1] == '\n';
-        if (complete) len--;
-        if (len == 0) continue;
-        cJSON *rec = cJSON_ParseWithLength(line, (size_t)len);
-        if (!cJSON_IsObject(rec)) {
-            cJSON_Delete(rec);
-            if (!complete && feof(in)) break;   /* a torn last line (journal.h) */
-            snprintf(err, err_size, "%s:%zu: not a JSON object", source, line_no);
-            goto out;
-        }
-        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
-        int bad = type && !strcmp(type, "partie") && read_record(self, &pairs, rec, source, line_no, err, err_size) < 0;
-        cJSON_Delete(rec);
-        if (bad) goto out;
-    }
-    if (self->n_parties == before) {
+    struct journal_read j = { self, { 0 } };
+    int torn, rc = -1;
+    if (journal_reader_read(&self->journals, in, source, read_entry, &j, &torn, err, err_size) < 0) goto out;
+    if (self->n_parties == m.n_parties) {
         snprintf(err, err_size, "%s: no partie records", source);
         goto out;
     }
     rc = 0;
 out:
-    free(line);
-    pair_index_release(&pairs);
+    pair_index_release(&j.pairs);
     if (rc < 0) roll_back(self, m);
     return rc;
 }

@@ -31,6 +31,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "arena/journal.h"
 #include "arena/ratings.h"
 
 /* The header line of a results file. */
@@ -42,6 +43,7 @@ struct results {
     char **names;        /* bot i; pass as (const char *const *) */
     int n_bots, names_cap;
     long n_clusters;     /* cluster ids handed out: 0..n_clusters-1 */
+    struct journal_reader journals;   /* the journals' parties, so that none is read twice */
 };
 
 /* No results yet. */
@@ -65,7 +67,9 @@ int results_read_csv(struct results *self, FILE *in, const char *source,
 /* As results_read() for a tournament journal already open (files ending
  * in .jsonl; arena/journal.h, arena/record.h): every "partie" record, the
  * two parties on one seed between the same bots forming a duplicate pair;
- * a torn last line is skipped. */
+ * a torn last line is skipped. The journal reader's rules hold over every
+ * journal read into self: a partie already read, from this file or an
+ * earlier one, is an error naming both lines. */
 int results_read_journal(struct results *self, FILE *in, const char *source,
                          char *err, size_t err_size);
 

@@ -60,19 +60,19 @@ static int set_string(char **slot, const char *val)
     return 0;
 }
 
-/* A new bot: NAME=COMMAND, or NAME=TOKEN_FILE when remote. */
-static int add_bot(struct tournament *self, const char *spec, int remote, char *err, size_t cap)
+/* A new bot: its name and its command (or token file when remote) travel
+ * apart from here on, so no part of a name can ever end up in a command.
+ * The name obeys the one rule (match_bot_name_check()) and is not taken. */
+static int add_bot(struct tournament *self, const char *name, const char *command, int remote, char *err, size_t cap)
 {
-    const char *eq = strchr(spec, '=');
-    size_t len = eq ? (size_t)(eq - spec) : 0;
-    if (!eq || len == 0 || len >= CODEC_NAME_MAX || !eq[1]) {
-        snprintf(err, cap, "a bot is NAME=%s with a name of 1-%d characters ('%.200s')", remote ? "TOKEN_FILE" : "COMMAND",
-                 CODEC_NAME_MAX - 1, spec);
+    if (match_bot_name_check(name, err, cap) < 0) return -1;
+    if (!*command) {
+        snprintf(err, cap, "bot '%s' has no %s", name, remote ? "token file" : "command");
         return -1;
     }
-    for (size_t i = 0; i < len; i++)
-        if (spec[i] == ' ' || (unsigned char)spec[i] < 0x20 || spec[i] == '=') {
-            snprintf(err, cap, "a bot name has no spaces or control characters ('%.*s')", (int)len, spec);
+    for (int i = 0; i < self->n_bots; i++)
+        if (!strcmp(self->bots[i].name, name)) {
+            snprintf(err, cap, "two bots are called '%s'", name);
             return -1;
         }
     if (self->n_bots == TOURNAMENT_MAX_BOTS) {
@@ -81,18 +81,30 @@ static int add_bot(struct tournament *self, const char *spec, int remote, char *
     }
     struct tournament_bot *bot = &self->bots[self->n_bots];
     memset(bot, 0, sizeof *bot);
-    memcpy(bot->name, spec, len);
-    for (int i = 0; i < self->n_bots; i++)
-        if (!strcmp(self->bots[i].name, bot->name)) {
-            snprintf(err, cap, "two bots are called '%s'", bot->name);
-            return -1;
-        }
-    if (remote ? set_string(&bot->token_file, eq + 1) : set_string(&bot->command, eq + 1)) {
+    snprintf(bot->name, sizeof bot->name, "%s", name);
+    if (remote ? set_string(&bot->token_file, command) : set_string(&bot->command, command)) {
         snprintf(err, cap, "out of memory");
         return -1;
     }
     self->n_bots++;
     return 0;
+}
+
+/* A bot given as NAME=COMMAND (or NAME=TOKEN_FILE): a name never holds
+ * '=', so the first one ends it. */
+static int add_bot_spec(struct tournament *self, const char *spec, int remote, char *err, size_t cap)
+{
+    char name[4 * CODEC_BOT_NAME_LEN];
+    const char *eq = strchr(spec, '=');
+    if (!eq) {
+        snprintf(err, cap, "a bot is NAME=%s ('%.200s')", remote ? "TOKEN_FILE" : "COMMAND", spec);
+        return -1;
+    }
+    /* A longer name is cut, still over the limit, and refused for it. */
+    size_t len = (size_t)(eq - spec) < sizeof name - 1 ? (size_t)(eq - spec) : sizeof name - 1;
+    memcpy(name, spec, len);
+    name[len] = '\0';
+    return add_bot(self, name, eq + 1, remote, err, cap);
 }
 
 int tournament_option(struct tournament *self, const char *opt, const char *val, char *err, size_t cap)
@@ -110,8 +122,8 @@ int tournament_option(struct tournament *self, const char *opt, const char *val,
         else self->bot_network = on;
         return 0;
     }
-    if (!strcmp(opt, "--bot")) return add_bot(self, val, 0, err, cap);
-    if (!strcmp(opt, "--remote")) return add_bot(self, val, 1, err, cap);
+    if (!strcmp(opt, "--bot")) return add_bot_spec(self, val, 0, err, cap);
+    if (!strcmp(opt, "--remote")) return add_bot_spec(self, val, 1, err, cap);
     if (!strcmp(opt, "--format")) {
         if ((self->format = sched_format_parse(val)) < 0) goto bad;
     } else if (!strcmp(opt, "--pairs")) {
@@ -187,14 +199,13 @@ static int value_text(const cJSON *item, char *buf, size_t cap)
 static int read_bots(struct tournament *self, const cJSON *bots, char *err, size_t cap)
 {
     const cJSON *b;
-    char spec[4096];
     if (!cJSON_IsArray(bots)) {
         snprintf(err, cap, "\"bots\" must be an array");
         return -1;
     }
     cJSON_ArrayForEach(b, bots) {
         if (cJSON_IsString(b)) {
-            if (add_bot(self, b->valuestring, 0, err, cap) < 0) return -1;
+            if (add_bot_spec(self, b->valuestring, 0, err, cap) < 0) return -1;
             continue;
         }
         const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name"));
@@ -205,11 +216,7 @@ static int read_bots(struct tournament *self, const cJSON *bots, char *err, size
             snprintf(err, cap, "a bot is {\"name\", \"command\"} or {\"name\", \"remote\": true, \"token_file\"}");
             return -1;
         }
-        if (snprintf(spec, sizeof spec, "%s=%s", name, remote ? token_file : command) >= (int)sizeof spec) {
-            snprintf(err, cap, "bot '%.60s': command too long", name);
-            return -1;
-        }
-        if (add_bot(self, spec, remote, err, cap) < 0) return -1;
+        if (add_bot(self, name, remote ? token_file : command, remote, err, cap) < 0) return -1;
     }
     return 0;
 }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include "arena/check.h"
 
 static const char *bin_dir(void)
@@ -80,4 +81,41 @@ Test(check, a_bot_that_cannot_start_fails_the_handshake, .timeout = 60)
     run_check("no-such-program-here", &r);
     cr_assert_eq(r.status[CHECK_HANDSHAKE], CHECK_FAILED);
     cr_assert(strstr(r.why[CHECK_HANDSHAKE], "exit status 127"), "%s", r.why[CHECK_HANDSHAKE]);
+}
+
+static char names_dir[64];
+
+static void make_names_dir(void)
+{
+    strcpy(names_dir, "/tmp/test_check_names.XXXXXX");
+    cr_assert_not_null(mkdtemp(names_dir));
+}
+
+static void remove_names_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(check, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60,
+     .init = make_names_dir, .fini = remove_names_dir)
+{
+    const char *dir = names_dir;
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena check --log-dir '%s/logs/a/b' '../../x=%s/bot-random' "
+             "2>&1", dir, bin_dir(), dir, bin_dir());
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    cr_assert_eq(WEXITSTATUS(status), 2, "%s", out);
+    cr_assert(strstr(out, "arena check: bot name '../../x' holds '/'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f | grep -c .", dir);
+    p = popen(cmd, "r");
+    n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    pclose(p);
+    cr_assert_eq(atoi(out), 0, "logs written above --log-dir");
 }

@@ -66,3 +66,31 @@ Test(cmd_sprt, bad_usage_is_refused_with_the_reason)
     cr_assert_eq(run(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "cannot open"), "%s", out);
 }
+
+static char names_dir[64];
+
+static void make_names_dir(void)
+{
+    strcpy(names_dir, "/tmp/test_sprt_names.XXXXXX");
+    cr_assert_not_null(mkdtemp(names_dir));
+}
+
+static void remove_names_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+Test(cmd_sprt, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60,
+     .init = make_names_dir, .fini = remove_names_dir)
+{
+    const char *dir = names_dir;
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --max-pairs 1 --record '%s/s.jsonl' --base '../../x=%s/bot-random' "
+             "--test r=%s/bot-random 2>&1", bin_dir(), dir, bin_dir(), bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "arena sprt: bot name '../../x' holds '/'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/s.jsonl", dir);
+    cr_assert_neq(access(cmd, F_OK), 0, "parties were played");
+}

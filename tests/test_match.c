@@ -199,3 +199,49 @@ Test(match, the_reference_bots_and_the_python_bot_pass_arena_check, .timeout = 1
     snprintf(cmd, sizeof cmd, "%s/arena check '%s/bot-faulty --mode illegal --after 7' > /dev/null 2>&1", bin_dir(), bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 1, "a broken bot fails the check");
 }
+
+static char names_dir[64];
+
+static void make_names_dir(void)
+{
+    strcpy(names_dir, "/tmp/test_match_names.XXXXXX");
+    cr_assert_not_null(mkdtemp(names_dir));
+}
+
+static void remove_names_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+/* Runs a shell command; its stdout and stderr into out, its exit status. */
+static int run_program(const char *cmd, char *out, size_t cap)
+{
+    char full[4096];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *p = popen(full, "r");
+    cr_assert_not_null(p, "cannot run %s", cmd);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+Test(match, a_bad_or_repeated_bot_name_is_refused_before_anything_runs, .timeout = 60,
+     .init = make_names_dir, .fini = remove_names_dir)
+{
+    const char *dir = names_dir;
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena match --quiet --log-dir '%s/logs/a/b' "
+             "'../../x=%s/bot-random' r=%s/bot-random", dir, bin_dir(), dir, bin_dir(), bin_dir());
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "arena match: bot name '../../x' holds '/'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f", dir);
+    run_program(cmd, out, sizeof out);
+    cr_assert_str_eq(out, "", "logs written above --log-dir: %s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir '%s/logs' r=%s/bot-random r=%s/bot-greedy", bin_dir(),
+             dir, bin_dir(), bin_dir());
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "arena match: two bots are called 'r'"), "%s", out);
+}

@@ -113,10 +113,12 @@ static cJSON *server_keys(const struct server *s)
     return keys;
 }
 
-static int journal_keys(const cJSON *rec, int line, void *ctx)
+static int journal_keys(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     char key[64];
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     if (!type || strcmp(type, "partie")) return 0;
     snprintf(key, sizeof key, "%s-%.0f", cJSON_GetStringValue(cJSON_GetObjectItem(rec, "run")),

@@ -35,11 +35,13 @@ struct parties {
     char run[32];    /* the header's run id: every record must carry it */
 };
 
-static int collect(const cJSON *rec, int line, void *ctx)
+static int collect(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     struct parties *p = ctx;
     char key[32];
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     const char *run = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "run"));
     cr_assert(run && strlen(run) == 16, "a %s record without a run id", type ? type : "typeless");
@@ -140,10 +142,12 @@ Test(run, bad_usage_and_an_existing_journal_are_refused)
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "a journal is never overwritten");
 }
 
-static int count_forfeits(const cJSON *rec, int line, void *ctx)
+static int count_forfeits(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     int *counts = ctx;
-    (void)line;
+    (void)err;
+    (void)cap;
     const cJSON *f = cJSON_GetObjectItem(rec, "forfeit");
     if (cJSON_IsObject(f) && !strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(f, "fault")), "disqualified")) {
         counts[0]++;
@@ -174,10 +178,12 @@ Test(run, a_bot_over_the_fault_threshold_forfeits_the_rest, .timeout = 120)
 }
 
 /* Per partie id, its pair, from a journal. */
-static int pair_of_partie(const cJSON *rec, int line, void *ctx)
+static int pair_of_partie(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     long *pairs = ctx;
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     if (!type || strcmp(type, "partie")) return 0;
     int id = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(rec, "id"));
@@ -299,10 +305,12 @@ struct fault_audit {
     int crash, timeout;
 };
 
-static int audit_faults(const cJSON *rec, int line, void *ctx)
+static int audit_faults(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     struct fault_audit *a = ctx;
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     if (!type || strcmp(type, "partie")) return 0;
     a->parties++;
@@ -368,10 +376,12 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
     cr_assert_neq(system(cmd), 0, "a bot-faulty process was left behind");
 }
 
-static int count_faulty(const cJSON *rec, int line, void *ctx)
+static int count_faulty(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     int *faulty = ctx;
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     if (type && !strcmp(type, "partie") && !cJSON_IsNull(cJSON_GetObjectItem(rec, "forfeit"))) (*faulty)++;
     return 0;

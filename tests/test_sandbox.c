@@ -82,10 +82,12 @@ struct tally_of {
 };
 
 /* Parties, and faults or forfeits charged to one player. */
-static int count_player(const cJSON *rec, int line, void *ctx)
+static int count_player(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
 {
+    const cJSON *rec = entry->record;
     struct tally_of *t = ctx;
-    (void)line;
+    (void)err;
+    (void)cap;
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
     if (!type || strcmp(type, "partie")) return 0;
     t->parties++;

@@ -2,8 +2,10 @@
  * files and headers, and the tally (arena/tally.h) of finished parties. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "arena/sched.h"
 #include "arena/tally.h"
@@ -182,4 +184,178 @@ Test(tally, counts_results_settlements_and_faults_per_bot_and_pairing)
     cr_assert(strstr(csv, "\ny,3,2,0,1,66.7,70,0,0,0,0,0,no\n"), "%s", csv);
     free(csv);
     tally_release(&t);
+}
+
+/* ---- bot names, everywhere a name enters (codec_bot_name_check) ---- */
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+/* A fresh directory for one test, with logs/a/b inside: a name climbing
+ * two levels out of logs/a/b would land in logs/. */
+static char dir[64];
+
+static void make_dir(void)
+{
+    char sub[128];
+    strcpy(dir, "/tmp/test_names.XXXXXX");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(sub, sizeof sub, "mkdir -p '%s/logs/a/b'", dir);
+    cr_assert_eq(system(sub), 0);
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static int run_program(const char *cmd, char *out, size_t cap)
+{
+    char full[4096];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *p = popen(full, "r");
+    cr_assert_not_null(p, "cannot run %s", cmd);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Names of the files in dir/logs (not below), one per line. */
+static void logs_of(char *out, size_t cap)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f", dir);
+    run_program(cmd, out, cap);
+}
+
+Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 60,
+     .init = make_dir, .fini = remove_dir)
+{
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot '../../x=%s/bot-random' --bot r=%s/bot-random --pairs 1 "
+             "--journal '%s/t.jsonl' --log-dir '%s/logs/a/b'", bin_dir(), bin_dir(), bin_dir(), dir, dir);
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "arena run: bot name '../../x' holds '/'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/t.jsonl", dir);
+    cr_assert_neq(access(cmd, F_OK), 0, "the tournament started");
+    logs_of(out, sizeof out);
+    cr_assert_str_eq(out, "", "logs written above --log-dir: %s", out);
+
+    /* A remote bot's name is the same kind of name. */
+    snprintf(cmd, sizeof cmd, "printf 'a-token-of-24-characters\\n' > '%s/token' && chmod 600 '%s/token' && "
+             "%s/arena run --quiet --bot r=%s/bot-random --remote '../y=%s/token' --listen tcp://127.0.0.1:9 "
+             "--remote-wait-ms 1 --pairs 1 --journal '%s/t.jsonl' --log-dir '%s/logs/a/b'",
+             dir, dir, bin_dir(), bin_dir(), dir, dir, dir);
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "arena run: bot name '../y' holds '/'"), "%s", out);
+}
+
+Test(tournament, a_name_in_a_tournament_file_never_reaches_the_shell, .timeout = 60,
+     .init = make_dir, .fini = remove_dir)
+{
+    char cmd[4096], out[8192], path[128], pwned[128];
+    snprintf(path, sizeof path, "%s/t.json", dir);
+    snprintf(pwned, sizeof pwned, "%s/pwned", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "{\"bots\": [{\"name\": \"x=touch pwned;\", \"command\": \"%s/bot-random\"},"
+               " {\"name\": \"r\", \"command\": \"%s/bot-random\"}], \"pairs\": 1}", bin_dir(), bin_dir());
+    fclose(f);
+    /* Bots start in the arena's directory: a name cut at its '=' would
+     * leave "touch pwned;" at the head of a command there. */
+    snprintf(cmd, sizeof cmd, "cd '%s' && %s/arena run --quiet --file t.json --journal t.jsonl --log-dir logs", dir,
+             bin_dir());
+    int status = run_program(cmd, out, sizeof out);
+    cr_assert_neq(access(pwned, F_OK), 0, "part of a bot's name was run by the shell");
+    cr_assert_eq(status, 2, "%s", out);
+    cr_assert(strstr(out, "arena run: t.json: bot name 'x=touch pwned;' holds '='"), "%s", out);
+}
+
+Test(tournament, two_bots_of_one_name_are_refused, .timeout = 60,
+     .init = make_dir, .fini = remove_dir)
+{
+    char cmd[4096], out[8192], path[128];
+    snprintf(path, sizeof path, "%s/t.json", dir);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "{\"bots\": [{\"name\": \"r\", \"command\": \"%s/bot-random\"},"
+               " {\"name\": \"r\", \"command\": \"%s/bot-greedy\"}], \"pairs\": 1}", bin_dir(), bin_dir());
+    fclose(f);
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --journal '%s/t.jsonl' --log-dir '%s/logs'", bin_dir(),
+             path, dir, dir);
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "two bots are called 'r'"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --bot r=%s/bot-greedy --journal '%s/t.jsonl'", bin_dir(),
+             path, bin_dir(), dir);
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "two bots are called 'r'"), "%s", out);
+}
+
+Test(tournament, a_journal_header_naming_a_bad_bot_is_not_resumed, .timeout = 60,
+     .init = make_dir, .fini = remove_dir)
+{
+    char cmd[4096], out[8192], path[128];
+    struct tournament t;
+    snprintf(path, sizeof path, "%s/t.jsonl", dir);
+    /* The header an older arena, without the name rule, would have written. */
+    tournament_init(&t);
+    snprintf(cmd, sizeof cmd, "%s/bot-random", bin_dir());
+    char err[256];
+    cr_assert_eq(tournament_option(&t, "--bot", "placeholder=x", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(tournament_option(&t, "--bot", "r=x", err, sizeof err), 0, "%s", err);
+    snprintf(t.bots[0].name, sizeof t.bots[0].name, "../../x");
+    free(t.bots[0].command);
+    free(t.bots[1].command);
+    t.bots[0].command = strdup(cmd);
+    t.bots[1].command = strdup(cmd);
+    snprintf(cmd, sizeof cmd, "%s/logs/a/b", dir);
+    cr_assert_eq(tournament_option(&t, "--log-dir", cmd, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(tournament_option(&t, "--pairs", "1", err, sizeof err), 0, "%s", err);
+    snprintf(t.run, sizeof t.run, "0123456789abcdef");
+    cJSON *h = tournament_header(&t);
+    char *text = cJSON_PrintUnformatted(h);
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fprintf(f, "%s\n", text);
+    fclose(f);
+    free(text);
+    cJSON_Delete(h);
+    tournament_release(&t);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", bin_dir(), path);
+    cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "bot name '../../x' holds '/'"), "%s", out);
+    logs_of(out, sizeof out);
+    cr_assert_str_eq(out, "", "logs written above --log-dir: %s", out);
+}
+
+Test(tournament, bot_names_follow_the_one_rule_of_the_codec)
+{
+    struct tournament t;
+    char err[256];
+    const char *cases[][2] = {
+        { "123456789012345678901234567890123=bot",
+          "bot name '123456789012345678901234567890123' is longer than 32 bytes" },
+        { "../x=bot", "bot name '../x' holds '/'" },
+        { "tab\there=bot", "holds a control character" },
+        { "=bot", "bot name '' is empty" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        tournament_init(&t);
+        cr_assert_eq(tournament_option(&t, "--bot", cases[i][0], err, sizeof err), -1, "%s", cases[i][0]);
+        cr_assert(strstr(err, cases[i][1]), "'%s' gave '%s'", cases[i][0], err);
+        tournament_release(&t);
+    }
+    /* What the rule allows, the arena takes: spaces and UTF-8 included;
+     * the command keeps every '=' after the first. */
+    tournament_init(&t);
+    cr_assert_eq(tournament_option(&t, "--bot", "Émile ♠ v2=env A=1 bot", err, sizeof err), 0, "%s", err);
+    cr_assert_str_eq(t.bots[0].name, "Émile ♠ v2");
+    cr_assert_str_eq(t.bots[0].command, "env A=1 bot");
+    tournament_release(&t);
 }
