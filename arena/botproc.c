@@ -169,13 +169,32 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
     return 0;
 }
 
+/* The first child of process pid (from /proc/PID/task/PID/children), or 0. */
+static pid_t first_child(pid_t pid)
+{
+    char path[64];
+    int child = 0;
+    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    if (fscanf(f, "%d", &child) != 1) child = 0;
+    fclose(f);
+    return (pid_t)child;
+}
+
 /* Reaps an exited bot. Its group is killed first, while the zombie still
  * holds the process id, so that the signal can never reach a process that
- * reused the id. */
+ * reused the id. In a sandbox, its PID 1 is killed first: the kernel then
+ * kills every process of the namespace and PID 1 ends only once they are
+ * all gone, and bwrap, whose child it is, ends only after it; so once
+ * bwrap is reaped, nothing of the sandbox runs any more. (Killing bwrap
+ * first would leave that work to happen after the arena moved on.) */
 static void reap(struct botproc *self)
 {
     int status;
-    kill(-self->pid, SIGKILL);
+    pid_t init = self->sandboxed ? first_child(self->pid) : 0;
+    if (init > 0) kill(init, SIGKILL);
+    else kill(-self->pid, SIGKILL);
     if (waitpid(self->pid, &status, 0) == self->pid) self->status = status;
     botlog_seal(self->log_path, self->log_bytes);
     self->exited = 1;
@@ -200,10 +219,24 @@ static void sleep_ms(int ms)
     nanosleep(&ts, NULL);
 }
 
+/* Asks the bot to stop: SIGTERM to its group, or in a sandbox to the bot
+ * itself (bwrap would die of it at once and leave the sandbox to be torn
+ * down behind the arena's back). */
+static void ask_to_stop(struct botproc *self)
+{
+    if (!self->sandboxed) {
+        kill(-self->pid, SIGTERM);
+        return;
+    }
+    pid_t init = first_child(self->pid), bot = init > 0 ? first_child(init) : 0;
+    if (bot > 0) kill(bot, SIGTERM);
+    else if (init > 0) kill(init, SIGKILL);
+}
+
 void botproc_stop(struct botproc *self, int grace_ms)
 {
     if (!botproc_alive(self)) return;
-    kill(-self->pid, SIGTERM);
+    ask_to_stop(self);
     for (int waited = 0; waited < grace_ms; waited += 5) {
         sleep_ms(5);
         if (!botproc_alive(self)) return;
@@ -213,7 +246,7 @@ void botproc_stop(struct botproc *self, int grace_ms)
 
 void botproc_terminate(struct botproc *self)
 {
-    if (botproc_alive(self)) kill(-self->pid, SIGTERM);
+    if (botproc_alive(self)) ask_to_stop(self);
 }
 
 void botproc_describe_exit(const struct botproc *self, char *buf, size_t cap)
@@ -284,18 +317,6 @@ int botproc_command_digest(const char *command, char out[17])
     return 0;
 }
 
-/* The first child of process pid (from /proc/PID/task/PID/children), or 0. */
-static pid_t first_child(pid_t pid)
-{
-    char path[64];
-    int child = 0;
-    snprintf(path, sizeof path, "/proc/%d/task/%d/children", (int)pid, (int)pid);
-    FILE *f = fopen(path, "r");
-    if (!f) return 0;
-    if (fscanf(f, "%d", &child) != 1) child = 0;
-    fclose(f);
-    return (pid_t)child;
-}
 
 int botproc_renew_cpu(struct botproc *self, long cpu_seconds)
 {
