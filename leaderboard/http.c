@@ -6,12 +6,20 @@
  * grows past the limit while it arrives is refused at that moment (413)
  * and the rest is never kept. Everything else is read whole, then handed
  * to api_handle() or served from the embedded page.
+ *
+ * The listening socket is bound here, not by libmicrohttpd, and is never
+ * shared (no SO_REUSEPORT), so a second server on a taken port fails to
+ * start with the reason instead of splitting the requests with the first.
  */
 #include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <microhttpd.h>
 #include "leaderboard/http.h"
 #include "leaderboard/page.h"
@@ -181,36 +189,59 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     *con_cls = NULL;
 }
 
-struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
-                        char *err, size_t cap)
+/* A listening socket on host:port, non-blocking (the pool's threads all
+ * accept on it). SO_REUSEADDR lets a restarted server bind while the old
+ * one's connections sit in TIME_WAIT; on Linux it never lets two sockets
+ * listen on one port, as SO_REUSEPORT would. -1 with err. */
+static int listen_on(const char *host, int port, char *err, size_t cap)
 {
     struct sockaddr_in addr;
-    struct http *self = calloc(1, sizeof *self);
-    if (!self) {
-        snprintf(err, cap, "out of memory");
-        return NULL;
-    }
+    int one = 1;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)port);
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
         snprintf(err, cap, "'%s' is not an IPv4 address", host);
+        return -1;
+    }
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || fcntl(fd, F_SETFL, O_NONBLOCK) < 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+        bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, SOMAXCONN) < 0) {
+        snprintf(err, cap, "cannot listen on %s:%d: %s", host, port, strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
+                        char *err, size_t cap)
+{
+    struct http *self = calloc(1, sizeof *self);
+    if (!self) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    int fd = listen_on(host, port, err, cap);
+    if (fd < 0) {
         free(self);
         return NULL;
     }
     self->api = api;
     self->tokens = tokens;
     self->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG,
-                                    (uint16_t)port, NULL, NULL, on_request, self,
-                                    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                                    0, NULL, NULL, on_request, self,
+                                    MHD_OPTION_LISTEN_SOCKET, fd,
                                     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
                                     MHD_OPTION_CONNECTION_TIMEOUT, 30u,
                                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)128 * 1024,
-                                    MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
                                     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
                                     MHD_OPTION_END);
     if (!self->daemon) {
-        snprintf(err, cap, "cannot listen on %s:%d (address in use, or not this machine's?)", host, port);
+        snprintf(err, cap, "cannot start the HTTP server on %s:%d (libmicrohttpd said why above)", host, port);
+        /* A daemon that fails to start may or may not have closed it. */
+        if (fcntl(fd, F_GETFD) >= 0) close(fd);
         free(self);
         return NULL;
     }
@@ -227,6 +258,6 @@ int http_port(const struct http *self)
 void http_stop(struct http *self)
 {
     if (!self) return;
-    MHD_stop_daemon(self->daemon);
+    MHD_stop_daemon(self->daemon);   /* closes the listening socket too */
     free(self);
 }
