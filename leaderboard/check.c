@@ -12,6 +12,7 @@
 #include <string.h>
 #include "engine/partie.h"
 #include "arena/replay.h"
+#include "protocol/codec.h"
 #include "leaderboard/check.h"
 
 static const char *const players[] = { "A", "B" };
@@ -32,17 +33,6 @@ static int utf8_valid(const char *s)
         p += len;
     }
     return 1;
-}
-
-const char *check_name(const char *name)
-{
-    size_t n = strlen(name);
-    if (n == 0) return "is empty";
-    if (n > CHECK_NAME_MAX) return "is longer than 60 bytes";
-    if (!utf8_valid(name)) return "is not valid UTF-8";
-    for (size_t i = 0; i < n; i++)
-        if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f) return "holds a control character";
-    return NULL;
 }
 
 int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap)
@@ -326,7 +316,7 @@ int check_partie(const cJSON *record, struct check_partie *self, char *err, size
             snprintf(err, cap, "\"players\" must be {\"A\": name, \"B\": name}");
             return CHECK_BAD_RECORD;
         }
-        if ((why = check_name(name))) {
+        if ((why = codec_bot_name_check(name))) {   /* the project's one name rule */
             snprintf(err, cap, "players.%s %s", players[p], why);
             return CHECK_BAD_RECORD;
         }

@@ -8,8 +8,9 @@
  * (and the unfinished deal's actions) replay: the forfeiting player loses,
  * the totals are those of the finished deals.
  *
- * Player names: 1 to 60 bytes of UTF-8 without control characters; any
- * other text (HTML, quotes, SQL) is kept verbatim.
+ * Player names obey codec_bot_name_check() (protocol/codec.h), the one
+ * rule for bot names everywhere; any other text (HTML, quotes, SQL) is
+ * kept verbatim.
  */
 #ifndef LEADERBOARD_CHECK_H
 #define LEADERBOARD_CHECK_H
@@ -23,8 +24,6 @@ enum check_status {
     CHECK_BAD_RECORD = 400,   /* wrong shape or type */
     CHECK_NOT_GENUINE = 422   /* an action is illegal, or a score differs */
 };
-
-enum { CHECK_NAME_MAX = 60 };
 
 /* A checked record: the strings out points at live in self. */
 struct check_partie {
@@ -42,9 +41,6 @@ struct check_partie {
 int check_partie(const cJSON *record, struct check_partie *self, char *err, size_t cap);
 
 void check_release(struct check_partie *self);
-
-/* Whether `name` is an acceptable player name (NULL: yes; else why). */
-const char *check_name(const char *name);
 
 /* A pack order "AS KS ..." into 32 cards; 0, or -1 with err. */
 int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap);
