@@ -4,7 +4,7 @@
  * it). A request whose length is ambiguous (Content-Length with
  * Transfer-Encoding, Content-Length twice, either header's name mangled)
  * is refused with 400 and its connection closed, so a request smuggled
- * behind it is never answered.
+ * behind it is never answered. Dot segments written raw find no file.
  * And a second server on a port already taken fails to start instead of
  * sharing the port with the first.
  */
@@ -184,6 +184,29 @@ Test(leaderboard_http, a_plain_request_on_a_raw_socket_is_answered, .timeout = 3
     lb_start(&s);
     exchange(&s, "GET /api/v1/crosstable HTTP/1.1\r\nHost: x\r\n\r\n" SMUGGLED, 1000, &x);
     cr_assert_eq(count(x.text, "HTTP/1.1 200 "), 2, "%s", x.text);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
+
+Test(leaderboard_http, path_traversal_on_a_raw_socket_finds_no_file, .timeout = 30)
+{
+    /* Written by hand: a library client would squash the dot segments. */
+    static const char *const paths[] = { "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                                         "/app.js/../../../../etc/passwd", "/..%2f..%2f..%2fetc%2fpasswd",
+                                         "/api/v1/bots/..%2f..%2f..%2fetc%2fpasswd", "//etc/passwd",
+                                         "/api/v1/parties/..%2f..%2fboard.db" };
+    struct lb_server s;
+    lb_start(&s);
+    for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++) {
+        char request[256];
+        struct exchange x;
+        snprintf(request, sizeof request, "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", paths[i]);
+        exchange(&s, request, 3000, &x);
+        cr_assert(!strncmp(x.text, "HTTP/1.1 404 ", 13) || !strncmp(x.text, "HTTP/1.1 400 ", 13), "%s:\n%s", paths[i],
+                  x.text);
+        cr_assert_null(strstr(x.text, "root:"), "%s served /etc/passwd", paths[i]);
+        cr_assert_null(strstr(x.text, "SQLite format"), "%s served the database", paths[i]);
+    }
     lb_stop(&s);
     lb_cleanup(&s);
 }
