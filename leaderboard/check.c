@@ -15,7 +15,7 @@
  * - the score: the arena's own check, replay_journal_record() (`arena
  *   replay --check`), the engine's totals, winner and settlement, or for a
  *   forfeit the fault policy's (arena/referee.h), which is not copied here;
- * - the fault counts: exactly those the referee writes for the outcome.
+ * - the fault counts: exactly those the arena writes for the outcome.
  */
 #include <errno.h>
 #include <math.h>
@@ -40,6 +40,12 @@ static const char *const record_fields[] = { "type", "run", "id", "seed", "first
 static const char *const optional_fields[] = { "unfinished_deal", "pair", NULL };
 static const char *const deal_fields[] = { "deck", "actions", NULL };
 static const char *const forfeit_fields[] = { "player", "fault", "message", NULL };
+
+/* A forfeit's "fault": a codec fault (enum codec_fault), or the word
+ * `arena run` writes for the parties a disqualified bot had left
+ * (arena/cmd_run.c, forfeit_unplayed). */
+enum { FAULT_DISQUALIFIED = CODEC_FAULTS };
+static const char disqualified[] = "disqualified";
 
 int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap)
 {
@@ -230,8 +236,9 @@ static int read_players(const cJSON *record, struct store_partie *out, char *err
     return 0;
 }
 
-/* "forfeit": null, or {"player", "fault", "message"} as the referee
- * writes it; *fault gets its enum codec_fault (-1 without a forfeit). */
+/* "forfeit": null, or {"player", "fault", "message"} as the arena writes
+ * it; *fault gets its enum codec_fault or FAULT_DISQUALIFIED (-1 without a
+ * forfeit). */
 static int read_forfeit(const cJSON *record, struct store_partie *out, int *fault, char *err, size_t cap)
 {
     const cJSON *forfeit = field(record, "forfeit");
@@ -245,9 +252,10 @@ static int read_forfeit(const cJSON *record, struct store_partie *out, int *faul
     const char *name = cJSON_GetStringValue(field(forfeit, "fault"));
     for (int f = 0; name && f < CODEC_FAULTS; f++)
         if (!strcmp(name, codec_fault_name(f))) *fault = f;
+    if (name && !strcmp(name, disqualified)) *fault = FAULT_DISQUALIFIED;
     if (*fault < 0) {
-        snprintf(err, cap, "\"forfeit.fault\" must be \"%s\", \"%s\", \"%s\" or \"%s\"", codec_fault_name(0),
-                 codec_fault_name(1), codec_fault_name(2), codec_fault_name(3));
+        snprintf(err, cap, "\"forfeit.fault\" must be \"%s\", \"%s\", \"%s\", \"%s\" or \"%s\"",
+                 codec_fault_name(0), codec_fault_name(1), codec_fault_name(2), codec_fault_name(3), disqualified);
         return -1;
     }
     const char *message = cJSON_GetStringValue(field(forfeit, "message"));
@@ -471,26 +479,26 @@ static int judge_score(const cJSON *record, char *err, size_t cap)
     return status == REPLAY_BAD_INPUT ? CHECK_BAD_RECORD : CHECK_NOT_GENUINE;
 }
 
-/* The fault counts the referee writes (arena/referee.c,
- * referee_fault_policy): one, of the forfeit's kind, for the player who
- * forfeited, and none else; none when nobody forfeited. A bot that `arena
- * run` disqualifies forfeits the parties it has left as crashes before any
- * deal, with none counted (arena/cmd_run.c, forfeit_unplayed: the faults
- * that disqualified it were counted where they happened). */
+/* The fault counts the arena writes: the referee counts one fault, of the
+ * forfeit's kind, for the player who forfeited and none else
+ * (arena/referee.c, referee_fault_policy), and none when nobody forfeited;
+ * `arena run` records the parties a disqualified bot had left as its
+ * forfeits before any deal, counting none (the faults that disqualified
+ * it were counted where they happened). */
 static int check_fault_counts(int counts[2][CODEC_FAULTS], int loser, int fault, int played, char *err,
                               size_t cap)
 {
-    int none = 1;
-    for (int p = 0; p < 2; p++)
-        for (int f = 0; f < CODEC_FAULTS; f++) none &= counts[p][f] == 0;
-    if (none && loser >= 0 && fault == CODEC_FAULT_CRASH && !played) return 0;
+    if (fault == FAULT_DISQUALIFIED && played) {
+        snprintf(err, cap, "a \"disqualified\" forfeit is recorded before any deal is played");
+        return -1;
+    }
     for (int p = 0; p < 2; p++)
         for (int f = 0; f < CODEC_FAULTS; f++) {
             int want = p == loser && f == fault;
             if (counts[p][f] == want) continue;
-            if (loser < 0)
-                snprintf(err, cap, "\"faults.%s.%s\" is %d: a partie nobody forfeited counts no fault", players[p],
-                         codec_fault_name(f), counts[p][f]);
+            if (loser < 0 || fault == FAULT_DISQUALIFIED)
+                snprintf(err, cap, "\"faults.%s.%s\" is %d: a partie %s counts no fault", players[p],
+                         codec_fault_name(f), counts[p][f], loser < 0 ? "nobody forfeited" : "forfeited unplayed");
             else
                 snprintf(err, cap, "\"faults.%s.%s\" is %d: the forfeit of %s for %s counts that fault once and "
                          "no other", players[p], codec_fault_name(f), counts[p][f], players[loser],

@@ -8,7 +8,7 @@
  * replay_journal_record: the engine's totals, winner and settlement, or the
  * fault policy's for a forfeit), and the fault counts: those the referee
  * writes for the outcome (one of the forfeit's kind for the player who
- * forfeited, none else).
+ * forfeited, none else; none for a "disqualified" forfeit before any deal).
  *
  * Player names obey codec_bot_name_check() (protocol/codec.h), the one
  * rule for bot names everywhere; any other text (HTML, quotes, SQL) is

@@ -195,28 +195,53 @@ Test(leaderboard_check, fault_counts_are_exactly_the_forfeits, .timeout = 30)
     lb_cleanup(&s);
 }
 
-Test(leaderboard_check, a_disqualified_bots_unplayed_partie_counts_no_new_fault, .timeout = 30)
+/* A "disqualified" forfeit of a real journal (see lb_disqualified_journal). */
+static cJSON *disqualified_record(void)
 {
-    /* `arena run` records the parties a disqualified bot would have played
-     * as its "crash" forfeits before any deal, with no fault counted (the
-     * faults that disqualified it were counted where they happened). */
+    cJSON *records = lb_records_of(lb_disqualified_journal()), *rec, *found = NULL;
+    cJSON_ArrayForEach(rec, records) {
+        const char *fault = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "forfeit"), "fault"));
+        if (!found && fault && !strcmp(fault, "disqualified")) found = cJSON_Duplicate(rec, 1);
+    }
+    cJSON_Delete(records);
+    cr_assert_not_null(found, "no disqualified forfeit in %s", lb_disqualified_journal());
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(found, "deals")), 0);
+    return found;
+}
+
+Test(leaderboard_check, a_disqualified_bots_unplayed_partie_counts_no_fault, .timeout = 30)
+{
+    /* `arena run` records the parties a disqualified bot had left as its
+     * forfeits ("disqualified") before any deal, with no fault counted
+     * (those that disqualified it were counted where they happened). */
     struct lb_server s;
-    cJSON *rec = forfeit_before_play();
+    cJSON *rec = disqualified_record();
     const char *loser = loser_of(rec);
-    set_number(rec, "settlement", NULL, NULL, 100);
-    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "forfeit"), "fault"), "crash");
-    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "forfeit"), "message"),
-                         "disqualified after 3 faults");
-    set_number(rec, "faults", loser, "illegal_action", 0);
     lb_start(&s);
-    /* ...but only as a crash: a forfeit for an illegal action counts it. */
-    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "forfeit"), "fault"), "illegal_action");
-    post_expect(&s, rec, 422, "faults", "an uncounted illegal action");
-    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetObjectItem(rec, "forfeit"), "fault"), "crash");
-    post_expect(&s, rec, 200, NULL, "a disqualified bot's unplayed partie");
-    set_number(rec, "id", NULL, NULL, 999);
     set_number(rec, "faults", loser, "crash", 1);
-    post_expect(&s, rec, 200, NULL, "a crash before the first action");
+    post_expect(&s, rec, 422, "faults", "a disqualified forfeit counting a crash");
+    set_number(rec, "faults", loser, "crash", 0);
+    cJSON *played = forfeit_record(0);   /* its deals, as if it had played them */
+    cJSON *with_deals = cJSON_Duplicate(rec, 1);
+    static const char *const course[] = { "deals", "first_dealer", "totals" };
+    for (int i = 0; i < 3; i++)
+        cJSON_ReplaceItemInObject(with_deals, course[i], cJSON_Duplicate(cJSON_GetObjectItem(played, course[i]), 1));
+    const cJSON *totals = cJSON_GetObjectItem(played, "totals");
+    set_number(with_deals, "settlement", NULL, NULL,
+               100 + cJSON_GetObjectItem(totals, "A")->valuedouble + cJSON_GetObjectItem(totals, "B")->valuedouble);
+    post_expect(&s, with_deals, 422, "disqualified", "a disqualified forfeit with deals played");
+    cJSON_Delete(with_deals);
+    cJSON_Delete(played);
+    /* Only a disqualification counts nothing: a crash before the first
+     * action is counted. */
+    cJSON *crash = cJSON_Duplicate(rec, 1);
+    cJSON_SetValuestring(cJSON_GetObjectItem(cJSON_GetObjectItem(crash, "forfeit"), "fault"), "crash");
+    post_expect(&s, crash, 422, "faults", "an uncounted crash");
+    set_number(crash, "faults", loser, "crash", 1);
+    set_number(crash, "id", NULL, NULL, 999);
+    post_expect(&s, crash, 200, NULL, "a crash before the first action");
+    cJSON_Delete(crash);
+    post_expect(&s, rec, 200, NULL, "the record as the arena wrote it");
     cJSON_Delete(rec);
     lb_stop(&s);
     lb_cleanup(&s);
@@ -351,7 +376,13 @@ Test(leaderboard_check, records_of_every_arena_version_are_accepted, .timeout = 
 {
     struct lb_server s;
     cJSON *records = lb_records(), *forfeits = lb_records_of(lb_forfeit_journal());
+    cJSON *disqualified = lb_records_of(lb_disqualified_journal());
+    int n = cJSON_GetArraySize(disqualified);
     lb_start(&s);
+    cJSON *d = lb_post(&s, disqualified, 200);
+    cr_assert_eq(cJSON_GetObjectItem(d, "stored")->valueint, n);
+    cJSON_Delete(d);
+    cJSON_Delete(disqualified);
     cJSON *r = lb_post(&s, records, 200);
     cr_assert_eq(cJSON_GetObjectItem(r, "stored")->valueint, 24);
     cJSON_Delete(r);
@@ -369,7 +400,7 @@ Test(leaderboard_check, records_of_every_arena_version_are_accepted, .timeout = 
         post_expect(&s, old, 200, NULL, i ? "an old forfeit" : "an old record");
         cJSON_Delete(old);
     }
-    cr_assert_eq(lb_count(&s), 28);
+    cr_assert_eq(lb_count(&s), 28 + n);
     cJSON_Delete(records);
     cJSON_Delete(forfeits);
     lb_stop(&s);
