@@ -256,7 +256,7 @@ static int run_server(char *const args[], int wait_ms, char *output, size_t cap)
         done = waitpid(pid, &status, WNOHANG);
     }
     if (done == 0) {
-        kill(pid, SIGKILL);
+        cr_assert_eq(kill(pid, SIGKILL), 0);
         cr_assert_eq(waitpid(pid, &status, 0), pid);
         return -1;
     }
