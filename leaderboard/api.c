@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
+#include "protocol/json_tree.h"
 #include "leaderboard/api.h"
 #include "leaderboard/check.h"
 #include "leaderboard/stats.h"
@@ -241,21 +242,38 @@ static void get_cached(struct api *self, int which, const char *name, struct api
     reply->len = w.len;
 }
 
+/* A posted body parsed by the protocol's strict parser (json_tree.h),
+ * which refuses "\u0000": cJSON cut a name at it, so "g\u0000x" was
+ * credited to g. NULL after an error reply. Free with json_tree_free. */
+static cJSON *parse_body(const struct api_request *req, struct api_reply *reply)
+{
+    const char *text = req->body ? req->body : "";
+    char why[128];
+    size_t end;
+    cJSON *doc = json_tree_parse(text, req->body_len, &end);
+    if (doc && end == req->body_len) return doc;
+    json_tree_free(doc);
+    if (end == JSON_TREE_NO_MEMORY) {
+        api_error(reply, 500, "out of memory");
+        return NULL;
+    }
+    if (end + 6 <= req->body_len && !strncmp(text + end, "\\u0000", 6))
+        snprintf(why, sizeof why, "\\u0000 near byte %zu: no field may hold a NUL character", end);
+    else
+        snprintf(why, sizeof why, "malformed JSON near byte %zu", end);
+    api_error(reply, 400, why);
+    return NULL;
+}
+
 /* POST /api/v1/parties: one record or an array of them, all or nothing. */
 static void post_parties(struct api *self, const struct api_request *req, struct api_reply *reply)
 {
-    cJSON *doc = cJSON_ParseWithLength(req->body ? req->body : "", req->body_len);
+    cJSON *doc = parse_body(req, reply);
     struct check_partie *checked = NULL;
     struct store_partie *parties = NULL;
     int n = 0, done = 0;
     char err[320], why[256];
-    if (!doc) {
-        const char *at = cJSON_GetErrorPtr();
-        long where = at && req->body && at >= req->body && at <= req->body + req->body_len ? (long)(at - req->body) : 0;
-        snprintf(err, sizeof err, "malformed JSON near byte %ld", where);
-        api_error(reply, 400, err);
-        return;
-    }
+    if (!doc) return;
     int batch = cJSON_IsArray(doc);
     int count = batch ? cJSON_GetArraySize(doc) : 1;
     if (batch && count == 0) {
@@ -314,7 +332,7 @@ out:
     for (int i = 0; i < n; i++) check_release(&checked[i]);
     free(checked);
     free(parties);
-    cJSON_Delete(doc);
+    json_tree_free(doc);
 }
 
 /* A query argument that must be an integer in [lo, hi]; 0 when absent. */

@@ -1,15 +1,18 @@
 /* check.h - is a posted partie record (arena/record.h) genuine?
  *
- * Shape first (every field's type: run, id, seed, players, first_dealer,
- * rules, deals, totals, winner, settlement, forfeit, faults), then every
- * deal replayed through the engine (engine/partie.h) from its pack and
- * actions, and the totals, winner and settlement recomputed and compared
- * with the record. A forfeit is taken as recorded once the deals played
- * (and the unfinished deal's actions) replay: the forfeiting player loses,
- * the totals are those of the finished deals.
+ * Shape first: exactly the fields the arena writes (arena/record.c), each
+ * of its type, none twice, the fault counts of every kind the arena knows.
+ * Then the course: every deal replayed through the engine (engine/partie.h)
+ * from its pack and actions, the unfinished deal of a forfeit as far as it
+ * went. Then the score, by the arena's own check (arena/replay.h,
+ * replay_journal_record: the engine's totals, winner and settlement, or the
+ * fault policy's for a forfeit), and the fault counts: those the referee
+ * writes for the outcome (one of the forfeit's kind for the player who
+ * forfeited, none else; none for a "disqualified" forfeit before any deal).
  *
- * Player names: 1 to 60 bytes of UTF-8 without control characters; any
- * other text (HTML, quotes, SQL) is kept verbatim.
+ * Player names obey codec_bot_name_check() (protocol/codec.h), the one
+ * rule for bot names everywhere; any other text (HTML, quotes, SQL) is
+ * kept verbatim.
  */
 #ifndef LEADERBOARD_CHECK_H
 #define LEADERBOARD_CHECK_H
@@ -21,10 +24,9 @@
 enum check_status {
     CHECK_OK = 0,
     CHECK_BAD_RECORD = 400,   /* wrong shape or type */
-    CHECK_NOT_GENUINE = 422   /* an action is illegal, or a score differs */
+    CHECK_NOT_GENUINE = 422,  /* an action is illegal, or a score or a fault count differs */
+    CHECK_NO_MEMORY = 500
 };
-
-enum { CHECK_NAME_MAX = 60 };
 
 /* A checked record: the strings out points at live in self. */
 struct check_partie {
@@ -42,9 +44,6 @@ struct check_partie {
 int check_partie(const cJSON *record, struct check_partie *self, char *err, size_t cap);
 
 void check_release(struct check_partie *self);
-
-/* Whether `name` is an acceptable player name (NULL: yes; else why). */
-const char *check_name(const char *name);
 
 /* A pack order "AS KS ..." into 32 cards; 0, or -1 with err. */
 int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap);

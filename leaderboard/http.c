@@ -6,12 +6,28 @@
  * grows past the limit while it arrives is refused at that moment (413)
  * and the rest is never kept. Everything else is read whole, then handed
  * to api_handle() or served from the embedded page.
+ *
+ * A request whose body length is ambiguous (Content-Length with
+ * Transfer-Encoding, either header twice, a coding other than chunked, a
+ * header name with whitespace or a folded line) is refused with 400
+ * before anything else and its connection closed: a proxy in front may
+ * frame it otherwise, and what it sees as this request's body would here
+ * be a second, smuggled request (RFC 9112 sections 6.1, 6.3).
+ *
+ * The listening socket is bound here, not by libmicrohttpd, and is never
+ * shared (no SO_REUSEPORT), so a second server on a taken port fails to
+ * start with the reason instead of splitting the requests with the first.
  */
 #include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <microhttpd.h>
 #include "leaderboard/http.h"
 #include "leaderboard/page.h"
@@ -54,8 +70,9 @@ static enum MHD_Result add_common_headers(struct MHD_Response *r, const char *ty
                : MHD_NO;
 }
 
-/* Queues an API reply (taking its body). */
-static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *reply)
+/* Queues an API reply (taking its body); with close_after, the connection
+ * is closed once it is sent, and nothing more on it is read as a request. */
+static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *reply, int close_after)
 {
     static const char fallback[] = "{\"error\":\"out of memory\"}";
     struct MHD_Response *r;
@@ -69,6 +86,7 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *re
     }
     enum MHD_Result rc = add_common_headers(r, "application/json; charset=utf-8", "no-store");
     if (rc == MHD_YES && reply->allow) rc = MHD_add_response_header(r, "Allow", reply->allow);
+    if (rc == MHD_YES && close_after) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (rc == MHD_YES) rc = MHD_queue_response(c, (unsigned)(reply->body ? reply->status : 500), r);
     MHD_destroy_response(r);
     return rc;
@@ -79,7 +97,17 @@ static enum MHD_Result send_error(struct MHD_Connection *c, struct upload *up, i
     struct api_reply reply = { 0 };
     api_error(&reply, status, why);
     up->answered = 1;
-    return send_reply(c, &reply);
+    return send_reply(c, &reply, 0);
+}
+
+/* A 400 for a request whose body cannot be framed; the connection is
+ * closed, so the bytes after it are never taken for another request. */
+static enum MHD_Result refuse_framing(struct MHD_Connection *c, struct upload *up, const char *why)
+{
+    struct api_reply reply = { 0 };
+    api_error(&reply, MHD_HTTP_BAD_REQUEST, why);
+    up->answered = 1;
+    return send_reply(c, &reply, 1);
 }
 
 static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, const char *path)
@@ -89,11 +117,11 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, c
     if (strcmp(method, "GET") && strcmp(method, "HEAD")) {
         api_error(&reply, f ? 405 : 404, f ? "method not allowed" : "no such page");
         reply.allow = f ? "GET, HEAD" : NULL;
-        return send_reply(c, &reply);
+        return send_reply(c, &reply, 0);
     }
     if (!f) {
         api_error(&reply, 404, "no such page");
-        return send_reply(c, &reply);
+        return send_reply(c, &reply, 0);
     }
     const char *match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
     int same = match && !strcmp(match, f->etag);
@@ -106,6 +134,47 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, c
     if (rc == MHD_YES) rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
     MHD_destroy_response(r);
     return rc;
+}
+
+/* The headers that frame a request's body, counted by name. libmicrohttpd
+ * keeps a name with whitespace before its colon ("Transfer-Encoding ")
+ * and glues a folded line onto the name ("Transfer-Encodingchunked"):
+ * a proxy may read either as the real header, so both count as mangled,
+ * as does whitespace in any name (RFC 9112 section 5.1: a 400). */
+struct framing {
+    int content_length, transfer_encoding, chunked, mangled;
+};
+
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    static const char cl[] = MHD_HTTP_HEADER_CONTENT_LENGTH, te[] = MHD_HTTP_HEADER_TRANSFER_ENCODING;
+    struct framing *f = cls;
+    (void)kind;
+    if (!strcasecmp(key, cl)) {
+        f->content_length++;
+    } else if (!strcasecmp(key, te)) {
+        f->transfer_encoding++;
+        f->chunked = value && !strcasecmp(value, "chunked");
+    } else if (!strncasecmp(key, cl, sizeof cl - 1) || !strncasecmp(key, te, sizeof te - 1) || strpbrk(key, " \t")) {
+        f->mangled++;
+    }
+    return MHD_YES;
+}
+
+/* Why the request's body length is ambiguous, or NULL when it is not. */
+static const char *framing_fault(struct MHD_Connection *c)
+{
+    struct framing f = { 0, 0, 0, 0 };
+    if (MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f) < 0) return "no request headers";
+    if (f.mangled)
+        return "a malformed header name (whitespace before its colon, or a folded line): the body length is "
+               "ambiguous";
+    if (f.content_length && f.transfer_encoding)
+        return "the body length is ambiguous: both Content-Length and Transfer-Encoding";
+    if (f.content_length > 1) return "the body length is ambiguous: Content-Length given more than once";
+    if (f.transfer_encoding > 1) return "the body length is ambiguous: Transfer-Encoding given more than once";
+    if (f.transfer_encoding && !f.chunked) return "Transfer-Encoding must be chunked";
+    return NULL;
 }
 
 static const char *query_arg(void *ctx, const char *name)
@@ -123,6 +192,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     if (!up) {
         if (!(up = calloc(1, sizeof *up))) return MHD_NO;
         *con_cls = up;
+        const char *ambiguous = framing_fault(c);
+        if (ambiguous) return refuse_framing(c, up, ambiguous);
         up->posting = !strcmp(method, "POST") && !strcmp(url, "/api/v1/parties");
         if (up->posting) {
             const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
@@ -166,7 +237,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     struct api_request req = { method, url, query_arg, c, up->body, up->len };
     struct api_reply reply;
     api_handle(self->api, &req, &reply);
-    return send_reply(c, &reply);
+    return send_reply(c, &reply, 0);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
@@ -181,36 +252,59 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     *con_cls = NULL;
 }
 
-struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
-                        char *err, size_t cap)
+/* A listening socket on host:port, non-blocking (the pool's threads all
+ * accept on it). SO_REUSEADDR lets a restarted server bind while the old
+ * one's connections sit in TIME_WAIT; on Linux it never lets two sockets
+ * listen on one port, as SO_REUSEPORT would. -1 with err. */
+static int listen_on(const char *host, int port, char *err, size_t cap)
 {
     struct sockaddr_in addr;
-    struct http *self = calloc(1, sizeof *self);
-    if (!self) {
-        snprintf(err, cap, "out of memory");
-        return NULL;
-    }
+    int one = 1;
     memset(&addr, 0, sizeof addr);
     addr.sin_family = AF_INET;
     addr.sin_port = htons((uint16_t)port);
     if (inet_pton(AF_INET, host, &addr.sin_addr) != 1) {
         snprintf(err, cap, "'%s' is not an IPv4 address", host);
+        return -1;
+    }
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0 || fcntl(fd, F_SETFL, O_NONBLOCK) < 0 ||
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0 ||
+        bind(fd, (struct sockaddr *)&addr, sizeof addr) < 0 || listen(fd, SOMAXCONN) < 0) {
+        snprintf(err, cap, "cannot listen on %s:%d: %s", host, port, strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
+                        char *err, size_t cap)
+{
+    struct http *self = calloc(1, sizeof *self);
+    if (!self) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    int fd = listen_on(host, port, err, cap);
+    if (fd < 0) {
         free(self);
         return NULL;
     }
     self->api = api;
     self->tokens = tokens;
     self->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG,
-                                    (uint16_t)port, NULL, NULL, on_request, self,
-                                    MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&addr,
+                                    0, NULL, NULL, on_request, self,
+                                    MHD_OPTION_LISTEN_SOCKET, fd,
                                     MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads,
                                     MHD_OPTION_CONNECTION_TIMEOUT, 30u,
                                     MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)128 * 1024,
-                                    MHD_OPTION_LISTENING_ADDRESS_REUSE, 1u,
                                     MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
                                     MHD_OPTION_END);
     if (!self->daemon) {
-        snprintf(err, cap, "cannot listen on %s:%d (address in use, or not this machine's?)", host, port);
+        snprintf(err, cap, "cannot start the HTTP server on %s:%d (libmicrohttpd said why above)", host, port);
+        /* A daemon that fails to start may or may not have closed it. */
+        if (fcntl(fd, F_GETFD) >= 0) close(fd);
         free(self);
         return NULL;
     }
@@ -227,6 +321,6 @@ int http_port(const struct http *self)
 void http_stop(struct http *self)
 {
     if (!self) return;
-    MHD_stop_daemon(self->daemon);
+    MHD_stop_daemon(self->daemon);   /* closes the listening socket too */
     free(self);
 }

@@ -15,8 +15,9 @@ enum { HTTP_BODY_MAX = 8 << 20 };
 struct http;
 
 /* Listens on host:port (IPv4 address; port 0 picks a free one) with
- * `threads` threads. api and tokens are borrowed and must outlive the
- * server. NULL with err. */
+ * `threads` threads; the port is this server's alone (a taken port fails
+ * with "cannot listen on HOST:PORT: Address already in use"). api and
+ * tokens are borrowed and must outlive the server. NULL with err. */
 struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
                         char *err, size_t cap);
 

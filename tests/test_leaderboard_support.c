@@ -232,6 +232,15 @@ const char *lb_forfeit_journal(void)
     return journal("leaderboard-forfeits.jsonl", bots, path, sizeof path);
 }
 
+const char *lb_disqualified_journal(void)
+{
+    static char path[600];
+    char bots[2000];
+    snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'f=%s/bot-faulty --mode crash --after 40' --pairs 2 "
+             "--max-faults 1 --concurrency 1", bin_dir(), bin_dir());
+    return journal("leaderboard-disqualified.jsonl", bots, path, sizeof path);
+}
+
 cJSON *lb_records_of(const char *path)
 {
     FILE *f = fopen(path, "r");

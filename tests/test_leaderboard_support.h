@@ -60,6 +60,11 @@ cJSON *lb_records(void);
  * action in deal 3 (records with "forfeit" and "unfinished_deal"). */
 const char *lb_forfeit_journal(void);
 
+/* A tournament where bot-faulty crashes in its first partie and is
+ * disqualified (--max-faults 1, one partie at a time): its other parties
+ * are recorded as "disqualified" forfeits before any deal. */
+const char *lb_disqualified_journal(void);
+
 /* The partie records of a journal (caller deletes). */
 cJSON *lb_records_of(const char *path);
 
