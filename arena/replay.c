@@ -144,8 +144,9 @@ static int replay_deal(const cJSON *record, const struct pq_rules *base, struct 
 }
 
 /* A partie record; with `unfinished` (a forfeited partie) it may stop
- * after any finished deal: no result is made then, only legality checked,
- * and *totals gets the totals of the finished deals. */
+ * after any finished deal but must stop before the partie is over: no
+ * result is made then, only legality checked, and *totals gets the totals
+ * of the finished deals. */
 static int replay_partie_of(const cJSON *doc, int unfinished, int totals[2], struct replay *self)
 {
     struct pq_rules rules;
@@ -209,6 +210,13 @@ static int replay_partie_of(const cJSON *doc, int unfinished, int totals[2], str
         finished[d] = partie.finished;
     }
     if (unfinished) {
+        if (n && partie.over) {
+            /* A forfeit decides a partie that is still being played; a
+             * finished one was decided by its cards. */
+            snprintf(self->error, sizeof self->error, "a forfeit after the partie was over (after deal %d)", n);
+            self->error_deal = 0;
+            return REPLAY_ILLEGAL;
+        }
         if (totals && n) {
             totals[0] = partie.totals[0];
             totals[1] = partie.totals[1];
@@ -297,6 +305,12 @@ int replay_journal_record(const cJSON *rec, struct replay *self)
                 return REPLAY_ILLEGAL;
             }
             i++;
+        }
+        if (pq_deal_over(&deal)) {
+            /* A deal that ended belongs in "deals", where it scores. */
+            self->error_index = i;
+            snprintf(self->error, sizeof self->error, "\"unfinished_deal\" is finished: it belongs in \"deals\"");
+            return REPLAY_ILLEGAL;
         }
     }
     cJSON *expect = cJSON_CreateObject();

@@ -6,15 +6,13 @@
  * names the field, and nothing is kept unless the whole record passes.
  *
  * Three judges, in this order:
- * - the course, here: the deals replayed through the engine's partie
- *   (pq_partie_apply_deck) for what a journal's reader may take for
- *   granted and a poster must prove: each deal starts from its deck, each
- *   recorded deal is finished, the unfinished deal continues the partie
- *   and is unfinished, a forfeit comes before the partie is over, and a
- *   partie without one is over;
- * - the score: the arena's own check, replay_journal_record() (`arena
- *   replay --check`), the engine's totals, winner and settlement, or for a
- *   forfeit the fault policy's (arena/referee.h), which is not copied here;
+ * - the shape, here: every field, deck and action of the right type;
+ * - the course and the score: the arena's own check,
+ *   replay_journal_record() (`arena replay --check`): each recorded deal
+ *   finished, a forfeit only while the partie is being played and its
+ *   unfinished deal unfinished, a partie without one over; the engine's
+ *   totals, winner and settlement, or for a forfeit the fault policy's
+ *   (arena/referee.h), which is not copied here;
  * - the fault counts: exactly those the arena writes for the outcome.
  */
 #include <errno.h>
@@ -393,77 +391,18 @@ static int read_course(const cJSON *record, int forfeit, struct course *c, char 
     return 0;
 }
 
-/* Deal d's actions applied to the partie: 1 when they end the deal, 0
- * when they stop before, -1 (err) when one is illegal. */
-static int play_deal(struct pq_partie *partie, const struct course *c, int d, char *err, size_t cap)
-{
-    const cJSON *item;
-    int i = 0, ended = 0;
-    cJSON_ArrayForEach(item, c->actions[d]) {
-        char reason[160];
-        struct pq_action a;
-        const char *text = item->valuestring;
-        if (ended) {
-            snprintf(err, cap, "deal %d action %d: the deal is over", d + 1, i);
-            return -1;
-        }
-        int rc = pq_action_parse(text, (int)strlen(text), &a, reason, sizeof reason);
-        if (rc == 0)
-            rc = pq_partie_apply_deck(partie, &a, d + 1 < c->total ? c->decks[d + 1] : NULL, reason, sizeof reason);
-        if (rc < 0) {
-            snprintf(err, cap, "deal %d action %d (%.60s): %s", d + 1, i, text, reason);
-            return -1;
-        }
-        ended = rc == 1;
-        i++;
-    }
-    return ended;
-}
-
-/* The course of the partie (see the top of this file). */
-static int replay_course(const cJSON *record, const struct store_partie *out, char *err, size_t cap)
+/* The shape of the deals: rules, decks, actions. Their course (each deal
+ * finished, the partie over or forfeited while still being played, the
+ * unfinished deal unfinished) is the arena's own check's, in judge_score. */
+static int read_shape(const cJSON *record, const struct store_partie *out, char *err, size_t cap)
 {
     struct course c;
     struct pq_rules rules;
-    struct pq_partie partie;
-    int forfeit = out->forfeit >= 0;
     pq_rules_default(&rules);
     if (only_known(field(record, "rules"), pq_rules_names, "rules", err, cap) < 0 ||
-        check_rules(field(record, "rules"), &rules, err, cap) < 0 || read_course(record, forfeit, &c, err, cap) < 0)
+        check_rules(field(record, "rules"), &rules, err, cap) < 0 ||
+        read_course(record, out->forfeit >= 0, &c, err, cap) < 0)
         return CHECK_BAD_RECORD;
-    if (c.total == 0) return CHECK_OK;   /* forfeited before the first action */
-    if (pq_partie_init_deck(&partie, &rules, out->first_dealer, c.decks[0]) < 0) {
-        snprintf(err, cap, "deal 1: bad deck");
-        return CHECK_BAD_RECORD;
-    }
-    for (int d = 0; d < c.total; d++) {
-        if (d > 0 && partie.over) {
-            snprintf(err, cap, "deal %d: the partie was over after deal %d", d + 1, d);
-            return CHECK_NOT_GENUINE;
-        }
-        if (d > 0 && memcmp(partie.deal.deck, c.decks[d], 32) != 0) {
-            snprintf(err, cap, "deal %d: the deal does not start from its deck", d + 1);
-            return CHECK_NOT_GENUINE;
-        }
-        int ended = play_deal(&partie, &c, d, err, cap);
-        if (ended < 0) return CHECK_NOT_GENUINE;
-        if (!ended && d < c.n) {
-            snprintf(err, cap, "deal %d: the record ends before the deal is over", d + 1);
-            return CHECK_NOT_GENUINE;
-        }
-        if (ended && d == c.n) {
-            snprintf(err, cap, "\"unfinished_deal\" is finished");
-            return CHECK_NOT_GENUINE;
-        }
-    }
-    if (!forfeit && !partie.over) {
-        snprintf(err, cap, "the record ends after %d deals, before the partie is over", c.n);
-        return CHECK_NOT_GENUINE;
-    }
-    if (forfeit && partie.over) {
-        snprintf(err, cap, "a forfeit after the partie was over");
-        return CHECK_NOT_GENUINE;
-    }
     return CHECK_OK;
 }
 
@@ -523,7 +462,7 @@ int check_partie(const cJSON *record, struct check_partie *self, char *err, size
         read_timings(record, err, cap) < 0)
         return CHECK_BAD_RECORD;
     if ((status = read_faults(record, self, counts, err, cap)) != CHECK_OK ||
-        (status = replay_course(record, out, err, cap)) != CHECK_OK ||
+        (status = read_shape(record, out, err, cap)) != CHECK_OK ||
         (status = judge_score(record, err, cap)) != CHECK_OK)
         return status;
     int played = cJSON_GetArraySize(field(record, "deals")) > 0 || field(record, "unfinished_deal");

@@ -286,3 +286,71 @@ Test(replay, a_forged_journal_record_is_caught, .timeout = 120)
     cr_assert(strstr(out, ": settlement: the record says 1"), "%s", out);
     cr_assert(strstr(out, "2 parties replayed, 1 failed"), "%s", out);
 }
+
+/* The second line (the first partie) of a journal, parsed; the caller
+ * deletes it. */
+static cJSON *first_partie(const char *path)
+{
+    char line[1 << 17];
+    FILE *f = fopen(path, "r");
+    cr_assert_not_null(f);
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    fclose(f);
+    cJSON *rec = cJSON_Parse(line);
+    cr_assert_not_null(rec);
+    return rec;
+}
+
+/* Writes header line + rec as a journal at path. */
+static void write_journal(const char *from, const char *path, const cJSON *rec)
+{
+    char header[1 << 16];
+    FILE *in = fopen(from, "r"), *out = fopen(path, "w");
+    cr_assert(in && out);
+    cr_assert_not_null(fgets(header, sizeof header, in));
+    char *text = cJSON_PrintUnformatted(rec);
+    fprintf(out, "%s%s\n", header, text);
+    free(text);
+    fclose(in);
+    fclose(out);
+}
+
+Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeout = 120)
+{
+    char dir[256], journal[300], forged[300], cmd[2048], out[1 << 14];
+    snprintf(dir, sizeof dir, "%s/pq_replay_forfeit.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(journal, sizeof journal, "%s/j.jsonl", dir);
+    snprintf(forged, sizeof forged, "%s/forged.jsonl", dir);
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
+                              "--journal %s > /dev/null", bin_dir(), bin_dir(), bin_dir(), journal);
+    cr_assert_eq(system(cmd), 0);
+    /* A finished partie relabelled as the winner's forfeit, with the score
+     * the fault policy would give a forfeit: the loser becomes the winner. */
+    cJSON *rec = first_partie(journal);
+    const char *winner = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "winner"));
+    const cJSON *totals = cJSON_GetObjectItem(rec, "totals");
+    int sum = cJSON_GetObjectItem(totals, "A")->valueint + cJSON_GetObjectItem(totals, "B")->valueint;
+    cJSON *forfeit = cJSON_CreateObject();
+    cJSON_AddStringToObject(forfeit, "player", winner);
+    cJSON_AddStringToObject(forfeit, "fault", "crash");
+    cJSON_AddStringToObject(forfeit, "message", "forged");
+    cJSON_ReplaceItemInObject(rec, "forfeit", forfeit);
+    cJSON_ReplaceItemInObject(rec, "winner", cJSON_CreateString(winner[0] == 'A' ? "B" : "A"));
+    cJSON_ReplaceItemInObject(rec, "settlement", cJSON_CreateNumber(100 + sum));
+    write_journal(journal, forged, rec);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s 2>&1", bin_dir(), forged);
+    cr_expect_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    cr_expect(strstr(out, "a forfeit after the partie was over"), "%s", out);
+    /* Its last deal, finished, recorded as the deal the forfeit cut short. */
+    cJSON *deals = cJSON_GetObjectItem(rec, "deals");
+    cJSON *last = cJSON_DetachItemFromArray(deals, cJSON_GetArraySize(deals) - 1);
+    cJSON_AddItemToObject(rec, "unfinished_deal", last);
+    write_journal(journal, forged, rec);
+    cr_expect_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    cr_expect(strstr(out, "\"unfinished_deal\" is finished"), "%s", out);
+    cJSON_Delete(rec);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
+}
