@@ -1,6 +1,6 @@
 /* journal.h - the append-only journal of a tournament: JSON lines, one
  * record per line, each written whole and fsync'd before the call returns,
- * so a finished partie is never lost (DESIGN.md "Tournaments").
+ * so a finished partie is never lost (docs/design.md "Tournaments").
  *
  * Reading tolerates a torn last line (a crash in the middle of a write):
  * it is reported, not an error; a bad line anywhere else is an error.

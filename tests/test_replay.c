@@ -1,4 +1,4 @@
-/* test_replay.c - the deal-record contract (DESIGN.md "Deal record"):
+/* test_replay.c - the deal-record contract (docs/design.md "Deal record"):
  * every worked fixture through the replay library and through the real
  * `arena replay` program, partie records built from seeded random play,
  * and bad input of every kind.
