@@ -4,7 +4,6 @@
 
 SHELL    := /bin/bash
 BUILD    ?= build
-SHARED   ?= $(abspath ../shared)
 CC       ?= cc
 WERROR   ?= 0
 SAN      ?= 0

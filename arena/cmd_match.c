@@ -25,7 +25,7 @@ static const char usage[] =
     "  --move-ms N     free time per decision (default 1000)\n"
     "  --bank-ms N     time bank per partie beyond the free time (default 10000)\n"
     "  --grace-ms N    transport tolerance (default 200)\n"
-    "  --rule K=V      a variant flag of RULES.md section 8 (repeatable)\n"
+    "  --rule K=V      a variant flag of docs/rules-piquet.md section 8 (repeatable)\n"
     "  --log-dir DIR   bot logs go to DIR/RUN-ID/ (stderr and log messages; default\n"
     "                  $TMPDIR/piquet-arena-logs)\n"
     "  --no-sandbox    run the bots without their sandbox: UNSAFE for bots you\n"

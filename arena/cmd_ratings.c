@@ -82,7 +82,7 @@ static const char usage[] =
     "exit status: 0 done; 1 out of memory or cannot write; 2 bad usage or bad\n"
     "input (stderr names the file and line; nothing is written to stdout).\n"
     "\n"
-    "example: arena ratings ../shared/fixtures/ratings/games.pgn\n";
+    "example: arena ratings tests/fixtures/ratings/games.pgn\n";
 
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV, FORMAT_PGN };
 

@@ -30,7 +30,7 @@ static const char usage[] =
     "that ends before its deal or partie is over (stderr says 'action N (...): why',\n"
     "N counting from 0); 2 unreadable input; 3 a --check mismatch.\n"
     "\n"
-    "example: arena replay ../shared/fixtures/deals/D1-cavendish-example.json\n";
+    "example: arena replay tests/fixtures/deals/D1-cavendish-example.json\n";
 
 struct journal_replay {
     const char *path;

@@ -1,6 +1,6 @@
 /* cmd_sprt.c - `arena sprt`: is the test version better than the base?
  * Plays duplicate pairs between two bot programs and updates the
- * pentanomial GSPRT (arena/sprt.h, STATS.md section 4) after each pair,
+ * pentanomial GSPRT (arena/sprt.h, docs/statistics.md section 4) after each pair,
  * or reads the pairs from a journal. The exit status carries the verdict.
  */
 #include <stdio.h>

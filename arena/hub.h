@@ -1,5 +1,5 @@
 /* hub.h - the arena's one ROUTER socket that every bot's DEALER connects
- * to (DESIGN.md "Protocol"). It moves frames and knows nothing of their
+ * to (docs/design.md "Protocol"). It moves frames and knows nothing of their
  * content.
  *
  * Options set on open: ZMQ_LINGER 0; ZMQ_ROUTER_MANDATORY (a send to a

@@ -1,6 +1,6 @@
 /* journal.h - the append-only journal of a tournament: JSON lines, one
  * record per line, each written whole and fsync'd before the call returns,
- * so a finished partie is never lost (DESIGN.md "Tournaments").
+ * so a finished partie is never lost (docs/design.md "Tournaments").
  *
  * Every reader of a journal (replay, resume, ratings, sprt, post) goes
  * through journal_reader_read(), which holds the journal's rules:

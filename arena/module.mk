@@ -26,6 +26,6 @@ bench: all
 # and the page's URL. DEMO_KEEP=0 stops the server at the end.
 .PHONY: demo-stop
 demo: all
-	BUILD=$(BUILD) SHARED=$(SHARED) bash tools/demo.sh
+	BUILD=$(BUILD) bash tools/demo.sh
 demo-stop:
 	BUILD=$(BUILD) bash tools/demo.sh stop

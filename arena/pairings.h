@@ -5,7 +5,7 @@
  * come from its duplicate pairs, so the correlation inside a pair is
  * accounted for. When the two bots never played a duplicate pair (PGN
  * input, say), they come from the parties taken as independent: the same
- * formulas over the trinomial of single parties (STATS.md 3 with a "pair"
+ * formulas over the trinomial of single parties (docs/statistics.md 3 with a "pair"
  * of one partie). `basis` says which.
  */
 #ifndef ARENA_PAIRINGS_H

@@ -1,5 +1,5 @@
 /* pentanomial.c - head-to-head statistics over duplicate pairs (see
- * pentanomial.h and STATS.md section 3).
+ * pentanomial.h and docs/statistics.md section 3).
  *
  * A struct pentanomial is plain data filled in place; the only allocation is
  * the cluster-sorted index of one tally, freed before returning. Every

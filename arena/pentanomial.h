@@ -1,4 +1,4 @@
-/* pentanomial.h - head-to-head of one bot against another (STATS.md 3).
+/* pentanomial.h - head-to-head of one bot against another (docs/statistics.md 3).
  *
  * Counts every partie between the two as a win, draw or loss, and every
  * duplicate pair (two parties of one cluster, seats swapped) by the bot's

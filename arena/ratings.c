@@ -1,4 +1,4 @@
-/* ratings.c - maximum-likelihood Bradley-Terry Elo (STATS.md 1 and 2).
+/* ratings.c - maximum-likelihood Bradley-Terry Elo (docs/statistics.md 1 and 2).
  *
  * Parameters are fitted in natural logits (theta = k * Elo, k = ln 10 / 400)
  * so that the information matrix and the constraint rows have comparable

@@ -1,6 +1,6 @@
 /* ratings.h - maximum-likelihood Bradley-Terry Elo with a first-dealer
  * advantage, model and cluster-robust (duplicate pair) errors, likelihood of
- * superiority and duplicate efficiency (STATS.md sections 1 and 2).
+ * superiority and duplicate efficiency (docs/statistics.md sections 1 and 2).
  *
  * Scale: standard Elo, P(w scores) = 1 / (1 + 10^(-(r_w - r_b + h)/400)).
  * This is Ordo's model run with `-z 200.2409` (a 200.2409-point gap means a
@@ -22,7 +22,7 @@
 
 /* One partie as the statistics see it. */
 struct ratings_partie {
-    int first;        /* bot index of the first dealer ('w' of STATS.md) */
+    int first;        /* bot index of the first dealer ('w' of docs/statistics.md) */
     int second;       /* bot index of the other player */
     double score;     /* first's score: 1 win, 0.5 draw, 0 loss */
     long cluster;     /* duplicate pair id: the two parties of a pair share

@@ -1,5 +1,5 @@
 /* record.h - the record of a finished partie, as the journal and the
- * leaderboard keep it (DESIGN.md "Deal record"): a partie record that
+ * leaderboard keep it (docs/design.md "Deal record"): a partie record that
  * `arena replay` can re-execute, plus who played, the outcome, faults and
  * timings.
  *

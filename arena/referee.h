@@ -5,7 +5,7 @@
  * in (an action, a fault it detected such as a crash or a bad frame) and
  * the passing of time. So one event loop can run many referees at once.
  *
- * Clocks (DESIGN.md "Clocks and faults"): each decision has move_ms free;
+ * Clocks (docs/design.md "Clocks and faults"): each decision has move_ms free;
  * time beyond it comes out of the player's bank for the partie; an answer
  * later than move_ms + bank + grace_ms is a timeout. Late answers to an old
  * request id are ignored, never applied.

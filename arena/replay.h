@@ -1,5 +1,5 @@
 /* replay.h - re-executing deal and partie records through the engine
- * (DESIGN.md "Deal record"): `arena replay`.
+ * (docs/design.md "Deal record"): `arena replay`.
  *
  * A deal record {"deck", "rules"?, "actions"} gives the deal's result
  * (engine/report.h); a partie record {"first_dealer", "deals", "rules"?}

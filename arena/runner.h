@@ -1,5 +1,5 @@
 /* runner.h - many refereed parties at once, multiplexed by one event loop
- * on one ROUTER socket (DESIGN.md "Tournaments").
+ * on one ROUTER socket (docs/design.md "Tournaments").
  *
  * The caller hands out jobs (which bots, seed, who deals first) through
  * next_job() and receives each finished partie through done(). Up to

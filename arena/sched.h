@@ -1,6 +1,6 @@
 /* sched.h - the schedule of a tournament: every partie to play, in order,
  * from the bots, the format, the number of duplicate pairs per pairing and
- * the master seed (DESIGN.md "Tournaments").
+ * the master seed (docs/design.md "Tournaments").
  *
  * Each pairing plays `pairs` duplicate pairs: two parties on the same seed,
  * the first with the lower-numbered bot as A dealing first, the second with

@@ -1,5 +1,5 @@
 /* sprt.c - generalised SPRT over pentanomial or trinomial counts (see
- * sprt.h and STATS.md section 4).
+ * sprt.h and docs/statistics.md section 4).
  *
  * For an observed distribution p^ over outcome values a_i, the closest
  * distribution with mean s is p_i(s) = p^_i / (1 + theta (a_i - s)), theta

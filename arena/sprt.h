@@ -1,4 +1,4 @@
-/* sprt.h - the sequential test "is B better than A" (STATS.md section 4).
+/* sprt.h - the sequential test "is B better than A" (docs/statistics.md section 4).
  *
  * Generalised SPRT with logistic Elo bounds, as fishtest and fastchess do:
  * H0 is elo = elo0, H1 is elo = elo1 (elo0 < elo1), on the scale

@@ -1,7 +1,7 @@
 /* worlds.h - what a seat can infer about the opponent's hand during the
  * play, and the hands (worlds) consistent with it, sampled or enumerated.
  *
- * Inference from a pq_view only (RULES.md section 7): every card the seat
+ * Inference from a pq_view only (docs/rules-piquet.md section 7): every card the seat
  * knows elsewhere (own hand, discards, drawn and dealt cards, cards played,
  * untaken cards it looked at) is excluded; cards the opponent showed in
  * declarations or played were in his hand after the exchange; a suit he

@@ -1,4 +1,4 @@
-/* action.h - one decision of a player, and its text notation (DESIGN.md
+/* action.h - one decision of a player, and its text notation (docs/design.md
  * "Actions"): the same strings in the engine, the protocol, deal records
  * and logs.
  *

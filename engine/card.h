@@ -1,7 +1,7 @@
 /* card.h - cards, sets of cards as bit masks, and their text form.
  *
  * A card is a number 0..31: suit * 8 + rank, ranks 0..7 standing for
- * 7 8 9 T J Q K A (low to high, RULES.md R1) and suits 0..3 for S H D C.
+ * 7 8 9 T J Q K A (low to high, docs/rules-piquet.md R1) and suits 0..3 for S H D C.
  * A set of cards is a 32-bit mask with bit `card` set; each suit is one
  * byte of it, so "the spades held" is (mask & 0xff) and a run of ranks is a
  * run of bits. Text form: rank then suit, two characters ("AS", "TD").

@@ -1,5 +1,5 @@
 /* combo.c - shapes, keys and scores of point, sequence and set
- * (RULES.md R13-R16). Pure functions over card masks.
+ * (docs/rules-piquet.md R13-R16). Pure functions over card masks.
  */
 #include "engine/combo.h"
 

@@ -2,7 +2,7 @@
  *
  * A combination is a set of cards (a mask) of one class. Its key orders it
  * within the class: a larger key is better, an equal key is "equal"
- * (RULES.md R13-R15, R17). Keys:
+ * (docs/rules-piquet.md R13-R15, R17). Keys:
  *   point     length * 256 + pip total       (R13, R2)
  *   sequence  length * 16 + rank of top card (R14)
  *   set       count * 16 + rank              (R15: quatorze beats any trio)

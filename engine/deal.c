@@ -1,4 +1,4 @@
-/* deal.c - the rules of one deal (RULES.md R5-R27) as a state machine.
+/* deal.c - the rules of one deal (docs/rules-piquet.md R5-R27) as a state machine.
  *
  * Invariants: hand[s] always holds 12 cards except while a seat has
  * discarded and not yet drawn (elder's carte blanche, R7) and during play;
@@ -641,7 +641,7 @@ static void apply_declare(struct pq_deal *self, const struct pq_action *a)
     }
 }
 
-/* Trick points (R21 and the variants of RULES.md section 8). */
+/* Trick points (R21 and the variants of docs/rules-piquet.md section 8). */
 static void score_lead(struct pq_deal *self)
 {
     int ts = self->rules.trick_scoring;

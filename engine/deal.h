@@ -1,10 +1,10 @@
-/* deal.h - one deal of Piquet as a state machine (RULES.md sections 1-5).
+/* deal.h - one deal of Piquet as a state machine (docs/rules-piquet.md sections 1-5).
  *
  * A deal starts from a pack order (R5: elder holds deck[0..11], younger
  * deck[12..23], the talon top-down is deck[24..31]) and advances one
  * action at a time. At every moment exactly one seat is to act; the deal
  * names it, lists its legal actions, applies an action or refuses it with
- * a reason, leaving the deal unchanged. Order of actions (DESIGN.md):
+ * a reason, leaving the deal unchanged. Order of actions (docs/design.md):
  *
  *   [announce k (elder holding carte blanche)]
  *   discard (elder, younger; with elder's carte blanche younger first, then

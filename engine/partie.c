@@ -1,5 +1,5 @@
 /* partie.c - deals in sequence, totals, ties and the rubicon settlement
- * (RULES.md R4, R28, R29; Laws 71-73).
+ * (docs/rules-piquet.md R4, R28, R29; Laws 71-73).
  */
 #include <assert.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* partie.h - a partie: six deals (or the Law 71 variant of four), two more
- * on a tie, then the settlement (RULES.md R4, R28, R29).
+ * on a tie, then the settlement (docs/rules-piquet.md R4, R28, R29).
  *
  * Players are A (0) and B (1). `first_dealer` deals deal 1; the deal then
  * alternates, so the other player is elder in odd deals. Each deal's pack

@@ -1,5 +1,5 @@
 /* piquet.c - Piquet as a game module (game.h): a partie of pq_partie,
- * actions in the DESIGN.md notation, views of view.h.
+ * actions in the docs/design.md notation, views of view.h.
  */
 #include <string.h>
 #include "engine/game.h"

@@ -1,6 +1,6 @@
 /* report.h - describing deals, parties and views through a pq_writer.
  *
- * The shapes are contracts (DESIGN.md "Deal record"):
+ * The shapes are contracts (docs/design.md "Deal record"):
  *   deal:   {"elder": N, "younger": N, "tricks": {"elder": N, "younger": N},
  *            "carte_blanche": null|"elder"|"younger", "repique": ...,
  *            "pique": null|"elder", "classes": {"point": {"outcome",

@@ -1,4 +1,4 @@
-/* rules.c - variant flags by name (RULES.md section 8). */
+/* rules.c - variant flags by name (docs/rules-piquet.md section 8). */
 #include <string.h>
 #include "engine/rules.h"
 #include "engine/text.h"

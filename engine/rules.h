@@ -1,4 +1,4 @@
-/* rules.h - the variant flags of RULES.md section 8, defaults first.
+/* rules.h - the variant flags of docs/rules-piquet.md section 8, defaults first.
  *
  * A plain value; every deal and partie carries its own copy. Flags are set
  * by name and text value (as in a deal record's "rules" object) so that
@@ -25,7 +25,7 @@ struct pq_rules {
     uint8_t carte_rouge;          /* Parlett's variant, see deal.h */
 };
 
-/* The defaults of RULES.md section 8. */
+/* The defaults of docs/rules-piquet.md section 8. */
 void pq_rules_default(struct pq_rules *self);
 
 /* Sets flag `name` from its text `value`: trick_scoring law65 | penguin |

@@ -1,5 +1,5 @@
 /* text.h - writing text into a caller's buffer, for an engine that has no
- * stdio (DESIGN.md: the engine never includes stdio). The buffer is always
+ * stdio (docs/design.md: the engine never includes stdio). The buffer is always
  * NUL-terminated; `len` keeps counting past `cap` so callers can tell the
  * text was cut (as snprintf's return value does).
  */

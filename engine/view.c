@@ -1,4 +1,4 @@
-/* view.c - a seat's view of a deal (view.h, RULES.md section 7).
+/* view.c - a seat's view of a deal (view.h, docs/rules-piquet.md section 7).
  * Built by copying only entitled fields; the opponent's hand and discards
  * are never read except through shown[] and played[].
  */

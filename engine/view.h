@@ -1,4 +1,4 @@
-/* view.h - what one seat may know of a deal at this moment (RULES.md
+/* view.h - what one seat may know of a deal at this moment (docs/rules-piquet.md
  * section 7), as plain data. This is the only thing the arena ever sends a
  * bot about the deal, so it is built field by field from what the seat is
  * entitled to and nothing else.

@@ -1,6 +1,6 @@
 /* writer.h - a sink for structured data (objects, arrays, numbers,
  * strings), so that the engine can describe views and results without
- * knowing JSON (DESIGN.md: the engine never includes cJSON). The protocol
+ * knowing JSON (docs/design.md: the engine never includes cJSON). The protocol
  * and the arena implement it with cJSON.
  *
  * Calls nest: begin(key, array?) ... end(). Inside an array keys are NULL.

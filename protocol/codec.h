@@ -94,7 +94,7 @@ enum codec_code {
 const char *codec_code_name(int code);
 int codec_code_parse(const char *name);
 
-/* Faults that forfeit a partie (DESIGN.md "Clocks and faults"). */
+/* Faults that forfeit a partie (docs/design.md "Clocks and faults"). */
 enum codec_fault {
     CODEC_FAULT_TIMEOUT,    /* "timeout" */
     CODEC_FAULT_CRASH,      /* "crash": the process died or disconnected */
@@ -266,7 +266,7 @@ struct codec_error {
     char message[CODEC_MESSAGE_MAX];
 };
 
-/* ---- events: what a seat may see (RULES.md section 7) -------------------- */
+/* ---- events: what a seat may see (docs/rules-piquet.md section 7) -------------------- */
 
 /* Writes into out (cap of them) the events `seat` may see of `deal` since
  * its previous request: `since` is the deal's history length (n_history)

@@ -1,5 +1,5 @@
 /* msg_events.c - what a seat may see of a deal's actions and scores
- * (RULES.md section 7), and the events list of requests and deal ends.
+ * (docs/rules-piquet.md section 7), and the events list of requests and deal ends.
  *
  * This is a security boundary: an event never holds a card the seat may
  * not see. The deal's history does not record the phase of each action or

@@ -1,6 +1,7 @@
 # tests/: one Criterion binary with every tests/test_*.c, linked against the
-# same libraries the programs use. Tests find ../shared through $SHARED and
-# the programs through $BIN (set here, so `make test` needs nothing else).
+# same libraries the programs use. Tests find the programs through $BIN (set
+# here, so `make test` needs nothing else) and their data under
+# tests/fixtures/, relative to the top of the checkout, where they run.
 TEST_SRC := $(wildcard tests/test_*.c tests/support_*.c)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(BUILD)/tests/unit
@@ -23,4 +24,4 @@ $(HOSTILE_BIN): $(BUILD)/obj/tests/bot_hostile.o $(PROTOCOL_LIB) $(ENGINE_LIB)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
 test: all $(TEST_BIN) $(HOSTILE_BIN)
-	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)
+	BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)

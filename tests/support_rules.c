@@ -1,6 +1,6 @@
 /* support_rules.c - deal building and action helpers for the rules tests
  * (support_rules.h), and the scripted deals several test files share.
- * Scores of the scripted deals are worked out by hand from RULES.md next to
+ * Scores of the scripted deals are worked out by hand from docs/rules-piquet.md next to
  * each script; the tests assert them, the helpers only drive the engine.
  */
 #include <criterion/criterion.h>

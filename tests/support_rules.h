@@ -1,8 +1,8 @@
 /* support_rules.h - helpers shared by the rules tests (tests/test_rules_*.c).
  *
  * A test writes a deal as three texts, elder's twelve cards, younger's
- * twelve and the talon top first (RULES.md R5), and drives it with action
- * strings (DESIGN.md "Actions"). Every helper fails the calling Criterion
+ * twelve and the talon top first (docs/rules-piquet.md R5), and drives it with action
+ * strings (docs/design.md "Actions"). Every helper fails the calling Criterion
  * test when an expectation breaks, so tests read as the rules do: "this is
  * legal", "this is refused and changes nothing", then exact scores.
  * The sr_ prefix stands for support_rules.
@@ -49,7 +49,7 @@ pq_mask sr_talon(const struct pq_deal *d, int from, int n);
 /* Rules with one flag changed from the defaults. */
 struct pq_rules sr_rules(const char *name, const char *value);
 
-/* Starts a deal; rules NULL means the defaults of RULES.md section 8. */
+/* Starts a deal; rules NULL means the defaults of docs/rules-piquet.md section 8. */
 void sr_start(struct pq_deal *d, const struct pq_rules *rules,
               const char *elder, const char *younger, const char *talon);
 void sr_start_script(struct pq_deal *d, const struct pq_rules *rules, const struct sr_script *s);

@@ -1,5 +1,5 @@
 /* support_sight.h - what a seat may have seen of a deal, and which cards a
- * piece of text names, for the no-leak tests (RULES.md section 7).
+ * piece of text names, for the no-leak tests (docs/rules-piquet.md section 7).
  *
  * The allowed set is derived from the pack and the action history alone,
  * never from the engine's view code (the same derivation as

@@ -1,4 +1,4 @@
-/* test_action.c - the action notation (DESIGN.md "Actions"): parsing,
+/* test_action.c - the action notation (docs/design.md "Actions"): parsing,
  * canonical formatting, and refusal of malformed text with a reason.
  */
 #include <criterion/criterion.h>

@@ -1,5 +1,5 @@
 /* test_cmd_ratings.c - the real `arena ratings` program ($BIN/arena) on the
- * shared Ordo fixture ($SHARED) and on results files written here under
+ * Ordo fixture (tests/fixtures/ratings) and on results files written here under
  * /tmp: Ordo's numbers in text and JSON, CSV and PGN round trips,
  * cluster-robust intervals from pair ids, head-to-head counts, bots that
  * cannot be rated, awkward names, and bad input of every kind.
@@ -34,12 +34,10 @@ static void remove_dir(void)
 
 TestSuite(cmd_ratings, .init = make_dir, .fini = remove_dir);
 
+/* Relative to the top of the checkout, where make test runs the tests. */
 static const char *fixture(void)
 {
-    static char path[4096];
-    const char *shared = getenv("SHARED");
-    snprintf(path, sizeof path, "%s/fixtures/ratings/games.pgn", shared ? shared : "../shared");
-    return path;
+    return "tests/fixtures/ratings/games.pgn";
 }
 
 /* A path in this test's directory; static storage, sixteen in turn. */

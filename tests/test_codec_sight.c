@@ -1,4 +1,4 @@
-/* test_codec_sight.c - what the codec lets each seat see (RULES.md section
+/* test_codec_sight.c - what the codec lets each seat see (docs/rules-piquet.md section
  * 7), over many seeded random deals under every rules variant: no request,
  * event or deal end ever names a card outside the seat's allowed set (derived
  * independently in tests/support_sight.c); views, legal lists and events

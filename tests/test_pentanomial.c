@@ -1,4 +1,4 @@
-/* test_pentanomial.c - head-to-head counts and the STATS.md section 3
+/* test_pentanomial.c - head-to-head counts and the docs/statistics.md section 3
  * formulas against values worked out by hand. */
 #include <criterion/criterion.h>
 #include <math.h>

@@ -1,5 +1,5 @@
-/* test_pgn.c - reading results from PGN (the shared fixture and hand-made
- * text) and writing them back. */
+/* test_pgn.c - reading results from PGN (the Ordo fixture in
+ * tests/fixtures/ratings and hand-made text) and writing them back. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +20,10 @@ static int read_text(struct pgn *p, const char *text, char *err, size_t err_size
 
 Test(pgn, reads_every_game_of_the_ordo_fixture)
 {
-    const char *shared = getenv("SHARED");
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/fixtures/ratings/games.pgn",
-             shared ? shared : "../shared");
+    char err[256];
     struct pgn p;
     pgn_init(&p);
-    cr_assert_eq(pgn_read(&p, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(pgn_read(&p, "tests/fixtures/ratings/games.pgn", err, sizeof err), 0, "%s", err);
     cr_assert_eq(p.n_parties, 450);
     cr_assert_eq(p.n_bots, 3);
     cr_assert_str_eq(p.names[0], "Alpha");

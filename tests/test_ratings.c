@@ -1,6 +1,7 @@
-/* test_ratings.c - the Bradley-Terry fit against Ordo's output on the shared
- * fixture, every degenerate input, and the coverage of the cluster-robust
- * intervals on simulated duplicate tournaments. */
+/* test_ratings.c - the Bradley-Terry fit against Ordo's output on the
+ * fixture in tests/fixtures/ratings, every degenerate input, and the
+ * coverage of the cluster-robust intervals on simulated duplicate
+ * tournaments. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdint.h>
@@ -12,15 +13,13 @@
 
 #define N1(r) ((r)->n_bots + 1)
 
-/* The shared fixture read into p; the path comes from $SHARED. */
+/* The Ordo fixture read into p (relative to the top of the checkout, where
+ * make test runs the tests). */
 static void read_fixture(struct pgn *p)
 {
-    const char *shared = getenv("SHARED");
-    char path[4096], err[256];
-    snprintf(path, sizeof path, "%s/fixtures/ratings/games.pgn",
-             shared ? shared : "../shared");
+    char err[256];
     pgn_init(p);
-    cr_assert_eq(pgn_read(p, path, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(pgn_read(p, "tests/fixtures/ratings/games.pgn", err, sizeof err), 0, "%s", err);
 }
 
 static struct ratings *fit_fixture(bool advantage)

@@ -1,4 +1,4 @@
-/* test_replay.c - the deal-record contract (DESIGN.md "Deal record"):
+/* test_replay.c - the deal-record contract (docs/design.md "Deal record"):
  * every worked fixture through the replay library and through the real
  * `arena replay` program, partie records built from seeded random play,
  * and bad input of every kind.
@@ -13,11 +13,9 @@
 #include "engine/partie.h"
 #include "engine/rng.h"
 
-static const char *shared_dir(void)
-{
-    const char *dir = getenv("SHARED");
-    return dir ? dir : "../shared";
-}
+/* The worked deals, relative to the top of the checkout (make test runs
+ * the tests from there). */
+#define DEALS "tests/fixtures/deals"
 
 static const char *bin_dir(void)
 {
@@ -42,14 +40,14 @@ Test(replay, every_worked_fixture_matches_its_expectation)
 {
     char path[1024];
     int seen = 0;
-    snprintf(path, sizeof path, "%s/fixtures/deals", shared_dir());
+    snprintf(path, sizeof path, "%s", DEALS);
     DIR *dir = opendir(path);
-    cr_assert(dir, "cannot open %s (set SHARED)", path);
+    cr_assert(dir, "cannot open %s (run the tests from the top of the checkout)", path);
     for (struct dirent *e; (e = readdir(dir));) {
         struct replay r;
         size_t len = strlen(e->d_name);
         if (len < 6 || strcmp(e->d_name + len - 5, ".json")) continue;
-        snprintf(path, sizeof path, "%s/fixtures/deals/%s", shared_dir(), e->d_name);
+        snprintf(path, sizeof path, "%s/%s", DEALS, e->d_name);
         int status = replay_file(path, 1, &r);
         cr_expect_eq(status, REPLAY_OK, "%s: %s", e->d_name, r.error);
         cJSON_Delete(r.result);
@@ -62,8 +60,8 @@ Test(replay, every_worked_fixture_matches_its_expectation)
 Test(replay, program_prints_the_contract_keys_for_cavendish_example)
 {
     char cmd[2048], out[1 << 16];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s/fixtures/deals/D1-cavendish-example.json 2>&1",
-             bin_dir(), shared_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s/D1-cavendish-example.json 2>&1",
+             bin_dir(), DEALS);
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     cJSON *doc = cJSON_Parse(out);
     cr_assert(doc, "output is not JSON: %s", out);
@@ -91,8 +89,8 @@ Test(replay, program_prints_the_contract_keys_for_cavendish_example)
 Test(replay, program_names_the_illegal_action_and_fails)
 {
     char cmd[2048], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena replay %s/fixtures/deals/X12-no-extras-after-an-equal-class.json 2>&1",
-             bin_dir(), shared_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s/X12-no-extras-after-an-equal-class.json 2>&1",
+             bin_dir(), DEALS);
     cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "action 6 (declare sequence 7H 8H 9H):"), "%s", out);
 }

@@ -1,4 +1,4 @@
-/* test_rules_deal.c - RULES.md R1-R12: the pack, the deal convention,
+/* test_rules_deal.c - docs/rules-piquet.md R1-R12: the pack, the deal convention,
  * carte blanche and its two procedures, the exchange and its limits, what
  * each seat sees of it, and younger's look / not look election.
  * Every deal is written out as elder's hand, younger's hand and the talon

@@ -1,9 +1,9 @@
-/* test_rules_declare.c - RULES.md R13-R19: point, sequence and set, sinking
+/* test_rules_declare.c - docs/rules-piquet.md R13-R19: point, sequence and set, sinking
  * and what a call reveals, the dialogue (good, not good, equal, Law 46),
  * extras and Law 49, and when each side's declarations score. Also the
  * variant flags point_min_len 4 and law49 off (section 8).
  * Hands are written out per test; expected values are worked out by hand
- * in the comments from RULES.md, never read back from the engine.
+ * in the comments from docs/rules-piquet.md, never read back from the engine.
  */
 #include <criterion/criterion.h>
 #include <string.h>

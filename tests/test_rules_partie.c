@@ -1,4 +1,4 @@
-/* test_rules_partie.c - RULES.md R4, R28, R29 and the partie_deals
+/* test_rules_partie.c - docs/rules-piquet.md R4, R28, R29 and the partie_deals
  * variant: who is elder in each deal, ties after six deals, the draw after
  * eight, and the settlement with and without a rubicon. Parties are played
  * through pq_partie_apply_deck with scripted deals whose scores are worked

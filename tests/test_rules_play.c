@@ -1,4 +1,4 @@
-/* test_rules_play.c - RULES.md R20-R27: tricks, trick points, the cards,
+/* test_rules_play.c - docs/rules-piquet.md R20-R27: tricks, trick points, the cards,
  * reckoning order, repique, pique and their consequences (R26), the 170
  * maximum. The variant flags of play are in test_rules_variants.c. Hands
  * are written out per test; expected values are worked out by hand in the

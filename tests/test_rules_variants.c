@@ -1,10 +1,10 @@
-/* test_rules_variants.c - the variant flags of RULES.md section 8 that
+/* test_rules_variants.c - the variant flags of docs/rules-piquet.md section 8 that
  * change play and bonuses: trick_scoring penguin / lead_only /
  * ten_for_last, younger_must_discard false and carte_rouge (point_min_len
  * and law49 are with the declarations in test_rules_declare.c,
  * partie_deals with the partie in test_rules_partie.c). Expected values
- * are worked out by hand in the comments, from RULES.md and the variant
- * definitions of DESIGN.md.
+ * are worked out by hand in the comments, from docs/rules-piquet.md and the variant
+ * definitions of docs/design.md.
  */
 #include <criterion/criterion.h>
 #include "tests/support_rules.h"

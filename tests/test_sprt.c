@@ -1,4 +1,4 @@
-/* test_sprt.c - the GSPRT against the STATS.md test vectors, its bounds and
+/* test_sprt.c - the GSPRT against the docs/statistics.md test vectors, its bounds and
  * decisions, and its error rates on simulated duplicate pairs. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -14,7 +14,7 @@ static struct sprt make(double elo0, double elo1)
     return s;
 }
 
-/* STATS.md gives the counts as LL, LD, WL, DD, WD, WW; WL and DD are both
+/* docs/statistics.md gives the counts as LL, LD, WL, DD, WD, WW; WL and DD are both
  * a pair total of one point. */
 Test(sprt, reproduces_pentanomial_vector_at_0_5_and_2_5_elo)
 {

@@ -5,7 +5,7 @@ Re-runs every partie record of a journal (arena run/match) through
 `arena replay --compact` (the engine's own result, not the journal's
 numbers) and prints, over all deals: the median deal score of elder and of
 younger, how often elder won the cards (7 tricks or more), and how often a
-partie ended in a rubicon (the loser under 100, RULES.md R29). With
+partie ended in a rubicon (the loser under 100, docs/rules-piquet.md R29). With
 --think it prints instead each bot's mean thinking time per decision over
 the whole journal (the arena's think_ms and decisions).
 
