@@ -17,3 +17,13 @@ TEST_LOCK ?= /tmp/piquet-tests.lock
 
 test: all $(TEST_BIN)
 	SHARED=$(SHARED) BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)
+
+# build/bin/bot-hostile: peers that attack the arena on purpose (modes in
+# tests/bot_hostile.c), run by the tests as real ZeroMQ clients.
+HOSTILE_BIN := $(BUILD)/bin/bot-hostile
+
+$(HOSTILE_BIN): $(BUILD)/obj/tests/bot_hostile.o $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+all: $(HOSTILE_BIN)
