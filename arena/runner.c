@@ -9,6 +9,10 @@
  * a referee and points at its two connections. Processes being stopped wait
  * in the dying list without blocking the loop: SIGTERM first, SIGKILL after
  * a grace period.
+ *
+ * A connection whose closing the hub reports (the peer left, or stopped
+ * answering heartbeats) leaves the pool at once, so no partie is ever
+ * given to it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -34,6 +38,7 @@ struct conn {
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
+    int fd;                        /* the connection's descriptor (hub_message.fd) */
     char log_path[1024];
     int slot, player;              /* when BUSY */
     int parties;                   /* parties finished on this connection */
@@ -115,9 +120,12 @@ static int new_conn(struct loop *L)
     return L->n_conns - 16;
 }
 
-/* Stops a connection: a local process joins the dying list. */
+/* Stops a connection: a local process joins the dying list; a remote
+ * connection still open is cut, so that the peer knows and the arena
+ * keeps no descriptor for a connection it forgot. */
 static void drop_conn(struct loop *L, struct conn *c)
 {
+    if (c->remote && c->connected) hub_cut(&L->hub, c->fd);
     if (!c->remote && c->proc.pid) {
         botproc_terminate(&c->proc);
         if (L->n_dying == L->cap_dying) {
@@ -336,6 +344,7 @@ static void greet(struct loop *L, const struct hub_message *m)
     memcpy(c->identity, m->identity, m->identity_len);
     c->identity_len = m->identity_len;
     c->connected = 1;
+    c->fd = m->fd;
     if (c->state == CONN_BUSY) {
         struct slot *s = &L->slots[c->slot];
         s->touched = 1;   /* it may start now */
@@ -355,6 +364,36 @@ static void greet(struct loop *L, const struct hub_message *m)
     if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
         hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
     codec_frame_release(&frame);
+}
+
+/* The connection on descriptor fd closed: the peer left, stopped
+ * answering heartbeats, or was cut. Idle, it leaves the pool; a remote
+ * one taken for a partie that has not started gives its place back (the
+ * partie waits for another connection); in a partie, a remote one is a
+ * crash fault. A local process in a partie is left to check_process,
+ * which says how the process ended. */
+static void connection_closed(struct loop *L, int fd)
+{
+    for (int i = 0; i < L->n_conns; i++) {
+        struct conn *c = &L->conns[i];
+        if (c->state == CONN_FREE || !c->connected || c->fd != fd) continue;
+        c->fd = -1;   /* the number may go to a new connection */
+        if (c->state == CONN_IDLE) {
+            drop_conn(L, c);
+        } else if (c->remote) {
+            struct slot *s = &L->slots[c->slot];
+            s->touched = 1;
+            c->connected = 0;
+            if (s->ref.started) {
+                referee_on_fault(&s->ref, c->player, CODEC_FAULT_CRASH,
+                                 "the connection closed or stopped answering heartbeats");
+            } else {
+                s->conn[c->player] = -1;
+                drop_conn(L, c);
+            }
+        }
+        return;
+    }
 }
 
 /* A message from a connected player during the partie. */
@@ -543,7 +582,9 @@ int runner_run(struct runner *r, char *err, size_t cap)
         int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
         double arrived_us = 0;
         now = now_ms();
-        if (got == 1) {
+        if (got == 1 && m.closed) {
+            connection_closed(&L, m.fd);
+        } else if (got == 1) {
             struct conn *c = conn_of(&L, &m);
             if (!c) {
                 if (m.data) greet(&L, &m);
