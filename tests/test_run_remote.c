@@ -1,7 +1,10 @@
 /* test_run_remote.c - remote bots under attack (issue 12), with a real
  * arena process and real ZeroMQ clients (build/bin/bot-hostile): a
  * connection that said hello and left, or stopped answering heartbeats,
- * is never given a partie and costs the live bot nothing.
+ * is never given a partie and costs the live bot nothing; a flood of
+ * connections with the right token gets only the cap welcomed and leaves
+ * the arena no bigger; unknown tokens and second hellos are refused with
+ * an error.
  *
  * Each test has its own port and its own files under /tmp/pq_rr_<test>.
  */
@@ -140,4 +143,165 @@ Test(run, a_remote_connection_that_stops_answering_heartbeats_never_gets_a_parti
     bot_result("/tmp/pq_rr_hung.json", "friend", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 4);
     cr_assert_eq(forfeits, 0, "the frozen connection was given a partie (%d crash)", crash);
+}
+
+/* The arena's open descriptors and resident size (kB), from /proc. */
+static void measure(int pid, int *fds, long *rss_kb)
+{
+    char cmd[256], text[128];
+    snprintf(cmd, sizeof cmd, "ls /proc/%d/fd | wc -l; awk '/VmRSS/ {print $2}' /proc/%d/status", pid, pid);
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    pclose(p);
+    cr_assert_eq(sscanf(text, "%d %ld", fds, rss_kb), 2, "%s", text);
+}
+
+/* An arena whose parties wait for a remote bot (foe) that never comes, so
+ * that it listens for the whole test; returns its pid. */
+static int start_waiting_arena(const char *test, int port, const char *extra)
+{
+    char cmd[2048], text[32];
+    snprintf(cmd, sizeof cmd,
+             "rm -f /tmp/pq_rr_%s.jsonl; %s/arena run --quiet --remote friend=/tmp/pq_rr_%s.friend.token "
+             "--remote foe=/tmp/pq_rr_%s.foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 60000 %s "
+             "--pairs 1 --journal /tmp/pq_rr_%s.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
+             test, bin_dir(), test, test, port, extra, test);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(text, sizeof text, p));
+    pclose(p);
+    return atoi(text);
+}
+
+static void stop_arena(int pid)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "kill -INT %d; while kill -0 %d 2>/dev/null; do sleep 0.05; done", pid, pid);
+    system(cmd);
+}
+
+/* `count` connections say hello with `token` and hold on; returns what
+ * they were answered, and how many descriptors and kB the arena gained
+ * while they still hold on. */
+static struct answers flood(int pid, int port, const char *test, const char *token, int count, int *fds_gained,
+                            long *rss_gained_kb)
+{
+    char cmd[1024], out[128];
+    int fds0, fds1;
+    long rss0, rss1;
+    measure(pid, &fds0, &rss0);
+    snprintf(out, sizeof out, "/tmp/pq_rr_%s.out", test);
+    snprintf(cmd, sizeof cmd,
+             "rm -f %s; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --count %d "
+             "--wait-ms 20000 --hold-ms 4000 > %s & "
+             "for i in $(seq 400); do [ -s %s ] && break; sleep 0.05; done; sleep 1",
+             out, port, token, bin_dir(), count, out, out);
+    system(cmd);
+    measure(pid, &fds1, &rss1);
+    *fds_gained = fds1 - fds0;
+    *rss_gained_kb = rss1 - rss0;
+    return read_answers(out);
+}
+
+/* The audit's flood: 2000 connections with the right token used to be
+ * all welcomed, and the arena stayed at 2016 descriptors and 6 times its
+ * memory. Only the cap is welcomed now, the others are cut, and the arena
+ * is back to its size while the flood's connections still hold on; a
+ * second flood leaves no more behind. */
+Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 120)
+{
+    int port = free_port(), fds, fds2;
+    long rss_kb, rss2_kb;
+    write_tokens("flood");
+    int pid = start_waiting_arena("flood", port, "");
+    struct answers a = flood(pid, port, "flood", friend_token, 2000, &fds, &rss_kb);
+    struct answers b = flood(pid, port, "flood2", friend_token, 2000, &fds2, &rss2_kb);
+    stop_arena(pid);
+    cr_assert_eq(a.welcome, 8, "welcomed %d of 2000 connections, the cap is 8", a.welcome);
+    cr_assert_eq(a.bad_token, 1992, "every hello over the cap is answered with bad_token (%d)", a.bad_token);
+    cr_assert_eq(a.silent, 0);
+    cr_assert_leq(fds, 8 + 4, "the arena kept %d more descriptors", fds);
+    cr_assert_lt(rss_kb, 8 * 1024, "the arena grew by %ld kB", rss_kb);
+    cr_assert_eq(b.welcome, 0, "the first flood's 8 connections are still there");
+    cr_assert_eq(b.bad_token, 2000);
+    cr_assert_leq(fds2, 4, "the arena kept %d more descriptors", fds2);
+    cr_assert_lt(rss2_kb, 8 * 1024, "the second flood grew the arena by %ld kB more", rss2_kb);
+}
+
+/* The cap is --remote-max-connections, or remote_max_connections in a
+ * tournament file, and the journal's header keeps it. */
+Test(run, the_remote_connection_cap_is_a_setting_and_is_journaled, .timeout = 60)
+{
+    char text[4096];
+    int port = free_port(), fds;
+    long rss_kb;
+    write_tokens("cap");
+    FILE *f = fopen("/tmp/pq_rr_cap.json", "w");
+    fprintf(f, "{\"remote_max_connections\": 3}\n");
+    fclose(f);
+    int pid = start_waiting_arena("cap", port, "--file /tmp/pq_rr_cap.json");
+    struct answers a = flood(pid, port, "cap", friend_token, 5, &fds, &rss_kb);
+    stop_arena(pid);
+    cr_assert_eq(a.welcome, 3);
+    cr_assert_eq(a.bad_token, 2);
+    slurp("/tmp/pq_rr_cap.jsonl", text, sizeof text);
+    cr_assert(strstr(text, "\"remote_max_connections\":3"), "%s", text);
+}
+
+/* The protocol promises bad_token to a hello with a token the arena does
+ * not know, and a flood of them leaves nothing behind. */
+Test(run, hellos_with_an_unknown_remote_token_get_bad_token_and_leave_nothing, .timeout = 120)
+{
+    int port = free_port(), fds;
+    long rss_kb;
+    write_tokens("bad");
+    int pid = start_waiting_arena("bad", port, "");
+    struct answers a = flood(pid, port, "bad", "not-the-token-0123456789", 500, &fds, &rss_kb);
+    stop_arena(pid);
+    cr_assert_eq(a.bad_token, 500, "%d of 500 bad hellos were answered bad_token", a.bad_token);
+    cr_assert_eq(a.welcome, 0);
+    cr_assert_leq(fds, 4, "the arena kept %d more descriptors", fds);
+}
+
+/* A welcomed remote connection that says hello again is told so
+ * (unexpected) and keeps its place. */
+Test(run, a_second_hello_on_a_remote_connection_is_refused, .timeout = 60)
+{
+    int port = free_port();
+    write_tokens("again");
+    int pid = start_waiting_arena("again", port, "");
+    char cmd[1024], out[128];
+    snprintf(out, sizeof out, "/tmp/pq_rr_again.out");
+    snprintf(cmd, sizeof cmd,
+             "PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --hellos 2 --wait-ms 3000 > %s",
+             port, friend_token, bin_dir(), out);
+    system(cmd);
+    stop_arena(pid);
+    struct answers a = read_answers(out);
+    cr_assert_eq(a.welcome, 1);
+    cr_assert_eq(a.unexpected, 1, "the second hello was not refused (%d silent)", a.silent);
+}
+
+/* A local bot's token is bound to its process's first connection: a
+ * second connection with it is refused with bad_token, the owner's log
+ * says so, and the owner, which may not be the sender, is not charged. */
+Test(run, a_second_connection_with_a_local_bots_token_is_refused_and_logged, .timeout = 120)
+{
+    char cmd[2048], text[1 << 14];
+    int parties, forfeits, crash;
+    system("rm -rf /tmp/pq_rr_dup.jsonl /tmp/pq_rr_dup.json /tmp/pq_rr_dup_logs");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --concurrency 1 --reuse 2 --bot greedy=%s/bot-greedy --bot 'dup=%s/bot-hostile second-hello' "
+             "--pairs 1 --log-dir /tmp/pq_rr_dup_logs --journal /tmp/pq_rr_dup.jsonl --results /tmp/pq_rr_dup.json > /dev/null",
+             bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    bot_result("/tmp/pq_rr_dup.json", "dup", &parties, &forfeits, &crash);
+    cr_assert_eq(parties, 2);
+    cr_assert_eq(forfeits, 0, "the owner of the token was charged");
+    FILE *p = popen("cat /tmp/pq_rr_dup_logs/dup-*", "r");
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    pclose(p);
+    cr_assert(strstr(text, "second hello: error bad_token"), "the second connection was not refused: %s", text);
+    cr_assert(strstr(text, "[arena] refused a hello with this bot's token"), "the owner's log does not say: %s", text);
 }
