@@ -271,6 +271,9 @@ int hub_send(struct hub *self, const uint8_t *identity, size_t identity_len, con
 
 void hub_close(struct hub *self)
 {
+    /* The monitor stops first: events of the connections the close ends
+     * would otherwise wait, never read, in a pipe no one frees. */
+    if (self->router && self->monitor) zmq_socket_monitor(self->router, NULL, 0);
     if (self->monitor) zmq_close(self->monitor);
     if (self->router) zmq_close(self->router);
     if (self->context) zmq_ctx_term(self->context);
