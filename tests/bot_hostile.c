@@ -25,7 +25,8 @@
  *                it).
  *
  * Connections never reconnect (ZMQ_RECONNECT_IVL -1), so a connection the
- * arena ends stays ended and the arena's descriptors can be counted.
+ * arena ends stays ended and the arena's descriptors can be counted; they
+ * are opened once a probe has seen the arena accept a connection.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -88,6 +89,27 @@ static int say_hello(void *socket, const char *token, const char *name)
     return rc;
 }
 
+/* Waits until the arena accepts connections (a connection that never
+ * reconnects would give up at once on an arena not listening yet): a probe
+ * that does reconnect, watched for ZMQ_EVENT_CONNECTED. 0, or -1 when the
+ * time ran out. */
+static int wait_for_arena(void *ctx, const char *endpoint, int64_t until)
+{
+    int rc = -1;
+    void *probe = zmq_socket(ctx, ZMQ_DEALER), *events = zmq_socket(ctx, ZMQ_PAIR);
+    if (!probe || !events || set_int(probe, ZMQ_LINGER, 0) || set_int(events, ZMQ_LINGER, 0) ||
+        zmq_socket_monitor(probe, "inproc://hostile-probe", ZMQ_EVENT_CONNECTED) ||
+        zmq_connect(events, "inproc://hostile-probe") || zmq_connect(probe, endpoint))
+        goto out;
+    zmq_pollitem_t item = { events, 0, ZMQ_POLLIN, 0 };
+    if (zmq_poll(&item, 1, (long)(until - now_ms())) == 1) rc = 0;
+out:
+    if (probe) zmq_socket_monitor(probe, NULL, 0);
+    if (events) zmq_close(events);
+    if (probe) zmq_close(probe);
+    return rc;
+}
+
 /* What an answer to a hello is: "welcome", an error's code, or "other". */
 static const char *answer_kind(const char *frame, int len)
 {
@@ -123,6 +145,10 @@ static int mode_connections(const struct options *o)
     zmq_pollitem_t *items = calloc((size_t)n, sizeof *items);
     if (!ctx || !sockets || !answered || !items || zmq_ctx_set(ctx, ZMQ_MAX_SOCKETS, (int)n + 16)) {
         fprintf(stderr, "bot-hostile: out of memory for %ld connections\n", n);
+        goto out;
+    }
+    if (wait_for_arena(ctx, o->endpoint, now_ms() + o->wait_ms) < 0) {
+        fprintf(stderr, "bot-hostile: nothing accepts connections at '%s'\n", o->endpoint);
         goto out;
     }
     for (long i = 0; i < n; i++) {
