@@ -33,19 +33,33 @@ int botlog_make_dir(const char *base, const char *run, char *out, size_t cap, ch
     return make_private_dir(out, err, err_cap);
 }
 
-void botlog_path(char *out, size_t cap, const char *dir, const char *name, unsigned long long partie, char player)
+/* NAME with every byte outside [A-Za-z0-9._-] as '_', never starting
+ * with '.'; empty: `fallback`. */
+static void safe_name(char safe[64], const char *name, char fallback)
 {
-    char safe[64];
     size_t n = 0;
-    for (const char *c = name; *c && n < sizeof safe - 1; c++) {
+    for (const char *c = name; *c && n < 63; c++) {
         int ok = (*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
                  *c == '.' || *c == '_' || *c == '-';
         safe[n++] = ok ? *c : '_';
     }
-    if (n == 0) safe[n++] = player;
+    if (n == 0) safe[n++] = fallback;
     safe[n] = '\0';
     if (safe[0] == '.') safe[0] = '_';   /* never a hidden file, never "." or ".." */
+}
+
+void botlog_path(char *out, size_t cap, const char *dir, const char *name, unsigned long long partie, char player)
+{
+    char safe[64];
+    safe_name(safe, name, player);
     snprintf(out, cap, "%s/%s-p%llu-%c.log", dir, safe, partie, player);
+}
+
+void botlog_remote_path(char *out, size_t cap, const char *dir, const char *name)
+{
+    char safe[64];
+    safe_name(safe, name, 'R');
+    snprintf(out, cap, "%s/%s-remote.log", dir, safe);
 }
 
 static long file_size(int fd)
@@ -72,10 +86,10 @@ void botlog_seal(const char *path, long cap_bytes)
     close(fd);
 }
 
-void botlog_append(const char *path, const char *line, long cap_bytes)
+void botlog_append(const char *path, const char *tag, const char *line, long cap_bytes)
 {
     char text[1200];
-    int n = snprintf(text, sizeof text, "[bot log] %s\n", line);
+    int n = snprintf(text, sizeof text, "[%s] %s\n", tag, line);
     if (n < 0) return;
     if ((size_t)n >= sizeof text) n = (int)sizeof text - 1;
     int fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);

@@ -26,9 +26,14 @@ int botlog_make_dir(const char *base, const char *run, char *out, size_t cap, ch
  * safe for a file name (an empty name becomes the player's letter). */
 void botlog_path(char *out, size_t cap, const char *dir, const char *name, unsigned long long partie, char player);
 
-/* Appends "[bot log] LINE" unless the file has reached cap_bytes (0: no
+/* The log of a remote bot's connections: DIR/NAME-remote.log, NAME made
+ * safe as above. */
+void botlog_remote_path(char *out, size_t cap, const char *dir, const char *name);
+
+/* Appends "[TAG] LINE" ("bot log": the bot's log messages; "arena": what
+ * the arena notes) unless the file has reached cap_bytes (0: no
  * cap); the line that would pass the cap is dropped and the file sealed. */
-void botlog_append(const char *path, const char *line, long cap_bytes);
+void botlog_append(const char *path, const char *tag, const char *line, long cap_bytes);
 
 /* Ends a file that reached cap_bytes with the line saying it was cut
  * (once). A no-op for a shorter file or cap_bytes 0. */

@@ -48,6 +48,9 @@ static const char usage[] =
     "  --listen ENDPOINT   where remote bots connect, e.g. tcp://0.0.0.0:5601\n"
     "  --remote-wait-ms N  how long a partie waits for a remote bot to be free\n"
     "                      (default 60000), then a timeout fault\n"
+    "  --remote-max-connections N\n"
+    "                      connections one remote bot may have at once (default\n"
+    "                      8); a hello past them is refused with bad_token\n"
     "  --file F            settings from a tournament file (JSON, the same keys as\n"
     "                      these flags: {\"bots\": [...], \"pairs\": 20, ...}); flags\n"
     "                      after it override it\n"
@@ -428,6 +431,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.n_remotes = r->n_remotes;
     runner.listen = t->listen;
     runner.remote_wait_ms = t->remote_wait_ms;
+    runner.remote_max_connections = t->remote_max_connections;
     runner.next_job = next_job;
     runner.done = done;
     runner.ctx = r;

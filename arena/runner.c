@@ -9,6 +9,14 @@
  * a referee and points at its two connections. Processes being stopped wait
  * in the dying list without blocking the loop: SIGTERM first, SIGKILL after
  * a grace period.
+ *
+ * Only a welcomed hello makes an entry: a token's process before it
+ * connects, or a remote bot's connection, at most max_connections per
+ * remote token. Every other hello is refused with an error and its
+ * connection cut (hub_cut); nothing of it is kept but a line, at most one
+ * a second, in the log of the token's owner when it has one. A connection
+ * whose closing the hub reports (the peer left, or stopped answering
+ * heartbeats) leaves the pool at once, so no partie is ever given to it.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -21,7 +29,13 @@
 #include "arena/runner.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
-enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20 };
+enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000 };
+
+/* Hellos refused in the name of a token's owner, for the owner's log. */
+struct refusals {
+    int count;                     /* refused since the last line */
+    int64_t noted_ms;              /* when the last line was written; 0: never */
+};
 
 struct conn {
     int state;
@@ -35,6 +49,8 @@ struct conn {
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
+    int fd;                        /* the connection's descriptor (hub_message.fd) */
+    struct refusals refusals;      /* local bots: hellos with their token from elsewhere */
     char log_path[1024];
     int slot, player;              /* when BUSY */
     int parties;                   /* parties finished on this connection */
@@ -70,6 +86,8 @@ struct loop {
     int n_dying, cap_dying;
     uint64_t next_request_id;
     int reuse;
+    int max_connections;           /* per remote token */
+    struct refusals *remote_refusals;   /* per entry of r->remotes */
 };
 
 static int64_t now_ms(void)
@@ -95,9 +113,47 @@ static int send_to(void *ctx, int player, const struct codec_frame *frame)
     return hub_send(&s->loop->hub, c->identity, c->identity_len, frame->data, frame->len);
 }
 
-static void append_log(const struct loop *L, const char *path, const char *line)
+static void append_log(const struct loop *L, const char *path, const char *tag, const char *line)
 {
-    if (path[0]) botlog_append(path, line, L->r->config->limits.log_bytes);
+    if (path[0]) botlog_append(path, tag, line, L->r->config->limits.log_bytes);
+}
+
+/* A refused hello goes into its token owner's log, at most one line a
+ * second, so that a flood of hellos cannot fill the disk; a line counts
+ * the hellos refused since the previous one. */
+static void note_refusal(const struct loop *L, const char *log_path, struct refusals *r, int64_t now, const char *why)
+{
+    char line[CODEC_MESSAGE_MAX + 128];
+    r->count++;
+    if (r->noted_ms && now - r->noted_ms < REFUSAL_NOTE_MS) return;
+    int n = snprintf(line, sizeof line, "refused a hello with this bot's token: %s", why);
+    if (r->count > 1 && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, " (%d refused since the last such line)", r->count);
+    append_log(L, log_path, "arena", line);
+    r->count = 0;
+    r->noted_ms = now;
+}
+
+static void remote_log_path(const struct loop *L, const char *name, char *out, size_t cap)
+{
+    botlog_remote_path(out, cap, L->r->config->log_dir, name);
+}
+
+/* Sends an error frame to a peer; best effort, as the peer may be gone. */
+static void send_error(struct loop *L, const uint8_t *identity, size_t identity_len, int code, const char *why)
+{
+    struct codec_frame frame = { NULL, 0 };
+    char err[128];
+    if (codec_encode_error(&frame, code, why, err, sizeof err) == CODEC_OK)
+        hub_send(&L->hub, identity, identity_len, frame.data, frame.len);
+    codec_frame_release(&frame);
+}
+
+/* A hello that is not welcomed: the error, then the connection is cut. */
+static void refuse(struct loop *L, const struct hub_message *m, int code, const char *why)
+{
+    send_error(L, m->identity, m->identity_len, code, why);
+    hub_cut(&L->hub, m->fd);
 }
 
 /* A free entry for a new connection (the array grows as needed). */
@@ -113,9 +169,12 @@ static int new_conn(struct loop *L)
     return L->n_conns - 16;
 }
 
-/* Stops a connection: a local process joins the dying list. */
+/* Stops a connection: a local process joins the dying list; a remote
+ * connection still open is cut, so that the peer knows and the arena
+ * keeps no descriptor for a connection it forgot. */
 static void drop_conn(struct loop *L, struct conn *c)
 {
+    if (c->remote && c->connected) hub_cut(&L->hub, c->fd);
     if (!c->remote && c->proc.pid) {
         botproc_terminate(&c->proc);
         if (L->n_dying == L->cap_dying) {
@@ -295,39 +354,86 @@ static void release_slot(struct loop *L, struct slot *s, int keep)
     s->busy = 0;
 }
 
+/* The remote bot whose token this is, compared in time that does not
+ * depend on where they differ (remote tokens are secrets chosen by
+ * people); -1 when none. */
+static int find_remote(const struct loop *L, const char *token)
+{
+    int found = -1;
+    for (int i = 0; i < L->r->n_remotes; i++) {
+        const char *a = L->r->remotes[i].token;
+        size_t la = strlen(a), lb = strlen(token);
+        unsigned diff = (unsigned)(la != lb);
+        for (size_t k = 0; k < la; k++) diff |= (unsigned)(a[k] ^ token[k < lb ? k : 0]);
+        if (!diff && la) found = i;
+    }
+    return found;
+}
+
+static int connections_of(const struct loop *L, const char *token)
+{
+    int n = 0;
+    for (int i = 0; i < L->n_conns; i++)
+        n += L->conns[i].state != CONN_FREE && L->conns[i].remote && L->conns[i].token == token;
+    return n;
+}
+
 /* A hello from a new peer: the process whose token it carries, or a new
- * connection of a remote bot. */
-static void greet(struct loop *L, const struct hub_message *m)
+ * connection of a remote bot under its cap, is welcomed; any other is
+ * refused (bad_token: unknown, bound to another connection, or over the
+ * cap; protocol_version) and its connection cut. A local token bound to a
+ * connection is not charged to its process: anyone who read the token
+ * could send such a hello, so the owner's log says so and nothing more. */
+static void greet(struct loop *L, const struct hub_message *m, int64_t now)
 {
     struct codec_bot_message msg;
     struct codec_frame frame = { NULL, 0 };
-    char err[256];
+    char err[256], why[CODEC_MESSAGE_MAX];
     int code = codec_decode_bot(m->data, m->len, &msg, err, sizeof err);
     if (msg.type != CODEC_HELLO || (code != CODEC_OK && code != CODEC_PROTOCOL_VERSION)) return;
-    struct conn *c = NULL;
-    for (int i = 0; i < L->n_conns && !c; i++) {
+    struct conn *c = NULL, *owner = NULL;
+    for (int i = 0; i < L->n_conns && !c && !owner; i++) {
         struct conn *k = &L->conns[i];
-        if (k->state == CONN_BUSY && !k->remote && !k->connected && !strcmp(msg.as.hello.token, k->proc.token)) c = k;
+        if (k->state == CONN_FREE || k->remote || strcmp(msg.as.hello.token, k->proc.token)) continue;
+        if (k->connected) owner = k;
+        else c = k;
+    }
+    if (owner) {
+        refuse(L, m, CODEC_BAD_TOKEN, "this token is in use by another connection");
+        note_refusal(L, owner->log_path, &owner->refusals, now, "it came from a second connection");
+        return;
     }
     if (!c) {
-        /* Remote tokens are secrets chosen by people: compared in time
-         * that does not depend on where they differ. */
-        const struct runner_remote *found = NULL;
-        for (int i = 0; i < L->r->n_remotes; i++) {
-            const char *a = L->r->remotes[i].token, *b = msg.as.hello.token;
-            size_t la = strlen(a), lb = strlen(b);
-            unsigned diff = (unsigned)(la != lb);
-            for (size_t k = 0; k < la; k++) diff |= (unsigned)(a[k] ^ b[k < lb ? k : 0]);
-            if (!diff && la) found = &L->r->remotes[i];
+        int r = find_remote(L, msg.as.hello.token);
+        if (r < 0) {
+            refuse(L, m, CODEC_BAD_TOKEN, "this arena does not know this token");
+            return;
         }
-        int i = found && code == CODEC_OK ? new_conn(L) : -1;
-        if (i < 0) return;
+        const struct runner_remote *found = &L->r->remotes[r];
+        if (code == CODEC_PROTOCOL_VERSION) {
+            refuse(L, m, CODEC_PROTOCOL_VERSION, err);
+            return;
+        }
+        if (connections_of(L, found->token) >= L->max_connections) {
+            char path[1024];
+            snprintf(why, sizeof why, "remote bot '%.60s' has %d connections already, the most it may have",
+                     found->name, L->max_connections);
+            refuse(L, m, CODEC_BAD_TOKEN, why);
+            remote_log_path(L, found->name, path, sizeof path);
+            note_refusal(L, path, &L->remote_refusals[r], now, why);
+            return;
+        }
+        int i = new_conn(L);
+        if (i < 0) {
+            refuse(L, m, CODEC_INTERNAL, "the arena is out of memory");
+            return;
+        }
         c = &L->conns[i];
         memset(c, 0, sizeof *c);
         c->remote = 1;
         snprintf(c->name, sizeof c->name, "%s", found->name);
         c->token = found->token;
-        snprintf(c->log_path, sizeof c->log_path, "%s/%.60s-remote.log", L->r->config->log_dir, found->name);
+        remote_log_path(L, found->name, c->log_path, sizeof c->log_path);
         c->state = CONN_IDLE;
         c->idle_since = now_ms();
         touch_waiting(L);
@@ -335,15 +441,13 @@ static void greet(struct loop *L, const struct hub_message *m)
     memcpy(c->identity, m->identity, m->identity_len);
     c->identity_len = m->identity_len;
     c->connected = 1;
+    c->fd = m->fd;
     if (c->state == CONN_BUSY) {
         struct slot *s = &L->slots[c->slot];
         s->touched = 1;   /* it may start now */
         if (code == CODEC_PROTOCOL_VERSION) {
-            char why[256];
             snprintf(why, sizeof why, "%s", err);
-            if (codec_encode_error(&frame, CODEC_PROTOCOL_VERSION, why, err, sizeof err) == CODEC_OK)
-                send_to(s, c->player, &frame);
-            codec_frame_release(&frame);
+            send_error(L, c->identity, c->identity_len, CODEC_PROTOCOL_VERSION, why);
             referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
             return;
         }
@@ -354,6 +458,36 @@ static void greet(struct loop *L, const struct hub_message *m)
     if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
         hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
     codec_frame_release(&frame);
+}
+
+/* The connection on descriptor fd closed: the peer left, stopped
+ * answering heartbeats, or was cut. Idle, it leaves the pool; a remote
+ * one taken for a partie that has not started gives its place back (the
+ * partie waits for another connection); in a partie, a remote one is a
+ * crash fault. A local process in a partie is left to check_process,
+ * which says how the process ended. */
+static void connection_closed(struct loop *L, int fd)
+{
+    for (int i = 0; i < L->n_conns; i++) {
+        struct conn *c = &L->conns[i];
+        if (c->state == CONN_FREE || !c->connected || c->fd != fd) continue;
+        c->fd = -1;   /* the number may go to a new connection */
+        if (c->state == CONN_IDLE) {
+            drop_conn(L, c);
+        } else if (c->remote) {
+            struct slot *s = &L->slots[c->slot];
+            s->touched = 1;
+            c->connected = 0;
+            if (s->ref.started) {
+                referee_on_fault(&s->ref, c->player, CODEC_FAULT_CRASH,
+                                 "the connection closed or stopped answering heartbeats");
+            } else {
+                s->conn[c->player] = -1;
+                drop_conn(L, c);
+            }
+        }
+        return;
+    }
 }
 
 /* A message from a connected player during the partie. */
@@ -383,18 +517,32 @@ static void receive(struct slot *s, int player, const struct hub_message *m, int
         referee_on_fault(ref, player, CODEC_FAULT_PROTOCOL, why);
         return;
     }
-    if (msg.type == CODEC_ACTION) referee_on_action(ref, player, &msg.as.action, now);
-    else if (msg.type == CODEC_LOG) append_log(s->loop, s->loop->conns[s->conn[player]].log_path, msg.as.log.text);
+    if (msg.type == CODEC_ACTION) {
+        referee_on_action(ref, player, &msg.as.action, now);
+    } else if (msg.type == CODEC_LOG) {
+        append_log(s->loop, s->loop->conns[s->conn[player]].log_path, "bot log", msg.as.log.text);
+    } else {
+        /* A second hello on the bot's own connection: its fault. */
+        snprintf(why, sizeof why, "a second hello on a connection already welcomed");
+        send_error(s->loop, m->identity, m->identity_len, CODEC_UNEXPECTED, why);
+        referee_on_fault(ref, player, CODEC_FAULT_PROTOCOL, why);
+    }
 }
 
 /* A message from an idle connection: log lines are kept, late answers to
- * a finished partie are dropped. */
-static void receive_idle(const struct loop *L, struct conn *c, const struct hub_message *m)
+ * a finished partie are dropped, a second hello is refused (there is no
+ * partie to forfeit) and the connection keeps its place. */
+static void receive_idle(struct loop *L, struct conn *c, const struct hub_message *m)
 {
     struct codec_bot_message msg;
     char err[64];
-    if (m->data && codec_decode_bot(m->data, m->len, &msg, err, sizeof err) == CODEC_OK && msg.type == CODEC_LOG)
-        append_log(L, c->log_path, msg.as.log.text);
+    if (!m->data || codec_decode_bot(m->data, m->len, &msg, err, sizeof err) != CODEC_OK) return;
+    if (msg.type == CODEC_LOG) {
+        append_log(L, c->log_path, "bot log", msg.as.log.text);
+    } else if (msg.type == CODEC_HELLO) {
+        send_error(L, c->identity, c->identity_len, CODEC_UNEXPECTED, "a second hello on a connection already welcomed");
+        append_log(L, c->log_path, "arena", "refused a second hello on a connection already welcomed");
+    }
 }
 
 static void check_process(struct slot *s, int p)
@@ -460,26 +608,25 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     L->n_slots = r->concurrency > 0 ? r->concurrency : 1;
     L->reuse = r->reuse < 1 ? 1 : r->reuse > RUNNER_REUSE_MAX ? RUNNER_REUSE_MAX : r->reuse;
     L->next_request_id = 1;
+    L->max_connections = r->remote_max_connections > 0 ? r->remote_max_connections : RUNNER_REMOTE_MAX_CONNECTIONS;
     L->slots = calloc((size_t)L->n_slots, sizeof *L->slots);
-    if (!L->slots) {
+    L->remote_refusals = calloc((size_t)r->n_remotes + 1, sizeof *L->remote_refusals);
+    if (!L->slots || !L->remote_refusals) {
         snprintf(err, cap, "out of memory");
-        return -1;
+        goto fail;
     }
     char dir[1024];
-    if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) {
-        free(L->slots);
-        return -1;
-    }
-    if (hub_open(&L->hub, NULL, err, cap) < 0) {
-        free(L->slots);
-        return -1;
-    }
+    if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
+    if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
     if (r->listen && hub_bind(&L->hub, r->listen, NULL, 0, err, cap) < 0) {
         hub_close(&L->hub);
-        free(L->slots);
-        return -1;
+        goto fail;
     }
     return 0;
+fail:
+    free(L->slots);
+    free(L->remote_refusals);
+    return -1;
 }
 
 static void loop_close(struct loop *L)
@@ -498,6 +645,7 @@ static void loop_close(struct loop *L)
     free(L->dying);
     free(L->conns);
     free(L->slots);
+    free(L->remote_refusals);
 }
 
 int runner_run(struct runner *r, char *err, size_t cap)
@@ -542,16 +690,19 @@ int runner_run(struct runner *r, char *err, size_t cap)
         int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
         double arrived_us = 0;
         now = now_ms();
-        if (got == 1) {
+        if (got == 1 && m.closed) {
+            connection_closed(&L, m.fd);
+        } else if (got == 1) {
             struct conn *c = conn_of(&L, &m);
             if (!c) {
-                if (m.data) greet(&L, &m);
-            } else if (c->state == CONN_BUSY) {
+                if (m.data) greet(&L, &m, now);
+            } else if (c->state == CONN_BUSY && L.slots[c->slot].ref.started) {
                 struct slot *s = &L.slots[c->slot];
                 arrived_us = now_us();
-                if (s->ref.started) receive(s, c->player, &m, now);
+                receive(s, c->player, &m, now);
                 s->touched = 1;
             } else {
+                /* Idle, or waiting for its partie to start. */
                 receive_idle(&L, c, &m);
             }
             hub_message_release(&m);

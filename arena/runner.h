@@ -17,8 +17,14 @@
  * their entry in `remotes`. Each connection plays one partie at a time and
  * may play any number, both parties of a pair included (the arena cannot
  * restart them); a connection that faults is dropped and the bot may
- * connect again. A partie waits up to remote_wait_ms for a free connection
- * of a remote bot, then records a timeout fault against it.
+ * connect again. A bot has at most remote_max_connections at once; a hello
+ * past that, with a token nobody was given, or with a token already bound
+ * to another connection (a local process's) is refused with an error and
+ * the connection ended, and the runner keeps nothing of it. A connection
+ * that closes or stops answering heartbeats leaves the pool at once and is
+ * never given a partie; during a partie it is a crash fault. A partie waits
+ * up to remote_wait_ms for a free connection of a remote bot, then records
+ * a timeout fault against it.
  *
  * When *stop becomes non-zero (a signal handler), no new partie starts, the
  * ones in flight are abandoned (done() is not called for them, so a journal
@@ -46,7 +52,7 @@ struct runner_remote {
     const char *token;              /* the bot's hello must carry it */
 };
 
-enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32 };
+enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32, RUNNER_REMOTE_MAX_CONNECTIONS = 8 };
 
 struct runner {
     const struct match_config *config;     /* rules, clocks, limits, logs, packs */
@@ -57,6 +63,7 @@ struct runner {
     int n_remotes;
     const char *listen;                    /* endpoint for remote bots, or NULL */
     int remote_wait_ms;                    /* 0: 60000 */
+    int remote_max_connections;            /* per remote bot at once; 0: RUNNER_REMOTE_MAX_CONNECTIONS */
     /* 1 and *job filled, or 0 when there is no more work for now. */
     int (*next_job)(void *ctx, struct runner_job *job);
     void (*done)(void *ctx, const struct runner_job *job, const struct referee *ref);

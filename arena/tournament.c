@@ -149,6 +149,9 @@ int tournament_option(struct tournament *self, const char *opt, const char *val,
     } else if (!strcmp(opt, "--remote-wait-ms")) {
         if (parse_long(val, 1, 86400000, &v) < 0) goto bad;
         self->remote_wait_ms = (int)v;
+    } else if (!strcmp(opt, "--remote-max-connections")) {
+        if (parse_long(val, 1, 1024, &v) < 0) goto bad;
+        self->remote_max_connections = (int)v;
     } else if (!strcmp(opt, "--reuse")) {
         if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
         self->reuse = (int)v;
@@ -405,6 +408,8 @@ cJSON *tournament_header(const struct tournament *self)
     if (self->remote_wait_ms) cJSON_AddNumberToObject(h, "remote_wait_ms", self->remote_wait_ms);
     if (self->no_sandbox) cJSON_AddTrueToObject(h, "no_sandbox");
     if (self->bot_network) cJSON_AddTrueToObject(h, "bot_network");
+    if (self->remote_max_connections)
+        cJSON_AddNumberToObject(h, "remote_max_connections", self->remote_max_connections);
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; bots && i < self->n_bots; i++) {
         const struct tournament_bot *bot = &self->bots[i];

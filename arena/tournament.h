@@ -9,6 +9,7 @@
  *    "format": "round-robin", "pairs": 20, "seed": "7", "concurrency": 2,
  *    "move_ms": 1000, "bank_ms": 10000, "grace_ms": 200, "max_faults": 3,
  *    "reuse": 32, "rules": {"trick_scoring": "law65"}, "listen": "tcp://0.0.0.0:5601",
+ *    "remote_wait_ms": 60000, "remote_max_connections": 8,
  *    "journal": "t.jsonl", "results": "t-results.json", "log_dir": "logs",
  *    "post": "http://127.0.0.1:8080", "token_file": "leaderboard.token"}
  *
@@ -42,6 +43,7 @@ struct tournament {
     int remote_wait_ms;                   /* 0: the runner's default */
     int no_sandbox, bot_network;          /* --no-sandbox, --bot-network (sandbox.h) */
     struct sandbox sandbox;               /* filled when the run starts */
+    int remote_max_connections;           /* per remote bot; 0: the runner's default (8) */
     unsigned long long seed;
     char run[RECORD_RUN_ID_LEN + 1];      /* "" until drawn or read from a header */
     /* Owned strings, NULL when not given. */

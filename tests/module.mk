@@ -16,12 +16,15 @@ $(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 # spoiling each other's files.
 TEST_LOCK ?= /tmp/piquet-tests.lock
 
-# The hostile bot the sandbox tests start (tests/bot_hostile.c).
+# build/bin/bot-hostile: a bot and peers that attack the arena on purpose
+# (modes in tests/bot_hostile.c), run by the tests as real processes.
 HOSTILE_BIN := $(BUILD)/bin/bot-hostile
 
 $(HOSTILE_BIN): $(BUILD)/obj/tests/bot_hostile.o $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+all: $(HOSTILE_BIN)
 
 test: all $(TEST_BIN) $(HOSTILE_BIN)
 	BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)

@@ -1,5 +1,6 @@
 /* test_hub.c - the ROUTER socket with real DEALER peers: round trips,
- * identities, the frame cap, multipart messages, a vanished peer.
+ * identities, the frame cap, multipart messages, a vanished peer, peers
+ * that leave or are cut and the descriptor that names them.
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -93,4 +94,70 @@ Test(hub, binding_a_taken_address_says_which)
     cr_assert(strstr(err, "cannot bind 'tcp://127.0.0.1:"), "%s", err);
     cr_assert(strstr(err, "Address already in use"), "%s", err);
     hub_close(&a);
+}
+
+/* Waits for the notice that the connection on fd closed, skipping frames. */
+static int wait_closed(struct hub *hub, int fd, int timeout_ms)
+{
+    struct hub_message m;
+    for (int waited = 0; waited < timeout_ms; waited += 50) {
+        int got = hub_recv(hub, &m, 50);
+        if (got == 1 && m.closed && m.fd == fd) return 1;
+        if (got == 1) hub_message_release(&m);
+    }
+    return 0;
+}
+
+Test(hub, a_peer_that_leaves_is_reported_by_the_descriptor_its_frames_came_from)
+{
+    struct hub hub;
+    struct hub_message m;
+    char err[256];
+    cr_assert_eq(hub_open(&hub, "tcp://127.0.0.1:0", err, sizeof err), 0, "%s", err);
+    void *ctx = zmq_ctx_new();
+    void *a = dealer(ctx, hub.endpoint), *b = dealer(ctx, hub.endpoint);
+    zmq_send(a, "a", 1, 0);
+    zmq_send(b, "b", 1, 0);
+    int fd[2] = { -1, -1 };
+    for (int i = 0; i < 2; i++) {
+        cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+        cr_assert_not(m.closed);
+        cr_assert_geq(m.fd, 0, "a frame names its connection");
+        fd[m.data[0] == 'b'] = m.fd;
+        hub_message_release(&m);
+    }
+    cr_assert_neq(fd[0], fd[1]);
+    zmq_close(a);
+    cr_assert(wait_closed(&hub, fd[0], 2000), "no notice that the peer left");
+    zmq_send(b, "still", 5, 0);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert_eq(m.fd, fd[1], "the other peer is untouched");
+    hub_message_release(&m);
+    zmq_close(b);
+    zmq_ctx_term(ctx);
+    hub_close(&hub);
+}
+
+Test(hub, a_cut_connection_gets_its_last_frame_then_is_closed)
+{
+    struct hub hub;
+    struct hub_message m;
+    char err[256], buf[16];
+    cr_assert_eq(hub_open(&hub, "tcp://127.0.0.1:0", err, sizeof err), 0, "%s", err);
+    void *ctx = zmq_ctx_new();
+    void *a = dealer(ctx, hub.endpoint);
+    int never = -1;
+    zmq_setsockopt(a, ZMQ_RECONNECT_IVL, &never, sizeof never);
+    zmq_send(a, "hello", 5, 0);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert_eq(hub_send(&hub, m.identity, m.identity_len, "go away", 7), 0);
+    hub_cut(&hub, m.fd);
+    hub_cut(&hub, -1);
+    cr_assert(wait_closed(&hub, m.fd, 2000), "the cut connection was not closed");
+    cr_assert_eq(hub.n_cuts, 0, "nothing is kept of it");
+    cr_assert_eq(zmq_recv(a, buf, sizeof buf, 0), 7, "the last frame went out before the cut");
+    hub_message_release(&m);
+    zmq_close(a);
+    zmq_ctx_term(ctx);
+    hub_close(&hub);
 }

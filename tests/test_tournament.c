@@ -59,12 +59,14 @@ Test(tournament, a_header_round_trips)
     cr_assert_eq(tournament_option(&t, "--seed", "12345678901234567890", err, sizeof err), 0);
     cr_assert_eq(tournament_option(&t, "--rule", "partie_deals=4", err, sizeof err), 0);
     cr_assert_eq(tournament_option(&t, "--max-faults", "9", err, sizeof err), 0);
+    cr_assert_eq(tournament_option(&t, "--remote-max-connections", "3", err, sizeof err), 0);
     snprintf(t.run, sizeof t.run, "0123456789abcdef");
     cJSON *h = tournament_header(&t);
     tournament_init(&back);
     cr_assert_eq(tournament_from_json(&back, h, err, sizeof err), 0, "%s", err);
     cr_assert_eq(back.seed, 12345678901234567890ULL);
     cr_assert_eq(back.max_faults, 9);
+    cr_assert_eq(back.remote_max_connections, 3);
     cr_assert_str_eq(back.run, "0123456789abcdef");
     cr_assert_str_eq(back.bots[1].command, "bot-two --x");
     cr_assert_eq(back.config.rules.partie_deals, 4);
@@ -84,6 +86,7 @@ Test(tournament, bad_settings_are_named)
         { "{\"bots\": [\"a=one\", \"a=two\"]}", "two bots are called 'a'" },
         { "{\"rules\": {\"trick_scoring\": \"chess\"}}", "--rule trick_scoring=chess" },
         { "{\"seed\": -4}", "bad value '-4' for --seed" },
+        { "{\"remote_max_connections\": 0}", "bad value '0' for --remote-max-connections" },
         { "[1, 2]", "must be a JSON object" },
         { "{\"pairs\": 3", "not valid JSON" },
     };

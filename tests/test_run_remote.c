@@ -1,0 +1,324 @@
+/* test_run_remote.c - remote bots under attack (issue 12), with a real
+ * arena process and real ZeroMQ clients (build/bin/bot-hostile): a
+ * connection that said hello and left, or stopped answering heartbeats,
+ * is never given a partie and costs the live bot nothing; a flood of
+ * connections with the right token gets only the cap welcomed and leaves
+ * the arena no bigger; unknown tokens and second hellos are refused with
+ * an error.
+ *
+ * Each test has its own port and its own files under /tmp/pq_rr_<test>.
+ */
+#include <criterion/criterion.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "arena/journal.h"
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+static const char *const friend_token = "friend-token-0123456789abcdef";
+static const char *const foe_token = "foe-token-0123456789abcdef";
+
+/* A free TCP port on loopback (bound then released). */
+static int free_port(void)
+{
+    FILE *p = popen("/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); "
+                    "print(s.getsockname()[1])'", "r");
+    int port = 0;
+    cr_assert(p && fscanf(p, "%d", &port) == 1);
+    pclose(p);
+    return port;
+}
+
+/* /tmp/pq_rr_<test>.friend.token and .foe.token, readable by us only. */
+static void write_tokens(const char *test)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "cd /tmp && umask 077 && echo %s > pq_rr_%s.friend.token && echo %s > pq_rr_%s.foe.token",
+             friend_token, test, foe_token, test);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static void slurp(const char *path, char *text, size_t cap)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, cap - 1, f) : 0;
+    text[n] = '\0';
+    if (f) fclose(f);
+}
+
+/* What bot-hostile's `connections` mode printed. */
+struct answers {
+    int welcome, bad_token, unexpected, other, silent;
+};
+
+static struct answers read_answers(const char *path)
+{
+    char text[256];
+    struct answers a = { -1, -1, -1, -1, -1 };
+    slurp(path, text, sizeof text);
+    cr_assert_eq(sscanf(text, "welcome %d bad_token %d unexpected %d other %d silent %d", &a.welcome, &a.bad_token,
+                        &a.unexpected, &a.other, &a.silent), 5, "%s: '%s'", path, text);
+    return a;
+}
+
+/* One bot's line of a results file: its parties, forfeits and crashes. */
+static void bot_result(const char *path, const char *name, int *parties, int *forfeits, int *crash)
+{
+    static char text[1 << 16];
+    slurp(path, text, sizeof text);
+    cJSON *res = cJSON_Parse(text), *bot;
+    cr_assert_not_null(res, "%s is not JSON", path);
+    *parties = *forfeits = *crash = -1;
+    cJSON_ArrayForEach(bot, cJSON_GetObjectItem(res, "bots")) {
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(bot, "name")), name)) continue;
+        *parties = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(bot, "parties"));
+        *forfeits = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(bot, "forfeits"));
+        *crash = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(cJSON_GetObjectItem(bot, "faults"), "crash"));
+    }
+    cJSON_Delete(res);
+}
+
+/* Remote connections that say hello and leave at once, before and after
+ * the live bot connects: while the partie waits for the other bot (foe)
+ * and while they sit in the pool. Not one of them may be given a partie,
+ * and the live bot plays every partie without a fault. */
+Test(run, a_remote_connection_that_said_hello_and_left_never_gets_a_partie, .timeout = 120)
+{
+    char cmd[4096];
+    int port = free_port(), parties, forfeits, crash;
+    write_tokens("left");
+    system("rm -f /tmp/pq_rr_left.jsonl /tmp/pq_rr_left.json /tmp/pq_rr_left_[ab].out");
+    snprintf(cmd, sizeof cmd,
+             "B=%s; E=tcp://127.0.0.1:%d; "
+             "(sleep 0.2; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 2 --leave 2 "
+             "  > /tmp/pq_rr_left_a.out) & "
+             "(sleep 0.6; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile play --name live > /dev/null 2>&1) & live=$!; "
+             "(sleep 0.9; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 2 --leave 2 "
+             "  > /tmp/pq_rr_left_b.out) & "
+             "(sleep 1.3; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-random --seed 4 > /dev/null 2>&1) & foe=$!; "
+             "$B/arena run --quiet --concurrency 1 --remote friend=/tmp/pq_rr_left.friend.token "
+             "  --remote foe=/tmp/pq_rr_left.foe.token --listen $E --pairs 3 "
+             "  --journal /tmp/pq_rr_left.jsonl --results /tmp/pq_rr_left.json > /dev/null; "
+             "status=$?; kill $live $foe 2>/dev/null; wait; exit $status",
+             bin_dir(), port, friend_token, friend_token, friend_token, foe_token);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    struct answers a = read_answers("/tmp/pq_rr_left_a.out"), b = read_answers("/tmp/pq_rr_left_b.out");
+    cr_assert_eq(a.welcome + b.welcome, 4, "the leavers had the right token and were under the cap");
+    bot_result("/tmp/pq_rr_left.json", "friend", &parties, &forfeits, &crash);
+    cr_assert_eq(parties, 6);
+    cr_assert_eq(crash, 0, "the live bot was charged for a connection that had left");
+    cr_assert_eq(forfeits, 0, "the live bot played every partie");
+}
+
+/* A connection that says hello and is then frozen (SIGSTOP: not even its
+ * heartbeats are answered) while its partie waits for the other bot. The
+ * arena drops it when the heartbeats time out (about 6 s); the other bot
+ * connects after that, and the live connection plays. */
+Test(run, a_remote_connection_that_stops_answering_heartbeats_never_gets_a_partie, .timeout = 120)
+{
+    char cmd[4096];
+    int port = free_port(), parties, forfeits, crash;
+    write_tokens("hung");
+    system("rm -f /tmp/pq_rr_hung.jsonl /tmp/pq_rr_hung.json /tmp/pq_rr_hung.out");
+    snprintf(cmd, sizeof cmd,
+             "B=%s; E=tcp://127.0.0.1:%d; "
+             "(sleep 0.2; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 1 --stop "
+             "  > /tmp/pq_rr_hung.out) & hung=$!; "
+             "(sleep 0.5; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile play --name live > /dev/null 2>&1) & live=$!; "
+             "(sleep 8; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-random --seed 4 > /dev/null 2>&1) & foe=$!; "
+             "$B/arena run --quiet --concurrency 1 --remote friend=/tmp/pq_rr_hung.friend.token "
+             "  --remote foe=/tmp/pq_rr_hung.foe.token --listen $E --pairs 2 "
+             "  --journal /tmp/pq_rr_hung.jsonl --results /tmp/pq_rr_hung.json > /dev/null; "
+             "status=$?; kill -9 $hung $live $foe 2>/dev/null; wait; exit $status",
+             bin_dir(), port, friend_token, friend_token, foe_token);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    cr_assert_eq(read_answers("/tmp/pq_rr_hung.out").welcome, 1);
+    bot_result("/tmp/pq_rr_hung.json", "friend", &parties, &forfeits, &crash);
+    cr_assert_eq(parties, 4);
+    cr_assert_eq(forfeits, 0, "the frozen connection was given a partie (%d crash)", crash);
+}
+
+/* The arena's open descriptors and resident size (kB), from /proc. */
+static void measure(int pid, int *fds, long *rss_kb)
+{
+    char cmd[256], text[128];
+    snprintf(cmd, sizeof cmd, "ls /proc/%d/fd | wc -l; awk '/VmRSS/ {print $2}' /proc/%d/status", pid, pid);
+    FILE *p = popen(cmd, "r");
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    pclose(p);
+    cr_assert_eq(sscanf(text, "%d %ld", fds, rss_kb), 2, "%s", text);
+}
+
+/* An arena whose parties wait for a remote bot (foe) that never comes, so
+ * that it listens for the whole test; returns its pid. */
+static int start_waiting_arena(const char *test, int port, const char *extra)
+{
+    char cmd[2048], text[32];
+    snprintf(cmd, sizeof cmd,
+             "rm -f /tmp/pq_rr_%s.jsonl; %s/arena run --quiet --remote friend=/tmp/pq_rr_%s.friend.token "
+             "--remote foe=/tmp/pq_rr_%s.foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 60000 %s "
+             "--pairs 1 --journal /tmp/pq_rr_%s.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
+             test, bin_dir(), test, test, port, extra, test);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(text, sizeof text, p));
+    pclose(p);
+    return atoi(text);
+}
+
+static void stop_arena(int pid)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "kill -INT %d; while kill -0 %d 2>/dev/null; do sleep 0.05; done", pid, pid);
+    system(cmd);
+}
+
+/* `count` connections say hello with `token` and hold on (until
+ * stop_hostile); returns what they were answered, and how many descriptors
+ * and kB the arena gained while they hold on. */
+static struct answers flood(int pid, int port, const char *test, const char *token, int count, int *hostile,
+                            int *fds_gained, long *rss_gained_kb)
+{
+    char cmd[1024], out[128], text[32];
+    int fds0, fds1;
+    long rss0, rss1;
+    measure(pid, &fds0, &rss0);
+    snprintf(out, sizeof out, "/tmp/pq_rr_%s.out", test);
+    snprintf(cmd, sizeof cmd,
+             "rm -f %s; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --count %d "
+             "--wait-ms 60000 --hold-ms 120000 > %s 2>&1 & echo $!; "
+             "for i in $(seq 1200); do [ -s %s ] && break; sleep 0.05; done; sleep 2",
+             out, port, token, bin_dir(), count, out, out);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p && fgets(text, sizeof text, p));
+    pclose(p);
+    *hostile = atoi(text);
+    measure(pid, &fds1, &rss1);
+    *fds_gained = fds1 - fds0;
+    *rss_gained_kb = rss1 - rss0;
+    return read_answers(out);
+}
+
+static void stop_hostile(int pid)
+{
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "kill %d 2>/dev/null", pid);
+    system(cmd);
+}
+
+/* The audit's flood: 2000 connections with the right token used to be
+ * all welcomed, and the arena stayed at 2016 descriptors and 6 times its
+ * memory. Only the cap is welcomed now, the others are cut, and the arena
+ * is back to its size while the flood's connections still hold on; a
+ * second flood leaves no more behind. */
+Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 120)
+{
+    int port = free_port(), fds, fds2, hostile[2];
+    long rss_kb, rss2_kb;
+    write_tokens("flood");
+    int pid = start_waiting_arena("flood", port, "");
+    struct answers a = flood(pid, port, "flood", friend_token, 2000, &hostile[0], &fds, &rss_kb);
+    struct answers b = flood(pid, port, "flood2", friend_token, 2000, &hostile[1], &fds2, &rss2_kb);
+    stop_arena(pid);
+    stop_hostile(hostile[0]);
+    stop_hostile(hostile[1]);
+    cr_assert_eq(a.welcome, 8, "welcomed %d of 2000 connections, the cap is 8", a.welcome);
+    cr_assert_eq(a.bad_token, 1992, "every hello over the cap is answered with bad_token (%d)", a.bad_token);
+    cr_assert_eq(a.silent, 0);
+    cr_assert_leq(fds, 8 + 4, "the arena kept %d more descriptors", fds);
+    cr_assert_eq(b.welcome, 0, "the first flood's 8 connections are still there");
+    cr_assert_eq(b.bad_token, 2000);
+    cr_assert_leq(fds2, 4, "the arena kept %d more descriptors", fds2);
+#ifndef __SANITIZE_ADDRESS__
+    /* (AddressSanitizer keeps freed memory in quarantine: no size to check.) */
+    cr_assert_lt(rss_kb, 8 * 1024, "the arena grew by %ld kB", rss_kb);
+    cr_assert_lt(rss2_kb, 8 * 1024, "the second flood grew the arena by %ld kB more", rss2_kb);
+#endif
+}
+
+/* The cap is --remote-max-connections, or remote_max_connections in a
+ * tournament file, and the journal's header keeps it. */
+Test(run, the_remote_connection_cap_is_a_setting_and_is_journaled, .timeout = 60)
+{
+    char text[4096];
+    int port = free_port(), fds, hostile;
+    long rss_kb;
+    write_tokens("cap");
+    FILE *f = fopen("/tmp/pq_rr_cap.json", "w");
+    fprintf(f, "{\"remote_max_connections\": 3}\n");
+    fclose(f);
+    int pid = start_waiting_arena("cap", port, "--file /tmp/pq_rr_cap.json");
+    struct answers a = flood(pid, port, "cap", friend_token, 5, &hostile, &fds, &rss_kb);
+    stop_arena(pid);
+    stop_hostile(hostile);
+    cr_assert_eq(a.welcome, 3);
+    cr_assert_eq(a.bad_token, 2);
+    slurp("/tmp/pq_rr_cap.jsonl", text, sizeof text);
+    cr_assert(strstr(text, "\"remote_max_connections\":3"), "%s", text);
+}
+
+/* The protocol promises bad_token to a hello with a token the arena does
+ * not know, and a flood of them leaves nothing behind. */
+Test(run, hellos_with_an_unknown_remote_token_get_bad_token_and_leave_nothing, .timeout = 120)
+{
+    int port = free_port(), fds, hostile;
+    long rss_kb;
+    write_tokens("bad");
+    int pid = start_waiting_arena("bad", port, "");
+    struct answers a = flood(pid, port, "bad", "not-the-token-0123456789", 500, &hostile, &fds, &rss_kb);
+    stop_arena(pid);
+    stop_hostile(hostile);
+    cr_assert_eq(a.bad_token, 500, "%d of 500 bad hellos were answered bad_token", a.bad_token);
+    cr_assert_eq(a.welcome, 0);
+    cr_assert_leq(fds, 4, "the arena kept %d more descriptors", fds);
+}
+
+/* A welcomed remote connection that says hello again is told so
+ * (unexpected) and keeps its place. */
+Test(run, a_second_hello_on_a_remote_connection_is_refused, .timeout = 60)
+{
+    int port = free_port();
+    write_tokens("again");
+    int pid = start_waiting_arena("again", port, "");
+    char cmd[1024], out[128];
+    snprintf(out, sizeof out, "/tmp/pq_rr_again.out");
+    snprintf(cmd, sizeof cmd,
+             "PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --hellos 2 --wait-ms 3000 > %s",
+             port, friend_token, bin_dir(), out);
+    system(cmd);
+    stop_arena(pid);
+    struct answers a = read_answers(out);
+    cr_assert_eq(a.welcome, 1);
+    cr_assert_eq(a.unexpected, 1, "the second hello was not refused (%d silent)", a.silent);
+}
+
+/* A local bot's token is bound to its process's first connection: a
+ * second connection with it is refused with bad_token, the owner's log
+ * says so, and the owner, which may not be the sender, is not charged. */
+Test(run, a_second_connection_with_a_local_bots_token_is_refused_and_logged, .timeout = 120)
+{
+    char cmd[2048], text[1 << 14];
+    int parties, forfeits, crash;
+    system("rm -rf /tmp/pq_rr_dup.jsonl /tmp/pq_rr_dup.json /tmp/pq_rr_dup_logs");
+    snprintf(cmd, sizeof cmd,
+             "%s/arena run --quiet --concurrency 1 --reuse 2 --bot greedy=%s/bot-greedy --bot 'dup=%s/bot-hostile second-hello' "
+             "--pairs 1 --log-dir /tmp/pq_rr_dup_logs --journal /tmp/pq_rr_dup.jsonl --results /tmp/pq_rr_dup.json > /dev/null",
+             bin_dir(), bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    bot_result("/tmp/pq_rr_dup.json", "dup", &parties, &forfeits, &crash);
+    cr_assert_eq(parties, 2);
+    cr_assert_eq(forfeits, 0, "the owner of the token was charged");
+    FILE *p = popen("cat /tmp/pq_rr_dup_logs/dup-*", "r");
+    size_t n = fread(text, 1, sizeof text - 1, p);
+    text[n] = '\0';
+    pclose(p);
+    cr_assert(strstr(text, "second hello: error bad_token"), "the second connection was not refused: %s", text);
+    cr_assert(strstr(text, "[arena] refused a hello with this bot's token"), "the owner's log does not say: %s", text);
+}
