@@ -451,8 +451,18 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
             return;
         }
-        if (!s->job.bots[c->player].name[0])
-            snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s", msg.as.hello.name);
+        if (!s->job.bots[c->player].name[0]) {
+            /* The name a bot gives itself enters the records only if it
+             * obeys the name rule; else the player's letter stands in. */
+            const char *why_not = codec_bot_name_check(msg.as.hello.name);
+            snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s",
+                     why_not ? (c->player ? "B" : "A") : msg.as.hello.name);
+            if (why_not) {
+                char line[CODEC_NAME_MAX + 128];
+                snprintf(line, sizeof line, "the name in the hello %s; recorded as '%s'", why_not, s->ref.names[c->player]);
+                append_log(L, c->log_path, "arena", line);
+            }
+        }
     }
     struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena 0.1" };
     if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)

@@ -1,0 +1,57 @@
+/* test_runner.c - the runner's handling of what bots say of themselves
+ * (arena/runner.c): a name given in a hello enters the records only when
+ * it obeys the name rule (codec_bot_name_check).
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena/journal.h"
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+struct names {
+    char a[80], b[80];
+    int parties;
+};
+
+static int read_names(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
+{
+    struct names *n = ctx;
+    const cJSON *players = cJSON_GetObjectItem(entry->record, "players");
+    (void)err;
+    (void)cap;
+    if (entry->type != JOURNAL_PARTIE) return 0;
+    snprintf(n->a, sizeof n->a, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(players, "A")));
+    snprintf(n->b, sizeof n->b, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(players, "B")));
+    n->parties++;
+    return 0;
+}
+
+Test(runner, a_hello_name_outside_the_name_rule_is_not_recorded, .timeout = 60)
+{
+    char dir[256], journal[300], cmd[2048], err[256];
+    int torn;
+    const char *tmp = getenv("TMPDIR");
+    snprintf(dir, sizeof dir, "%s/pq_runner.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    cr_assert_not_null(mkdtemp(dir));
+    snprintf(journal, sizeof journal, "%s/j.jsonl", dir);
+    /* Bare commands: the names come from the hellos. */
+    snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir %s/logs --journal %s '%s/bot-random --name ../../x' "
+                              "'%s/bot-greedy' > /dev/null 2>&1",
+             bin_dir(), dir, journal, bin_dir(), bin_dir());
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    struct names n = { "", "", 0 };
+    cr_assert_geq(journal_read(journal, read_names, &n, &torn, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(n.parties, 2);
+    cr_expect_str_eq(n.a, "A", "the hello's name '../../x' was recorded as '%s'", n.a);
+    cr_expect_str_eq(n.b, "greedy");
+    snprintf(cmd, sizeof cmd, "grep -q \"the name in the hello holds '/'\" %s/logs/*/A-p1-A.log", dir);
+    cr_expect_eq(system(cmd), 0, "the bot's log does not say why its name was not taken");
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    cr_expect_eq(system(cmd), 0);
+}
