@@ -148,6 +148,22 @@ static int under(const char *path, const char *dir)
     return !strncmp(path, dir, n) && (path[n] == '/' || path[n] == '\0');
 }
 
+/* Binds DIR back, read-only, below the mount COVER that hid it: the
+ * directories between them are made 0755 first (bwrap would make them
+ * 0700 and root's, closed to a bot running under a uid of its own). */
+static int rebind(struct sandbox_exec *out, int *argc, const char *cover, const char *dir)
+{
+    char part[PATH_MAX];
+    size_t start = strlen(cover), n = strlen(dir);
+    for (size_t i = start + 1; i < n && i < sizeof part; i++) {
+        if (dir[i] != '/') continue;
+        memcpy(part, dir, i);
+        part[i] = '\0';
+        if (args(out, argc, (const char *const[]){ "--perms", "0755", "--dir", part, NULL }) < 0) return -1;
+    }
+    return args(out, argc, (const char *const[]){ "--ro-bind", dir, dir, NULL });
+}
+
 /* The directory of the program a shell command starts, when its first
  * word (after "exec") is an absolute path to a file. */
 static int program_directory(const char *command, char *out, size_t cap)
@@ -183,7 +199,7 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
     if (!self->as_root) ok = ok && args(out, &argc, (const char *const[]){ "--unshare-user", "--disable-userns", NULL }) == 0;
     if (!self->network) ok = ok && arg(out, &argc, "--unshare-net") == 0;
     snprintf(number, sizeof number, "%ld", (long)SANDBOX_TMP_MB << 20);
-    ok = ok && args(out, &argc, (const char *const[]){ "--proc", "/proc", "--dev", "/dev",
+    ok = ok && args(out, &argc, (const char *const[]){ "--proc", "/proc", "--dev", "/dev", "--perms", "1777",
                                                         "--size", number, "--tmpfs", "/tmp", NULL }) == 0;
     /* /run holds system services' sockets (a filesystem socket ignores the
      * network namespace); a networked bot keeps it for resolv.conf. */
@@ -196,13 +212,19 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
     if (program_directory(shell_command, program_dir, sizeof program_dir)) dirs[1] = program_dir;
     for (int k = 0; k < 2 && ok; k++) {
         if (!dirs[k] || (k == 1 && !strcmp(dirs[1], dirs[0]))) continue;
-        int blocked_here = self->as_root && blocked_ancestor(dirs[k], blocked, sizeof blocked);
-        if (blocked_here && strcmp(blocked, hidden_above[0])) {
-            ok = args(out, &argc, (const char *const[]){ "--tmpfs", blocked, NULL }) == 0;
-            snprintf(hidden_above[k], PATH_MAX, "%s", blocked);
+        const char *cover = NULL;
+        if (self->as_root && blocked_ancestor(dirs[k], blocked, sizeof blocked)) {
+            if (strcmp(blocked, hidden_above[0])) {
+                ok = args(out, &argc, (const char *const[]){ "--tmpfs", blocked, NULL }) == 0;
+                snprintf(hidden_above[k], PATH_MAX, "%s", blocked);
+            }
+            cover = blocked;
+        } else if (under(dirs[k], "/tmp")) {
+            cover = "/tmp";
+        } else if (!self->network && under(dirs[k], "/run")) {
+            cover = "/run";
         }
-        if (ok && (blocked_here || under(dirs[k], "/tmp") || (!self->network && under(dirs[k], "/run"))))
-            ok = args(out, &argc, (const char *const[]){ "--ro-bind", dirs[k], dirs[k], NULL }) == 0;
+        if (ok && cover) ok = rebind(out, &argc, cover, dirs[k]) == 0;
     }
     if (socket_path) ok = ok && args(out, &argc, (const char *const[]){ "--bind", socket_path, SANDBOX_SOCKET, NULL }) == 0;
     for (int i = 0; i < self->n_hidden && ok; i++)

@@ -391,6 +391,15 @@ static void snoop(void)
         fclose(f);
         unlink("hostile-was-here");
     }
+    int wrote_tmp = 0;
+    char tmp_path[64];
+    snprintf(tmp_path, sizeof tmp_path, "/tmp/hostile-%d", (int)getpid());
+    if ((f = fopen(tmp_path, "w"))) {
+        wrote_tmp = fputs("scratch", f) >= 0;
+        fclose(f);
+        unlink(tmp_path);
+    }
+    fprintf(stderr, "hostile: wrote_tmp=%d\n", wrote_tmp);
     fprintf(stderr, "hostile: uid=%u\n", (unsigned)getuid());
     fprintf(stderr, "hostile: processes_seen=%d\nhostile: foreign_tokens=%d\nhostile: mem_opened=%d\n"
                     "hostile: arena_cmdlines=%d\nhostile: files_read=%d\nhostile: wrote_cwd=%d\n",

@@ -135,6 +135,7 @@ Test(sandbox, a_bot_sees_no_other_process_no_token_and_no_private_file, .timeout
     cr_expect_eq(hostile_report(dir, "arena_cmdlines"), 0);
     cr_expect_eq(hostile_report(dir, "files_read"), 0);
     cr_expect_eq(hostile_report(dir, "wrote_cwd"), 0);
+    cr_expect_eq(hostile_report(dir, "wrote_tmp"), 1, "the bot's private /tmp is not writable");
     long seen = hostile_report(dir, "processes_seen");
     cr_expect(seen >= 1 && seen <= 3, "the bot saw %ld processes: only its sandbox's (PID 1, its shell, itself)", seen);
     cr_expect_eq(tally(dir, "random").faults, 0);
@@ -437,5 +438,28 @@ Test(sandbox, a_bot_that_spins_is_charged_a_timeout_and_stopped, .timeout = 120)
     /* No spinning process is left behind. */
     snprintf(cmd, sizeof cmd, "ps -eo args | grep -v grep | grep -q '^%s/bot-hostile spin'", bin_dir());
     cr_expect_neq(system(cmd), 0, "a spinning bot outlived its tournament");
+    clean(dir);
+}
+
+Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .timeout = 120)
+{
+    char dir[512], cmd[4096];
+    scratch(dir, sizeof dir);   /* 0700: closed to every other uid */
+    snprintf(cmd, sizeof cmd, "mkdir -p %s/a/b/co/bin && cp %s/arena %s/bot-greedy %s/bot-random %s/a/b/co/bin/ && "
+             "chmod 0755 %s/a %s/a/b %s/a/b/co", dir, bin_dir(), bin_dir(), bin_dir(), dir, dir, dir, dir);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    /* One bot by a path from the working directory, one by its absolute
+     * path: /tmp is the bot's own, and as root the scratch directory is
+     * closed to the bots' uids, so both must be bound back. */
+    snprintf(cmd, sizeof cmd,
+             "cd %s/a/b/co && ./bin/arena run --quiet --pairs 1 --journal %s/j.jsonl --log-dir %s/logs "
+             "--bot greedy=./bin/bot-greedy --bot random=%s/a/b/co/bin/bot-random > %s/out 2>&1",
+             dir, dir, dir, dir, dir);
+    int status = system(cmd);
+    if (status) show_output(dir);
+    cr_assert_eq(status, 0);
+    struct tally_of t = tally(dir, "greedy");
+    cr_expect_eq(t.parties, 2);
+    cr_expect_eq(t.faults, 0);
     clean(dir);
 }
