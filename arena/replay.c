@@ -19,32 +19,17 @@ static int bad(struct replay *self, const char *why)
     return REPLAY_BAD_INPUT;
 }
 
+/* A deal record's "deck": a pack order through the engine's reader. */
 static int parse_deck(const cJSON *deck, uint8_t out[32], char *err, size_t cap)
 {
     const char *text = cJSON_GetStringValue(deck);
-    unsigned seen = 0;
-    int n = 0;
+    char why[96];
     if (!text) {
         snprintf(err, cap, "\"deck\" must be a string of 32 cards");
         return -1;
     }
-    for (const char *p = text; *p;) {
-        if (*p == ' ') { p++; continue; }
-        int card = (p[1] && (p[2] == ' ' || !p[2])) ? pq_card_parse(p) : -1;
-        if (card < 0) {
-            snprintf(err, cap, "\"deck\": '%.8s' is not a card", p);
-            return -1;
-        }
-        if (n == 32 || (seen & PQ_BIT(card))) {
-            snprintf(err, cap, n == 32 ? "\"deck\" has more than 32 cards" : "\"deck\" names %.2s twice", p);
-            return -1;
-        }
-        seen |= PQ_BIT(card);
-        out[n++] = (uint8_t)card;
-        p += 2;
-    }
-    if (n != 32) {
-        snprintf(err, cap, "\"deck\" has %d cards, not 32", n);
+    if (pq_deck_parse(text, out, why, (int)sizeof why) < 0) {
+        snprintf(err, cap, "\"deck\": %s", why);
         return -1;
     }
     return 0;

@@ -45,35 +45,6 @@ static const char *const forfeit_fields[] = { "player", "fault", "message", NULL
 enum { FAULT_DISQUALIFIED = CODEC_FAULTS };
 static const char disqualified[] = "disqualified";
 
-int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap)
-{
-    unsigned seen = 0;
-    int n = 0;
-    for (const char *p = text; *p;) {
-        if (*p == ' ') {
-            p++;
-            continue;
-        }
-        int card = (p[1] && (p[2] == ' ' || !p[2])) ? pq_card_parse(p) : -1;
-        if (card < 0) {
-            snprintf(err, cap, "\"deck\": '%.2s' is not a card", p);
-            return -1;
-        }
-        if (n == 32 || (seen & PQ_BIT(card))) {
-            snprintf(err, cap, n == 32 ? "\"deck\" has more than 32 cards" : "\"deck\" names a card twice");
-            return -1;
-        }
-        seen |= PQ_BIT(card);
-        deck[n++] = (unsigned char)card;
-        p += 2;
-    }
-    if (n != 32) {
-        snprintf(err, cap, "\"deck\" has %d cards, not 32", n);
-        return -1;
-    }
-    return 0;
-}
-
 int check_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap)
 {
     return replay_rules(rules, out, err, cap);   /* the arena's reading, so both agree */
@@ -362,7 +333,7 @@ static int read_deal(const cJSON *deal, const char *where, struct course *c, int
             snprintf(err, cap, "\"%s.actions\" must hold strings only", where);
             return -1;
         }
-    if (check_deck(deck, c->decks[d], why, sizeof why) < 0) {
+    if (pq_deck_parse(deck, c->decks[d], why, (int)sizeof why) < 0) {
         snprintf(err, cap, "%s: %s", where, why);
         return -1;
     }

@@ -45,9 +45,6 @@ int check_partie(const cJSON *record, struct check_partie *self, char *err, size
 
 void check_release(struct check_partie *self);
 
-/* A pack order "AS KS ..." into 32 cards; 0, or -1 with err. */
-int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap);
-
 /* Applies a record's "rules" object (may be NULL) over `rules`. */
 struct pq_rules;
 int check_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap);

@@ -67,7 +67,7 @@ static cJSON *view_deal(const cJSON *record, const struct pq_rules *rules, int n
     cJSON *view = cJSON_CreateObject();
     const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "deck"));
     if (!view) goto oom;
-    if (!text || check_deck(text, deck, err, cap) < 0 || pq_deal_init(&d, rules, deck) < 0) {
+    if (!text || pq_deck_parse(text, deck, err, (int)cap) < 0 || pq_deal_init(&d, rules, deck) < 0) {
         if (!text) snprintf(err, cap, "deal %d: no deck", number);
         goto fail;
     }
