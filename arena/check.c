@@ -130,8 +130,7 @@ int check_run(const struct match_bot *bot, const char *opponent, const struct ma
         report->decisions += ref.decisions[0];
         if (ref.started) pass(report, CHECK_HANDSHAKE);
         for (int i = 0; i < ref.n_deals; i++) {
-            int number = i + 1;
-            int elder = (number % 2 == 1) ? 1 - ref.partie.first_dealer : ref.partie.first_dealer;
+            int elder = pq_partie_elder_in(ref.partie.first_dealer, i + 1);
             read_deal(&ref.deals[i], elder == 0 ? PQ_ELDER : PQ_YOUNGER, report);
         }
         if (ref.forfeited && ref.forfeit.player == 0) {

@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "engine/deal.h"
+#include "engine/partie.h"
 #include "leaderboard/check.h"
 #include "leaderboard/viewer.h"
 
@@ -156,8 +156,7 @@ cJSON *viewer_partie(const cJSON *record, char *err, size_t cap)
     if (!list || check_rules(cJSON_GetObjectItemCaseSensitive(record, "rules"), &rules, err, cap) < 0) goto fail;
     cJSON_ArrayForEach(deal, cJSON_GetObjectItemCaseSensitive(record, "deals")) {
         number++;
-        /* The dealer alternates from the first dealer; the other is elder. */
-        int elder = 1 - ((dealer + number - 1) & 1);
+        int elder = pq_partie_elder_in(dealer, number);
         cJSON *view = view_deal(deal, &rules, number, elder, 0, err, cap);
         if (!cJSON_AddItemToArray(list, view)) {
             cJSON_Delete(view);
@@ -166,7 +165,7 @@ cJSON *viewer_partie(const cJSON *record, char *err, size_t cap)
     }
     if (cJSON_IsObject(unfinished)) {
         number++;
-        int elder = 1 - ((dealer + number - 1) & 1);
+        int elder = pq_partie_elder_in(dealer, number);
         cJSON *view = view_deal(unfinished, &rules, number, elder, 1, err, cap);
         if (!cJSON_AddItemToArray(list, view)) {
             cJSON_Delete(view);
