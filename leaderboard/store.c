@@ -13,6 +13,7 @@
 #include <time.h>
 #include <sqlite3.h>
 #include "leaderboard/store.h"
+#include "protocol/codec.h"
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
@@ -181,13 +182,28 @@ static void now_iso(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Binds and runs the insert of one partie. */
-static int insert_one(struct store *self, const struct store_partie *p, const char *posted, char *err, size_t cap)
+/* A player's fault counts as the faults_a and faults_b columns keep them:
+ * {kind: count} in the order of codec_fault_name(). */
+static void faults_text(const int counts[CODEC_FAULTS], char out[160])
 {
+    int n = snprintf(out, 160, "{");
+    for (int f = 0; f < CODEC_FAULTS; f++)
+        n += snprintf(out + n, (size_t)(160 - n), "%s\"%s\":%d", f ? "," : "", codec_fault_name(f), counts[f]);
+    snprintf(out + n, (size_t)(160 - n), "}");
+}
+
+/* Binds and runs the insert of one partie. */
+static int insert_one(struct store *self, const struct store_partie *sp, const char *posted, char *err, size_t cap)
+{
+    const struct record_partie *p = sp->partie;
     sqlite3_stmt *st = stmt(self, ST_INSERT);
-    int ok = sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC) == SQLITE_OK &&
+    char seed[24], faults[2][160];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)p->seed);
+    faults_text(p->faults[0], faults[0]);
+    faults_text(p->faults[1], faults[1]);
+    int ok = sqlite3_bind_text(st, 1, sp->key, -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 2, p->run, -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_int64(st, 3, p->id) == SQLITE_OK &&
+             sqlite3_bind_int64(st, 3, (sqlite3_int64)p->id) == SQLITE_OK &&
              sqlite3_bind_text(st, 4, posted, -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 5, p->players[0], -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 6, p->players[1], -1, SQLITE_STATIC) == SQLITE_OK &&
@@ -196,11 +212,12 @@ static int insert_one(struct store *self, const struct store_partie *p, const ch
              sqlite3_bind_int(st, 9, p->totals[1]) == SQLITE_OK &&
              (p->winner < 0 ? sqlite3_bind_null(st, 10) : sqlite3_bind_int(st, 10, p->winner)) == SQLITE_OK &&
              sqlite3_bind_int(st, 11, p->settlement) == SQLITE_OK &&
-             sqlite3_bind_text(st, 12, p->seed, -1, SQLITE_STATIC) == SQLITE_OK &&
-             (p->forfeit < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit)) == SQLITE_OK &&
-             sqlite3_bind_text(st, 14, p->faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_text(st, 15, p->faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_text(st, 16, p->record, -1, SQLITE_STATIC) == SQLITE_OK;
+             sqlite3_bind_text(st, 12, seed, -1, SQLITE_STATIC) == SQLITE_OK &&
+             (p->forfeit.player < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit.player)) ==
+                 SQLITE_OK &&
+             sqlite3_bind_text(st, 14, faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 15, faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 16, sp->record, -1, SQLITE_STATIC) == SQLITE_OK;
     int rc = ok ? sqlite3_step(st) : SQLITE_ERROR;
     sqlite3_reset(st);
     if (rc != SQLITE_DONE) {

@@ -13,26 +13,18 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "arena/record.h"
 
 enum { STORE_SCHEMA_VERSION = 1 };
 
 struct store;
 
-/* A checked partie ready to be stored (check.h fills it). Strings are the
- * caller's. */
+/* A checked partie ready to be stored (check.h fills it). Everything is
+ * the caller's. */
 struct store_partie {
-    const char *key;          /* RUN-ID */
-    const char *run;          /* 16 hex digits */
-    long long id;             /* partie number in its run */
-    const char *players[2];   /* A, B */
-    int first_dealer;         /* 0 A, 1 B */
-    int totals[2];
-    int winner;               /* 0 A, 1 B, -1 drawn */
-    int settlement;           /* what the winner gains, >= 0 */
-    const char *seed;         /* decimal text, exact to 64 bits */
-    int forfeit;              /* player who forfeited, or -1 */
-    const char *faults[2];    /* compact JSON object per player */
-    const char *record;       /* the record as posted, compact JSON */
+    const char *key;                      /* RUN-ID */
+    const struct record_partie *partie;   /* read and checked; its run is set */
+    const char *record;                   /* the record as posted, compact JSON */
 };
 
 /* One stored partie as the statistics read it (store_each). */
