@@ -29,7 +29,7 @@ static const char *const sql_text[ST_N] = {
                   "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     [ST_EACH] = "SELECT seq, key, run, posted, player_a, player_b, first_dealer, total_a, total_b, "
-                "winner, settlement, seed, forfeit, faults_a, faults_b FROM parties ORDER BY seq",
+                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties ORDER BY seq",
     [ST_LIST_ALL] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
                     "ORDER BY seq DESC LIMIT ?2",
@@ -315,6 +315,49 @@ static int int_or(sqlite3_stmt *st, int col, int none)
     return sqlite3_column_type(st, col) == SQLITE_NULL ? none : sqlite3_column_int(st, col);
 }
 
+/* The faults_a or faults_b column back into counts, through the record
+ * reader's own reading of a player's faults. */
+static int faults_of(sqlite3_stmt *st, int col, const char *where, int counts[CODEC_FAULTS], char *err, size_t cap)
+{
+    cJSON *json = cJSON_Parse(text_or_empty(st, col));
+    int rc = record_read_faults(json, where, counts, err, cap);
+    cJSON_Delete(json);
+    return rc;
+}
+
+/* A row of ST_EACH as the columns of a partie record (store.h). */
+static int row_of(sqlite3_stmt *st, struct store_row *row, char *err, size_t cap)
+{
+    struct record_partie *p = &row->partie;
+    char why[200];
+    memset(row, 0, sizeof *row);
+    pq_rules_default(&p->rules);
+    row->seq = sqlite3_column_int64(st, 0);
+    row->key = text_or_empty(st, 1);
+    row->posted = text_or_empty(st, 3);
+    p->run = text_or_empty(st, 2);
+    p->players[0] = text_or_empty(st, 4);
+    p->players[1] = text_or_empty(st, 5);
+    p->first_dealer = sqlite3_column_int(st, 6) ? PQ_PLAYER_B : PQ_PLAYER_A;
+    p->totals[0] = sqlite3_column_int(st, 7);
+    p->totals[1] = sqlite3_column_int(st, 8);
+    p->winner = int_or(st, 9, -1);
+    p->settlement = sqlite3_column_int(st, 10);
+    p->forfeit.player = int_or(st, 12, -1);
+    p->forfeit.fault = -1;
+    p->id = (uint64_t)sqlite3_column_int64(st, 15);
+    if (record_seed_parse(text_or_empty(st, 11), &p->seed) < 0) {
+        snprintf(err, cap, "stored partie %s: its seed is not a decimal 64-bit number", row->key);
+        return -1;
+    }
+    if (faults_of(st, 13, "faults.A", p->faults[0], why, sizeof why) < 0 ||
+        faults_of(st, 14, "faults.B", p->faults[1], why, sizeof why) < 0) {
+        snprintf(err, cap, "stored partie %s: %s", row->key, why);
+        return -1;
+    }
+    return 0;
+}
+
 int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx, char *err,
                size_t cap)
 {
@@ -323,25 +366,12 @@ int store_each(struct store *self, int (*each)(const struct store_row *row, void
     sqlite3_stmt *st = stmt(self, ST_EACH);
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_row row;
-        row.seq = sqlite3_column_int64(st, 0);
-        row.key = text_or_empty(st, 1);
-        row.run = text_or_empty(st, 2);
-        row.posted = text_or_empty(st, 3);
-        row.players[0] = text_or_empty(st, 4);
-        row.players[1] = text_or_empty(st, 5);
-        row.first_dealer = sqlite3_column_int(st, 6);
-        row.totals[0] = sqlite3_column_int(st, 7);
-        row.totals[1] = sqlite3_column_int(st, 8);
-        row.winner = int_or(st, 9, -1);
-        row.settlement = sqlite3_column_int(st, 10);
-        row.seed = text_or_empty(st, 11);
-        row.forfeit = int_or(st, 12, -1);
-        row.faults[0] = text_or_empty(st, 13);
-        row.faults[1] = text_or_empty(st, 14);
+        if (row_of(st, &row, err, cap) < 0) goto out;
         if (each(&row, ctx)) break;
     }
     if (step == SQLITE_ROW || step == SQLITE_DONE) rc = 0;
     else say(err, cap, "cannot read the parties", self->db);
+out:
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return rc;

@@ -27,15 +27,16 @@ struct store_partie {
     const char *record;                   /* the record as posted, compact JSON */
 };
 
-/* One stored partie as the statistics read it (store_each). */
+/* One stored partie as the statistics read it (store_each): the columns
+ * the store keeps of it, as a partie record read. Filled: run, id, seed,
+ * players, first_dealer, totals, winner, settlement, forfeit.player and
+ * faults. Not kept in columns (the stored record has them): the course
+ * (n_deals is 0, rules are the defaults), forfeit.fault and
+ * forfeit.message, decisions, think_ms and pair. */
 struct store_row {
     long long seq;            /* insertion order, from 1 */
-    const char *key, *run, *posted;
-    const char *players[2];
-    int first_dealer, winner, settlement, forfeit;
-    int totals[2];
-    const char *seed;
-    const char *faults[2];
+    const char *key, *posted;
+    struct record_partie partie;
 };
 
 /* Opens (creating) the database at path, WAL mode, schema checked or
@@ -56,7 +57,7 @@ int store_insert(struct store *self, const struct store_partie *parties, int n,
 
 /* Calls each() for every stored partie in insertion order; strings live
  * until each() returns. Stops when each() returns non-zero. 0, or -1 on a
- * database error. */
+ * database error or a row the store could not have written. */
 int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx,
                char *err, size_t cap);
 
