@@ -340,7 +340,6 @@ out:
     return rc;
 }
 
-/* Plays the schedule but for the parties in done_ids (a resumed journal's). */
 /* The run's log directory (botlog.h) and the sandbox every bot starts in,
  * checked before the first partie; the journal, the logs and the token
  * files are hidden from the bots. */
@@ -367,6 +366,7 @@ static int prepare_bots(struct run *r, char *err, size_t cap)
     return match_prepare(&t->config, &t->sandbox, &setup, r->log_dir, sizeof r->log_dir, err, cap);
 }
 
+/* Plays the schedule but for the parties in done_ids (a resumed journal's). */
 static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids, size_t n_done)
 {
     struct tournament *t = r->t;

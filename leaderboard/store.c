@@ -17,7 +17,7 @@
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
-    ST_GET, ST_COUNT, ST_N
+    ST_GET, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -37,7 +37,6 @@ static const char *const sql_text[ST_N] = {
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
                     "AND (player_a = ?3 OR player_b = ?3) ORDER BY seq DESC LIMIT ?2",
     [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1",
-    [ST_COUNT] = "SELECT count(*) FROM parties",
 };
 
 static const char schema[] =
@@ -488,15 +487,4 @@ cJSON *store_get(struct store *self, const char *key, int *found, char *err, siz
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return record;
-}
-
-long long store_count(struct store *self)
-{
-    long long n = -1;
-    pthread_mutex_lock(&self->lock);
-    sqlite3_stmt *st = stmt(self, ST_COUNT);
-    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-    sqlite3_reset(st);
-    pthread_mutex_unlock(&self->lock);
-    return n;
 }

@@ -74,7 +74,4 @@ cJSON *store_list(struct store *self, const char *bot, int limit, long long befo
  * 1 on error. */
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap);
 
-/* Number of stored parties, or -1. */
-long long store_count(struct store *self);
-
 #endif

@@ -209,6 +209,17 @@ Test(results, the_file_name_chooses_the_reader)
     results_release(&r);
 }
 
+Test(results, a_missing_file_is_an_error_naming_it)
+{
+    struct results r;
+    char err[256] = "";
+    results_init(&r);
+    cr_assert_eq(results_read(&r, "/nonexistent/x.pgn", err, sizeof err), -1);
+    cr_assert_str_eq(err, "cannot open '/nonexistent/x.pgn': No such file or directory");
+    cr_assert_eq(r.n_parties, 0);
+    results_release(&r);
+}
+
 /* Reads the records as the lines of a journal called "j.jsonl". */
 static int read_journal(struct results *r, cJSON *const *records, int n, char *err, size_t err_size)
 {
