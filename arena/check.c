@@ -1,6 +1,7 @@
 /* check.c - the compliance check (check.h). The packs are written as
  * elder's twelve cards, younger's twelve and the talon from the top.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <string.h>
 #include "arena/check.h"
@@ -48,8 +49,11 @@ static uint8_t packs[N_PACKS][32];
 
 int check_decks(const uint8_t (**decks)[32])
 {
-    for (int p = 0; p < N_PACKS; p++)
-        for (int i = 0; i < 32; i++) packs[p][i] = (uint8_t)pq_card_parse(pack_texts[p] + 3 * i);
+    for (int p = 0; p < N_PACKS; p++) {
+        int parsed = pq_deck_parse(pack_texts[p], packs[p], NULL, 0);
+        assert(parsed == 0);   /* the packs above are constants */
+        (void)parsed;
+    }
     *decks = (const uint8_t (*)[32])packs;
     return N_PACKS;
 }
@@ -126,8 +130,7 @@ int check_run(const struct match_bot *bot, const char *opponent, const struct ma
         report->decisions += ref.decisions[0];
         if (ref.started) pass(report, CHECK_HANDSHAKE);
         for (int i = 0; i < ref.n_deals; i++) {
-            int number = i + 1;
-            int elder = (number % 2 == 1) ? 1 - ref.partie.first_dealer : ref.partie.first_dealer;
+            int elder = pq_partie_elder_in(ref.partie.first_dealer, i + 1);
             read_deal(&ref.deals[i], elder == 0 ? PQ_ELDER : PQ_YOUNGER, report);
         }
         if (ref.forfeited && ref.forfeit.player == 0) {

@@ -44,14 +44,11 @@ static int replay_line(const struct journal_entry *e, void *ctx, char *err, size
     (void)err;
     (void)cap;
     if (e->type != JOURNAL_PARTIE) return 0;
+    struct record_partie rec;
     int status;
-    if (e->has_id) {
-        status = replay_journal_record(e->record, &r);
-    } else {
-        memset(&r, 0, sizeof r);
-        snprintf(r.error, sizeof r.error, "a partie record without an \"id\"");
-        status = REPLAY_BAD_INPUT;
-    }
+    memset(&r, 0, sizeof r);
+    if (record_read(e->record, &rec, r.error, sizeof r.error) == 0) status = replay_record(&rec, &r);
+    else status = REPLAY_BAD_INPUT;
     j->parties++;
     if (status != REPLAY_OK) {
         j->failed++;

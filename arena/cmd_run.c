@@ -188,9 +188,10 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
         if (!rec) snprintf(r->error, sizeof r->error, "out of memory for a partie record");
         r->failed = 1;
     } else {
+        struct record_partie read;
         r->finished[job->partie_id - 1] = 1;
         r->done_count++;
-        if (tally_add(&r->tally, rec, why, sizeof why) < 0) {
+        if (record_read(rec, &read, why, sizeof why) < 0 || tally_add(&r->tally, &read, why, sizeof why) < 0) {
             snprintf(r->error, sizeof r->error, "partie %llu: %s", (unsigned long long)job->partie_id, why);
             r->failed = 1;
         }
@@ -339,7 +340,6 @@ out:
     return rc;
 }
 
-/* Plays the schedule but for the parties in done_ids (a resumed journal's). */
 /* The run's log directory (botlog.h) and the sandbox every bot starts in,
  * checked before the first partie; the journal, the logs and the token
  * files are hidden from the bots. */
@@ -366,6 +366,7 @@ static int prepare_bots(struct run *r, char *err, size_t cap)
     return match_prepare(&t->config, &t->sandbox, &setup, r->log_dir, sizeof r->log_dir, err, cap);
 }
 
+/* Plays the schedule but for the parties in done_ids (a resumed journal's). */
 static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids, size_t n_done)
 {
     struct tournament *t = r->t;
@@ -591,10 +592,8 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         snprintf(err, cap, "a partie before the header");
         return -1;
     }
-    if (!e->has_id) {
-        snprintf(err, cap, "a partie record without an \"id\"");
-        return -1;
-    }
+    struct record_partie rec;
+    if (record_read(e->record, &rec, err, cap) < 0) return -1;
     if (rr->n_ids == rr->cap_ids) {
         size_t n = rr->cap_ids ? 2 * rr->cap_ids : 256;
         uint64_t *ids = realloc(rr->ids, n * sizeof *ids);
@@ -605,12 +604,9 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         rr->ids = ids;
         rr->cap_ids = n;
     }
-    rr->ids[rr->n_ids++] = e->id;
-    const cJSON *players = cJSON_GetObjectItemCaseSensitive(e->record, "players");
-    const char *names[2] = { cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A")),
-                             cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B")) };
-    if (tally_add(&r->tally, e->record, err, cap) < 0) return -1;
-    disqualify_over(r, names, 1);
+    rr->ids[rr->n_ids++] = rec.id;
+    if (tally_add(&r->tally, &rec, err, cap) < 0) return -1;
+    disqualify_over(r, rec.players, 1);
     return 0;
 }
 

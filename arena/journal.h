@@ -3,7 +3,10 @@
  * so a finished partie is never lost (docs/design.md "Tournaments").
  *
  * Every reader of a journal (replay, resume, ratings, sprt, post) goes
- * through journal_reader_read(), which holds the journal's rules:
+ * through journal_reader_read(), and every reader of a partie's fields
+ * (ratings, resume, replay) through record_read() (arena/record.h); the
+ * journal reader itself looks at a partie's identity only, to find it
+ * twice. The journal's rules:
  * - each line is exactly one JSON object, no key of it given twice, and
  *   its "type" is one the arena has ever written: "header" (tournament.h),
  *   "partie" (record.h), "posted" or "post_refused" (poster.h);
@@ -14,9 +17,8 @@
  *   seed, which names nothing outside its file), else none (a record of
  *   an older `arena match` or `arena sprt`: ids restart at 1 in each, so
  *   such a partie is known by its id, seed and players within its file).
- *   A partie record without an id (the arena always writes one; the
- *   leaderboard builds such lines from its store, unique by key) cannot be
- *   checked; the callers that must number parties refuse it.
+ *   A partie record without an id (the arena always writes one) cannot be
+ *   checked here; record_read() refuses it.
  * - a torn last line (a crash in the middle of a write) is reported, not an
  *   error; a bad line anywhere else is an error.
  */

@@ -206,18 +206,6 @@ out:
     return rc;
 }
 
-int pgn_read(struct pgn *self, const char *path, char *err, size_t err_size)
-{
-    FILE *in = fopen(path, "r");
-    if (!in) {
-        snprintf(err, err_size, "cannot open '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    int rc = pgn_read_stream(self, in, path, err, err_size);
-    fclose(in);
-    return rc;
-}
-
 /* Writes s as a PGN string value, escaping quotes and backslashes. */
 static int put_string(FILE *out, const char *s)
 {

@@ -30,12 +30,10 @@ void pgn_init(struct pgn *self);
 /* Frees everything and leaves self as after pgn_init(). */
 void pgn_release(struct pgn *self);
 
-/* Appends the games of the PGN file at `path`. Returns 0, or -1 with the
- * reason in err (err_size bytes), e.g. "games.pgn:12: malformed tag"; on
- * error nothing is appended. */
-int pgn_read(struct pgn *self, const char *path, char *err, size_t err_size);
-
-/* As pgn_read() from an open stream; `source` names it in messages. */
+/* Appends the games of the PGN stream `in`; `source` names it in messages.
+ * Returns 0, or -1 with the reason in err (err_size bytes), e.g.
+ * "games.pgn:12: malformed tag"; on error nothing is appended. Files are
+ * opened by results_read() (arena/results.h). */
 int pgn_read_stream(struct pgn *self, FILE *in, const char *source, char *err,
                     size_t err_size);
 

@@ -137,7 +137,7 @@ static void deal_ended(struct referee *self)
     char err[256];
     const struct pq_deal *deal = &self->partie.finished;
     int number = self->partie.over ? self->partie.deal_no : self->partie.deal_no - 1;
-    int elder = (number % 2 == 1) ? 1 - self->partie.first_dealer : self->partie.first_dealer;
+    int elder = pq_partie_elder_in(self->partie.first_dealer, number);
     if (self->n_deals < PQ_MAX_DEALS) self->deals[self->n_deals++] = *deal;
     for (int seat = 0; seat < PQ_SEATS; seat++) {
         int player = seat == PQ_ELDER ? elder : 1 - elder;

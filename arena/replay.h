@@ -11,6 +11,7 @@
 #define ARENA_REPLAY_H
 
 #include <cjson/cJSON.h>
+#include "arena/record.h"
 
 enum replay_status {
     REPLAY_OK = 0,        /* replayed (and, when checked, as expected) */
@@ -31,16 +32,14 @@ struct replay {
  * the caller frees self->result with cJSON_Delete. */
 int replay_json(const cJSON *doc, int check, struct replay *self);
 
-/* Checks a journal's partie record (arena/record.h): its deals replay and
- * its totals, winner and settlement are the engine's; for a forfeit, the
- * deals played replay (the unfinished one as far as it went) and the score
- * is the fault policy's. REPLAY_MISMATCH names the field that differs. */
-int replay_journal_record(const cJSON *rec, struct replay *self);
-
-/* Applies a record's "rules" object (NULL or null: nothing) over `out`.
- * 0, or -1 with err. */
-struct pq_rules;
-int replay_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap);
+/* Checks a partie record read by record_read() (arena/record.h): its
+ * deals replay and its totals, winner and settlement are the engine's;
+ * for a forfeit, the deals played replay (the unfinished one as far as it
+ * went) and the score is the fault policy's. REPLAY_MISMATCH names the
+ * field that differs. On REPLAY_OK self->result is what `arena replay`
+ * prints: the engine's result, or for a forfeit the fault policy's score;
+ * the caller frees it with cJSON_Delete whatever the status. */
+int replay_record(const struct record_partie *rec, struct replay *self);
 
 /* Reads, parses and replays a file (at most 16 MiB). */
 int replay_file(const char *path, int check, struct replay *self);

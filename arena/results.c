@@ -7,7 +7,6 @@
  * table that lasts one file: they are local to it. struct results owns its
  * arrays and the names.
  */
-#include <cjson/cJSON.h>
 #include "arena/results.h"
 #include "arena/roster.h"
 
@@ -442,52 +441,29 @@ out:
     return rc;
 }
 
-/* One partie record of a journal (arena/record.h) as a result; the pair is
- * found by the seed and the two bots, whichever seat each had. */
-static int read_record(struct results *self, struct pair_index *pairs, const struct journal_entry *e, char *err,
-                       size_t err_size)
+/* One partie record (arena/record.h) as a result; the pair is found by
+ * the run, the seed and the two bots, whichever seat each had. */
+static int add_record(struct results *self, struct pair_index *pairs, const struct record_partie *rec, char *err,
+                      size_t err_size)
 {
-    const cJSON *rec = e->record;
-    const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
-    const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A"));
-    const char *b = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B"));
-    const char *first = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "first_dealer"));
-    const cJSON *winner = cJSON_GetObjectItemCaseSensitive(rec, "winner");
-    const cJSON *settlement = cJSON_GetObjectItemCaseSensitive(rec, "settlement");
-    const cJSON *seed = cJSON_GetObjectItemCaseSensitive(rec, "seed");
-    const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "run"));
-    uint64_t seed_value = 0;
-    const char *why;
-    if (!a || !b || !first || (strcmp(first, "A") && strcmp(first, "B")) || !cJSON_IsNumber(settlement) ||
-        record_seed(seed, &seed_value) < 0 || !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
-        snprintf(err, err_size, "a partie record needs players, first_dealer, winner, settlement and seed");
-        return -1;
-    }
+    const char *a = rec->players[0], *b = rec->players[1], *why;
     if ((why = bad_name(a)) || (why = bad_name(b))) {
         snprintf(err, err_size, "%s", why);
         return -1;
     }
-    if (strcmp(a, b) == 0) {
-        char shown_a[48];
-        snprintf(err, err_size, "'%s' plays itself", shown(a, shown_a));
-        return -1;
-    }
-    const char *first_name = first[0] == 'A' ? a : b, *second_name = first[0] == 'A' ? b : a;
     struct ratings_partie p = { 0 };
-    p.first = bot_index(self, first_name);
-    p.second = bot_index(self, second_name);
-    if (p.first < 0 || p.second < 0) goto oom;
-    int gain = (int)cJSON_GetNumberValue(settlement);
-    if (cJSON_IsNull(winner)) p.score = 0.5;
-    else p.score = strcmp(winner->valuestring, first) == 0 ? 1 : 0;
+    p.first = bot_index(self, rec->players[rec->first_dealer]);
+    p.second = p.first < 0 ? -1 : bot_index(self, rec->players[1 - rec->first_dealer]);
+    if (p.second < 0) goto oom;
+    p.score = rec->winner < 0 ? 0.5 : rec->winner == rec->first_dealer ? 1 : 0;
     p.has_points = true;
-    p.points = p.score == 1 ? gain : p.score == 0 ? -gain : 0;
+    p.points = p.score == 1 ? rec->settlement : p.score == 0 ? -rec->settlement : 0;
     char id[200];
     int low = strcmp(a, b) < 0;
     /* Runs that share a master seed share packs, so the run is part of the
      * pair's identity when the records carry it (the leaderboard mixes runs). */
-    snprintf(id, sizeof id, "%.60s\x1f%.60s\x1f%.20s\x1f%llu", low ? a : b, low ? b : a, run ? run : "",
-             (unsigned long long)seed_value);
+    snprintf(id, sizeof id, "%.60s\x1f%.60s\x1f%.20s\x1f%llu", low ? a : b, low ? b : a, rec->run ? rec->run : "",
+             (unsigned long long)rec->seed);
     struct pair_slot *slot = pair_slot(pairs, id);
     if (!slot) goto oom;
     if (slot->count == 1) p.cluster = slot->cluster;
@@ -509,8 +485,10 @@ struct journal_read {
 static int read_entry(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct journal_read *j = ctx;
+    struct record_partie rec;
     if (e->type != JOURNAL_PARTIE) return 0;
-    return read_record(j->self, &j->pairs, e, err, cap);
+    if (record_read(e->record, &rec, err, cap) < 0) return -1;
+    return add_record(j->self, &j->pairs, &rec, err, cap);
 }
 
 int results_read_journal(struct results *self, FILE *in, const char *source, char *err, size_t err_size)
@@ -526,6 +504,21 @@ int results_read_journal(struct results *self, FILE *in, const char *source, cha
     rc = 0;
 out:
     pair_index_release(&j.pairs);
+    if (rc < 0) roll_back(self, m);
+    return rc;
+}
+
+int results_add_records(struct results *self, const struct record_partie *records, size_t n, const char *source,
+                        char *err, size_t err_size)
+{
+    struct mark m = mark_of(self);
+    struct pair_index pairs = { 0 };
+    char why[256];
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        if ((rc = add_record(self, &pairs, &records[i], why, sizeof why)) < 0)
+            snprintf(err, err_size, "%s: partie %zu: %s", source, i + 1, why);
+    pair_index_release(&pairs);
     if (rc < 0) roll_back(self, m);
     return rc;
 }

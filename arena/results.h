@@ -21,9 +21,10 @@
  * plays itself. Every file must hold at least one finished partie.
  *
  * Bots are merged by name over all files, numbered in order of first
- * appearance; cluster ids are unique over all files. Each reader is one
- * entry of the table in results.c, so the tournament journal, when its
- * format exists, is a third entry there and nothing else changes.
+ * appearance; cluster ids are unique over all files. Each kind of file is
+ * one entry of the table in results.c: PGN, journals (".jsonl") and
+ * results files, chosen in that order. Partie records already read
+ * (arena/record.h; the leaderboard's store) are added without any file.
  */
 #ifndef ARENA_RESULTS_H
 #define ARENA_RESULTS_H
@@ -33,6 +34,7 @@
 
 #include "arena/journal.h"
 #include "arena/ratings.h"
+#include "arena/record.h"
 
 /* The header line of a results file. */
 #define RESULTS_CSV_HEADER "first,second,score,pair,settlement"
@@ -72,6 +74,14 @@ int results_read_csv(struct results *self, FILE *in, const char *source,
  * earlier one, is an error naming both lines. */
 int results_read_journal(struct results *self, FILE *in, const char *source,
                          char *err, size_t err_size);
+
+/* Appends the parties of n partie records already read (arena/record.h)
+ * as one journal of them would: the two parties on one seed between the
+ * same bots in one run form a duplicate pair. `source` names them in
+ * messages ("the store: partie 7: ..."). 0, or -1 with err, and then
+ * nothing is appended. */
+int results_add_records(struct results *self, const struct record_partie *records, size_t n, const char *source,
+                        char *err, size_t err_size);
 
 /* As results_read() for a PGN file already open. */
 int results_read_pgn(struct results *self, FILE *in, const char *source,

@@ -47,22 +47,15 @@ static struct tally_pairing *pairing_of(struct tally *self, int a, int b)
     return NULL;
 }
 
-int tally_add(struct tally *self, const cJSON *record, char *err, size_t cap)
+int tally_add(struct tally *self, const struct record_partie *rec, char *err, size_t cap)
 {
-    const cJSON *players = cJSON_GetObjectItemCaseSensitive(record, "players");
-    const cJSON *winner = cJSON_GetObjectItemCaseSensitive(record, "winner");
-    const cJSON *settlement = cJSON_GetObjectItemCaseSensitive(record, "settlement");
-    const cJSON *forfeit = cJSON_GetObjectItemCaseSensitive(record, "forfeit");
-    const cJSON *faults = cJSON_GetObjectItemCaseSensitive(record, "faults");
-    int seat[2] = { bot_index(self, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A"))),
-                    bot_index(self, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B"))) };
-    if (seat[0] < 0 || seat[1] < 0 || seat[0] == seat[1] || !cJSON_IsNumber(settlement) ||
-        !(cJSON_IsNull(winner) || cJSON_IsString(winner))) {
-        snprintf(err, cap, "not a partie record between two bots of this tournament");
+    int seat[2] = { bot_index(self, rec->players[0]), bot_index(self, rec->players[1]) };
+    if (seat[0] < 0 || seat[1] < 0 || seat[0] == seat[1]) {
+        snprintf(err, cap, "not a partie between two bots of this tournament");
         return -1;
     }
-    int won = cJSON_IsNull(winner) ? -1 : !strcmp(winner->valuestring, "A") ? 0 : 1;
-    long points = (long)settlement->valuedouble;
+    int won = rec->winner;
+    long points = rec->settlement;
     for (int p = 0; p < 2; p++) {
         struct tally_bot *bot = &self->bots[seat[p]];
         bot->parties++;
@@ -70,14 +63,9 @@ int tally_add(struct tally *self, const cJSON *record, char *err, size_t cap)
         else if (won == p) bot->wins++;
         else bot->losses++;
         bot->settlement += won < 0 ? 0 : won == p ? points : -points;
-        const cJSON *mine = cJSON_GetObjectItemCaseSensitive(faults, p ? "B" : "A");
-        for (int f = 0; f < CODEC_FAULTS; f++) {
-            const cJSON *n = cJSON_GetObjectItemCaseSensitive(mine, codec_fault_name(f));
-            if (cJSON_IsNumber(n) && n->valuedouble > 0) bot->faults[f] += (int)n->valuedouble;
-        }
+        for (int f = 0; f < CODEC_FAULTS; f++) bot->faults[f] += rec->faults[p][f];
     }
-    const char *loser = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "player"));
-    if (loser && (loser[0] == 'A' || loser[0] == 'B')) self->bots[seat[loser[0] - 'A']].forfeits++;
+    if (rec->forfeit.player >= 0) self->bots[seat[rec->forfeit.player]].forfeits++;
     int lo = seat[0] < seat[1] ? 0 : 1;
     struct tally_pairing *pairing = pairing_of(self, seat[lo], seat[1 - lo]);
     pairing->parties++;

@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <cjson/cJSON.h>
+#include "arena/record.h"
 #include "protocol/codec.h"
 
 struct tally_bot {
@@ -42,9 +43,9 @@ int tally_init(struct tally *self, const char *const *names, int n);
 /* Frees the arrays. */
 void tally_release(struct tally *self);
 
-/* Adds a partie record. 0, or -1 with the reason in err when it is not
- * a partie record of two known bots. */
-int tally_add(struct tally *self, const cJSON *record, char *err, size_t cap);
+/* Adds a partie record read by record_read() (arena/record.h). 0, or -1
+ * with the reason in err when its players are not two bots of the tally. */
+int tally_add(struct tally *self, const struct record_partie *rec, char *err, size_t cap);
 
 /* The bot with the best score (win 1, draw 1/2) per partie, ties to the
  * better settlement, or -1 before any partie. */

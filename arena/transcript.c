@@ -5,7 +5,7 @@ static void print_deal(FILE *out, const struct referee *ref, int index, int verb
 {
     const struct pq_deal *d = &ref->deals[index];
     int number = index + 1;
-    int elder = (number % 2 == 1) ? 1 - ref->partie.first_dealer : ref->partie.first_dealer;
+    int elder = pq_partie_elder_in(ref->partie.first_dealer, number);
     const char *player_of_seat[2] = { ref->names[elder], ref->names[1 - elder] };
     fprintf(out, "deal %d: elder %s, younger %s\n", number, player_of_seat[0], player_of_seat[1]);
     if (verbose) {

@@ -1,7 +1,9 @@
 /* solver.c - exact alpha-beta over the remaining tricks (solver.h).
  *
- * Scoring mirrors engine/deal.c (score_lead, score_trick, deal_done and
- * credit()'s pique rule) and is tested against it. Values are small
+ * Tricks are won and scored by the engine's helpers (engine/deal.h:
+ * pq_trick_beats, pq_trick_lead_points, pq_trick_win_points,
+ * pq_cards_points); only credit()'s pique rule is mirrored here, and the
+ * whole is tested against the engine. Values are small
  * integers (|value| < 128), so the table stores a lower and an upper bound
  * per position in one byte each; a position is stored only at a trick's
  * start (no card led), where its value is fully described by the order of
@@ -104,34 +106,19 @@ static int credit_play(struct solver_position *pos, int seat, int points)
 int solver_play(struct solver_position *pos, int card)
 {
     int seat = pos->lead_card < 0 ? pos->leader : 1 - pos->leader;
-    int ts = pos->trick_scoring, gained = 0;
+    int ts = pos->trick_scoring;
     pos->hand[seat] &= ~PQ_BIT(card);
     if (pos->lead_card < 0) {
         pos->lead_card = (int8_t)card;
-        /* score_lead */
-        if (ts == PQ_TRICKS_LAW65 || ts == PQ_TRICKS_LEAD_ONLY || (ts == PQ_TRICKS_PENGUIN && pos->trick == 0))
-            gained += credit_play(pos, seat, 1);
-        return gained;
+        return credit_play(pos, seat, pq_trick_lead_points(ts, pos->trick));
     }
-    int led = pos->lead_card, last = pos->trick == 11;
-    int winner = (PQ_SUIT(card) == PQ_SUIT(led) && card > led) ? seat : pos->leader;
-    int against = winner != pos->leader;
+    int winner = pq_trick_beats(pos->lead_card, card) ? seat : pos->leader;
+    int gained = credit_play(pos, winner, pq_trick_win_points(ts, pos->trick, winner != pos->leader));
     pos->tricks[winner]++;
-    /* score_trick */
-    if (ts == PQ_TRICKS_LAW65) gained += credit_play(pos, winner, against + last);
-    else if (ts == PQ_TRICKS_PENGUIN) gained += credit_play(pos, winner, against ? 2 : (pos->trick == 0 ? 0 : 1));
-    else if (ts == PQ_TRICKS_TEN_FOR_LAST) gained += credit_play(pos, winner, last ? 10 : 1);
     pos->lead_card = -1;
     pos->leader = (uint8_t)winner;
-    if (++pos->trick == 12) {
-        /* deal_done: the cards (R22) */
-        for (int s = 0; s < PQ_SEATS; s++) {
-            int bonus = 0;
-            if (pos->tricks[s] == 12) bonus = 40;
-            else if (pos->tricks[s] >= 7 && ts != PQ_TRICKS_TEN_FOR_LAST) bonus = 10;
-            gained += s == PQ_ELDER ? bonus : -bonus;
-        }
-    }
+    if (++pos->trick == 12)
+        gained += pq_cards_points(ts, pos->tricks[PQ_ELDER]) - pq_cards_points(ts, pos->tricks[PQ_YOUNGER]);
     return gained;
 }
 

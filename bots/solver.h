@@ -5,8 +5,9 @@
  * score from now to the end of the deal: trick points (R21 or the variant
  * in force), the cards (R22: 10 for 7+ tricks, 40 for capot) and the pique
  * (R25: +30 to elder when his score reaches 30 before younger's first play
- * point). It is the engine's own scoring of the play, replicated for speed
- * and tested against pq_deal_apply (tests/test_solver.c). Declarations and
+ * point). Tricks are won and scored by the engine's own helpers
+ * (engine/deal.h) on a position lighter than a deal, and the whole is
+ * tested against pq_deal_apply (tests/test_solver.c). Declarations and
  * the repique are decided before the play and are no part of the value.
  *
  * Search: MTD(f) over alpha-beta with a transposition table at trick

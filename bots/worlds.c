@@ -46,7 +46,7 @@ int worlds_infer(struct worlds *self, const struct pq_view *v)
         int led = v->trick_cards[t][0], followed = v->trick_cards[t][1], follower = 1 - leader;
         int same = PQ_SUIT(followed) == PQ_SUIT(led);
         if (follower == opp && !same) self->void_cards |= PQ_SUIT_MASK(PQ_SUIT(led));
-        leader = same && followed > led ? follower : leader;
+        leader = pq_trick_beats(led, followed) ? follower : leader;
     }
 
     pq_mask unknown = ~(mine | in_hand);

@@ -2,6 +2,7 @@
  * Pure functions over the encoding described in card.h; no state.
  */
 #include "engine/card.h"
+#include "engine/text.h"
 
 static const char rank_chars[] = "789TJQKA";
 static const char suit_chars[] = "SHDC";
@@ -53,4 +54,47 @@ void pq_deck_format(const uint8_t deck[32], char out[96])
         pq_card_format(deck[i], out + 3 * i);
         out[3 * i + 2] = i < 31 ? ' ' : '\0';
     }
+}
+
+int pq_deck_parse(const char *text, uint8_t deck[32], char *err, int cap)
+{
+    struct pq_text t;
+    pq_mask seen = 0;
+    int n = 0;
+    pq_text_init(&t, err, cap);
+    for (const char *p = text; *p;) {
+        if (*p == ' ') {
+            p++;
+            continue;
+        }
+        int card = (p[1] && (p[2] == ' ' || !p[2])) ? pq_card_parse(p) : -1;
+        if (card < 0) {
+            int len = 0;
+            while (len < 8 && p[len]) len++;
+            pq_text_str(&t, "'");
+            pq_text_strn(&t, p, len);
+            pq_text_str(&t, "' is not a card");
+            return -1;
+        }
+        if (n == 32) {
+            pq_text_str(&t, "the pack has more than 32 cards");
+            return -1;
+        }
+        if (seen & PQ_BIT(card)) {
+            pq_text_str(&t, "the pack names ");
+            pq_text_strn(&t, p, 2);
+            pq_text_str(&t, " twice");
+            return -1;
+        }
+        seen |= PQ_BIT(card);
+        deck[n++] = (uint8_t)card;
+        p += 2;
+    }
+    if (n != 32) {
+        pq_text_str(&t, "the pack has ");
+        pq_text_int(&t, n);
+        pq_text_str(&t, " cards, not 32");
+        return -1;
+    }
+    return 0;
 }

@@ -68,4 +68,12 @@ int pq_mask_format(pq_mask mask, char *buf, int cap);
  * with the NUL). */
 void pq_deck_format(const uint8_t deck[32], char out[96]);
 
+/* Parses a pack order as pq_deck_format writes it: 32 different cards,
+ * each two characters, separated by spaces (any number; spaces around
+ * are ignored). Returns 0 with the order in deck, or -1 with the reason
+ * in err (cap bytes): "'ZZ KS 7S' is not a card", "the pack names AS
+ * twice", "the pack has 31 cards, not 32", "the pack has more than 32
+ * cards". The one reader of a pack's text: records, fixtures, tests. */
+int pq_deck_parse(const char *text, uint8_t deck[32], char *err, int cap);
+
 #endif

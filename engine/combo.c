@@ -54,11 +54,6 @@ int pq_combo_score(int cls, pq_mask cards)
     return n == 4 ? 14 : 3;
 }
 
-int pq_key_length(int cls, int key)
-{
-    return cls == PQ_CLASS_POINT ? key / 256 : key / 16;
-}
-
 int pq_combo_best_key(int cls, pq_mask avail, int point_min_len)
 {
     int best = 0;

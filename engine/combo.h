@@ -35,7 +35,4 @@ int pq_combo_score(int cls, pq_mask cards);
  * the cards in `avail`, or 0 when none can (used by Law 49, R18). */
 int pq_combo_best_key(int cls, pq_mask avail, int point_min_len);
 
-/* Length of a combination's key (point/sequence length, set count). */
-int pq_key_length(int cls, int key);
-
 #endif

@@ -641,36 +641,24 @@ static void apply_declare(struct pq_deal *self, const struct pq_action *a)
     }
 }
 
-/* Trick points (R21 and the variants of docs/rules-piquet.md section 8). */
+/* Trick points (R21 and the variants of docs/rules-piquet.md section 8;
+ * the helpers in deal.h say what each scores). */
 static void score_lead(struct pq_deal *self)
 {
-    int ts = self->rules.trick_scoring;
-    if (ts == PQ_TRICKS_LAW65 || ts == PQ_TRICKS_LEAD_ONLY ||
-        (ts == PQ_TRICKS_PENGUIN && self->trick == 0))
-        credit(self, self->leader, PQ_CAT_PLAY, 1);
+    credit(self, self->leader, PQ_CAT_PLAY, pq_trick_lead_points(self->rules.trick_scoring, self->trick));
 }
 
 static void score_trick(struct pq_deal *self, int winner)
 {
-    int ts = self->rules.trick_scoring, last = self->trick == 11;
-    int against = winner != self->leader;
-    if (ts == PQ_TRICKS_LAW65) {
-        credit(self, winner, PQ_CAT_PLAY, against + last);
-    } else if (ts == PQ_TRICKS_PENGUIN) {
-        credit(self, winner, PQ_CAT_PLAY, against ? 2 : (self->trick == 0 ? 0 : 1));
-    } else if (ts == PQ_TRICKS_TEN_FOR_LAST) {
-        credit(self, winner, PQ_CAT_PLAY, last ? 10 : 1);
-    }
+    credit(self, winner, PQ_CAT_PLAY,
+           pq_trick_win_points(self->rules.trick_scoring, self->trick, winner != self->leader));
 }
 
 static void deal_done(struct pq_deal *self)
 {
     self->phase = PQ_PHASE_OVER;
-    for (int s = 0; s < PQ_SEATS; s++) {
-        if (self->tricks[s] == 12) credit(self, s, PQ_CAT_CARDS, 40);      /* capot, R22 */
-        else if (self->tricks[s] >= 7 && self->rules.trick_scoring != PQ_TRICKS_TEN_FOR_LAST)
-            credit(self, s, PQ_CAT_CARDS, 10);
-    }
+    for (int s = 0; s < PQ_SEATS; s++)
+        credit(self, s, PQ_CAT_CARDS, pq_cards_points(self->rules.trick_scoring, self->tricks[s]));   /* R22 */
     if (self->rules.trick_scoring == PQ_TRICKS_LAW65) {
         int play = self->cat[0][PQ_CAT_PLAY] + self->cat[1][PQ_CAT_PLAY];
         assert(play >= 13 && play <= 25);   /* R21 */
@@ -705,7 +693,7 @@ static void apply_play(struct pq_deal *self, int card)
     }
     self->trick_cards[self->trick][1] = (uint8_t)card;
     int led = self->lead_card;
-    int winner = (PQ_SUIT(card) == PQ_SUIT(led) && card > led) ? seat : self->leader;
+    int winner = pq_trick_beats(led, card) ? seat : self->leader;
     self->tricks[winner]++;
     score_trick(self, winner);
     self->lead_card = -1;

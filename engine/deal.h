@@ -140,6 +140,47 @@ int pq_deal_apply(struct pq_deal *self, const struct pq_action *action, char *er
 /* Parses and applies a text action (len bytes). */
 int pq_deal_apply_text(struct pq_deal *self, const char *text, int len, char *err, int cap);
 
+/* ---- tricks (R20-R22, trick_scoring of docs/rules-piquet.md section 8) ----
+ * How a trick is won and what it scores, stated once: the deal credits
+ * these, and the bots' solver, which replays the play without a deal,
+ * calls them too. Inline because the solver calls them millions of times.
+ * Tricks are numbered from 0; 11 is the last. */
+
+/* Whether `card`, played to the trick led with `led`, wins it: the higher
+ * card of the suit led; there are no trumps (R20). */
+static inline bool pq_trick_beats(int led, int card)
+{
+    return PQ_SUIT(card) == PQ_SUIT(led) && card > led;
+}
+
+/* What leading trick `trick` scores its leader (R21: 1 for every lead). */
+static inline int pq_trick_lead_points(int trick_scoring, int trick)
+{
+    return trick_scoring == PQ_TRICKS_LAW65 || trick_scoring == PQ_TRICKS_LEAD_ONLY ||
+           (trick_scoring == PQ_TRICKS_PENGUIN && trick == 0);
+}
+
+/* What winning trick `trick` scores its winner, `against` the lead or on
+ * his own lead (R21: 1 against the lead, 1 more for the last trick). */
+static inline int pq_trick_win_points(int trick_scoring, int trick, bool against)
+{
+    int last = trick == 11;
+    switch (trick_scoring) {
+    case PQ_TRICKS_LAW65: return (int)against + last;
+    case PQ_TRICKS_PENGUIN: return against ? 2 : trick == 0 ? 0 : 1;
+    case PQ_TRICKS_TEN_FOR_LAST: return last ? 10 : 1;
+    default: return 0;
+    }
+}
+
+/* What winning `tricks` of the twelve scores for the cards (R22): 40 for
+ * all of them (capot), 10 for seven or more, but not under ten_for_last. */
+static inline int pq_cards_points(int trick_scoring, int tricks)
+{
+    if (tricks == 12) return 40;
+    return tricks >= 7 && trick_scoring != PQ_TRICKS_TEN_FOR_LAST ? 10 : 0;
+}
+
 /* Name of a seat, category, phase or outcome as used in records. */
 const char *pq_seat_name(int seat);
 const char *pq_category_name(int category);

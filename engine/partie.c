@@ -18,10 +18,15 @@ int pq_partie_weight(const struct pq_partie *self, int deal_no)
     return (self->rules.partie_deals == 4 && (deal_no == 1 || deal_no == 4)) ? 2 : 1;
 }
 
+int pq_partie_elder_in(int first_dealer, int deal_no)
+{
+    int dealer = deal_no % 2 == 1 ? first_dealer : 1 - first_dealer;
+    return 1 - dealer;
+}
+
 int pq_partie_elder(const struct pq_partie *self)
 {
-    int dealer = (self->deal_no % 2 == 1) ? self->first_dealer : 1 - self->first_dealer;
-    return 1 - dealer;
+    return pq_partie_elder_in(self->first_dealer, self->deal_no);
 }
 
 int pq_partie_to_act(const struct pq_partie *self)

@@ -39,7 +39,13 @@ void pq_partie_init(struct pq_partie *self, const struct pq_rules *rules,
 int pq_partie_init_deck(struct pq_partie *self, const struct pq_rules *rules,
                         int first_dealer, const uint8_t deck[32]);
 
-/* Player who is elder / younger in the current deal. */
+/* The player who is elder in deal `deal_no` (from 1) of a partie whose
+ * first deal `first_dealer` deals: the deal alternates (R4) and the player
+ * who does not deal is elder. The one place this is computed; records,
+ * transcripts and viewers call it. */
+int pq_partie_elder_in(int first_dealer, int deal_no);
+
+/* Player who is elder in the current deal. */
 int pq_partie_elder(const struct pq_partie *self);
 
 /* Player to act, or -1 when the partie is over. */

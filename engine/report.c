@@ -78,10 +78,9 @@ void pq_report_partie(const struct pq_partie *p, const struct pq_deal *deals, in
     w->begin(w->ctx, "deals", 1);
     for (int i = 0; i < played; i++) {
         int number = i + 1;
-        int dealer = (number % 2 == 1) ? p->first_dealer : 1 - p->first_dealer;
         w->begin(w->ctx, NULL, 0);
         w->integer(w->ctx, "number", number);
-        w->string(w->ctx, "elder", players[1 - dealer]);
+        w->string(w->ctx, "elder", players[pq_partie_elder_in(p->first_dealer, number)]);
         w->integer(w->ctx, "weight", pq_partie_weight(p, number));
         w->integer(w->ctx, "A", p->deal_scores[i][0]);
         w->integer(w->ctx, "B", p->deal_scores[i][1]);

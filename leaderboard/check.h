@@ -1,14 +1,16 @@
 /* check.h - is a posted partie record (arena/record.h) genuine?
  *
- * Shape first: exactly the fields the arena writes (arena/record.c), each
- * of its type, none twice, the fault counts of every kind the arena knows.
- * Then the course: every deal replayed through the engine (engine/partie.h)
- * from its pack and actions, the unfinished deal of a forfeit as far as it
- * went. Then the score, by the arena's own check (arena/replay.h,
- * replay_journal_record: the engine's totals, winner and settlement, or the
- * fault policy's for a forfeit), and the fault counts: those the referee
- * writes for the outcome (one of the forfeit's kind for the player who
- * forfeited, none else; none for a "disqualified" forfeit before any deal).
+ * Shape first, by the arena's own reader of partie records (record_read):
+ * exactly the fields the arena writes, each of its type and range, none
+ * twice, the fault counts of every kind the arena knows; the leaderboard
+ * also needs the "run" that `arena post` gives the records of older
+ * journals. Then the course and the score, by the arena's own check
+ * (arena/replay.h, replay_record: every deal replayed through the engine,
+ * the unfinished deal of a forfeit as far as it went; the engine's totals,
+ * winner and settlement, or the fault policy's for a forfeit), and the
+ * fault counts: those the referee writes for the outcome (one of the
+ * forfeit's kind for the player who forfeited, none else; none for a
+ * "disqualified" forfeit before any deal).
  *
  * Player names obey codec_bot_name_check() (protocol/codec.h), the one
  * rule for bot names everywhere; any other text (HTML, quotes, SQL) is
@@ -19,6 +21,7 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "arena/record.h"
 #include "leaderboard/store.h"
 
 enum check_status {
@@ -28,12 +31,11 @@ enum check_status {
     CHECK_NO_MEMORY = 500
 };
 
-/* A checked record: the strings out points at live in self. */
+/* A checked record. self->out points into self and into the record
+ * checked, which must outlive it. */
 struct check_partie {
-    char key[48];
-    char run[17];
-    char seed[24];            /* decimal */
-    char *faults[2];          /* compact JSON (owned) */
+    struct record_partie partie;
+    char key[48];             /* RUN-ID */
     char *record;             /* compact JSON of the record (owned) */
     struct store_partie out;
 };
@@ -44,12 +46,5 @@ struct check_partie {
 int check_partie(const cJSON *record, struct check_partie *self, char *err, size_t cap);
 
 void check_release(struct check_partie *self);
-
-/* A pack order "AS KS ..." into 32 cards; 0, or -1 with err. */
-int check_deck(const char *text, unsigned char deck[32], char *err, size_t cap);
-
-/* Applies a record's "rules" object (may be NULL) over `rules`. */
-struct pq_rules;
-int check_rules(const cJSON *rules, struct pq_rules *out, char *err, size_t cap);
 
 #endif

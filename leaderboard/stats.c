@@ -1,11 +1,12 @@
 /* stats.c - snapshots of the standings from the stored parties (stats.h).
  *
- * The stored parties are read once into a tally: the fit's input (struct
- * results, filled by results_read_journal() from compact journal lines, so
- * that the fit sees exactly what `arena ratings` would see for the same
- * journals), the row each fitted partie came from, and
- * per-bot and per-pairing counts. The JSON trees are built with cJSON,
- * printed once, and the tree of each bot is kept for GET /bots/{name}.
+ * The stored parties are read once, as partie records (the store's
+ * columns, store.h), into a tally: the fit's input (struct results, filled
+ * by results_add_records(), so that the fit sees exactly what `arena
+ * ratings` would see for the same journals) and per-bot and per-pairing
+ * counts. Stored partie k is fitted partie k. The JSON trees are built
+ * with cJSON, printed once, and the tree of each bot is kept for
+ * GET /bots/{name}.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,161 +16,72 @@
 #include "arena/standings.h"
 #include "leaderboard/api.h"
 #include "leaderboard/stats.h"
-
-/* One stored partie as the tally keeps it. */
-struct row {
-    long long seq;
-    char *run, *names[2], *posted, *faults[2];
-    int first_dealer, winner, settlement;
-    char *seed;          /* decimal text */
-    int bot[2];          /* bot index of A and B once read */
-};
+#include "protocol/codec.h"
 
 struct pairing {
     int parties, wins, draws, losses; /* of the row bot against the column bot */
 };
 
 struct tally {
-    struct row *rows;
-    size_t n_rows, cap;
+    struct record_partie *parties;   /* every stored partie, in insertion order */
+    char **names;        /* per partie: its run, A and B in one block, owned */
+    size_t n, cap;
+    char *updated;       /* when the last partie was posted, owned */
+    int collect_failed;  /* out of memory while collecting */
     struct results res;
-    size_t *row_of;      /* fitted partie k came from rows[row_of[k]] */
     int n_bots;
     struct pairing *pairs;  /* n_bots^2 */
     int *wins, *draws, *losses;
     long *settlement;
-    cJSON *faults;       /* array: per bot {kind: count} */
+    int (*faults)[CODEC_FAULTS];   /* per bot, per kind */
 };
 
-static char *dup(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) memcpy(d, s, n);
-    return d;
-}
-
+/* A stored partie kept: its strings copied into one block. */
 static int collect(const struct store_row *r, void *ctx)
 {
     struct tally *t = ctx;
-    if (t->n_rows == t->cap) {
+    const struct record_partie *p = &r->partie;
+    if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
-        struct row *rows = realloc(t->rows, cap * sizeof *rows);
-        if (!rows) return 1;
-        t->rows = rows;
+        struct record_partie *parties = realloc(t->parties, cap * sizeof *parties);
+        if (parties) t->parties = parties;
+        char **names = parties ? realloc(t->names, cap * sizeof *names) : NULL;
+        if (!names) return t->collect_failed = 1;
+        t->names = names;
         t->cap = cap;
     }
-    struct row *row = &t->rows[t->n_rows];
-    memset(row, 0, sizeof *row);
-    row->seq = r->seq;
-    row->first_dealer = r->first_dealer;
-    row->winner = r->winner;
-    row->settlement = r->settlement;
-    t->n_rows++;
-    if (!(row->run = dup(r->run)) || !(row->names[0] = dup(r->players[0])) ||
-        !(row->names[1] = dup(r->players[1])) || !(row->posted = dup(r->posted)) ||
-        !(row->seed = dup(r->seed)) || !(row->faults[0] = dup(r->faults[0])) || !(row->faults[1] = dup(r->faults[1])))
-        return 1;
+    size_t lens[3] = { strlen(p->run) + 1, strlen(p->players[0]) + 1, strlen(p->players[1]) + 1 };
+    char *block = malloc(lens[0] + lens[1] + lens[2]), *updated = strdup(r->posted);
+    if (!block || !updated) {
+        free(block);
+        free(updated);
+        return t->collect_failed = 1;
+    }
+    struct record_partie *kept = &t->parties[t->n];
+    *kept = *p;
+    kept->run = memcpy(block, p->run, lens[0]);
+    kept->players[0] = memcpy(block + lens[0], p->players[0], lens[1]);
+    kept->players[1] = memcpy(block + lens[0] + lens[1], p->players[1], lens[2]);
+    t->names[t->n++] = block;
+    free(t->updated);
+    t->updated = updated;
     return 0;
 }
 
 static void tally_release(struct tally *t)
 {
-    for (size_t i = 0; i < t->n_rows; i++) {
-        free(t->rows[i].run);
-        free(t->rows[i].names[0]);
-        free(t->rows[i].names[1]);
-        free(t->rows[i].posted);
-        free(t->rows[i].seed);
-        free(t->rows[i].faults[0]);
-        free(t->rows[i].faults[1]);
-    }
-    free(t->rows);
+    for (size_t i = 0; i < t->n; i++) free(t->names[i]);
+    free(t->names);
+    free(t->parties);
+    free(t->updated);
     results_release(&t->res);
-    free(t->row_of);
     free(t->pairs);
     free(t->wins);
     free(t->draws);
     free(t->losses);
     free(t->settlement);
-    cJSON_Delete(t->faults);
+    free(t->faults);
     memset(t, 0, sizeof *t);
-}
-
-/* A JSON string (names hold no control characters, check.h). */
-static int put_string(FILE *f, const char *s)
-{
-    if (fputc('"', f) == EOF) return -1;
-    for (; *s; s++) {
-        if ((*s == '"' || *s == '\\') && fputc('\\', f) == EOF) return -1;
-        if (fputc(*s, f) == EOF) return -1;
-    }
-    return fputc('"', f) == EOF ? -1 : 0;
-}
-
-/* The fit's input: every stored partie as a journal line, in insertion
- * order, read by the arena's journal reader (the run is part of a duplicate
- * pair's identity there, so pairs never span runs). */
-static int read_parties(struct tally *t, char *err, size_t cap)
-{
-    char *text = NULL;
-    size_t len = 0;
-    int bad = 0;
-    if (t->n_rows == 0) return 0;
-    t->row_of = malloc(t->n_rows * sizeof *t->row_of);
-    FILE *f = t->row_of ? open_memstream(&text, &len) : NULL;
-    if (!f) {
-        snprintf(err, cap, "out of memory");
-        return -1;
-    }
-    for (size_t k = 0; k < t->n_rows; k++) {
-        const struct row *r = &t->rows[k];
-        bad |= fprintf(f, "{\"type\":\"partie\",\"run\":\"%s\",\"seed\":\"%s\",\"first_dealer\":\"%c\","
-                          "\"players\":{\"A\":", r->run, r->seed, r->first_dealer ? 'B' : 'A') < 0;
-        bad |= put_string(f, r->names[0]) < 0;
-        bad |= fputs(",\"B\":", f) == EOF;
-        bad |= put_string(f, r->names[1]) < 0;
-        bad |= fprintf(f, "},\"winner\":%s,\"settlement\":%d}\n",
-                       r->winner < 0 ? "null" : r->winner ? "\"B\"" : "\"A\"", r->settlement) < 0;
-    }
-    if (fclose(f) != 0 || bad) {
-        free(text);
-        snprintf(err, cap, "out of memory");
-        return -1;
-    }
-    FILE *in = fmemopen(text, len, "r");
-    int rc = in ? results_read_journal(&t->res, in, "the store", err, cap) : -1;
-    if (!in) snprintf(err, cap, "out of memory");
-    else fclose(in);
-    free(text);
-    if (rc < 0) return -1;
-    if (t->res.n_parties != t->n_rows) {
-        snprintf(err, cap, "%zu parties read of %zu", t->res.n_parties, t->n_rows);
-        return -1;
-    }
-    for (size_t k = 0; k < t->n_rows; k++) {
-        const struct ratings_partie *p = &t->res.parties[k];
-        int first = t->rows[k].first_dealer;
-        t->row_of[k] = k;
-        t->rows[k].bot[first] = p->first;
-        t->rows[k].bot[1 - first] = p->second;
-    }
-    return 0;
-}
-
-/* Adds {kind: count} of one record to a bot's fault counts. */
-static int add_faults(cJSON *into, const char *json)
-{
-    cJSON *kinds = cJSON_Parse(json), *kind;
-    int rc = kinds ? 0 : -1;
-    cJSON_ArrayForEach(kind, kinds) {
-        if (!cJSON_IsNumber(kind)) continue;
-        cJSON *have = cJSON_GetObjectItemCaseSensitive(into, kind->string);
-        if (have) cJSON_SetNumberValue(have, have->valuedouble + kind->valuedouble);
-        else if (!cJSON_AddNumberToObject(into, kind->string, kind->valuedouble)) rc = -1;
-    }
-    cJSON_Delete(kinds);
-    return rc;
 }
 
 static int tally_load(struct tally *t, struct store *store, char *err, size_t cap)
@@ -177,8 +89,8 @@ static int tally_load(struct tally *t, struct store *store, char *err, size_t ca
     memset(t, 0, sizeof *t);
     results_init(&t->res);
     if (store_each(store, collect, t, err, cap) < 0) return -1;
-    if (t->n_rows && !t->rows[t->n_rows - 1].faults[1]) goto oom;
-    if (read_parties(t, err, cap) < 0) return -1;
+    if (t->collect_failed) goto oom;
+    if (results_add_records(&t->res, t->parties, t->n, "the store", err, cap) < 0) return -1;
     int n = t->n_bots = t->res.n_bots;
     size_t nn = (size_t)n * (size_t)n + 1;
     t->pairs = calloc(nn, sizeof *t->pairs);
@@ -186,14 +98,16 @@ static int tally_load(struct tally *t, struct store *store, char *err, size_t ca
     t->draws = calloc((size_t)n + 1, sizeof(int));
     t->losses = calloc((size_t)n + 1, sizeof(int));
     t->settlement = calloc((size_t)n + 1, sizeof(long));
-    t->faults = cJSON_CreateArray();
+    t->faults = calloc((size_t)n + 1, sizeof *t->faults);
     if (!t->pairs || !t->wins || !t->draws || !t->losses || !t->settlement || !t->faults) goto oom;
-    for (int i = 0; i < n; i++)
-        if (!cJSON_AddItemToArray(t->faults, cJSON_CreateObject())) goto oom;
-    for (size_t k = 0; k < t->n_rows; k++) {
-        const struct row *r = &t->rows[k];
+    for (size_t k = 0; k < t->n; k++) {
+        const struct record_partie *r = &t->parties[k];
+        const struct ratings_partie *fitted = &t->res.parties[k];
+        int bot[2];
+        bot[r->first_dealer] = fitted->first;
+        bot[1 - r->first_dealer] = fitted->second;
         for (int p = 0; p < 2; p++) {
-            int me = r->bot[p], other = r->bot[1 - p];
+            int me = bot[p], other = bot[1 - p];
             struct pairing *pr = &t->pairs[me * n + other];
             pr->parties++;
             if (r->winner < 0) {
@@ -208,7 +122,7 @@ static int tally_load(struct tally *t, struct store *store, char *err, size_t ca
                 pr->losses++;
                 t->settlement[me] -= r->settlement;
             }
-            if (add_faults(cJSON_GetArrayItem(t->faults, me), r->faults[p]) < 0) goto oom;
+            for (int f = 0; f < CODEC_FAULTS; f++) t->faults[me][f] += r->faults[p][f];
         }
     }
     return 0;
@@ -217,12 +131,23 @@ oom:
     return -1;
 }
 
-static double fault_total(const cJSON *kinds)
+static int fault_total(const int faults[CODEC_FAULTS])
 {
-    double sum = 0;
-    const cJSON *kind;
-    cJSON_ArrayForEach(kind, kinds) sum += kind->valuedouble;
+    int sum = 0;
+    for (int f = 0; f < CODEC_FAULTS; f++) sum += faults[f];
     return sum;
+}
+
+/* {kind: count} in the order of codec_fault_name(). */
+static cJSON *faults_json(const int faults[CODEC_FAULTS])
+{
+    cJSON *o = cJSON_CreateObject();
+    for (int f = 0; o && f < CODEC_FAULTS; f++)
+        if (!cJSON_AddNumberToObject(o, codec_fault_name(f), faults[f])) {
+            cJSON_Delete(o);
+            return NULL;
+        }
+    return o;
 }
 
 static cJSON *number_or_null(int rated, double v)
@@ -297,7 +222,7 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
              cJSON_AddNumberToObject(bot, "wins", t->wins[i]) && cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
              cJSON_AddNumberToObject(bot, "settlement", (double)t->settlement[i]) &&
-             cJSON_AddItemToObject(bot, "faults", cJSON_Duplicate(cJSON_GetArrayItem(t->faults, i), 1));
+             cJSON_AddItemToObject(bot, "faults", faults_json(t->faults[i]));
         cJSON *opponents = ok ? cJSON_AddArrayToObject(bot, "opponents") : NULL;
         ok = ok && opponents;
         for (int b = 0; ok && b < n; b++) {
@@ -334,9 +259,9 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
              cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
              cJSON_AddNumberToObject(bot, "settlement", (double)t->settlement[i]) &&
-             cJSON_AddNumberToObject(bot, "faults", fault_total(cJSON_GetArrayItem(t->faults, i)));
+             cJSON_AddNumberToObject(bot, "faults", fault_total(t->faults[i]));
     }
-    if (ok && t->n_rows) ok = cJSON_AddStringToObject(root, "updated", t->rows[t->n_rows - 1].posted) != NULL;
+    if (ok && t->n) ok = cJSON_AddStringToObject(root, "updated", t->updated) != NULL;
     else if (ok) ok = cJSON_AddNullToObject(root, "updated") != NULL;
     if (!ok) {
         cJSON_Delete(root);
@@ -361,7 +286,7 @@ struct stats *stats_compute(struct store *store, char *err, size_t cap)
     r = ratings_fit(t.res.parties, t.res.n_parties, (const char *const *)t.res.names, t.res.n_bots, NULL, err, cap);
     if (!r) goto out;
     if (standings_init(&s, r) < 0) goto oom;
-    self->parties = (long long)t.n_rows;
+    self->parties = (long long)t.n;
     tree = standings(&t, &s, r);
     if (!tree || !(self->standings = print(tree, &self->standings_len))) goto oom;
     cJSON_Delete(tree);
@@ -415,9 +340,8 @@ struct stats_history *stats_history_compute(struct store *store, char *err, size
     for (int i = 0; i < t.res.n_bots; i++)
         if (!cJSON_AddArrayToObject(self->per_bot, t.res.names[i])) goto oom;
     for (int k = 1; k <= points; k++) {
-        size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points, m = 0;  /* rows 0..upto-1 */
-        for (size_t p = 0; p < n; p++)
-            if (t.row_of[p] < upto) prefix[m++] = t.res.parties[p];
+        size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points, m = 0;  /* parties 0..upto-1 */
+        for (size_t p = 0; p < upto; p++) prefix[m++] = t.res.parties[p];
         struct ratings *r = ratings_fit(prefix, m, (const char *const *)t.res.names, t.res.n_bots, NULL, err, cap);
         if (!r) goto out;
         cJSON *point = cJSON_CreateObject();

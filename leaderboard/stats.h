@@ -1,13 +1,15 @@
 /* stats.h - standings, crosstable, per-bot pages and rating history,
- * computed from every stored partie with the arena's statistics code
- * (arena/results.h reads the parties into the fit's input exactly as
- * `arena ratings` reads a journal; arena/ratings.h fits; arena/standings.h
- * orders and writes the standings).
+ * computed from every stored partie with the arena's statistics code:
+ * the store hands its parties out as partie records (store.h,
+ * arena/record.h), arena/results.h makes them the fit's input exactly as
+ * `arena ratings` makes a journal's records, arena/ratings.h fits and
+ * arena/standings.h orders and writes the standings.
  *
- * Duplicate pairs are found within a run and never across runs (the
- * journal reader keys a pair by run, seed and bots); bots are merged by
- * name over all runs, so results posted by several arenas combine. A snapshot is immutable once made: the server caches it and
- * makes a new one after a post.
+ * Duplicate pairs are found within a run and never across runs (results
+ * keys a pair by run, seed and bots); bots are merged by name over all
+ * runs, so results posted by several arenas combine. A snapshot is
+ * immutable once made: the server caches it and makes a new one after a
+ * post.
  */
 #ifndef LEADERBOARD_STATS_H
 #define LEADERBOARD_STATS_H

@@ -13,10 +13,11 @@
 #include <time.h>
 #include <sqlite3.h>
 #include "leaderboard/store.h"
+#include "protocol/codec.h"
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
-    ST_GET, ST_COUNT, ST_N
+    ST_GET, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -28,7 +29,7 @@ static const char *const sql_text[ST_N] = {
                   "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     [ST_EACH] = "SELECT seq, key, run, posted, player_a, player_b, first_dealer, total_a, total_b, "
-                "winner, settlement, seed, forfeit, faults_a, faults_b FROM parties ORDER BY seq",
+                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties ORDER BY seq",
     [ST_LIST_ALL] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
                     "ORDER BY seq DESC LIMIT ?2",
@@ -36,7 +37,6 @@ static const char *const sql_text[ST_N] = {
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
                     "AND (player_a = ?3 OR player_b = ?3) ORDER BY seq DESC LIMIT ?2",
     [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1",
-    [ST_COUNT] = "SELECT count(*) FROM parties",
 };
 
 static const char schema[] =
@@ -181,13 +181,28 @@ static void now_iso(char out[32])
     strftime(out, 32, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-/* Binds and runs the insert of one partie. */
-static int insert_one(struct store *self, const struct store_partie *p, const char *posted, char *err, size_t cap)
+/* A player's fault counts as the faults_a and faults_b columns keep them:
+ * {kind: count} in the order of codec_fault_name(). */
+static void faults_text(const int counts[CODEC_FAULTS], char out[160])
 {
+    int n = snprintf(out, 160, "{");
+    for (int f = 0; f < CODEC_FAULTS; f++)
+        n += snprintf(out + n, (size_t)(160 - n), "%s\"%s\":%d", f ? "," : "", codec_fault_name(f), counts[f]);
+    snprintf(out + n, (size_t)(160 - n), "}");
+}
+
+/* Binds and runs the insert of one partie. */
+static int insert_one(struct store *self, const struct store_partie *sp, const char *posted, char *err, size_t cap)
+{
+    const struct record_partie *p = sp->partie;
     sqlite3_stmt *st = stmt(self, ST_INSERT);
-    int ok = sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC) == SQLITE_OK &&
+    char seed[24], faults[2][160];
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)p->seed);
+    faults_text(p->faults[0], faults[0]);
+    faults_text(p->faults[1], faults[1]);
+    int ok = sqlite3_bind_text(st, 1, sp->key, -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 2, p->run, -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_int64(st, 3, p->id) == SQLITE_OK &&
+             sqlite3_bind_int64(st, 3, (sqlite3_int64)p->id) == SQLITE_OK &&
              sqlite3_bind_text(st, 4, posted, -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 5, p->players[0], -1, SQLITE_STATIC) == SQLITE_OK &&
              sqlite3_bind_text(st, 6, p->players[1], -1, SQLITE_STATIC) == SQLITE_OK &&
@@ -196,11 +211,12 @@ static int insert_one(struct store *self, const struct store_partie *p, const ch
              sqlite3_bind_int(st, 9, p->totals[1]) == SQLITE_OK &&
              (p->winner < 0 ? sqlite3_bind_null(st, 10) : sqlite3_bind_int(st, 10, p->winner)) == SQLITE_OK &&
              sqlite3_bind_int(st, 11, p->settlement) == SQLITE_OK &&
-             sqlite3_bind_text(st, 12, p->seed, -1, SQLITE_STATIC) == SQLITE_OK &&
-             (p->forfeit < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit)) == SQLITE_OK &&
-             sqlite3_bind_text(st, 14, p->faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_text(st, 15, p->faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
-             sqlite3_bind_text(st, 16, p->record, -1, SQLITE_STATIC) == SQLITE_OK;
+             sqlite3_bind_text(st, 12, seed, -1, SQLITE_STATIC) == SQLITE_OK &&
+             (p->forfeit.player < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, p->forfeit.player)) ==
+                 SQLITE_OK &&
+             sqlite3_bind_text(st, 14, faults[0], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 15, faults[1], -1, SQLITE_STATIC) == SQLITE_OK &&
+             sqlite3_bind_text(st, 16, sp->record, -1, SQLITE_STATIC) == SQLITE_OK;
     int rc = ok ? sqlite3_step(st) : SQLITE_ERROR;
     sqlite3_reset(st);
     if (rc != SQLITE_DONE) {
@@ -298,6 +314,49 @@ static int int_or(sqlite3_stmt *st, int col, int none)
     return sqlite3_column_type(st, col) == SQLITE_NULL ? none : sqlite3_column_int(st, col);
 }
 
+/* The faults_a or faults_b column back into counts, through the record
+ * reader's own reading of a player's faults. */
+static int faults_of(sqlite3_stmt *st, int col, const char *where, int counts[CODEC_FAULTS], char *err, size_t cap)
+{
+    cJSON *json = cJSON_Parse(text_or_empty(st, col));
+    int rc = record_read_faults(json, where, counts, err, cap);
+    cJSON_Delete(json);
+    return rc;
+}
+
+/* A row of ST_EACH as the columns of a partie record (store.h). */
+static int row_of(sqlite3_stmt *st, struct store_row *row, char *err, size_t cap)
+{
+    struct record_partie *p = &row->partie;
+    char why[200];
+    memset(row, 0, sizeof *row);
+    pq_rules_default(&p->rules);
+    row->seq = sqlite3_column_int64(st, 0);
+    row->key = text_or_empty(st, 1);
+    row->posted = text_or_empty(st, 3);
+    p->run = text_or_empty(st, 2);
+    p->players[0] = text_or_empty(st, 4);
+    p->players[1] = text_or_empty(st, 5);
+    p->first_dealer = sqlite3_column_int(st, 6) ? PQ_PLAYER_B : PQ_PLAYER_A;
+    p->totals[0] = sqlite3_column_int(st, 7);
+    p->totals[1] = sqlite3_column_int(st, 8);
+    p->winner = int_or(st, 9, -1);
+    p->settlement = sqlite3_column_int(st, 10);
+    p->forfeit.player = int_or(st, 12, -1);
+    p->forfeit.fault = -1;
+    p->id = (uint64_t)sqlite3_column_int64(st, 15);
+    if (record_seed_parse(text_or_empty(st, 11), &p->seed) < 0) {
+        snprintf(err, cap, "stored partie %s: its seed is not a decimal 64-bit number", row->key);
+        return -1;
+    }
+    if (faults_of(st, 13, "faults.A", p->faults[0], why, sizeof why) < 0 ||
+        faults_of(st, 14, "faults.B", p->faults[1], why, sizeof why) < 0) {
+        snprintf(err, cap, "stored partie %s: %s", row->key, why);
+        return -1;
+    }
+    return 0;
+}
+
 int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx, char *err,
                size_t cap)
 {
@@ -306,25 +365,12 @@ int store_each(struct store *self, int (*each)(const struct store_row *row, void
     sqlite3_stmt *st = stmt(self, ST_EACH);
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_row row;
-        row.seq = sqlite3_column_int64(st, 0);
-        row.key = text_or_empty(st, 1);
-        row.run = text_or_empty(st, 2);
-        row.posted = text_or_empty(st, 3);
-        row.players[0] = text_or_empty(st, 4);
-        row.players[1] = text_or_empty(st, 5);
-        row.first_dealer = sqlite3_column_int(st, 6);
-        row.totals[0] = sqlite3_column_int(st, 7);
-        row.totals[1] = sqlite3_column_int(st, 8);
-        row.winner = int_or(st, 9, -1);
-        row.settlement = sqlite3_column_int(st, 10);
-        row.seed = text_or_empty(st, 11);
-        row.forfeit = int_or(st, 12, -1);
-        row.faults[0] = text_or_empty(st, 13);
-        row.faults[1] = text_or_empty(st, 14);
+        if (row_of(st, &row, err, cap) < 0) goto out;
         if (each(&row, ctx)) break;
     }
     if (step == SQLITE_ROW || step == SQLITE_DONE) rc = 0;
     else say(err, cap, "cannot read the parties", self->db);
+out:
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return rc;
@@ -441,15 +487,4 @@ cJSON *store_get(struct store *self, const char *key, int *found, char *err, siz
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return record;
-}
-
-long long store_count(struct store *self)
-{
-    long long n = -1;
-    pthread_mutex_lock(&self->lock);
-    sqlite3_stmt *st = stmt(self, ST_COUNT);
-    if (sqlite3_step(st) == SQLITE_ROW) n = sqlite3_column_int64(st, 0);
-    sqlite3_reset(st);
-    pthread_mutex_unlock(&self->lock);
-    return n;
 }

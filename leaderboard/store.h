@@ -13,37 +13,30 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "arena/record.h"
 
 enum { STORE_SCHEMA_VERSION = 1 };
 
 struct store;
 
-/* A checked partie ready to be stored (check.h fills it). Strings are the
- * caller's. */
+/* A checked partie ready to be stored (check.h fills it). Everything is
+ * the caller's. */
 struct store_partie {
-    const char *key;          /* RUN-ID */
-    const char *run;          /* 16 hex digits */
-    long long id;             /* partie number in its run */
-    const char *players[2];   /* A, B */
-    int first_dealer;         /* 0 A, 1 B */
-    int totals[2];
-    int winner;               /* 0 A, 1 B, -1 drawn */
-    int settlement;           /* what the winner gains, >= 0 */
-    const char *seed;         /* decimal text, exact to 64 bits */
-    int forfeit;              /* player who forfeited, or -1 */
-    const char *faults[2];    /* compact JSON object per player */
-    const char *record;       /* the record as posted, compact JSON */
+    const char *key;                      /* RUN-ID */
+    const struct record_partie *partie;   /* read and checked; its run is set */
+    const char *record;                   /* the record as posted, compact JSON */
 };
 
-/* One stored partie as the statistics read it (store_each). */
+/* One stored partie as the statistics read it (store_each): the columns
+ * the store keeps of it, as a partie record read. Filled: run, id, seed,
+ * players, first_dealer, totals, winner, settlement, forfeit.player and
+ * faults. Not kept in columns (the stored record has them): the course
+ * (n_deals is 0, rules are the defaults), forfeit.fault and
+ * forfeit.message, decisions, think_ms and pair. */
 struct store_row {
     long long seq;            /* insertion order, from 1 */
-    const char *key, *run, *posted;
-    const char *players[2];
-    int first_dealer, winner, settlement, forfeit;
-    int totals[2];
-    const char *seed;
-    const char *faults[2];
+    const char *key, *posted;
+    struct record_partie partie;
 };
 
 /* Opens (creating) the database at path, WAL mode, schema checked or
@@ -64,7 +57,7 @@ int store_insert(struct store *self, const struct store_partie *parties, int n,
 
 /* Calls each() for every stored partie in insertion order; strings live
  * until each() returns. Stops when each() returns non-zero. 0, or -1 on a
- * database error. */
+ * database error or a row the store could not have written. */
 int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx,
                char *err, size_t cap);
 
@@ -80,8 +73,5 @@ cJSON *store_list(struct store *self, const char *bot, int limit, long long befo
  * "posted" added; NULL with *found 0 when there is none, NULL with *found
  * 1 on error. */
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap);
-
-/* Number of stored parties, or -1. */
-long long store_count(struct store *self);
 
 #endif

@@ -1,12 +1,13 @@
 /* viewer.c - the per-deal annotation of a partie for the page (viewer.h).
- * Each deal is replayed on its own from its deck with the partie's rules;
+ * The course is read by the arena's record reader (record_read_course);
+ * each deal is replayed on its own from its deck with the partie's rules;
  * the engine's state before and after each action says who acted, which
  * class an answer decided and how each trick went.
  */
 #include <stdio.h>
 #include <string.h>
-#include "engine/deal.h"
-#include "leaderboard/check.h"
+#include "arena/record.h"
+#include "engine/partie.h"
 #include "leaderboard/viewer.h"
 
 static const char *const seats[] = { "elder", "younger" };
@@ -58,19 +59,14 @@ static const char *note_of(int outcome)
 }
 
 /* One deal replayed into its viewer object. */
-static cJSON *view_deal(const cJSON *record, const struct pq_rules *rules, int number, int elder_player,
+static cJSON *view_deal(const struct record_deal *record, const struct pq_rules *rules, int number, int elder_player,
                         int unfinished, char *err, size_t cap)
 {
-    unsigned char deck[32];
     struct pq_deal d;
     const cJSON *item;
     cJSON *view = cJSON_CreateObject();
-    const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "deck"));
     if (!view) goto oom;
-    if (!text || check_deck(text, deck, err, cap) < 0 || pq_deal_init(&d, rules, deck) < 0) {
-        if (!text) snprintf(err, cap, "deal %d: no deck", number);
-        goto fail;
-    }
+    pq_deal_init(&d, rules, record->deck);
     cJSON *steps = cJSON_CreateArray(), *tricks = cJSON_CreateArray();
     if (!cJSON_AddNumberToObject(view, "number", number) ||
         !cJSON_AddStringToObject(view, "elder", elder_player ? "B" : "A") ||
@@ -81,14 +77,14 @@ static cJSON *view_deal(const cJSON *record, const struct pq_rules *rules, int n
     }
     int leader = -1, i = 0;
     cJSON *trick = NULL;
-    cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(record, "actions")) {
-        const char *action = cJSON_GetStringValue(item);
+    cJSON_ArrayForEach(item, record->actions) {
+        const char *action = item->valuestring;
         char reason[160];
         int seat = d.to_act, before[PQ_CLASSES], tricks_before[2] = { d.tricks[0], d.tricks[1] };
         int leading = d.phase == PQ_PHASE_PLAY && d.lead_card < 0;
         for (int c = 0; c < PQ_CLASSES; c++) before[c] = d.classes[c].outcome;
-        if (!action || pq_deal_apply_text(&d, action, (int)strlen(action), reason, sizeof reason) < 0) {
-            snprintf(err, cap, "deal %d action %d: %s", number, i, action ? reason : "not a string");
+        if (pq_deal_apply_text(&d, action, (int)strlen(action), reason, sizeof reason) < 0) {
+            snprintf(err, cap, "deal %d action %d: %s", number, i, reason);
             cJSON_Delete(steps);
             cJSON_Delete(tricks);
             goto fail;
@@ -146,35 +142,22 @@ fail:
 
 cJSON *viewer_partie(const cJSON *record, char *err, size_t cap)
 {
-    struct pq_rules rules;
-    const cJSON *deal;
-    const char *first = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "first_dealer"));
-    const cJSON *unfinished = cJSON_GetObjectItemCaseSensitive(record, "unfinished_deal");
+    struct record_partie rec;
+    if (record_read_course(record, &rec, err, cap) < 0) return NULL;
     cJSON *list = cJSON_CreateArray();
-    int number = 0, dealer = first && !strcmp(first, "B");
-    pq_rules_default(&rules);
-    if (!list || check_rules(cJSON_GetObjectItemCaseSensitive(record, "rules"), &rules, err, cap) < 0) goto fail;
-    cJSON_ArrayForEach(deal, cJSON_GetObjectItemCaseSensitive(record, "deals")) {
-        number++;
-        /* The dealer alternates from the first dealer; the other is elder. */
-        int elder = 1 - ((dealer + number - 1) & 1);
-        cJSON *view = view_deal(deal, &rules, number, elder, 0, err, cap);
-        if (!cJSON_AddItemToArray(list, view)) {
-            cJSON_Delete(view);
-            goto fail;
-        }
+    if (!list) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
     }
-    if (cJSON_IsObject(unfinished)) {
-        number++;
-        int elder = 1 - ((dealer + number - 1) & 1);
-        cJSON *view = view_deal(unfinished, &rules, number, elder, 1, err, cap);
+    for (int k = 0; k < rec.n_deals + rec.has_unfinished; k++) {
+        int number = k + 1, unfinished = k == rec.n_deals;
+        cJSON *view = view_deal(unfinished ? &rec.unfinished : &rec.deals[k], &rec.rules, number,
+                                pq_partie_elder_in(rec.first_dealer, number), unfinished, err, cap);
         if (!cJSON_AddItemToArray(list, view)) {
             cJSON_Delete(view);
-            goto fail;
+            cJSON_Delete(list);
+            return NULL;
         }
     }
     return list;
-fail:
-    cJSON_Delete(list);
-    return NULL;
 }

@@ -1,6 +1,7 @@
 /* test_results.c - reading result files (arena/results.h): the CSV format
- * in every detail, PGN through the same merge, clusters over files, and
- * the roll back on a bad line. */
+ * in every detail, PGN through the same merge, clusters over files, the
+ * roll back on a bad line, and journals' partie records as the record
+ * reader (arena/record.h) reads them. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "arena/results.h"
+#include "tests/support_records.h"
 
 /* Reads `text` as a results file called "r.csv"; returns the reader's code. */
 static int read_csv(struct results *r, const char *text, char *err, size_t err_size)
@@ -205,4 +207,82 @@ Test(results, the_file_name_chooses_the_reader)
     remove(file);
     rmdir(path);
     results_release(&r);
+}
+
+Test(results, a_missing_file_is_an_error_naming_it)
+{
+    struct results r;
+    char err[256] = "";
+    results_init(&r);
+    cr_assert_eq(results_read(&r, "/nonexistent/x.pgn", err, sizeof err), -1);
+    cr_assert_str_eq(err, "cannot open '/nonexistent/x.pgn': No such file or directory");
+    cr_assert_eq(r.n_parties, 0);
+    results_release(&r);
+}
+
+/* Reads the records as the lines of a journal called "j.jsonl". */
+static int read_journal(struct results *r, cJSON *const *records, int n, char *err, size_t err_size)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    cr_assert_not_null(out);
+    for (int i = 0; i < n; i++) {
+        char *line = cJSON_PrintUnformatted(records[i]);
+        fprintf(out, "%s\n", line);
+        free(line);
+    }
+    fclose(out);
+    FILE *in = fmemopen(text, len, "r");
+    cr_assert_not_null(in);
+    int rc = results_read_journal(r, in, "j.jsonl", err, err_size);
+    fclose(in);
+    free(text);
+    return rc;
+}
+
+Test(results, a_journals_parties_are_rated_as_their_records_say)
+{
+    struct results r;
+    char err[256];
+    cJSON *recs[2] = { support_partie_record(21, 0, -1), support_partie_record(21, 1, -1) };
+    cJSON_ReplaceItemInObject(recs[1], "id", cJSON_CreateNumber(8));
+    results_init(&r);
+    cr_assert_eq(read_journal(&r, recs, 2, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(r.n_parties, 2);
+    cr_assert_eq(r.parties[0].cluster, r.parties[1].cluster, "one seed, the seats swapped: a duplicate pair");
+    for (int i = 0; i < 2; i++) {
+        const char *winner = cJSON_GetStringValue(cJSON_GetObjectItem(recs[i], "winner"));
+        int settlement = cJSON_GetObjectItem(recs[i], "settlement")->valueint;
+        const char *first = r.names[r.parties[i].first];
+        cr_assert_str_eq(first, i ? "beta" : "alpha", "the first dealer rates first");
+        double score = !winner ? 0.5 : (winner[0] - 'A') == i ? 1 : 0;
+        cr_assert_eq(r.parties[i].score, score);
+        cr_assert_eq(r.parties[i].points, score == 1 ? settlement : score == 0 ? -settlement : 0);
+        cJSON_Delete(recs[i]);
+    }
+    results_release(&r);
+}
+
+/* A forged or damaged journal line used to be taken as far as it could:
+ * a winner who is neither player counted as a loss, and a settlement no
+ * partie has was cast to an int (undefined past INT_MAX). */
+Test(results, a_journal_partie_no_arena_could_write_is_refused_naming_the_field)
+{
+    static const char *const cases[][2] = {
+        { "winner", "\"C\"" }, { "settlement", "1e300" }, { "settlement", "-40" }, { "players", "{\"A\":\"x\"}" },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct results r;
+        char err[256] = "";
+        cJSON *rec = support_partie_record(23, 0, -1);
+        cJSON_ReplaceItemInObject(rec, cases[i][0], cJSON_Parse(cases[i][1]));
+        results_init(&r);
+        cr_expect_eq(read_journal(&r, &rec, 1, err, sizeof err), -1, "%s = %s was rated", cases[i][0], cases[i][1]);
+        cr_expect(strstr(err, "j.jsonl:1: ") && strstr(err, cases[i][0]), "%s = %s: '%s'", cases[i][0], cases[i][1],
+                  err);
+        cr_expect_eq(r.n_parties, 0);
+        results_release(&r);
+        cJSON_Delete(rec);
+    }
 }

@@ -48,6 +48,26 @@ Test(rules, r4_the_deal_alternates_each_player_is_elder_three_times)
         cr_assert_eq(elders[i], i % 2 == 0 ? PQ_PLAYER_A : PQ_PLAYER_B, "deal %d", i + 1);
 }
 
+Test(rules, r4_the_elder_of_any_deal_is_known_from_the_first_dealer_alone)
+{
+    /* pq_partie_elder_in is what records, transcripts and the viewer use:
+     * it must name the elder the partie itself has in each deal, eight
+     * deals included. */
+    const struct sr_script *deals[8] = { &sr_six_six, &sr_six_six, &sr_six_six, &sr_six_six,
+                                         &sr_six_six, &sr_six_six, &sr_six_six, &sr_six_six };
+    for (int first = PQ_PLAYER_A; first <= PQ_PLAYER_B; first++) {
+        struct pq_partie p;
+        int elders[8];
+        play_partie(&p, NULL, first, deals, 8, elders);
+        for (int i = 0; i < 8; i++)
+            cr_assert_eq(pq_partie_elder_in(first, i + 1), elders[i], "first dealer %d, deal %d", first, i + 1);
+    }
+    cr_assert_eq(pq_partie_elder_in(PQ_PLAYER_A, 1), PQ_PLAYER_B, "the dealer of deal 1 is not elder");
+    cr_assert_eq(pq_partie_elder_in(PQ_PLAYER_A, 2), PQ_PLAYER_A);
+    cr_assert_eq(pq_partie_elder_in(PQ_PLAYER_B, 1), PQ_PLAYER_A);
+    cr_assert_eq(pq_partie_elder_in(PQ_PLAYER_B, 8), PQ_PLAYER_B);
+}
+
 Test(rules, r4_each_deal_scores_go_to_the_player_who_was_elder)
 {
     const struct sr_script *deals[2] = { &sr_eleven, &sr_eleven };

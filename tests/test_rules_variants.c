@@ -7,6 +7,7 @@
  * definitions of docs/design.md.
  */
 #include <criterion/criterion.h>
+#include "engine/rng.h"
 #include "tests/support_rules.h"
 
 /* Carte rouge deck: after "discard 8C" (JD in), "discard JC" (AC in)
@@ -91,6 +92,79 @@ Test(rules, variant_ten_for_last_capot_still_scores_40)
     cr_assert_eq(d.cat[PQ_ELDER][PQ_CAT_PLAY], 21);
     cr_assert_eq(d.cat[PQ_ELDER][PQ_CAT_CARDS], 40);
     cr_assert_eq(d.score[PQ_ELDER], 120);
+}
+
+/* The trick helpers of engine/deal.h, value by value: lead, win on one's
+ * own lead and against it, first, middle and last trick, and the cards. */
+Test(rules, trick_helpers_score_each_scheme_as_written)
+{
+    static const struct {
+        int scoring;
+        int lead[2];                 /* trick 0, trick 5 */
+        int own[3], against[3];      /* tricks 0, 5, 11 */
+        int cards[4];                /* 6, 7, 11, 12 tricks */
+    } want[] = {
+        { PQ_TRICKS_LAW65, { 1, 1 }, { 0, 0, 1 }, { 1, 1, 2 }, { 0, 10, 10, 40 } },
+        { PQ_TRICKS_PENGUIN, { 1, 0 }, { 0, 1, 1 }, { 2, 2, 2 }, { 0, 10, 10, 40 } },
+        { PQ_TRICKS_LEAD_ONLY, { 1, 1 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 10, 10, 40 } },
+        { PQ_TRICKS_TEN_FOR_LAST, { 0, 0 }, { 1, 1, 10 }, { 1, 1, 10 }, { 0, 0, 0, 40 } },
+    };
+    static const int tricks[3] = { 0, 5, 11 }, won[4] = { 6, 7, 11, 12 };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        int ts = want[i].scoring;
+        for (int t = 0; t < 2; t++)
+            cr_expect_eq(pq_trick_lead_points(ts, tricks[t]), want[i].lead[t], "scheme %d lead %d", ts, tricks[t]);
+        for (int t = 0; t < 3; t++) {
+            cr_expect_eq(pq_trick_win_points(ts, tricks[t], false), want[i].own[t], "scheme %d own %d", ts, tricks[t]);
+            cr_expect_eq(pq_trick_win_points(ts, tricks[t], true), want[i].against[t], "scheme %d against %d", ts,
+                         tricks[t]);
+        }
+        for (int k = 0; k < 4; k++)
+            cr_expect_eq(pq_cards_points(ts, won[k]), want[i].cards[k], "scheme %d, %d tricks", ts, won[k]);
+    }
+    cr_expect(pq_trick_beats(pq_card_parse("9S"), pq_card_parse("TS")), "R20: the higher card of the suit led");
+    cr_expect_not(pq_trick_beats(pq_card_parse("TS"), pq_card_parse("9S")));
+    cr_expect_not(pq_trick_beats(pq_card_parse("7S"), pq_card_parse("AH")), "R20: no trumps");
+}
+
+/* Random deals under every scheme: what the deal credits for the play and
+ * the cards is what the helpers say, trick by trick. */
+Test(rules, trick_helpers_are_what_the_deal_credits)
+{
+    static const int schemes[] = { PQ_TRICKS_LAW65, PQ_TRICKS_PENGUIN, PQ_TRICKS_LEAD_ONLY, PQ_TRICKS_TEN_FOR_LAST };
+    char err[256];
+    for (size_t k = 0; k < sizeof schemes / sizeof schemes[0]; k++) {
+        struct pq_rules rules;
+        struct pq_rng rng;
+        pq_rules_default(&rules);
+        rules.trick_scoring = (uint8_t)schemes[k];
+        pq_rng_seed(&rng, 77 + k);
+        for (int i = 1; i <= 300; i++) {
+            struct pq_deal d;
+            struct pq_action a;
+            uint8_t deck[32];
+            pq_rng_deck(11, i, deck);
+            cr_assert_eq(pq_deal_init(&d, &rules, deck), 0);
+            while (!pq_deal_over(&d)) {
+                pq_deal_legal_nth(&d, (int)pq_rng_below(&rng, (uint32_t)pq_deal_legal_count(&d)), &a);
+                cr_assert_eq(pq_deal_apply(&d, &a, err, sizeof err), 0, "%s", err);
+            }
+            int play[2] = { 0, 0 }, won[2] = { 0, 0 }, leader = PQ_ELDER;
+            for (int t = 0; t < 12; t++) {
+                int winner = pq_trick_beats(d.trick_cards[t][0], d.trick_cards[t][1]) ? 1 - leader : leader;
+                play[leader] += pq_trick_lead_points(schemes[k], t);
+                play[winner] += pq_trick_win_points(schemes[k], t, winner != leader);
+                won[winner]++;
+                leader = winner;
+            }
+            for (int s = 0; s < PQ_SEATS; s++) {
+                cr_assert_eq(d.tricks[s], won[s], "scheme %d deal %d", schemes[k], i);
+                cr_assert_eq(d.cat[s][PQ_CAT_PLAY], play[s], "scheme %d deal %d seat %d", schemes[k], i, s);
+                cr_assert_eq(d.cat[s][PQ_CAT_CARDS], pq_cards_points(schemes[k], won[s]), "scheme %d deal %d seat %d",
+                             schemes[k], i, s);
+            }
+        }
+    }
 }
 
 /* ---- variant younger_must_discard false ------------------------------------------------- */

@@ -136,17 +136,19 @@ Test(tournament, remote_bots_need_a_private_token_and_an_endpoint)
     }
 }
 
-static cJSON *partie(const char *a, const char *b, const char *winner, int settlement, const char *forfeiter)
+/* A partie as record_read() gives it, with what the tally reads: the
+ * players, the outcome, and for a forfeit player A's timeout. */
+static struct record_partie partie(const char *a, const char *b, int winner, int settlement, int forfeiter)
 {
-    char text[512];
-    snprintf(text, sizeof text,
-             "{\"type\":\"partie\",\"players\":{\"A\":\"%s\",\"B\":\"%s\"},\"winner\":%s%s%s,\"settlement\":%d,"
-             "\"forfeit\":%s%s%s,\"faults\":{\"A\":{\"timeout\":%d},\"B\":{}}}",
-             a, b, winner ? "\"" : "", winner ? winner : "null", winner ? "\"" : "", settlement,
-             forfeiter ? "{\"player\":\"" : "", forfeiter ? forfeiter : "null", forfeiter ? "\"}" : "",
-             forfeiter ? 1 : 0);
-    cJSON *rec = cJSON_Parse(text);
-    cr_assert_not_null(rec, "%s", text);
+    struct record_partie rec;
+    memset(&rec, 0, sizeof rec);
+    rec.players[0] = a;
+    rec.players[1] = b;
+    rec.winner = winner;
+    rec.settlement = settlement;
+    rec.forfeit.player = forfeiter;
+    rec.forfeit.fault = forfeiter >= 0 ? CODEC_FAULT_TIMEOUT : -1;
+    rec.faults[0][CODEC_FAULT_TIMEOUT] = forfeiter >= 0;
     return rec;
 }
 
@@ -157,12 +159,9 @@ Test(tally, counts_results_settlements_and_faults_per_bot_and_pairing)
     const char *names[] = { "x", "y", "z" };
     cr_assert_eq(tally_init(&t, names, 3), 0);
     cr_assert_eq(tally_leader(&t), -1);
-    cJSON *recs[] = { partie("x", "y", "A", 300, NULL), partie("y", "x", "A", 120, NULL),
-                      partie("z", "x", NULL, 0, NULL), partie("z", "y", "B", 250, "A") };
-    for (int i = 0; i < 4; i++) {
-        cr_assert_eq(tally_add(&t, recs[i], err, sizeof err), 0, "%s", err);
-        cJSON_Delete(recs[i]);
-    }
+    struct record_partie recs[] = { partie("x", "y", 0, 300, -1), partie("y", "x", 0, 120, -1),
+                                    partie("z", "x", -1, 0, -1), partie("z", "y", 1, 250, 0) };
+    for (int i = 0; i < 4; i++) cr_assert_eq(tally_add(&t, &recs[i], err, sizeof err), 0, "%s", err);
     cr_assert_eq(t.bots[0].parties, 3);
     cr_assert_eq(t.bots[0].wins, 1);
     cr_assert_eq(t.bots[0].draws, 1);
@@ -176,9 +175,8 @@ Test(tally, counts_results_settlements_and_faults_per_bot_and_pairing)
     cr_assert_eq(t.pairings[0].wins_a, 1);
     cr_assert_eq(t.pairings[0].wins_b, 1);
     cr_assert_eq(t.pairings[0].settlement_a, 180);
-    cJSON *unknown = partie("x", "w", "A", 100, NULL);
-    cr_assert_eq(tally_add(&t, unknown, err, sizeof err), -1, "a bot outside the tournament");
-    cJSON_Delete(unknown);
+    struct record_partie unknown = partie("x", "w", 0, 100, -1);
+    cr_assert_eq(tally_add(&t, &unknown, err, sizeof err), -1, "a bot outside the tournament");
     char *csv = NULL;
     size_t len = 0;
     FILE *out = open_memstream(&csv, &len);
