@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 
 #include "arena/commands.h"
 #include "arena/options.h"
@@ -80,6 +81,47 @@ static int parse(struct request *req, int argc, char **argv, int *stop)
     if (req->n_files == 0) return options_usage_error(spec, "no FILE given");
     *stop = 0;
     return 0;
+}
+
+/* The two summary files of `arena run --results` hold counts per bot and
+ * pairing, not parties, so nothing can be rated from them: 1 after saying
+ * so and naming the journal to rate instead; 0 for any other file (its
+ * own reader judges it). */
+static int refuse_run_summary(const char *path)
+{
+    char head[256], *text = NULL;
+    size_t len = 0;
+    int refused = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    head[n] = '\0';
+    if (!strncmp(head, "bot,parties,wins,draws,losses,", 30)) {
+        fprintf(stderr, "arena ratings: %s is the per-bot table that arena run --results writes beside its JSON: "
+                        "counts, not parties, so no rating can come from it; rate the tournament's journal "
+                        "instead (arena ratings JOURNAL.jsonl)\n", path);
+        refused = 1;
+    } else if (head[strspn(head, " \t\r\n")] == '{') {
+        FILE *all = open_memstream(&text, &len);
+        int c;
+        rewind(f);
+        while (all && (c = fgetc(f)) != EOF && len < (64u << 20)) fputc(c, all);
+        if (all) fclose(all);
+        cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
+        const char *journal = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "journal"));
+        if (journal && cJSON_GetObjectItemCaseSensitive(root, "pairings")) {
+            fprintf(stderr, "arena ratings: %s is the summary that arena run --results writes: counts, not "
+                            "parties, so no rating can come from it (its standings are those of the journal); "
+                            "rate the journal instead: arena ratings ", path);
+            table_put_text(stderr, journal, 0);
+            fputc('\n', stderr);
+            refused = 1;
+        }
+        cJSON_Delete(root);
+        free(text);
+    }
+    fclose(f);
+    return refused;
 }
 
 /* Resolves --anchor against the bots read: the whole argument when it is a
@@ -240,6 +282,11 @@ int cmd_ratings(int argc, char **argv)
         return 1;
     }
     if ((rc = parse(&req, argc, argv, &stop)) != 0 || stop) goto out;
+    for (int i = 0; i < req.n_files; i++)
+        if (refuse_run_summary(req.files[i])) {
+            rc = 2;
+            goto out;
+        }
     for (int i = 0; i < req.n_files; i++)
         if (results_read(&res, req.files[i], err, sizeof err) < 0) {
             fprintf(stderr, "arena ratings: %s\n", err);
