@@ -17,6 +17,7 @@
 #include "arena/results.h"
 #include "arena/runner.h"
 #include "arena/sprt.h"
+#include "arena/table.h"
 #include "engine/rng.h"
 
 enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };
@@ -37,7 +38,7 @@ static void print_state(const struct sprt *sprt, const struct tally *t, double l
     if (p.elo_finite && p.error_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", p.elo, p.elo_error);
     else if (p.elo_finite) snprintf(elo, sizeof elo, "%+.1f", p.elo);
     else snprintf(elo, sizeof elo, "%s", p.score >= 1 ? "+inf (every pair won)" : p.score <= 0 ? "-inf (every pair lost)" : "?");
-    printf("pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
+    table_printf(stdout, "pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
            sprt->lower, sprt->upper, elo, t->pairs[0], t->pairs[1], t->pairs[2], t->pairs[3], t->pairs[4]);
 }
 
