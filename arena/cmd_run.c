@@ -52,7 +52,16 @@ struct run {
     int failed;
     char error[512];
     double started;
+    size_t done_at_start;             /* parties a resumed journal held */
+    int line_open;                    /* a progress line without its newline */
+    double printed_at;                /* progress lines when not a terminal */
+    size_t printed_count;
 };
+
+/* The progress line shows a rate and an ETA once this many parties were
+ * played over this many seconds. */
+#define PROGRESS_MIN_PARTIES 4
+#define PROGRESS_MIN_SECONDS 1.0
 
 static double now_s(void)
 {
@@ -68,26 +77,51 @@ static int bot_of(const struct run *r, const char *name)
     return -1;
 }
 
+static const char *parties_word(size_t n)
+{
+    return n == 1 ? "partie" : "parties";
+}
+
+/* "parties done/total", then the rate and the time left once they mean
+ * something (enough parties played by this process, over enough time: a
+ * resumed run's earlier parties are not its own), then the leader. */
 static void progress(struct run *r, int last)
 {
-    double elapsed = now_s() - r->started, rate = elapsed > 0 ? (double)r->done_count / elapsed : 0;
-    double eta = rate > 0 ? (double)(r->total - r->done_count) / rate : 0;
-    char leader[128] = "";
+    size_t played = r->done_count - r->done_at_start;
+    double elapsed = now_s() - r->started;
+    char rate[64] = "", leader[128] = "";
+    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS) {
+        double per_s = (double)played / elapsed, eta = (double)(r->total - r->done_count) / per_s;
+        snprintf(rate, sizeof rate, ", %.1f/s, ETA %.0f s", per_s, eta);
+    }
     int best = tally_leader(&r->tally);
     if (best >= 0)
         snprintf(leader, sizeof leader, ", leader %.40s %.1f%%", r->tally.bots[best].name, tally_score_pct(&r->tally, best));
     if (isatty(STDOUT_FILENO)) {
-        printf("\r%zu/%zu parties, %.1f/s, ETA %.0f s%s\033[K%s", r->done_count, r->total, rate, eta, leader,
+        printf("\r%zu/%zu %s%s%s\033[K%s", r->done_count, r->total, parties_word(r->total), rate, leader,
                last ? "\n" : "");
+        r->line_open = !last;
     } else {
-        static double printed;
-        static size_t printed_count = (size_t)-1;
-        if (r->done_count == printed_count) return;
-        if (!last && now_s() - printed < 5 && r->done_count != r->total) return;
-        printed = now_s();
-        printed_count = r->done_count;
-        printf("%zu/%zu parties, %.1f/s, ETA %.0f s%s\n", r->done_count, r->total, rate, eta, leader);
+        if (r->done_count == r->printed_count) return;
+        if (!last && now_s() - r->printed_at < 5 && r->done_count != r->total) return;
+        r->printed_at = now_s();
+        r->printed_count = r->done_count;
+        printf("%zu/%zu %s%s%s\n", r->done_count, r->total, parties_word(r->total), rate, leader);
     }
+    fflush(stdout);
+}
+
+/* The standings so far (--standings-every): the ratings of the journal as
+ * it is, as at the end. */
+static void interim_standings(struct run *r)
+{
+    char *args[] = { (char *)r->journal_path, NULL };
+    if (r->line_open) printf("\n");
+    r->line_open = 0;
+    printf("\nstandings after %zu of %zu %s:\n", r->done_count, r->total, parties_word(r->total));
+    fflush(stdout);
+    cmd_ratings(1, args);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -102,7 +136,7 @@ static void disqualify_over(struct run *r, const char *const names[2], int quiet
         for (int f = 0; f < CODEC_FAULTS; f++) total += b->faults[f];
         if (r->t->max_faults > 0 && total >= r->t->max_faults && !b->disqualified) {
             b->disqualified = 1;
-            if (!quiet) printf("\n%s is disqualified after %d faults\n", r->t->bots[bot].name, total);
+            if (!quiet) printf("\n%s is disqualified after %d fault%s\n", r->t->bots[bot].name, total, total == 1 ? "" : "s");
         }
     }
 }
@@ -139,6 +173,9 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
     }
     cJSON_Delete(rec);
     if (!r->t->quiet) progress(r, 0);
+    if (!r->failed && r->t->standings_every > 0 && r->done_count < r->total &&
+        r->done_count % (size_t)r->t->standings_every == 0)
+        interim_standings(r);
 }
 
 /* The partie a disqualified bot would have played, recorded as its
@@ -377,10 +414,12 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.ctx = r;
     runner.stop = &stop_requested;
     r->started = now_s();
+    r->done_at_start = r->done_count;
+    r->printed_count = (size_t)-1;
     if (!t->quiet) {
-        printf("%s, %d bots, %d pairs per pairing: %zu parties (%zu to play), %d at once; journal %s\n",
-               sched_format_name(t->format), t->n_bots, t->pairs, r->total, r->total - r->done_count, t->concurrency,
-               r->journal_path);
+        printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
+               sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,
+               parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
         if (t->listen) printf("remote bots connect to %s\n", t->listen);
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
