@@ -146,11 +146,17 @@ int cmd_post(int argc, char **argv)
         status = 1;
         goto out;
     }
+    char while_down[96];
+    snprintf(while_down, sizeof while_down, "retrying for up to %.1f s (--wait-ms %d)", wait_ms / 1000.0, wait_ms);
+    poster_say_while_down(poster, while_down);
     for (size_t i = 0; i < p.n; i++)
         if (p.records[i]) poster_submit(poster, p.records[i]);
     long left = poster_finish(poster, wait_ms);
     long posted = poster_posted(poster), refused = poster_refused(poster);
     if (!quiet) printf("posted %ld, refused %ld, not sent %ld\n", posted, refused, left);
+    if (left)
+        fprintf(stderr, "arena post: %ld %s not sent to %s; they stay unsent in %s: run arena post again once the "
+                        "leaderboard answers\n", left, left == 1 ? "partie" : "parties", p.url, journal);
     if (left || refused) status = 1;
 out:
     poster_close(poster);
