@@ -655,9 +655,7 @@ static void print_rule_flags(FILE *out)
         const struct pq_rule_flag *f = &pq_rule_flags[i];
         snprintf(line, sizeof line, "%s=%s (default %s)", f->name, pq_rule_values_text(f, values, sizeof values),
                  f->fallback);
-        fprintf(out, "%*s", HELP_COLUMN + 2, "");
-        wrap(out, line, HELP_COLUMN + 2, HELP_COLUMN + 4);
-        fputc('\n', out);
+        fprintf(out, "%*s%s\n", HELP_COLUMN, "", line);   /* whole, to be found and copied */
     }
 }
 
