@@ -315,7 +315,7 @@ Test(run, a_second_connection_with_a_local_bots_token_is_refused_and_logged, .ti
     bot_result("/tmp/pq_rr_dup.json", "dup", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 2);
     cr_assert_eq(forfeits, 0, "the owner of the token was charged");
-    FILE *p = popen("cat /tmp/pq_rr_dup_logs/dup-*", "r");
+    FILE *p = popen("cat /tmp/pq_rr_dup_logs/*/dup-*", "r");
     size_t n = fread(text, 1, sizeof text - 1, p);
     text[n] = '\0';
     pclose(p);
