@@ -32,6 +32,11 @@ LDFLAGS  := $(OPT) $(EXTRA_LDFLAGS)
 .PHONY: all test asan bench demo clean deps
 all:
 
+# Keep every intermediate file: without this make deletes the object files
+# of the bot and benchmark programs (built through pattern rules) after each
+# link, and relinks them all at the next `make`.
+.SECONDARY:
+
 # Dependencies come from Debian packages; tools/deps.sh installs what is
 # missing (as root) or prints the exact apt-get command to run.
 DEPS_OK := $(BUILD)/.deps-ok

@@ -1,41 +1,41 @@
 /* cmd_bench.c - `arena bench`: the engine's random playouts and the raw
  * ZeroMQ round trip (arena/bench.h), medians over repeated runs.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "arena/bench.h"
 #include "arena/commands.h"
+#include "arena/options.h"
 #include "arena/runner.h"
 
-static const char usage[] =
-    "usage: arena bench engine [--seconds S] [--runs N] [--seed N]\n"
-    "       arena bench zmq [--trips N]\n"
-    "       arena bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
-    "       arena bench start [--processes N]\n"
-    "\n"
-    "engine: plays random deals (shuffle, exchange, declarations, 12 tricks;\n"
-    "uniformly random legal actions) on one core for S seconds (default 1), N\n"
-    "times (default 5), and prints each run and the median deals per second.\n"
-    "zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and\n"
-    "an echo process over ipc://, the floor under every refereed decision;\n"
-    "prints the median, 99th percentile and mean in microseconds.\n"
-    "harness: parties (default 40) between two copies of bot-instant (next to this\n"
-    "program: it answers the first legal action, reading as little of the\n"
-    "request as it can) through the whole arena path, N runs per level\n"
-    "(default 3): at concurrency 1 with a fresh process for every partie, at\n"
-    "concurrency 1 and at the number of cores with processes reused (the\n"
-    "default of arena run), bot-random (a bot on the C SDK, which decodes every\n"
-    "request in full) at concurrency 1, and with --wide N (default 256; 0: skip) parties in\n"
-    "flight at a 100 ms move limit, counting the parties lost to timeouts.\n"
-    "Prints decisions per second and microseconds per decision beside 5000 raw\n"
-    "ZeroMQ round trips measured just before each run (medians over the runs).\n"
-    "The bots run in their sandbox, as arena run starts them, unless --no-sandbox;\n"
-    "one more level plays fresh processes without it, for the sandbox's cost.\n"
-    "start: starts bot-instant N times (default 50) one after the other, with its\n"
-    "sandbox and without, and prints the milliseconds from the start of a process\n"
-    "to its hello (median and mean).\n";
+/* The options of the four benchmarks; each takes its own. */
+struct bench_args {
+    double seconds;
+    int runs, trips, parties, wide, processes, no_sandbox;
+    unsigned long long seed;
+};
+
+static int apply_bench(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct bench_args *a = ctx;
+    (void)err;
+    (void)cap;
+    switch (v->option->id) {
+    case OPT_SECONDS: a->seconds = v->number; break;
+    case OPT_RUNS: a->runs = (int)v->integer; break;
+    case OPT_SEED: a->seed = v->u64; break;
+    case OPT_TRIPS: a->trips = (int)v->integer; break;
+    case OPT_PARTIES: a->parties = (int)v->integer; break;
+    case OPT_WIDE: a->wide = (int)v->integer; break;
+    case OPT_PROCESSES: a->processes = (int)v->integer; break;
+    case OPT_NO_SANDBOX: a->no_sandbox = (int)v->integer; break;
+    default: assert(0);
+    }
+    return 0;
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -75,24 +75,13 @@ static int bin_dir(char *out, size_t cap)
     return 0;
 }
 
-static int bench_start_command(int argc, char **argv)
+static int bench_start_command(const struct bench_args *a)
 {
     static struct sandbox sandbox;
     struct match_config config;
     struct bench_start_run plain, walled;
     char self[4096], bot[4200], err[1024], log_dir[1024];
-    int n = 50;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--processes") && i + 1 < argc) n = atoi(argv[++i]);
-        else {
-            fprintf(stderr, "arena bench start: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-    }
-    if (n < 1 || n > 10000) {
-        fprintf(stderr, "arena bench start: --processes takes 1 to 10000\n");
-        return 2;
-    }
+    int n = a->processes;
     if (bin_dir(self, sizeof self) < 0) {
         fprintf(stderr, "arena bench start: cannot find this program's directory\n");
         return 1;
@@ -112,32 +101,12 @@ static int bench_start_command(int argc, char **argv)
     return 0;
 }
 
-static int bench_harness_command(int argc, char **argv)
+static int bench_harness_command(const struct bench_args *a)
 {
     static struct sandbox sandbox;
     struct match_config config;
-    int parties = 40, runs = 3, wide = 256, no_sandbox = 0;
+    int parties = a->parties, runs = a->runs, wide = a->wide, no_sandbox = a->no_sandbox;
     char self[4096], bot[4200], sdk_bot[4200], err[1024], log_dir[1024];
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--no-sandbox")) {
-            no_sandbox = 1;
-            memmove(argv + i, argv + i + 1, (size_t)(argc - i - 1) * sizeof *argv);
-            argc--;
-            break;
-        }
-    for (int i = 0; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--parties")) parties = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
-        else if (!strcmp(argv[i], "--wide")) wide = atoi(argv[i + 1]);
-        else {
-            fprintf(stderr, "arena bench harness: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-    }
-    if ((argc % 2) || parties < 2 || parties > 100000 || runs < 1 || runs > 64 || wide < 0 || wide > 1024) {
-        fprintf(stderr, "arena bench harness: --parties takes 2 to 100000, --runs 1 to 64, --wide 0 to 1024\n");
-        return 2;
-    }
     if (bin_dir(self, sizeof self) < 0) {
         fprintf(stderr, "arena bench harness: cannot find this program's directory\n");
         return 1;
@@ -229,58 +198,40 @@ static int bench_harness_command(int argc, char **argv)
 
 int cmd_bench(int argc, char **argv)
 {
-    double seconds = 1.0, rates[64];
-    int runs = 5;
-    unsigned long long seed = 1;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
+    static const char *const names[] = { "engine", "zmq", "harness", "start" };
+    const struct command_spec *spec = options_command("bench");
+    double rates[64];
+    char name[32];
+    int n_operands = 0, status;
+    if (argc >= 1 && argv[0][0] != '-') {
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(argv[0], names[i])) {
+                snprintf(name, sizeof name, "bench %s", names[i]);
+                spec = options_command(name);
+            }
+        if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "no benchmark '%s'", argv[0]);
+        argc--;
+        argv++;
     }
-    if (argc >= 1 && !strcmp(argv[0], "harness")) return bench_harness_command(argc - 1, argv + 1);
-    if (argc >= 1 && !strcmp(argv[0], "start")) return bench_start_command(argc - 1, argv + 1);
-    if (argc >= 1 && !strcmp(argv[0], "zmq")) {
-        int trips = 20000;
+    struct bench_args a = { 1.0, !strcmp(spec->name, "bench harness") ? 3 : 5, 20000, 40, 256, 50, 0, 1 };
+    if (options_parse(spec, argc, argv, apply_bench, &a, NULL, 0, &n_operands, &status) < 0) return status;
+    if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness or start");
+    if (!strcmp(spec->name, "bench harness")) return bench_harness_command(&a);
+    if (!strcmp(spec->name, "bench start")) return bench_start_command(&a);
+    if (!strcmp(spec->name, "bench zmq")) {
         struct bench_rtt rtt;
         char err[256];
-        if (argc == 3 && !strcmp(argv[1], "--trips")) trips = atoi(argv[2]);
-        else if (argc != 1) {
-            fprintf(stderr, "arena bench zmq: unknown option\n%s", usage);
-            return 2;
-        }
-        if (trips < 100 || trips > 10000000) {
-            fprintf(stderr, "arena bench zmq: --trips takes 100 to 10000000\n");
-            return 2;
-        }
-        if (bench_zmq_pingpong(trips, 1, 15, &rtt, err, sizeof err) < 0) {
+        if (bench_zmq_pingpong(a.trips, 1, 15, &rtt, err, sizeof err) < 0) {
             fprintf(stderr, "arena bench zmq: %s\n", err);
             return 1;
         }
-        printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us, mean %.1f us\n", trips, rtt.median_us,
+        printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us, mean %.1f us\n", a.trips, rtt.median_us,
                rtt.p99_us, rtt.mean_us);
         return 0;
     }
-    if (argc < 1 || strcmp(argv[0], "engine")) {
-        fprintf(stderr, "arena bench: say what to measure\n%s", usage);
-        return 2;
-    }
-    for (int i = 1; i < argc; i++) {
-        char *end = NULL;
-        if (i + 1 >= argc) {
-            fprintf(stderr, "arena bench: '%s' needs a value\n", argv[i]);
-            return 2;
-        }
-        if (!strcmp(argv[i], "--seconds")) seconds = strtod(argv[++i], &end);
-        else if (!strcmp(argv[i], "--runs")) runs = (int)strtol(argv[++i], &end, 10);
-        else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[++i], &end, 10);
-        else {
-            fprintf(stderr, "arena bench: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-        if (!end || *end || seconds <= 0 || seconds > 600 || runs < 1 || runs > 64) {
-            fprintf(stderr, "arena bench: bad value for %s\n", argv[i - 1]);
-            return 2;
-        }
-    }
+    int runs = a.runs;
+    double seconds = a.seconds;
+    unsigned long long seed = a.seed;
     printf("engine: random playouts, one core, %d runs of %.1f s\n", runs, seconds);
     for (int r = 0; r < runs; r++) {
         struct bench_engine_run run;
@@ -293,4 +244,3 @@ int cmd_bench(int argc, char **argv)
     printf("engine: median %.0f deals/s (min %.0f, max %.0f)\n", median, rates[0], rates[runs - 1]);
     return 0;
 }
-

@@ -1,6 +1,7 @@
 /* cmd_check.c - `arena check BOT`: the compliance check of check.h with a
  * report a bot author can act on.
  */
+#include <assert.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
@@ -9,27 +10,7 @@
 #include <unistd.h>
 #include "arena/check.h"
 #include "arena/commands.h"
-
-static const char usage[] =
-    "usage: arena check [--move-ms N] [--opponent COMMAND] [--log-dir DIR] [--no-sandbox] BOT\n"
-    "\n"
-    "Takes a bot through every phase and rare case of Piquet (carte blanche for\n"
-    "either seat and against it, exchanges, calls, answers, extras, an equal\n"
-    "class, untaken cards and look/nolook, leads and follows, a capot hand, deal\n"
-    "and partie ends) in two parties on constructed packs, and reports each check\n"
-    "as passed, FAILED (with the reason), or not reached (the bot's own choices\n"
-    "avoided it; not a failure). BOT is NAME=COMMAND or COMMAND; a NAME is 1 to\n"
-    "32 bytes of UTF-8 without control characters, '/' or '='.\n"
-    "\n"
-    "  --move-ms N         time per decision (default 1000; bank 10000)\n"
-    "  --opponent COMMAND  the opponent (default: bot-greedy --exchange 3 beside arena)\n"
-    "  --log-dir DIR       bot logs go to DIR/RUN-ID/ (default $TMPDIR/piquet-arena-logs)\n"
-    "  --no-sandbox        run the bots without their sandbox: UNSAFE for bots you\n"
-    "                      did not write (README \"Running other people's bots\")\n"
-    "\n"
-    "exit status: 0 no check failed; 1 a check failed or the arena failed; 2 bad usage.\n"
-    "\n"
-    "example: arena check build/bin/bot-random\n";
+#include "arena/options.h"
 
 /* bot-greedy beside this program, with a small exchange. */
 static void default_opponent(char *out, size_t cap)
@@ -44,8 +25,32 @@ static void default_opponent(char *out, size_t cap)
     snprintf(out, cap, "'%s/bot-greedy' --exchange 3", dirname(self));
 }
 
+struct check_args {
+    struct match_config *config;
+    struct match_setup *setup;
+    char *opponent;
+    size_t opponent_cap;
+};
+
+static int apply_check(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct check_args *a = ctx;
+    (void)err;
+    (void)cap;
+    switch (v->option->id) {
+    case OPT_MOVE_MS: a->config->clock.move_ms = (uint32_t)v->integer; break;
+    case OPT_OPPONENT: snprintf(a->opponent, a->opponent_cap, "%s", v->text); break;
+    case OPT_LOG_DIR: a->setup->log_base = v->text; break;
+    case OPT_NO_SANDBOX: a->setup->no_sandbox = (int)v->integer; break;
+    case OPT_BOT_NETWORK: a->setup->network = (int)v->integer; break;
+    default: assert(0);
+    }
+    return 0;
+}
+
 int cmd_check(int argc, char **argv)
 {
+    const struct command_spec *spec = options_command("check");
     struct match_config config;
     struct match_bot bot;
     struct check_report report;
@@ -53,39 +58,13 @@ int cmd_check(int argc, char **argv)
     static struct sandbox sandbox;
     struct match_setup setup;
     const char *bot_arg = NULL;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
+    int n_bots = 0, status;
     match_config_default(&config);
     memset(&setup, 0, sizeof setup);
     default_opponent(opponent, sizeof opponent);
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--move-ms") && i + 1 < argc) {
-            char *end = NULL;
-            long v = strtol(argv[++i], &end, 10);
-            if (!end || *end || v < 1 || v > 3600000) {
-                fprintf(stderr, "arena check: bad value '%s' for --move-ms\n", argv[i]);
-                return 2;
-            }
-            config.clock.move_ms = (uint32_t)v;
-        } else if (!strcmp(argv[i], "--opponent") && i + 1 < argc) {
-            snprintf(opponent, sizeof opponent, "%s", argv[++i]);
-        } else if (!strcmp(argv[i], "--log-dir") && i + 1 < argc) {
-            setup.log_base = argv[++i];
-        } else if (!strcmp(argv[i], "--no-sandbox")) {
-            setup.no_sandbox = 1;
-        } else if (argv[i][0] == '-' || bot_arg) {
-            fprintf(stderr, "arena check: unexpected '%s'\n%s", argv[i], usage);
-            return 2;
-        } else {
-            bot_arg = argv[i];
-        }
-    }
-    if (!bot_arg) {
-        fprintf(stderr, "arena check: give the bot to check\n%s", usage);
-        return 2;
-    }
+    struct check_args args = { &config, &setup, opponent, sizeof opponent };
+    if (options_parse(spec, argc, argv, apply_check, &args, &bot_arg, 1, &n_bots, &status) < 0) return status;
+    if (!bot_arg) return options_usage_error(spec, "give the bot to check");
     if (match_bot_parse(&bot, bot_arg, "bot", err, sizeof err) < 0) {
         fprintf(stderr, "arena check: %s\n", err);
         return 2;

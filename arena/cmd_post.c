@@ -4,26 +4,14 @@
  * them. Run it after a tournament whose server was down, or to publish an
  * old journal; running it twice sends nothing the second time.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
 #include "arena/journal.h"
+#include "arena/options.h"
 #include "arena/poster.h"
-
-static const char usage[] =
-    "usage: arena post JOURNAL --post URL --token-file F [--wait-ms N] [--quiet]\n"
-    "\n"
-    "Posts to the leaderboard at URL every partie of JOURNAL it has not yet\n"
-    "acknowledged (a run with --post marks what the server accepted; the rest is\n"
-    "sent here). The server keeps each partie once, so nothing is duplicated.\n"
-    "Retries with backoff for up to --wait-ms (default 30000) while the server is\n"
-    "unreachable.\n"
-    "\n"
-    "exit status: 0 every partie is on the leaderboard; 1 some are not (unreachable,\n"
-    "refused token, or refused records: see stderr); 2 bad usage.\n"
-    "\n"
-    "example: arena post t.jsonl --post http://127.0.0.1:8080 --token-file lb.token\n";
 
 struct pending {
     cJSON **records;        /* partie records, owned */
@@ -86,41 +74,42 @@ oom:
     return -1;
 }
 
+struct post_args {
+    const char *url, *token_file;
+    int wait_ms, quiet;
+};
+
+static int apply_post(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct post_args *a = ctx;
+    (void)err;
+    (void)cap;
+    switch (v->option->id) {
+    case OPT_POST: a->url = v->text; break;
+    case OPT_TOKEN_FILE: a->token_file = v->text; break;
+    case OPT_WAIT_MS: a->wait_ms = (int)v->integer; break;
+    case OPT_QUIET: a->quiet = (int)v->integer; break;
+    default: assert(0);
+    }
+    return 0;
+}
+
 int cmd_post(int argc, char **argv)
 {
     static struct pending p;
-    const char *journal = NULL, *url = NULL, *token_file = NULL;
+    const struct command_spec *spec = options_command("post");
+    struct post_args a = { NULL, NULL, 30000, 0 };
+    const char *journal = NULL;
     char err[512], key[64];
-    int wait_ms = 30000, quiet = 0, torn = 0, status = 2;
+    int torn = 0, status = 2, n_operands = 0;
     long refused_before = 0;
     struct poster *poster = NULL;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
     memset(&p, 0, sizeof p);
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--quiet")) quiet = 1;
-        else if (!strcmp(argv[i], "--post") && i + 1 < argc) url = argv[++i];
-        else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) token_file = argv[++i];
-        else if (!strcmp(argv[i], "--wait-ms") && i + 1 < argc) {
-            char *end = NULL;
-            long v = strtol(argv[++i], &end, 10);
-            if (!end || *end || v < 0 || v > 86400000) {
-                fprintf(stderr, "arena post: bad value '%s' for --wait-ms\n", argv[i]);
-                return 2;
-            }
-            wait_ms = (int)v;
-        } else if (!journal && argv[i][0] != '-') journal = argv[i];
-        else {
-            fprintf(stderr, "arena post: unexpected '%s'\n%s", argv[i], usage);
-            return 2;
-        }
-    }
-    if (!journal || !url || !token_file) {
-        fprintf(stderr, "arena post: give the journal, --post URL and --token-file F\n%s", usage);
-        return 2;
-    }
+    if (options_parse(spec, argc, argv, apply_post, &a, &journal, 1, &n_operands, &status) < 0) return status;
+    if (!journal || !a.url || !a.token_file)
+        return options_usage_error(spec, "give the journal, --post URL and --token-file F");
+    const char *url = a.url, *token_file = a.token_file;
+    int wait_ms = a.wait_ms, quiet = a.quiet;
     size_t len = strlen(url);
     while (len && url[len - 1] == '/') len--;
     snprintf(p.url, sizeof p.url, "%.*s", (int)len, url);
@@ -157,11 +146,17 @@ int cmd_post(int argc, char **argv)
         status = 1;
         goto out;
     }
+    char while_down[96];
+    snprintf(while_down, sizeof while_down, "retrying for up to %.1f s (--wait-ms %d)", wait_ms / 1000.0, wait_ms);
+    poster_say_while_down(poster, while_down);
     for (size_t i = 0; i < p.n; i++)
         if (p.records[i]) poster_submit(poster, p.records[i]);
     long left = poster_finish(poster, wait_ms);
     long posted = poster_posted(poster), refused = poster_refused(poster);
     if (!quiet) printf("posted %ld, refused %ld, not sent %ld\n", posted, refused, left);
+    if (left)
+        fprintf(stderr, "arena post: %ld %s not sent to %s; they stay unsent in %s: run arena post again once the "
+                        "leaderboard answers\n", left, left == 1 ? "partie" : "parties", p.url, journal);
     if (left || refused) status = 1;
 out:
     poster_close(poster);

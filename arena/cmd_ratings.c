@@ -6,13 +6,16 @@
  * written, and the report is rendered into memory first: bad input leaves
  * stdout empty, and stdout never holds half a report.
  */
+#include <assert.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <cjson/cJSON.h>
 
 #include "arena/commands.h"
+#include "arena/options.h"
 #include "arena/pairings.h"
 #include "arena/pgn.h"
 #include "arena/ratings.h"
@@ -20,78 +23,15 @@
 #include "arena/standings.h"
 #include "arena/table.h"
 
-static const char usage[] =
-    "usage: arena ratings [--json | --csv | --pgn] [--head-to-head]\n"
-    "                     [--anchor NAME[=RATING]] [--no-advantage] FILE...\n"
-    "\n"
-    "Rates bots from finished parties: maximum-likelihood Bradley-Terry Elo with\n"
-    "a fitted first-dealer advantage (Ordo's model, standard Elo scale), 95%\n"
-    "intervals from the cluster-robust covariance over duplicate pairs, the\n"
-    "model (Hessian) error, and the likelihood of superiority (LOS) of each bot\n"
-    "over the one ranked next below it. Bots that cannot be rated (all wins,\n"
-    "all losses, no parties, or separated: beat every bot of one group and lost\n"
-    "to every bot of another) are listed apart with the reason.\n"
-    "\n"
-    "Input: one or more files; bots are merged by name.\n"
-    "  NAME.pgn   PGN games (what Ordo and BayesElo read): [White] is the first\n"
-    "             dealer, [Result] 1-0, 0-1 or 1/2-1/2 (\"*\" is skipped). Each\n"
-    "             game is a cluster of its own: PGN cannot mark duplicate pairs.\n"
-    "  NAME.jsonl a journal (arena match --journal, arena sprt --record): every\n"
-    "             partie record; the two parties on one seed between the same\n"
-    "             bots are a duplicate pair; a torn last line is skipped.\n"
-    "  other      a results file: CSV with the header line\n"
-    "               first,second,score,pair,settlement\n"
-    "             first       the first dealer's name\n"
-    "             second      the other bot's name\n"
-    "             score       the first dealer's score: 1, 0.5 or 0\n"
-    "             pair        optional duplicate-pair id, shared by the two\n"
-    "                         parties of a pair (same deal seeds, seats swapped);\n"
-    "                         empty: the partie is a cluster of its own. Ids are\n"
-    "                         local to their file.\n"
-    "             settlement  optional integer: the first dealer's settlement in\n"
-    "                         points (negative when he lost)\n"
-    "             Lines starting with '#' are comments; trailing empty fields may\n"
-    "             be left out. Quote a field holding a comma or a quote, or a\n"
-    "             name starting with '#', as RFC 4180 does: \"Bot \"\"X\"\", v2\".\n"
-    "             Names are UTF-8. Every file must hold at least one partie.\n"
-    "  example:   # a duplicate pair, then a lone partie\n"
-    "             first,second,score,pair,settlement\n"
-    "             greedy,random,1,d1,131\n"
-    "             random,greedy,0,d1,-112\n"
-    "             greedy,random,0.5,,\n"
-    "\n"
-    "Output (default: tables for a terminal; names over 40 columns are cut and\n"
-    "control characters escaped, --json and --csv keep names whole):\n"
-    "  --json          one JSON object: \"bots\" (name, rank, status, group,\n"
-    "                  rating, ci_low, ci_high, se_model, se_robust, parties,\n"
-    "                  score, score_pct, los_next), \"advantage\", \"anchor\",\n"
-    "                  \"pairs\", \"rho\", \"los\" (every rated pair of bots), ...\n"
-    "  --csv           the standings as CSV (RFC 4180 quoting), one record per bot\n"
-    "  --pgn           the parties as PGN, to cross-check with Ordo or BayesElo\n"
-    "                  (pairs and settlements are not kept), e.g.\n"
-    "                  ordo -p out.pgn -a 0 -z 200.2409 -W\n"
-    "  --head-to-head  per pairing instead of per bot: W-D-L, pentanomial counts\n"
-    "                  over duplicate pairs (LL-LD-WL/DD-DW-WW), score, Elo +- 95%,\n"
-    "                  nElo, LOS and the mean settlement margin per partie with\n"
-    "                  its 95% interval; without pairs, from the parties taken\n"
-    "                  as independent. Combines with --json or --csv.\n"
-    "  --anchor NAME[=RATING]  fix NAME's rating at RATING (default 0) instead\n"
-    "                  of a mean rating of 0\n"
-    "  --no-advantage  fit no first-dealer advantage\n"
-    "\n"
-    "exit status: 0 done; 1 out of memory or cannot write; 2 bad usage or bad\n"
-    "input (stderr names the file and line; nothing is written to stdout).\n"
-    "\n"
-    "example: arena ratings tests/fixtures/ratings/games.pgn\n";
-
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV, FORMAT_PGN };
 
 struct request {
     enum format format;
+    bool format_given;
     bool head_to_head;
     bool no_advantage;
     const char *anchor;   /* as given: NAME or NAME=RATING */
-    char **files;
+    const char **files;
     int n_files;
 };
 
@@ -103,50 +43,85 @@ static void complain_about(const char *before, const char *name, const char *aft
     fprintf(stderr, "%s\n", after);
 }
 
-/* Parses the command line; 0, or 2 after saying why. */
-static int parse(struct request *req, int argc, char **argv)
+static int apply_ratings(void *ctx, const struct option_value *v, char *err, size_t cap)
 {
-    bool options = true;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        enum format f = FORMAT_TEXT;
-        if (!options || a[0] != '-' || !a[1]) {
-            req->files[req->n_files++] = argv[i];
-            continue;
+    struct request *req = ctx;
+    switch (v->option->id) {
+    case OPT_OUTPUT_FORMAT: {
+        enum format f = !strcmp(v->text, "json") ? FORMAT_JSON : !strcmp(v->text, "csv") ? FORMAT_CSV
+                      : !strcmp(v->text, "pgn") ? FORMAT_PGN : FORMAT_TEXT;
+        if (req->format_given && req->format != f) {
+            snprintf(err, cap, "choose one output format (--format table, json, csv or pgn)");
+            return -1;
         }
-        if (!strcmp(a, "--")) options = false;
-        else if (!strcmp(a, "--json")) f = FORMAT_JSON;
-        else if (!strcmp(a, "--csv")) f = FORMAT_CSV;
-        else if (!strcmp(a, "--pgn")) f = FORMAT_PGN;
-        else if (!strcmp(a, "--head-to-head")) req->head_to_head = true;
-        else if (!strcmp(a, "--no-advantage")) req->no_advantage = true;
-        else if (!strcmp(a, "--anchor")) {
-            if (i + 1 >= argc || !argv[i + 1][0]) {
-                fprintf(stderr, "arena ratings: --anchor needs NAME[=RATING]\n");
-                return 2;
-            }
-            req->anchor = argv[++i];
-        } else {
-            fprintf(stderr, "arena ratings: unknown option '%s'\n%s", a, usage);
-            return 2;
-        }
-        if (f != FORMAT_TEXT) {
-            if (req->format != FORMAT_TEXT && req->format != f) {
-                fprintf(stderr, "arena ratings: choose one of --json, --csv and --pgn\n");
-                return 2;
-            }
-            req->format = f;
-        }
+        req->format = f;
+        req->format_given = true;
+        break;
     }
-    if (req->format == FORMAT_PGN && req->head_to_head) {
-        fprintf(stderr, "arena ratings: --pgn exports parties; it has no head-to-head form\n");
-        return 2;
-    }
-    if (req->n_files == 0) {
-        fprintf(stderr, "arena ratings: no FILE given\n%s", usage);
-        return 2;
+    case OPT_HEAD_TO_HEAD: req->head_to_head = v->integer != 0; break;
+    case OPT_NO_ADVANTAGE: req->no_advantage = v->integer != 0; break;
+    case OPT_ANCHOR: req->anchor = v->text; break;
+    default: assert(0);
     }
     return 0;
+}
+
+/* Parses the command line; 0, or the exit status (0 after --help, 2 after
+ * saying what was wrong) with *stop set. */
+static int parse(struct request *req, int argc, char **argv, int *stop)
+{
+    const struct command_spec *spec = options_command("ratings");
+    int status;
+    *stop = 1;
+    if (options_parse(spec, argc, argv, apply_ratings, req, req->files, argc, &req->n_files,
+                      &status) < 0)
+        return status;
+    if (req->format == FORMAT_PGN && req->head_to_head)
+        return options_usage_error(spec, "--format pgn exports parties; it has no head-to-head form");
+    if (req->n_files == 0) return options_usage_error(spec, "no FILE given");
+    *stop = 0;
+    return 0;
+}
+
+/* The two summary files of `arena run --results` hold counts per bot and
+ * pairing, not parties, so nothing can be rated from them: 1 after saying
+ * so and naming the journal to rate instead; 0 for any other file (its
+ * own reader judges it). */
+static int refuse_run_summary(const char *path)
+{
+    char head[256], *text = NULL;
+    size_t len = 0;
+    int refused = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    head[n] = '\0';
+    if (!strncmp(head, "bot,parties,wins,draws,losses,", 30)) {
+        fprintf(stderr, "arena ratings: %s is the per-bot table that arena run --results writes beside its JSON: "
+                        "counts, not parties, so no rating can come from it; rate the tournament's journal "
+                        "instead (arena ratings JOURNAL.jsonl)\n", path);
+        refused = 1;
+    } else if (head[strspn(head, " \t\r\n")] == '{') {
+        FILE *all = open_memstream(&text, &len);
+        int c;
+        rewind(f);
+        while (all && (c = fgetc(f)) != EOF && len < (64u << 20)) fputc(c, all);
+        if (all) fclose(all);
+        cJSON *root = text ? cJSON_ParseWithLength(text, len) : NULL;
+        const char *journal = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(root, "journal"));
+        if (journal && cJSON_GetObjectItemCaseSensitive(root, "pairings")) {
+            fprintf(stderr, "arena ratings: %s is the summary that arena run --results writes: counts, not "
+                            "parties, so no rating can come from it (its standings are those of the journal); "
+                            "rate the journal instead: arena ratings ", path);
+            table_put_text(stderr, journal, 0);
+            fputc('\n', stderr);
+            refused = 1;
+        }
+        cJSON_Delete(root);
+        free(text);
+    }
+    fclose(f);
+    return refused;
 }
 
 /* Resolves --anchor against the bots read: the whole argument when it is a
@@ -299,17 +274,19 @@ int cmd_ratings(int argc, char **argv)
     size_t report_len = 0;
     int rc;
 
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
+    int stop;
     results_init(&res);
     req.files = malloc(sizeof *req.files * ((size_t)argc + 1));
     if (!req.files) {
         fprintf(stderr, "arena ratings: out of memory\n");
         return 1;
     }
-    if ((rc = parse(&req, argc, argv)) != 0) goto out;
+    if ((rc = parse(&req, argc, argv, &stop)) != 0 || stop) goto out;
+    for (int i = 0; i < req.n_files; i++)
+        if (refuse_run_summary(req.files[i])) {
+            rc = 2;
+            goto out;
+        }
     for (int i = 0; i < req.n_files; i++)
         if (results_read(&res, req.files[i], err, sizeof err) < 0) {
             fprintf(stderr, "arena ratings: %s\n", err);

@@ -6,31 +6,8 @@
 #include <string.h>
 #include "arena/commands.h"
 #include "arena/journal.h"
+#include "arena/options.h"
 #include "arena/replay.h"
-
-static const char usage[] =
-    "usage: arena replay [--check] [--compact] FILE...\n"
-    "\n"
-    "Re-executes each deal record ({\"deck\", \"rules\", \"actions\"}) or partie record\n"
-    "({\"first_dealer\", \"deals\", \"rules\"}) through the engine and prints its\n"
-    "result as JSON, one document per file. A worked-deal fixture ({\"record\",\n"
-    "\"expect\"}) is replayed as its record. A journal (a FILE ending in .jsonl,\n"
-    "as arena run writes) has each partie record replayed and its totals, winner\n"
-    "and settlement compared with the engine's (a forfeit: the deals played\n"
-    "replay and the score is the fault policy's); one result per line. A journal\n"
-    "line that is not exactly one record of a known type, or a partie that\n"
-    "appears twice in one run, stops it with exit status 2 naming the line.\n"
-    "\n"
-    "  --check     compare each fixture's result with its \"expect\" and print\n"
-    "              'ok FILE' or 'FAIL FILE: why' instead of the result (for a\n"
-    "              journal: 'ok FILE:LINE partie N', and a count at the end)\n"
-    "  --compact   print each result on one line\n"
-    "\n"
-    "exit status: 0 all replayed (and matched); 1 an illegal action, or a record\n"
-    "that ends before its deal or partie is over (stderr says 'action N (...): why',\n"
-    "N counting from 0); 2 unreadable input; 3 a --check mismatch.\n"
-    "\n"
-    "example: arena replay tests/fixtures/deals/D1-cavendish-example.json\n";
 
 struct journal_replay {
     const char *path;
@@ -88,34 +65,50 @@ static int is_journal(const char *path)
     return n > 6 && !strcmp(path + n - 6, ".jsonl");
 }
 
+struct replay_args {
+    int check, compact;
+};
+
+static int apply_replay(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct replay_args *a = ctx;
+    (void)err;
+    (void)cap;
+    if (v->option->id == OPT_CHECK) a->check = (int)v->integer;
+    else a->compact = (int)v->integer;
+    return 0;
+}
+
 int cmd_replay(int argc, char **argv)
 {
-    int check = 0, compact = 0, files = 0, worst = 0;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
+    const struct command_spec *spec = options_command("replay");
+    struct replay_args a = { 0, 0 };
+    int files = 0, worst = 0, stop_status;
+    const char **paths = malloc(sizeof *paths * ((size_t)argc + 1));
+    if (!paths) {
+        fprintf(stderr, "arena replay: out of memory\n");
+        return 1;
     }
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--check")) check = 1;
-        else if (!strcmp(argv[i], "--compact")) compact = 1;
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "arena replay: unknown option '%s'\n%s", argv[i], usage);
-            return 2;
-        }
+    if (options_parse(spec, argc, argv, apply_replay, &a, paths, argc, &files, &stop_status) < 0) {
+        free(paths);
+        return stop_status;
     }
-    for (int i = 0; i < argc; i++) {
+    int check = a.check, compact = a.compact;
+    if (!files) {
+        free(paths);
+        return options_usage_error(spec, "no FILE given");
+    }
+    for (int i = 0; i < files; i++) {
         struct replay r;
-        if (argv[i][0] == '-' && argv[i][1]) continue;
-        files++;
-        if (is_journal(argv[i])) {
-            int status = replay_journal_file(argv[i], check);
+        if (is_journal(paths[i])) {
+            int status = replay_journal_file(paths[i], check);
             if (status > worst) worst = status;
             continue;
         }
-        int status = replay_file(argv[i], check, &r);
+        int status = replay_file(paths[i], check, &r);
         if (check) {
-            if (status == REPLAY_OK) printf("ok %s\n", argv[i]);
-            else printf("FAIL %s: %s\n", argv[i], r.error);
+            if (status == REPLAY_OK) printf("ok %s\n", paths[i]);
+            else printf("FAIL %s: %s\n", paths[i], r.error);
         } else if (status == REPLAY_OK) {
             char *text = compact ? cJSON_PrintUnformatted(r.result) : cJSON_Print(r.result);
             if (!text) {
@@ -126,15 +119,12 @@ int cmd_replay(int argc, char **argv)
                 free(text);
             }
         } else {
-            fprintf(stderr, "arena replay: %s: %s\n", argv[i], r.error);
+            fprintf(stderr, "arena replay: %s: %s\n", paths[i], r.error);
         }
         cJSON_Delete(r.result);
         if (status > worst) worst = status;
     }
-    if (!files) {
-        fprintf(stderr, "arena replay: no FILE given\n%s", usage);
-        return 2;
-    }
+    free(paths);
     return worst;
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "arena/commands.h"
 #include "arena/journal.h"
+#include "arena/options.h"
 #include "arena/poster.h"
 #include "arena/ratings.h"
 #include "arena/record.h"
@@ -26,67 +27,6 @@
 #include "arena/standings.h"
 #include "arena/tally.h"
 #include "arena/tournament.h"
-
-static const char usage[] =
-    "usage: arena run --bot NAME=COMMAND --bot NAME=COMMAND [...] [OPTIONS]\n"
-    "       arena run --file TOURNAMENT.json [OPTIONS]\n"
-    "       arena resume JOURNAL [--concurrency N] [--post URL] [--token-file F] [--quiet]\n"
-    "                    [--no-sandbox]\n"
-    "\n"
-    "Plays a tournament of duplicate pairs (each pairing on the same packs twice,\n"
-    "seats swapped, no process seeing a pack twice), several parties at once on\n"
-    "one socket, appends every finished partie to the journal (fsync'd), and\n"
-    "prints the standings (arena ratings), a crosstable and the faults at the end.\n"
-    "SIGINT or SIGTERM stops cleanly: parties in flight are abandoned, the journal\n"
-    "keeps every finished one, and arena resume continues where it stopped.\n"
-    "\n"
-    "  --bot NAME=COMMAND  a bot the arena starts (at least two bots in all); a NAME\n"
-    "                      is 1 to 32 bytes of UTF-8 without control characters,\n"
-    "                      '/' or '=', and one name is one bot\n"
-    "  --remote NAME=FILE  a bot that starts itself and connects to --listen with\n"
-    "                      the token in FILE (chmod 600; see the README)\n"
-    "  --listen ENDPOINT   where remote bots connect, e.g. tcp://0.0.0.0:5601\n"
-    "  --remote-wait-ms N  how long a partie waits for a remote bot to be free\n"
-    "                      (default 60000), then a timeout fault\n"
-    "  --remote-max-connections N\n"
-    "                      connections one remote bot may have at once (default\n"
-    "                      8); a hello past them is refused with bad_token\n"
-    "  --file F            settings from a tournament file (JSON, the same keys as\n"
-    "                      these flags: {\"bots\": [...], \"pairs\": 20, ...}); flags\n"
-    "                      after it override it\n"
-    "  --format F          round-robin (default) or gauntlet (the first bot\n"
-    "                      against each other)\n"
-    "  --pairs N           duplicate pairs per pairing (default 10)\n"
-    "  --seed N            master seed: schedule and every pack (default 1)\n"
-    "  --concurrency N     parties in flight (default: the number of cores)\n"
-    "  --move-ms N         time per decision (default 1000)\n"
-    "  --bank-ms N         time bank per partie (default 10000)\n"
-    "  --grace-ms N        transport tolerance (default 200)\n"
-    "  --rule NAME=VALUE   a rules variant (see arena match --help), repeatable\n"
-    "  --journal FILE      the journal (default tournament.jsonl); must be new\n"
-    "  --results FILE      also write the results as JSON to FILE and as CSV to\n"
-    "                      FILE with .csv for its extension\n"
-    "  --post URL          post every finished partie to a leaderboard\n"
-    "  --token-file F      the leaderboard token (first line of F)\n"
-    "  --log-dir DIR       bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory\n"
-    "                      (default: arena-logs beside the journal); each capped\n"
-    "                      at 10 MiB\n"
-    "  --no-sandbox        run bots without their sandbox (bubblewrap): UNSAFE for\n"
-    "                      bots you did not write (README \"Running other people's\n"
-    "                      bots\")\n"
-    "  --bot-network       let sandboxed bots use the network (default: none)\n"
-    "  --reuse N           parties one bot process may play (default 32, at most\n"
-    "                      64; 1: a fresh process every partie). A process never\n"
-    "                      plays both parties of a duplicate pair, and one that\n"
-    "                      faulted is replaced\n"
-    "  --max-faults N      faults after which a bot is disqualified: its remaining\n"
-    "                      parties are recorded as forfeits (default 3; 0: never)\n"
-    "  --quiet             no progress lines\n"
-    "\n"
-    "exit status: 0 finished; 1 the arena failed; 2 bad usage; 130 interrupted.\n"
-    "\n"
-    "example: arena run --bot greedy=build/bin/bot-greedy --bot random=build/bin/bot-random \\\n"
-    "             --pairs 20 --journal t.jsonl --results t.json\n";
 
 static volatile sig_atomic_t stop_requested;
 
@@ -112,7 +52,16 @@ struct run {
     int failed;
     char error[512];
     double started;
+    size_t done_at_start;             /* parties a resumed journal held */
+    int line_open;                    /* a progress line without its newline */
+    double printed_at;                /* progress lines when not a terminal */
+    size_t printed_count;
 };
+
+/* The progress line shows a rate and an ETA once this many parties were
+ * played over this many seconds. */
+#define PROGRESS_MIN_PARTIES 4
+#define PROGRESS_MIN_SECONDS 1.0
 
 static double now_s(void)
 {
@@ -128,26 +77,51 @@ static int bot_of(const struct run *r, const char *name)
     return -1;
 }
 
+static const char *parties_word(size_t n)
+{
+    return n == 1 ? "partie" : "parties";
+}
+
+/* "parties done/total", then the rate and the time left once they mean
+ * something (enough parties played by this process, over enough time: a
+ * resumed run's earlier parties are not its own), then the leader. */
 static void progress(struct run *r, int last)
 {
-    double elapsed = now_s() - r->started, rate = elapsed > 0 ? (double)r->done_count / elapsed : 0;
-    double eta = rate > 0 ? (double)(r->total - r->done_count) / rate : 0;
-    char leader[128] = "";
+    size_t played = r->done_count - r->done_at_start;
+    double elapsed = now_s() - r->started;
+    char rate[64] = "", leader[128] = "";
+    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS) {
+        double per_s = (double)played / elapsed, eta = (double)(r->total - r->done_count) / per_s;
+        snprintf(rate, sizeof rate, ", %.1f/s, ETA %.0f s", per_s, eta);
+    }
     int best = tally_leader(&r->tally);
     if (best >= 0)
         snprintf(leader, sizeof leader, ", leader %.40s %.1f%%", r->tally.bots[best].name, tally_score_pct(&r->tally, best));
     if (isatty(STDOUT_FILENO)) {
-        printf("\r%zu/%zu parties, %.1f/s, ETA %.0f s%s\033[K%s", r->done_count, r->total, rate, eta, leader,
+        printf("\r%zu/%zu %s%s%s\033[K%s", r->done_count, r->total, parties_word(r->total), rate, leader,
                last ? "\n" : "");
+        r->line_open = !last;
     } else {
-        static double printed;
-        static size_t printed_count = (size_t)-1;
-        if (r->done_count == printed_count) return;
-        if (!last && now_s() - printed < 5 && r->done_count != r->total) return;
-        printed = now_s();
-        printed_count = r->done_count;
-        printf("%zu/%zu parties, %.1f/s, ETA %.0f s%s\n", r->done_count, r->total, rate, eta, leader);
+        if (r->done_count == r->printed_count) return;
+        if (!last && now_s() - r->printed_at < 5 && r->done_count != r->total) return;
+        r->printed_at = now_s();
+        r->printed_count = r->done_count;
+        printf("%zu/%zu %s%s%s\n", r->done_count, r->total, parties_word(r->total), rate, leader);
     }
+    fflush(stdout);
+}
+
+/* The standings so far (--standings-every): the ratings of the journal as
+ * it is, as at the end. */
+static void interim_standings(struct run *r)
+{
+    char *args[] = { (char *)r->journal_path, NULL };
+    if (r->line_open) printf("\n");
+    r->line_open = 0;
+    printf("\nstandings after %zu of %zu %s:\n", r->done_count, r->total, parties_word(r->total));
+    fflush(stdout);
+    cmd_ratings(1, args);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -162,7 +136,7 @@ static void disqualify_over(struct run *r, const char *const names[2], int quiet
         for (int f = 0; f < CODEC_FAULTS; f++) total += b->faults[f];
         if (r->t->max_faults > 0 && total >= r->t->max_faults && !b->disqualified) {
             b->disqualified = 1;
-            if (!quiet) printf("\n%s is disqualified after %d faults\n", r->t->bots[bot].name, total);
+            if (!quiet) printf("\n%s is disqualified after %d fault%s\n", r->t->bots[bot].name, total, total == 1 ? "" : "s");
         }
     }
 }
@@ -200,6 +174,9 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
     }
     cJSON_Delete(rec);
     if (!r->t->quiet) progress(r, 0);
+    if (!r->failed && r->t->standings_every > 0 && r->done_count < r->total &&
+        r->done_count % (size_t)r->t->standings_every == 0)
+        interim_standings(r);
 }
 
 /* The partie a disqualified bot would have played, recorded as its
@@ -438,10 +415,12 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.ctx = r;
     runner.stop = &stop_requested;
     r->started = now_s();
+    r->done_at_start = r->done_count;
+    r->printed_count = (size_t)-1;
     if (!t->quiet) {
-        printf("%s, %d bots, %d pairs per pairing: %zu parties (%zu to play), %d at once; journal %s\n",
-               sched_format_name(t->format), t->n_bots, t->pairs, r->total, r->total - r->done_count, t->concurrency,
-               r->journal_path);
+        printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
+               sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,
+               parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
         if (t->listen) printf("remote bots connect to %s\n", t->listen);
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
@@ -479,47 +458,31 @@ static int start_tally(struct run *r)
     return tally_init(&r->tally, names, r->t->n_bots);
 }
 
+/* One option of `arena run`: --file reads a tournament file, the others
+ * are settings (tournament.h); in the order given, so that options after
+ * --file override it. */
+static int apply_run(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct tournament *t = ctx;
+    if (v->option->id == OPT_FILE) return tournament_read_file(t, v->text, err, cap) < 0 ? -1 : 0;
+    int rc = tournament_apply(t, v, err, cap);
+    if (rc > 0) snprintf(err, cap, "--%s is not a setting of a tournament", v->option->name);
+    return rc ? -1 : 0;
+}
+
 int cmd_run(int argc, char **argv)
 {
     static struct tournament t;
     static struct run r;
+    const struct command_spec *spec = options_command("run");
     char err[512];
-    int status = 2;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
+    int status = 2, n_operands = 0;
     tournament_init(&t);
     memset(&r, 0, sizeof r);
     r.t = &t;
     r.journal.fd = -1;
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i];
-        int rc;
-        if (!strcmp(opt, "--quiet")) {
-            t.quiet = 1;
-            continue;
-        }
-        if (!strcmp(opt, "--no-sandbox") || !strcmp(opt, "--bot-network")) {
-            tournament_option(&t, opt, "true", err, sizeof err);
-            continue;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "arena run: '%s' needs a value\n%s", opt, usage);
-            goto out;
-        }
-        const char *val = argv[++i];
-        if (!strcmp(opt, "--file")) rc = tournament_read_file(&t, val, err, sizeof err) < 0 ? -1 : 0;
-        else rc = tournament_option(&t, opt, val, err, sizeof err);
-        if (rc > 0) {
-            fprintf(stderr, "arena run: unknown option '%s'\n%s", opt, usage);
-            goto out;
-        }
-        if (rc < 0) {
-            fprintf(stderr, "arena run: %s\n", err);
-            goto out;
-        }
-    }
+    if (options_parse(spec, argc, argv, apply_run, &t, NULL, 0, &n_operands, &status) < 0) goto out;
+    status = 2;
     if (tournament_check(&t, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
         goto out;
@@ -610,51 +573,44 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
     return 0;
 }
 
+/* The options of `arena resume`, kept until the header has been read:
+ * they override its settings. */
+struct resume_options {
+    struct option_value values[16];
+    int n;
+};
+
+static int keep_option(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct resume_options *given = ctx;
+    if (given->n == (int)(sizeof given->values / sizeof given->values[0])) {
+        snprintf(err, cap, "too many options");
+        return -1;
+    }
+    given->values[given->n++] = *v;
+    return 0;
+}
+
 int cmd_resume(int argc, char **argv)
 {
     static struct tournament t;
     static struct run r;
+    static struct resume_options given;
+    const struct command_spec *spec = options_command("resume");
     struct resume_read rr;
     char err[512];
-    int torn = 0, status = 2, concurrency = 0, quiet = 0, no_sandbox = 0;
-    const char *path = NULL, *post = NULL, *token_file = NULL;
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
+    int torn = 0, status = 2, n_operands = 0;
+    const char *path = NULL;
     tournament_init(&t);
     memset(&r, 0, sizeof r);
     memset(&rr, 0, sizeof rr);
     r.t = &t;
     r.journal.fd = -1;
     rr.r = &r;
-    for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--concurrency") && i + 1 < argc) {
-            char *end = NULL;
-            long v = strtol(argv[i + 1], &end, 10);
-            if (!end || *end || v < 1 || v > 1024) {
-                fprintf(stderr, "arena resume: bad value '%s' for --concurrency\n", argv[i + 1]);
-                goto out;
-            }
-            concurrency = (int)v;
-            i++;
-        } else if (!strcmp(argv[i], "--quiet")) {
-            quiet = 1;
-        } else if (!strcmp(argv[i], "--no-sandbox")) {
-            no_sandbox = 1;
-        } else if (!strcmp(argv[i], "--post") && i + 1 < argc) {
-            post = argv[++i];
-        } else if (!strcmp(argv[i], "--token-file") && i + 1 < argc) {
-            token_file = argv[++i];
-        } else if (!path && argv[i][0] != '-') {
-            path = argv[i];
-        } else {
-            fprintf(stderr, "arena resume: unexpected '%s'\n%s", argv[i], usage);
-            goto out;
-        }
-    }
+    if (options_parse(spec, argc, argv, keep_option, &given, &path, 1, &n_operands, &status) < 0) goto out;
+    status = 2;
     if (!path) {
-        fprintf(stderr, "arena resume: give the journal\n%s", usage);
+        status = options_usage_error(spec, "give the journal");
         goto out;
     }
     if (journal_read(path, read_resume, &rr, &torn, err, sizeof err) < 0) {
@@ -665,14 +621,11 @@ int cmd_resume(int argc, char **argv)
         fprintf(stderr, "arena resume: %s: no header record\n", path);
         goto out;
     }
-    if (concurrency) t.concurrency = concurrency;
-    if (quiet) t.quiet = 1;
-    if (no_sandbox) t.no_sandbox = 1;
-    if ((post && tournament_option(&t, "--post", post, err, sizeof err)) ||
-        (token_file && tournament_option(&t, "--token-file", token_file, err, sizeof err))) {
-        fprintf(stderr, "arena resume: %s\n", err);
-        goto out;
-    }
+    for (int i = 0; i < given.n; i++)
+        if (tournament_apply(&t, &given.values[i], err, sizeof err) != 0) {
+            fprintf(stderr, "arena resume: %s\n", err);
+            goto out;
+        }
     if (t.post && !t.token_file) {
         fprintf(stderr, "arena resume: --post needs --token-file (the leaderboard's token)\n");
         goto out;

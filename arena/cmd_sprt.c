@@ -3,6 +3,7 @@
  * pentanomial GSPRT (arena/sprt.h, docs/statistics.md section 4) after each pair,
  * or reads the pairs from a journal. The exit status carries the verdict.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,47 +11,16 @@
 #include "arena/commands.h"
 #include "arena/journal.h"
 #include "arena/match.h"
+#include "arena/options.h"
 #include "arena/pentanomial.h"
 #include "arena/record.h"
 #include "arena/results.h"
 #include "arena/runner.h"
 #include "arena/sprt.h"
+#include "arena/table.h"
 #include "engine/rng.h"
 
 enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };
-
-static const char usage[] =
-    "usage: arena sprt --base [NAME=]CMD --test [NAME=]CMD [OPTIONS]\n"
-    "       arena sprt --journal FILE --base NAME --test NAME [OPTIONS]\n"
-    "\n"
-    "Is the test version at least ELO1 better than the base, or not better than\n"
-    "ELO0? Plays duplicate pairs (the same packs twice, seats swapped, fresh\n"
-    "processes) and after each pair updates the pentanomial generalised SPRT;\n"
-    "stops at a bound or after --max-pairs. With --journal, reads the pairs of\n"
-    "an existing journal instead of playing. A NAME is 1 to 32 bytes of UTF-8\n"
-    "without control characters, '/' or '='.\n"
-    "\n"
-    "  --elo0 E      H0: test is not better than E (default 0)\n"
-    "  --elo1 E      H1: test is at least E better (default 10)\n"
-    "  --alpha A     false H1 rate (default 0.05)\n"
-    "  --beta B      false H0 rate (default 0.05)\n"
-    "  --max-pairs N stop after N pairs (default 2000)\n"
-    "  --seed N      master seed of the packs (default 1)\n"
-    "  --move-ms N   time per decision (default 1000)\n"
-    "  --concurrency N  parties in flight (default: the number of cores)\n"
-    "  --log-dir DIR bot logs go to DIR/RUN-ID/ (default $TMPDIR/piquet-arena-logs)\n"
-    "  --no-sandbox  run the bots without their sandbox: UNSAFE for bots you did\n"
-    "                not write (README \"Running other people's bots\")\n"
-    "  --bot-network let the sandboxed bots use the network (default: none)\n"
-    "  --record FILE append every partie played to FILE (a journal), under a run\n"
-    "                id of this sprt's own\n"
-    "  --quiet       print only the verdict\n"
-    "\n"
-    "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive\n"
-    "(max pairs reached); 1 the arena failed; 2 bad usage.\n"
-    "Elo shown after a sequential stop is biased away from zero.\n"
-    "\n"
-    "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --elo1 50\n";
 
 struct tally {
     int pairs[PENTANOMIAL_CELLS];
@@ -68,7 +38,7 @@ static void print_state(const struct sprt *sprt, const struct tally *t, double l
     if (p.elo_finite && p.error_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", p.elo, p.elo_error);
     else if (p.elo_finite) snprintf(elo, sizeof elo, "%+.1f", p.elo);
     else snprintf(elo, sizeof elo, "%s", p.score >= 1 ? "+inf (every pair won)" : p.score <= 0 ? "-inf (every pair lost)" : "?");
-    printf("pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
+    table_printf(stdout, "pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
            sprt->lower, sprt->upper, elo, t->pairs[0], t->pairs[1], t->pairs[2], t->pairs[3], t->pairs[4]);
 }
 
@@ -177,72 +147,74 @@ static void live_done(void *ctx, const struct runner_job *job, const struct refe
     if (l->decision != SPRT_CONTINUE) l->stop = 1;
 }
 
+struct sprt_args {
+    struct match_config *config;
+    struct match_setup *setup;
+    double elo0, elo1, alpha, beta;
+    long max_pairs, concurrency;
+    unsigned long long seed;
+    const char *base, *test, *journal, *record;
+    int quiet;
+};
+
+static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t cap)
+{
+    struct sprt_args *a = ctx;
+    (void)err;
+    (void)cap;
+    switch (v->option->id) {
+    case OPT_BASE: a->base = v->text; break;
+    case OPT_TEST: a->test = v->text; break;
+    case OPT_JOURNAL: a->journal = v->text; break;
+    case OPT_RECORD: a->record = v->text; break;
+    case OPT_LOG_DIR: a->setup->log_base = v->text; break;
+    case OPT_ELO0: a->elo0 = v->number; break;
+    case OPT_ELO1: a->elo1 = v->number; break;
+    case OPT_ALPHA: a->alpha = v->number; break;
+    case OPT_BETA: a->beta = v->number; break;
+    case OPT_MAX_PAIRS: a->max_pairs = (long)v->integer; break;
+    case OPT_SEED: a->seed = v->u64; break;
+    case OPT_MOVE_MS: a->config->clock.move_ms = (uint32_t)v->integer; break;
+    case OPT_CONCURRENCY: a->concurrency = (long)v->integer; break;
+    case OPT_NO_SANDBOX: a->setup->no_sandbox = (int)v->integer; break;
+    case OPT_BOT_NETWORK: a->setup->network = (int)v->integer; break;
+    case OPT_QUIET: a->quiet = (int)v->integer; break;
+    default: assert(0);
+    }
+    return 0;
+}
+
 int cmd_sprt(int argc, char **argv)
 {
+    const struct command_spec *spec = options_command("sprt");
     struct match_config config;
     static struct sandbox sandbox;
     struct match_setup setup;
     char log_dir[1024];
     struct match_bot base, test;
     struct sprt sprt;
-    double elo0 = 0, elo1 = 10, alpha = 0.05, beta = 0.05;
-    long max_pairs = 2000;
-    unsigned long long seed = 1;
-    const char *base_arg = NULL, *test_arg = NULL, *journal_path = NULL, *record_path = NULL;
-    int quiet = 0, status = 1;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN), concurrency = cores > 0 ? cores : 2;
+    struct sprt_args a;
+    int status = 1, n_operands = 0;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
     char err[512];
-    if (command_wants_help(argc, argv)) {
-        fputs(usage, stdout);
-        return 0;
-    }
     match_config_default(&config);
     memset(&setup, 0, sizeof setup);
-    for (int i = 0; i < argc; i++) {
-        const char *opt = argv[i];
-        if (!strcmp(opt, "--quiet")) { quiet = 1; continue; }
-        if (!strcmp(opt, "--no-sandbox")) { setup.no_sandbox = 1; continue; }
-        if (!strcmp(opt, "--bot-network")) { setup.network = 1; continue; }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "arena sprt: '%s' needs a value\n%s", opt, usage);
-            return 2;
-        }
-        const char *val = argv[++i];
-        char *end = NULL;
-        if (!strcmp(opt, "--base")) base_arg = val;
-        else if (!strcmp(opt, "--test")) test_arg = val;
-        else if (!strcmp(opt, "--journal")) journal_path = val;
-        else if (!strcmp(opt, "--record")) record_path = val;
-        else if (!strcmp(opt, "--log-dir")) setup.log_base = val;
-        else if (!strcmp(opt, "--elo0")) elo0 = strtod(val, &end);
-        else if (!strcmp(opt, "--elo1")) elo1 = strtod(val, &end);
-        else if (!strcmp(opt, "--alpha")) alpha = strtod(val, &end);
-        else if (!strcmp(opt, "--beta")) beta = strtod(val, &end);
-        else if (!strcmp(opt, "--max-pairs")) max_pairs = strtol(val, &end, 10);
-        else if (!strcmp(opt, "--seed")) seed = strtoull(val, &end, 10);
-        else if (!strcmp(opt, "--move-ms")) config.clock.move_ms = (uint32_t)strtoul(val, &end, 10);
-        else if (!strcmp(opt, "--concurrency")) concurrency = strtol(val, &end, 10);
-        else {
-            fprintf(stderr, "arena sprt: unknown option '%s'\n%s", opt, usage);
-            return 2;
-        }
-        if (end && *end) {
-            fprintf(stderr, "arena sprt: bad value '%s' for %s\n", val, opt);
-            return 2;
-        }
-    }
-    if (!base_arg || !test_arg) {
-        fprintf(stderr, "arena sprt: give --base and --test\n%s", usage);
-        return 2;
-    }
-    if (max_pairs < 1 || max_pairs > 10000000) {
-        fprintf(stderr, "arena sprt: --max-pairs takes 1 to 10000000\n");
-        return 2;
-    }
-    if (concurrency < 1 || concurrency > 256) {
-        fprintf(stderr, "arena sprt: --concurrency takes 1 to 256\n");
-        return 2;
-    }
+    memset(&a, 0, sizeof a);
+    a.config = &config;
+    a.setup = &setup;
+    a.elo1 = 10;
+    a.alpha = a.beta = 0.05;
+    a.max_pairs = 2000;
+    a.seed = 1;
+    a.concurrency = cores > 0 ? cores : 2;
+    if (options_parse(spec, argc, argv, apply_sprt, &a, NULL, 0, &n_operands, &status) < 0) return status;
+    if (!a.base || !a.test) return options_usage_error(spec, "give --base and --test");
+    double elo0 = a.elo0, elo1 = a.elo1, alpha = a.alpha, beta = a.beta;
+    long max_pairs = a.max_pairs, concurrency = a.concurrency;
+    unsigned long long seed = a.seed;
+    const char *base_arg = a.base, *test_arg = a.test, *journal_path = a.journal, *record_path = a.record;
+    int quiet = a.quiet;
+    status = 1;
     if (sprt_init(&sprt, elo0, elo1, alpha, beta, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         return 2;

@@ -1,7 +1,9 @@
 /* commands.h - the arena's commands. Each lives in its own file
- * arena/cmd_<name>.c, takes the arguments after its name, prints its own
- * --help, and returns the process's exit status (2 for bad usage). main.c
- * holds the table below; adding a command is a file and one line there.
+ * arena/cmd_<name>.c, takes the arguments after its name, parses them with
+ * options.h against its spec there (which also prints its --help), and
+ * returns the process's exit status (2 for bad usage). main.c holds the
+ * table below; adding a command is a file, its spec in options.c and one
+ * line there.
  */
 #ifndef ARENA_COMMANDS_H
 #define ARENA_COMMANDS_H
@@ -21,8 +23,7 @@ int cmd_sprt(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_post(int argc, char **argv);
-
-/* True when argv holds --help or -h. */
-int command_wants_help(int argc, char **argv);
+int cmd_rules(int argc, char **argv);
+int cmd_version(int argc, char **argv);
 
 #endif

@@ -6,24 +6,19 @@
 #include "arena/commands.h"
 
 static const struct command commands[] = {
-    { "replay", "re-execute deal or partie records and print their results", cmd_replay },
     { "run", "a tournament of duplicate pairs, many parties at once, journalled", cmd_run },
     { "resume", "continue a tournament from its journal", cmd_resume },
-    { "match", "play one duplicate pair between two bot programs", cmd_match },
+    { "match", "play duplicate pairs between two bot programs", cmd_match },
     { "check", "take a bot through every phase and rare case, report each", cmd_check },
     { "sprt", "is version B better than A? duplicate pairs until the SPRT decides", cmd_sprt },
-    { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
     { "ratings", "rate bots from results: Elo with intervals, LOS, head-to-head", cmd_ratings },
+    { "replay", "re-execute deal or partie records and print their results", cmd_replay },
     { "post", "send a journal's parties to a leaderboard (what it has not yet got)", cmd_post },
+    { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
+    { "rules", "the variant flags --rule sets: values, defaults, what they do", cmd_rules },
+    { "version", "the arena's version (also arena --version)", cmd_version },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };
-
-int command_wants_help(int argc, char **argv)
-{
-    for (int i = 0; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) return 1;
-    return 0;
-}
 
 static void usage(FILE *out)
 {
@@ -38,6 +33,7 @@ int main(int argc, char **argv)
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
     }
+    if (!strcmp(argv[1], "--version")) return cmd_version(argc - 2, argv + 2);
     const char *name = !strcmp(argv[1], "help") && argc > 2 ? argv[2] : argv[1];
     for (int i = 0; i < N_COMMANDS; i++) {
         if (strcmp(commands[i].name, name)) continue;

@@ -39,7 +39,8 @@ int match_prepare(struct match_config *config, struct sandbox *sandbox, const st
     if (botlog_make_dir(base, setup->run ? setup->run : run, log_dir, log_cap, err, cap) < 0) return -1;
     config->log_dir = log_dir;
     config->sandbox = NULL;
-    if (setup->no_sandbox) return 0;
+    if (setup->no_sandbox)   /* no sandbox, but the bots' programs are checked all the same */
+        return sandbox_setup(sandbox, 0, 0, NULL, 0, setup->commands, setup->n_commands, err, cap);
     hidden[n_hidden++] = log_dir;
     for (int i = 0; i < setup->n_hidden && n_hidden < SANDBOX_HIDDEN_MAX; i++) hidden[n_hidden++] = setup->hidden[i];
     if (sandbox_setup(sandbox, 1, setup->network, hidden, n_hidden, setup->commands, setup->n_commands, err, cap) < 0)

@@ -33,7 +33,10 @@ void match_config_default(struct match_config *self);
  * $TMPDIR/piquet-arena-logs; RUN NULL: a fresh run id), written into
  * log_dir; and unless no_sandbox, SANDBOX prepared and probed for the n
  * commands with the hidden paths and the log directory masked. Points
- * config->log_dir and config->sandbox at them. 0, or -1 with err. */
+ * config->log_dir and config->sandbox at them. With no_sandbox the n
+ * commands' programs are checked all the same (sandbox_probe), and
+ * config->sandbox stays NULL. 0, or -1 with err (a program that cannot
+ * be run is named). */
 struct match_setup {
     int no_sandbox, network;
     const char *log_base, *run;

@@ -192,7 +192,8 @@ int pairings_print_text(const struct pairings *self, const char *const *names,
                               c->pairs[2], c->pairs[3], c->pairs[4]);
         else
             bad |= table_set(&t, 4, "-");
-        bad |= table_setf(&t, 5, "%d %s", p->n, basis_name(p->basis));
+        bad |= table_setf(&t, 5, "%d %s", p->n, p->n != 1 ? basis_name(p->basis)
+                          : p->basis == PAIRING_PAIRS ? "pair" : "partie");
         bad |= table_setf(&t, 6, "%.1f%%", 100 * p->score);
         bad |= set_elo(&t, 7, p);
         if (p->nelo_finite) bad |= table_setf(&t, 8, "%+.1f", p->nelo);

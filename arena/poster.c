@@ -38,6 +38,7 @@ struct poster {
     int closing;
     int token_refused;
     int in_outage;
+    char while_down[160];        /* what the arena does meanwhile, said at an outage */
     long posted, refused;
     char last_error[256];
 };
@@ -262,7 +263,7 @@ static void *run_thread(void *arg)
             continue;
         }
         if (!self->in_outage)
-            say(self, "leaderboard: cannot post (%s); retrying in the background, the tournament goes on\n", err);
+            say(self, "leaderboard: cannot post to %s (%s); %s\n", self->base, err, self->while_down);
         self->in_outage = 1;
         backoff = backoff ? (backoff * 2 > 30000 ? 30000 : backoff * 2) : 250;
         wait_ms(self, backoff);
@@ -291,6 +292,7 @@ struct poster *poster_open(const char *url, const char *token_file, const char *
     size_t len = strlen(url);
     while (len > 0 && url[len - 1] == '/') len--;
     snprintf(self->base, sizeof self->base, "%.*s", (int)len, url);
+    snprintf(self->while_down, sizeof self->while_down, "retrying in the background, the tournament goes on");
     if (len >= 15 && !strcmp(self->base + len - 15, "/api/v1/parties")) snprintf(self->url, sizeof self->url, "%s", self->base);
     else snprintf(self->url, sizeof self->url, "%.1000s/api/v1/parties", self->base);
     FILE *f = token_file ? fopen(token_file, "r") : NULL;
@@ -374,6 +376,13 @@ long poster_finish(struct poster *self, int wait_ms_total)
         fprintf(stderr, "leaderboard: %ld parties not posted (%s); they stay marked unsent in the journal\n", left,
                 self->last_error[0] ? self->last_error : "no answer in time");
     return left;
+}
+
+void poster_say_while_down(struct poster *self, const char *what)
+{
+    pthread_mutex_lock(&self->lock);
+    snprintf(self->while_down, sizeof self->while_down, "%s", what);
+    pthread_mutex_unlock(&self->lock);
 }
 
 long poster_posted(const struct poster *self)

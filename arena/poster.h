@@ -30,6 +30,11 @@ enum { POSTER_BATCH_MAX = 50 };
 struct poster *poster_open(const char *url, const char *token_file, const char *journal_path, int quiet, char *err,
                            size_t cap);
 
+/* What the message at the start of an outage says the arena does
+ * meanwhile (default: "retrying in the background, the tournament goes
+ * on"). Call it before the first poster_submit. */
+void poster_say_while_down(struct poster *self, const char *what);
+
 /* Queues a copy of a partie record (it must carry "run" and "id"). */
 void poster_submit(struct poster *self, const cJSON *record);
 

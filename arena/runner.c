@@ -27,6 +27,7 @@
 #include "arena/botlog.h"
 #include "arena/hub.h"
 #include "arena/runner.h"
+#include "arena/version.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
 enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000 };
@@ -464,7 +465,7 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             }
         }
     }
-    struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena 0.1" };
+    struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena " ARENA_VERSION };
     if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
         hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
     codec_frame_release(&frame);

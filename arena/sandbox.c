@@ -259,9 +259,9 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
 
 /* ---- the probe ---------------------------------------------------------------- */
 
-/* Runs exec and collects up to cap-1 bytes of its stderr; the exit status,
- * or -1 when it could not be started or ran over 10 s. */
-static int run_collect(const struct sandbox_exec *exec, char *text, size_t cap)
+/* Runs the program at path and collects up to cap-1 bytes of its stderr;
+ * the exit status, or -1 when it could not be started or ran over 10 s. */
+static int run_collect(const char *path, char *const argv[], char *const envp[], char *text, size_t cap)
 {
     int fds[2];
     text[0] = '\0';
@@ -278,9 +278,9 @@ static int run_collect(const struct sandbox_exec *exec, char *text, size_t cap)
         if (getppid() != parent) _exit(127);
         int null_fd = open("/dev/null", O_RDWR);
         if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0) _exit(127);
-        execve(exec->path, exec->argv, exec->envp);
+        execve(path, argv, envp);
         (void)!write(2, "cannot run ", 11);
-        (void)!write(2, exec->path, strlen(exec->path));
+        (void)!write(2, path, strlen(path));
         (void)!write(2, ": ", 2);
         (void)!write(2, strerror(errno), strlen(strerror(errno)));
         _exit(127);
@@ -342,37 +342,59 @@ static int quote(char *out, size_t cap, const char *word)
     return 0;
 }
 
+/* A shell script that checks the program (first word) of each command
+ * as the shell that starts the bot would find it, says which cannot be
+ * run, and exits 3 when one cannot. `where` ends each message (" inside
+ * the sandbox", or ""). Commands starting with VAR=value are not checked. */
+static void program_check_script(const char *const *commands, int n, const char *where, char *script, size_t cap)
+{
+    char word[1024], quoted[2100];
+    size_t used = (size_t)snprintf(script, cap, "s=0\n");
+    for (int i = 0; i < n; i++) {
+        first_word(commands[i], word, sizeof word);
+        if (!word[0] || strchr(word, '=') || quote(quoted, sizeof quoted, word) < 0) continue;
+        int len = strchr(word, '/')
+            ? snprintf(script + used, cap - used,
+                       "[ -f %s ] && [ -r %s ] && [ -x %s ] || { echo \"bot program %s cannot be run%s "
+                       "(not found, not a file, or not readable and executable)\" >&2; s=3; }\n",
+                       quoted, quoted, quoted, quoted, where)
+            : snprintf(script + used, cap - used,
+                       "command -v %s >/dev/null || { echo \"bot program %s is not found on PATH%s\" >&2; s=3; }\n",
+                       quoted, quoted, where);
+        if (len < 0 || (size_t)len >= cap - used) break;
+        used += (size_t)len;
+    }
+    snprintf(script + used, cap - used, "exit $s\n");
+}
+
 int sandbox_probe(struct sandbox *self, const char *const *commands, int n, char *err, size_t cap)
 {
     static const char fix[] =
         "install bubblewrap (apt-get install bubblewrap) and allow unprivileged user namespaces "
         "(sysctl kernel.unprivileged_userns_clone=1), or pass --no-sandbox, which is unsafe for bots you did not write";
-    char script[8192], word[1024], quoted[2100], output[1024];
+    char script[8192], output[1024];
     struct sandbox_exec *exec;
     int rc = -1;
-    if (!self->enabled) return 0;
+    if (!self->enabled) {
+        /* The same check, outside any sandbox, by the shell that will
+         * start the bots. */
+        extern char **environ;
+        program_check_script(commands, n, "", script, sizeof script);
+        char *argv[] = { "sh", "-c", script, NULL };
+        int status = run_collect("/bin/sh", argv, environ, output, sizeof output);
+        if (status == 0) return 0;
+        if (status == 3) snprintf(err, cap, "%s", output);
+        else snprintf(err, cap, "cannot check the bots' programs with /bin/sh: %s", output[0] ? output : "it failed");
+        return -1;
+    }
     if (!executable(self->bwrap) || !(exec = malloc(sizeof *exec))) {
         snprintf(err, cap, "cannot sandbox the bots: bubblewrap (%s) is not installed; %s", self->bwrap, fix);
         return -1;
     }
     /* One sandbox checks every bot's program, as the bots would see it. */
-    size_t used = (size_t)snprintf(script, sizeof script, "s=0\n");
-    for (int i = 0; i < n; i++) {
-        first_word(commands[i], word, sizeof word);
-        if (!word[0] || strchr(word, '=') || quote(quoted, sizeof quoted, word) < 0) continue;   /* VAR=value cmd: not checked */
-        int len = strchr(word, '/')
-            ? snprintf(script + used, sizeof script - used,
-                       "[ -f %s ] && [ -r %s ] && [ -x %s ] || { echo \"bot program %s cannot be run inside the "
-                       "sandbox\" >&2; s=3; }\n", quoted, quoted, quoted, quoted)
-            : snprintf(script + used, sizeof script - used,
-                       "command -v %s >/dev/null || { echo \"bot program %s is not found on PATH inside the "
-                       "sandbox\" >&2; s=3; }\n", quoted, quoted);
-        if (len < 0 || (size_t)len >= sizeof script - used) break;
-        used += (size_t)len;
-    }
-    snprintf(script + used, sizeof script - used, "exit $s\n");
+    program_check_script(commands, n, " inside the sandbox", script, sizeof script);
     if (sandbox_argv(self, script, NULL, 0, "probe", exec, err, cap) < 0) goto out;
-    int status = run_collect(exec, output, sizeof output);
+    int status = run_collect(exec->path, exec->argv, exec->envp, output, sizeof output);
     if (status == 0) {
         rc = 0;
     } else if (status == 3) {

@@ -90,7 +90,9 @@ int sandbox_hide(struct sandbox *self, const char *path);
  * looked up like the shell does) can be run inside it. Returns 0, or -1
  * with the reason and the fix in err (install bubblewrap, enable user
  * namespaces, make a bot readable, or --no-sandbox). A disabled sandbox
- * passes. */
+ * checks the same programs the same way with /bin/sh outside any sandbox,
+ * so that a bot that cannot start stops every command before its first
+ * partie, sandbox or not. */
 int sandbox_probe(struct sandbox *self, const char *const *commands, int n, char *err, size_t cap);
 
 /* The whole preparation in one call, for the command front ends:

@@ -121,23 +121,39 @@ static int rated_table(const struct standings *self, struct table *t)
     return bad ? -1 : 0;
 }
 
-/* The bots that could not be rated. */
+/* Why a bot has no rating, in words a reader can act on. */
+static const char *unrated_why(enum ratings_status status)
+{
+    switch (status) {
+    case RATINGS_ALL_WINS: return "all wins: its rating would be +infinity";
+    case RATINGS_ALL_LOSSES: return "all losses: its rating would be -infinity";
+    case RATINGS_SEPARATED: return "separated: won or lost every partie against some bots";
+    case RATINGS_NO_GAMES: return "no parties";
+    case RATINGS_RATED: break;
+    }
+    return ratings_status_name(status);
+}
+
+/* The bots that could not be rated: why, and their parties, every one of
+ * which the fit left out (a partie counts only between two rated bots). */
 static int unrated_table(const struct standings *self, struct table *t)
 {
     const struct ratings *r = self->ratings;
     int bad = 0;
-    if (table_init(t, 4) < 0) return -1;
+    if (table_init(t, 5) < 0) return -1;
     bad |= table_column(t, 0, "bot", TABLE_LEFT, NAME_COLUMNS);
     bad |= table_column(t, 1, "not rated: why", TABLE_LEFT, 0);
     bad |= table_column(t, 2, "parties", TABLE_RIGHT, 0);
-    bad |= table_column(t, 3, "score", TABLE_RIGHT, 0);
+    bad |= table_column(t, 3, "left out of the fit", TABLE_RIGHT, 0);
+    bad |= table_column(t, 4, "score", TABLE_RIGHT, 0);
     for (int k = self->n_rated; k < r->n_bots && !bad; k++) {
         int i = self->order[k];
         bad |= table_add_row(t);
         bad |= table_set(t, 0, r->names[i]);
-        bad |= table_set(t, 1, ratings_status_name(r->status[i]));
+        bad |= table_set(t, 1, unrated_why(r->status[i]));
         bad |= table_setf(t, 2, "%d", r->parties[i]);
-        if (r->parties[i] > 0) bad |= table_setf(t, 3, "%.1f%%", score_pct(r, i));
+        bad |= table_setf(t, 3, "%d", r->parties[i]);
+        if (r->parties[i] > 0) bad |= table_setf(t, 4, "%.1f%%", score_pct(r, i));
     }
     return bad ? -1 : 0;
 }
@@ -150,7 +166,7 @@ static int print_summary(const struct standings *self, FILE *out)
     if (r->anchor >= 0) {
         bad |= fputs("scale: Elo, ", out) == EOF;
         bad |= table_put_text(out, r->names[r->anchor], 0) < 0;
-        bad |= fprintf(out, " fixed at %.2f%s\n", r->rating[r->anchor],
+        bad |= table_printf(out, " fixed at %.2f%s\n", r->rating[r->anchor],
                        r->n_groups > 1 ? " (other groups: mean 0)" : "") < 0;
     } else {
         bad |= fprintf(out, "scale: Elo, mean 0%s\n",
@@ -162,7 +178,7 @@ static int print_summary(const struct standings *self, FILE *out)
                        r->n_groups) < 0;
     switch (r->advantage_status) {
     case RATINGS_ADVANTAGE_FITTED:
-        bad |= fprintf(out, "first-dealer advantage: %.2f +- %.2f (model); 95%% interval "
+        bad |= table_printf(out, "first-dealer advantage: %.2f +- %.2f (model); 95%% interval "
                        "%.1f..%.1f\n", r->advantage, r->advantage_se_model,
                        r->advantage - Z95 * r->advantage_se_robust,
                        r->advantage + Z95 * r->advantage_se_robust) < 0;
@@ -182,7 +198,7 @@ static int print_summary(const struct standings *self, FILE *out)
     bad |= fprintf(out, "duplicate pairs: %zu (%zu parties rated, in %zu clusters)\n",
                    r->pairs, r->parties_fitted, r->clusters) < 0;
     if (r->pairs > 0)
-        bad |= fprintf(out, "duplicate efficiency: rho %.3f, so duplicate play needs "
+        bad |= table_printf(out, "duplicate efficiency: rho %.3f, so duplicate play needs "
                        "%.2fx the parties of independent play\n", r->rho, 1 + r->rho) < 0;
     else
         bad |= fputs("duplicate efficiency: no pairs, no rho\n", out) == EOF;
@@ -204,8 +220,11 @@ int standings_print_text(const struct standings *self, FILE *out)
     }
     if (fputc('\n', out) == EOF || print_summary(self, out) < 0) goto out;
     if (self->n_rated < r->n_bots) {
+        long all = total_parties(r), out_of_fit = all - (long)r->parties_fitted;
         if (fputc('\n', out) == EOF || unrated_table(self, &unrated) < 0 ||
-            table_print_text(&unrated, out, "") < 0)
+            table_print_text(&unrated, out, "") < 0 ||
+            fprintf(out, "left out of the fit: %ld of %ld %s, every one with a bot above: a bot without a finite "
+                    "rating would pull the others' to infinity\n", out_of_fit, all, all == 1 ? "partie" : "parties") < 0)
             goto out;
     }
     rc = 0;
@@ -282,7 +301,8 @@ static bool add_bot(const struct standings *self, cJSON *bots, int i)
            add_number(bot, "score_pct", r->parties[i] > 0,
                       r->parties[i] > 0 ? score_pct(r, i) : 0) &&
            add_number(bot, "los_next", below >= 0,
-                      below >= 0 ? r->los[i * r->n_bots + below] : 0);
+                      below >= 0 ? r->los[i * r->n_bots + below] : 0) &&
+           add_number(bot, "left_out", !rated, r->parties[i]);
 }
 
 static bool add_advantage(const struct ratings *r, cJSON *root)

@@ -6,9 +6,11 @@
  * padding always matches what was written. The table owns copies of its
  * headers and cells.
  */
+#define _GNU_SOURCE
 #include "arena/table.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -205,20 +207,50 @@ int table_set(struct table *self, int column, const char *text)
     return 0;
 }
 
+void table_unsign_zeros(char *text, int plus)
+{
+    for (char *p = text; *p; p++) {
+        if (*p != '-' || (p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '_'))) continue;
+        size_t n = strspn(p + 1, "0123456789.");
+        if (!n || strspn(p + 1, "0.") != n || !memchr(p + 1, '0', n)) continue;
+        if (plus) *p = '+';
+        else memmove(p, p + 1, strlen(p + 1) + 1);
+    }
+}
+
+int table_printf(FILE *out, const char *format, ...)
+{
+    va_list ap;
+    char *text = NULL;
+    va_start(ap, format);
+    int len = vasprintf(&text, format, ap);
+    va_end(ap);
+    if (len < 0) return -1;
+    table_unsign_zeros(text, strstr(format, "%+") != NULL);
+    int rc = fputs(text, out) < 0 ? -1 : (int)strlen(text);
+    free(text);
+    return rc;
+}
+
 int table_setf(struct table *self, int column, const char *format, ...)
 {
     char small[128];
+    int plus = strstr(format, "%+") != NULL;
     va_list ap;
     va_start(ap, format);
     int len = vsnprintf(small, sizeof small, format, ap);
     va_end(ap);
     if (len < 0) return -1;
-    if ((size_t)len < sizeof small) return table_set(self, column, small);
+    if ((size_t)len < sizeof small) {
+        table_unsign_zeros(small, plus);
+        return table_set(self, column, small);
+    }
     char *big = malloc((size_t)len + 1);
     if (!big) return -1;
     va_start(ap, format);
     vsnprintf(big, (size_t)len + 1, format, ap);
     va_end(ap);
+    table_unsign_zeros(big, plus);
     int rc = table_set(self, column, big);
     free(big);
     return rc;

@@ -48,9 +48,20 @@ int table_add_row(struct table *self);
  * 0, or -1 when out of memory. */
 int table_set(struct table *self, int column, const char *text);
 
-/* As table_set() with printf formatting. */
+/* As table_set() with printf formatting; a number that prints as zero
+ * never keeps a minus sign (table_unsign_zeros). */
 int table_setf(struct table *self, int column, const char *format, ...)
     __attribute__((format(printf, 3, 4)));
+
+/* Rewrites, in place, every number of `text` that printed as zero with a
+ * minus sign ("-0.00", a tiny negative rounded): the sign goes, or becomes
+ * '+' when `plus` (a "%+" format). A '-' after a letter or a digit
+ * ("1e-05", "2-1-1") is no sign and stays. */
+void table_unsign_zeros(char *text, int plus);
+
+/* fprintf to out with table_unsign_zeros applied ("%+" anywhere in the
+ * format keeps zeros signed '+'). Returns what fprintf returns. */
+int table_printf(FILE *out, const char *format, ...) __attribute__((format(printf, 2, 3)));
 
 /* Writes the headers and the rows, columns padded to their widest cell and
  * separated by two spaces, each line starting with `indent`. Returns 0, or

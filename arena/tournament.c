@@ -1,5 +1,6 @@
 /* tournament.c - settings of tournament.h. A JSON key becomes the flag of
- * the same name and goes through tournament_option(), so a file, a header
+ * the same name and goes through tournament_option(), checked by the one
+ * option parser (options.h), so a file, a header
  * and the command line can never disagree about what a setting means.
  */
 #include <errno.h>
@@ -9,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "arena/botproc.h"
+#include "arena/options.h"
 #include "arena/runner.h"
 #include "arena/sched.h"
 #include "arena/tournament.h"
@@ -39,16 +41,6 @@ void tournament_release(struct tournament *self)
     free(self->listen);
     free(self->log_dir);
     memset(self, 0, sizeof *self);
-}
-
-static int parse_long(const char *text, long lo, long hi, long *out)
-{
-    char *end = NULL;
-    errno = 0;
-    long v = strtol(text, &end, 10);
-    if (!*text || !end || *end || errno || v < lo || v > hi) return -1;
-    *out = v;
-    return 0;
 }
 
 static int set_string(char **slot, const char *val)
@@ -107,82 +99,61 @@ static int add_bot_spec(struct tournament *self, const char *spec, int remote, c
     return add_bot(self, name, eq + 1, remote, err, cap);
 }
 
+int tournament_apply(struct tournament *self, const struct option_value *v, char *err, size_t cap)
+{
+    char **slot = NULL;
+    switch (v->option->id) {
+    case OPT_QUIET: self->quiet = (int)v->integer; return 0;
+    case OPT_NO_SANDBOX: self->no_sandbox = (int)v->integer; return 0;
+    case OPT_BOT_NETWORK: self->bot_network = (int)v->integer; return 0;
+    case OPT_BOT: return add_bot_spec(self, v->text, 0, err, cap);
+    case OPT_REMOTE: return add_bot_spec(self, v->text, 1, err, cap);
+    case OPT_SCHEDULE: self->format = sched_format_parse(v->text); return 0;
+    case OPT_PAIRS: self->pairs = (int)v->integer; return 0;
+    case OPT_SEED: self->seed = v->u64; return 0;
+    case OPT_CONCURRENCY: self->concurrency = (int)v->integer; return 0;
+    case OPT_MOVE_MS: self->config.clock.move_ms = (uint32_t)v->integer; return 0;
+    case OPT_BANK_MS: self->config.clock.bank_ms = (uint32_t)v->integer; return 0;
+    case OPT_GRACE_MS: self->config.clock.grace_ms = (uint32_t)v->integer; return 0;
+    case OPT_MAX_FAULTS: self->max_faults = (int)v->integer; return 0;
+    case OPT_REMOTE_WAIT_MS: self->remote_wait_ms = (int)v->integer; return 0;
+    case OPT_REMOTE_MAX_CONNECTIONS: self->remote_max_connections = (int)v->integer; return 0;
+    case OPT_REUSE: self->reuse = (int)v->integer; return 0;
+    case OPT_STANDINGS_EVERY: self->standings_every = (int)v->integer; return 0;
+    case OPT_RULE: {
+        /* Checked by options_convert(); set here. */
+        const char *eq = strchr(v->text, '=');
+        char name[64], why[300];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - v->text), v->text);
+        if (pq_rules_set(&self->config.rules, name, eq + 1, why, sizeof why) < 0) {
+            snprintf(err, cap, "--rule %.100s: %s", v->text, why);
+            return -1;
+        }
+        return 0;
+    }
+    case OPT_JOURNAL: slot = &self->journal; break;
+    case OPT_RESULTS: slot = &self->results; break;
+    case OPT_POST: slot = &self->post; break;
+    case OPT_TOKEN_FILE: slot = &self->token_file; break;
+    case OPT_LISTEN: slot = &self->listen; break;
+    case OPT_LOG_DIR: slot = &self->log_dir; break;
+    default: return 1;
+    }
+    if (set_string(slot, v->text) < 0) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    if (slot == &self->log_dir) self->config.log_dir = self->log_dir;
+    return 0;
+}
+
 int tournament_option(struct tournament *self, const char *opt, const char *val, char *err, size_t cap)
 {
-    long v;
-    if (!strcmp(opt, "--quiet")) {
-        self->quiet = 1;
-        return 0;
-    }
-    if (!strcmp(opt, "--no-sandbox") || !strcmp(opt, "--bot-network")) {
-        /* Switches: no value on the command line, true or false in a file. */
-        int on = !strcmp(val, "true") ? 1 : !strcmp(val, "false") ? 0 : -1;
-        if (on < 0) goto bad;
-        if (opt[2] == 'n') self->no_sandbox = on;
-        else self->bot_network = on;
-        return 0;
-    }
-    if (!strcmp(opt, "--bot")) return add_bot_spec(self, val, 0, err, cap);
-    if (!strcmp(opt, "--remote")) return add_bot_spec(self, val, 1, err, cap);
-    if (!strcmp(opt, "--format")) {
-        if ((self->format = sched_format_parse(val)) < 0) goto bad;
-    } else if (!strcmp(opt, "--pairs")) {
-        if (parse_long(val, 1, 1000000, &v) < 0) goto bad;
-        self->pairs = (int)v;
-    } else if (!strcmp(opt, "--seed")) {
-        char *end = NULL;
-        errno = 0;
-        unsigned long long seed = strtoull(val, &end, 10);
-        if (!*val || *val == '-' || !end || *end || errno) goto bad;
-        self->seed = seed;
-    } else if (!strcmp(opt, "--concurrency")) {
-        if (parse_long(val, 1, 1024, &v) < 0) goto bad;
-        self->concurrency = (int)v;
-    } else if (!strcmp(opt, "--move-ms") || !strcmp(opt, "--bank-ms") || !strcmp(opt, "--grace-ms")) {
-        if (parse_long(val, 0, 3600000, &v) < 0) goto bad;
-        if (opt[2] == 'm') self->config.clock.move_ms = (uint32_t)v;
-        else if (opt[2] == 'b') self->config.clock.bank_ms = (uint32_t)v;
-        else self->config.clock.grace_ms = (uint32_t)v;
-    } else if (!strcmp(opt, "--max-faults")) {
-        if (parse_long(val, 0, 1000000, &v) < 0) goto bad;
-        self->max_faults = (int)v;
-    } else if (!strcmp(opt, "--remote-wait-ms")) {
-        if (parse_long(val, 1, 86400000, &v) < 0) goto bad;
-        self->remote_wait_ms = (int)v;
-    } else if (!strcmp(opt, "--remote-max-connections")) {
-        if (parse_long(val, 1, 1024, &v) < 0) goto bad;
-        self->remote_max_connections = (int)v;
-    } else if (!strcmp(opt, "--reuse")) {
-        if (parse_long(val, 1, RUNNER_REUSE_MAX, &v) < 0) goto bad;
-        self->reuse = (int)v;
-    } else if (!strcmp(opt, "--rule")) {
-        char name[64];
-        const char *eq = strchr(val, '=');
-        if (!eq || eq == val || (size_t)(eq - val) >= sizeof name) goto bad;
-        memcpy(name, val, (size_t)(eq - val));
-        name[eq - val] = '\0';
-        char why[160];
-        if (pq_rules_set(&self->config.rules, name, eq + 1, why, sizeof why) < 0) {
-            snprintf(err, cap, "--rule %.100s: %s", val, why);
-            return -1;
-        }
-    } else if (!strcmp(opt, "--journal") || !strcmp(opt, "--results") || !strcmp(opt, "--post") ||
-               !strcmp(opt, "--token-file") || !strcmp(opt, "--listen") || !strcmp(opt, "--log-dir")) {
-        char **slot = opt[2] == 'j' ? &self->journal : opt[2] == 'r' ? &self->results : opt[2] == 'p' ? &self->post
-                      : opt[2] == 't' ? &self->token_file : opt[3] == 'i' ? &self->listen : &self->log_dir;
-        if (!*val) goto bad;
-        if (set_string(slot, val) < 0) {
-            snprintf(err, cap, "out of memory");
-            return -1;
-        }
-        if (slot == &self->log_dir) self->config.log_dir = self->log_dir;
-    } else {
-        return 1;
-    }
-    return 0;
-bad:
-    snprintf(err, cap, "bad value '%.200s' for %s", val, opt);
-    return -1;
+    struct option_value v;
+    const struct option *o = options_find(options_command("run"), opt[0] == '-' && opt[1] == '-' ? opt + 2 : opt);
+    if (!o || o->id == OPT_FILE) return 1;
+    if (options_convert(o, val, &v, err, cap) < 0) return -1;
+    return tournament_apply(self, &v, err, cap);
 }
 
 /* A JSON value as the text of a flag's value. */
@@ -283,10 +254,6 @@ int tournament_from_json(struct tournament *self, const cJSON *settings, char *e
         snprintf(opt, sizeof opt, "--%s", key);
         for (char *c = opt; *c; c++)
             if (*c == '_') *c = '-';
-        if (!strcmp(opt, "--quiet")) {
-            if (cJSON_IsTrue(item)) self->quiet = 1;
-            continue;
-        }
         if (!strcmp(opt, "--bot") || !strcmp(opt, "--remote")) {
             snprintf(err, cap, "bots go in \"bots\"");
             return -1;

@@ -22,6 +22,7 @@
 
 #include <cjson/cJSON.h>
 #include "arena/match.h"
+#include "arena/options.h"
 #include "arena/record.h"
 #include "protocol/codec.h"
 
@@ -40,6 +41,7 @@ struct tournament {
     struct tournament_bot bots[TOURNAMENT_MAX_BOTS];
     int format;                           /* enum sched_format */
     int pairs, concurrency, max_faults, reuse, quiet;
+    int standings_every;                  /* interim standings every N parties; 0: none */
     int remote_wait_ms;                   /* 0: the runner's default */
     int no_sandbox, bot_network;          /* --no-sandbox, --bot-network (sandbox.h) */
     struct sandbox sandbox;               /* filled when the run starts */
@@ -57,9 +59,14 @@ void tournament_init(struct tournament *self);
 /* Frees the owned strings. */
 void tournament_release(struct tournament *self);
 
-/* One flag (without its value for --quiet) as `arena run` takes it: opt is
- * "--pairs", val its value. 0; 1 when opt is not a tournament flag; -1 with
- * the reason in err for a bad value. */
+/* One option of `arena run` (options.h), its value already checked by
+ * options_convert(). 0; 1 when it is not a tournament setting (--file);
+ * -1 with the reason in err (a bad bot, out of memory). */
+int tournament_apply(struct tournament *self, const struct option_value *v, char *err, size_t cap);
+
+/* One setting by its option's name, "--pairs" or "pairs", and its value
+ * as text ("true" or "false" for a flag), checked as the command line's.
+ * 0; 1 when it is not a tournament setting; -1 with the reason in err. */
 int tournament_option(struct tournament *self, const char *opt, const char *val, char *err, size_t cap);
 
 /* The keys of a tournament file or header object. 0, or -1 with err. */

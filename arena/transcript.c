@@ -34,3 +34,16 @@ void transcript_print(FILE *out, const struct referee *ref, int verbose)
     if (ref->winner < 0) fprintf(out, "result: drawn\n");
     else fprintf(out, "result: %s wins, settlement %d\n", ref->names[ref->winner], (int)ref->settlement);
 }
+
+void transcript_print_summary(FILE *out, const struct referee *ref)
+{
+    int first = ref->partie.first_dealer;
+    fprintf(out, "partie %llu, %s deals first: %s %d, %s %d in %d deal%s; ", (unsigned long long)ref->partie_id,
+            ref->names[first], ref->names[0], ref->partie.totals[0], ref->names[1], ref->partie.totals[1],
+            ref->n_deals, ref->n_deals == 1 ? "" : "s");
+    if (ref->winner < 0) fprintf(out, "drawn\n");
+    else fprintf(out, "%s wins, settlement %d\n", ref->names[ref->winner], (int)ref->settlement);
+    if (ref->forfeited)
+        fprintf(out, "  forfeit: %s (%s): %s\n", ref->names[ref->forfeit.player], codec_fault_name(ref->forfeit.fault),
+                ref->forfeit.message);
+}

@@ -6,11 +6,6 @@
 #include "engine/report.h"
 #include "engine/text.h"
 
-static const char *const piquet_options[] = {
-    "trick_scoring", "law65", "younger_must_discard", "true", "point_min_len", "1",
-    "law49", "true", "partie_deals", "6", "carte_rouge", "false", NULL
-};
-
 static int piquet_create(void *state, uint64_t seed, int first_dealer,
                          const char *const *options, char *err, int cap)
 {
@@ -96,7 +91,7 @@ static int piquet_settlement(const void *state)
 }
 
 const struct game piquet_game = {
-    "piquet", sizeof(struct pq_partie), piquet_options,
+    "piquet", sizeof(struct pq_partie), pq_rules_defaults,
     piquet_create, piquet_to_act, piquet_legal_count, piquet_legal_text,
     piquet_apply, piquet_view, piquet_deal_number, piquet_deal_result,
     piquet_result, piquet_winner, piquet_settlement

@@ -1,81 +1,147 @@
-/* rules.c - variant flags by name (docs/rules-piquet.md section 8). */
+/* rules.c - the variant flags of docs/rules-piquet.md section 8, declared
+ * once in pq_rule_flags. Every other listing of the flags (defaults,
+ * parsing, records, the protocol, help texts) is read from that table.
+ */
 #include <string.h>
 #include "engine/rules.h"
 #include "engine/text.h"
 
-const char *const pq_rules_names[] = {
-    "trick_scoring", "younger_must_discard", "point_min_len", "law49",
-    "partie_deals", "carte_rouge", NULL
-};
+static const char *const trick_values[] = { "law65", "penguin", "lead_only", "ten_for_last", NULL };
+static const char *const bool_values[] = { "false", "true", NULL };
+static const char *const length_values[] = { "1", "2", "3", "4", "5", "6", "7", "8", NULL };
+static const char *const deals_values[] = { "6", "4", NULL };
 
-static const char *const trick_names[] = { "law65", "penguin", "lead_only", "ten_for_last" };
+/* The table, once: name, type, values, default, help. Everything below
+ * is derived from it. */
+#define PQ_RULE_TABLE(X) \
+    X(trick_scoring, PQ_RULE_CHOICE, trick_values, "law65", \
+      "how tricks score: law65 (R21), penguin (seed 000), lead_only (seed 001), ten_for_last") \
+    X(younger_must_discard, PQ_RULE_BOOL, bool_values, "true", \
+      "younger must exchange at least one card (Law 22)") \
+    X(point_min_len, PQ_RULE_NUMBER, length_values, "1", \
+      "the shortest point that may be declared") \
+    X(law49, PQ_RULE_BOOL, bool_values, "true", \
+      "elder's extras may rank above his call when it is good against the cards (Law 49)") \
+    X(partie_deals, PQ_RULE_NUMBER, deals_values, "6", \
+      "deals in a partie: 6, or 4 with deals 1 and 4 counted double (note to Law 71)") \
+    X(carte_rouge, PQ_RULE_BOOL, bool_values, "false", \
+      "Parlett's carte rouge: 20 for twelve cards that all score in the declarations")
+
+#define AS_FLAG(name, type, values, fallback, help) \
+    { #name, type, values, fallback, help, offsetof(struct pq_rules, name) },
+#define AS_NAME(name, type, values, fallback, help) #name,
+#define AS_DEFAULT(name, type, values, fallback, help) #name, fallback,
+
+const struct pq_rule_flag pq_rule_flags[PQ_RULE_FLAGS] = { PQ_RULE_TABLE(AS_FLAG) };
+const char *const pq_rules_names[PQ_RULE_FLAGS + 1] = { PQ_RULE_TABLE(AS_NAME) NULL };
+const char *const pq_rules_defaults[2 * PQ_RULE_FLAGS + 1] = { PQ_RULE_TABLE(AS_DEFAULT) NULL };
+
+const struct pq_rule_flag *pq_rule_flag_find(const char *name)
+{
+    for (int i = 0; i < PQ_RULE_FLAGS; i++)
+        if (!strcmp(pq_rule_flags[i].name, name)) return &pq_rule_flags[i];
+    return NULL;
+}
+
+static uint8_t *slot(struct pq_rules *self, const struct pq_rule_flag *flag)
+{
+    return (uint8_t *)self + flag->offset;
+}
+
+/* The stored value of values[i]. */
+static uint8_t stored(const struct pq_rule_flag *flag, int i)
+{
+    if (flag->type != PQ_RULE_NUMBER) return (uint8_t)i;
+    int n = 0;
+    for (const char *p = flag->values[i]; *p; p++) n = n * 10 + (*p - '0');
+    return (uint8_t)n;
+}
+
+static int set(struct pq_rules *self, const struct pq_rule_flag *flag, const char *value)
+{
+    for (int i = 0; flag->values[i]; i++)
+        if (!strcmp(value, flag->values[i])) {
+            *slot(self, flag) = stored(flag, i);
+            return 0;
+        }
+    return -1;
+}
 
 void pq_rules_default(struct pq_rules *self)
 {
-    self->trick_scoring = PQ_TRICKS_LAW65;
-    self->younger_must_discard = 1;
-    self->point_min_len = 1;
-    self->law49 = 1;
-    self->partie_deals = 6;
-    self->carte_rouge = 0;
+    memset(self, 0, sizeof *self);
+    for (int i = 0; i < PQ_RULE_FLAGS; i++) set(self, &pq_rule_flags[i], pq_rule_flags[i].fallback);
 }
 
-static int fail(char *err, int cap, const char *a, const char *b, const char *c)
+/* "a|b|c" as "a, b or c" for a message. */
+static void values_in_words(struct pq_text *t, const struct pq_rule_flag *flag)
 {
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, a);
-    pq_text_str(&t, b);
-    pq_text_str(&t, c);
-    return -1;
-}
-
-static int parse_bool(const char *value, uint8_t *out)
-{
-    if (!strcmp(value, "true")) { *out = 1; return 0; }
-    if (!strcmp(value, "false")) { *out = 0; return 0; }
-    return -1;
+    for (int i = 0; flag->values[i]; i++) {
+        if (i) pq_text_str(t, flag->values[i + 1] ? ", " : " or ");
+        pq_text_str(t, flag->values[i]);
+    }
 }
 
 int pq_rules_set(struct pq_rules *self, const char *name, const char *value,
                  char *err, int cap)
 {
-    if (!strcmp(name, "trick_scoring")) {
-        for (int i = 0; i < 4; i++)
-            if (!strcmp(value, trick_names[i])) { self->trick_scoring = (uint8_t)i; return 0; }
-        return fail(err, cap, "rules.trick_scoring: '", value, "' is not law65, penguin, lead_only or ten_for_last");
-    }
-    uint8_t *flag = !strcmp(name, "younger_must_discard") ? &self->younger_must_discard
-                  : !strcmp(name, "law49") ? &self->law49
-                  : !strcmp(name, "carte_rouge") ? &self->carte_rouge : NULL;
-    if (flag) {
-        if (parse_bool(value, flag) == 0) return 0;
-        return fail(err, cap, name, ": not true or false: ", value);
-    }
-    if (!strcmp(name, "point_min_len")) {
-        if (strlen(value) == 1 && value[0] >= '1' && value[0] <= '8') {
-            self->point_min_len = (uint8_t)(value[0] - '0');
-            return 0;
+    struct pq_text t;
+    const struct pq_rule_flag *flag = pq_rule_flag_find(name);
+    if (flag && set(self, flag, value) == 0) return 0;
+    pq_text_init(&t, err, cap);
+    if (!flag) {
+        pq_text_str(&t, "rules: unknown flag '");
+        pq_text_str(&t, name);
+        pq_text_str(&t, "' (the flags: ");
+        for (int i = 0; i < PQ_RULE_FLAGS; i++) {
+            if (i) pq_text_str(&t, ", ");
+            pq_text_str(&t, pq_rule_flags[i].name);
         }
-        return fail(err, cap, "rules.point_min_len: '", value, "' is not a number from 1 to 8");
+        pq_text_str(&t, ")");
+        return -1;
     }
-    if (!strcmp(name, "partie_deals")) {
-        if (!strcmp(value, "6") || !strcmp(value, "4")) {
-            self->partie_deals = (uint8_t)(value[0] - '0');
-            return 0;
-        }
-        return fail(err, cap, "rules.partie_deals: '", value, "' is not 6 or 4");
-    }
-    return fail(err, cap, "rules: unknown flag '", name, "'");
+    pq_text_str(&t, "rules.");
+    pq_text_str(&t, name);
+    pq_text_str(&t, ": '");
+    pq_text_str(&t, value);
+    pq_text_str(&t, "' is not ");
+    values_in_words(&t, flag);
+    return -1;
+}
+
+int pq_rules_value(const struct pq_rules *self, const struct pq_rule_flag *flag)
+{
+    return *((const uint8_t *)self + flag->offset);
 }
 
 const char *pq_rules_get(const struct pq_rules *self, const char *name, char *buf)
 {
-    if (!strcmp(name, "trick_scoring")) return trick_names[self->trick_scoring];
-    if (!strcmp(name, "younger_must_discard")) return self->younger_must_discard ? "true" : "false";
-    if (!strcmp(name, "law49")) return self->law49 ? "true" : "false";
-    if (!strcmp(name, "carte_rouge")) return self->carte_rouge ? "true" : "false";
-    if (!strcmp(name, "point_min_len")) { buf[0] = (char)('0' + self->point_min_len); buf[1] = '\0'; return buf; }
-    if (!strcmp(name, "partie_deals")) { buf[0] = (char)('0' + self->partie_deals); buf[1] = '\0'; return buf; }
+    const struct pq_rule_flag *flag = pq_rule_flag_find(name);
+    (void)buf;
+    if (!flag) return NULL;
+    int value = pq_rules_value(self, flag);
+    for (int i = 0; flag->values[i]; i++)
+        if (stored(flag, i) == value) return flag->values[i];
     return NULL;
+}
+
+const char *pq_rule_values_text(const struct pq_rule_flag *flag, char *buf, int cap)
+{
+    struct pq_text t;
+    int n = 0, run = flag->type == PQ_RULE_NUMBER;
+    while (flag->values[n]) n++;
+    for (int i = 1; run && i < n; i++)
+        if (stored(flag, i) != stored(flag, i - 1) + 1) run = 0;
+    pq_text_init(&t, buf, cap);
+    if (run && n > 2) {
+        pq_text_str(&t, flag->values[0]);
+        pq_text_str(&t, "..");
+        pq_text_str(&t, flag->values[n - 1]);
+        return buf;
+    }
+    for (int i = 0; i < n; i++) {
+        if (i) pq_text_str(&t, "|");
+        pq_text_str(&t, flag->values[i]);
+    }
+    return buf;
 }

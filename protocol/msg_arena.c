@@ -27,19 +27,17 @@ static const cJSON *object(struct codec_reader *r, const cJSON *obj, const char 
 
 /* ---- rules ------------------------------------------------------------------ */
 
-/* Each flag with its natural JSON type: booleans, numbers, else strings. */
+/* Each flag with the JSON type its table entry gives (engine/rules.h):
+ * a boolean, a number or a string. */
 void codec_write_rules(const struct pq_writer *w, const char *key, const struct pq_rules *rules)
 {
     w->begin(w->ctx, key, 0);
-    for (int i = 0; pq_rules_names[i]; i++) {
-        char buf[16];
-        const char *name = pq_rules_names[i], *value = pq_rules_get(rules, name, buf);
-        long number = 0;
-        const char *p = value;
-        while (*p >= '0' && *p <= '9') number = number * 10 + (*p++ - '0');
-        if (!strcmp(value, "true") || !strcmp(value, "false")) w->boolean(w->ctx, name, value[0] == 't');
-        else if (p != value && !*p) w->integer(w->ctx, name, number);
-        else w->string(w->ctx, name, value);
+    for (int i = 0; i < PQ_RULE_FLAGS; i++) {
+        const struct pq_rule_flag *flag = &pq_rule_flags[i];
+        int value = pq_rules_value(rules, flag);
+        if (flag->type == PQ_RULE_BOOL) w->boolean(w->ctx, flag->name, value != 0);
+        else if (flag->type == PQ_RULE_NUMBER) w->integer(w->ctx, flag->name, value);
+        else w->string(w->ctx, flag->name, pq_rules_get(rules, flag->name, NULL));
     }
     w->end(w->ctx);
 }

@@ -1,0 +1,687 @@
+/* options.c - every option of the arena's commands, declared once, each
+ * command's list of them, and the parser and help printer that read those
+ * lists (options.h). A value is checked here, by its kind and range, the
+ * same way for every command and for tournament files; what a value means
+ * for a command's settings is the command's business (its apply callback).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "arena/options.h"
+#include "arena/runner.h"
+#include "engine/rules.h"
+
+#define MS_MAX 3600000
+#define SEED_HELP "master seed: the schedule and every pack (default 1)"
+#define SANDBOX_HELP "run the bots without their sandbox (bubblewrap): UNSAFE for bots you did not write " \
+                     "(README \"Running other people's bots\")"
+#define LOG_HELP "bot logs go to DIR/RUN-ID/, one 0600 file per process (default $TMPDIR/piquet-arena-logs)"
+
+static const struct option table[OPTIONS_COUNT] = {
+    { OPT_BOT, "bot", OPTION_TEXT, "NAME=COMMAND", 0, 0, NULL, NULL,
+      "a bot the arena starts (at least two bots in all), repeatable; a NAME is 1 to 32 bytes of UTF-8 "
+      "without control characters, '/' or '=', and one name is one bot" },
+    { OPT_REMOTE, "remote", OPTION_TEXT, "NAME=FILE", 0, 0, NULL, NULL,
+      "a bot that starts itself and connects to --listen with the token in FILE (chmod 600; see the README), "
+      "repeatable" },
+    { OPT_LISTEN, "listen", OPTION_TEXT, "ENDPOINT", 0, 0, NULL, NULL,
+      "where remote bots connect, tcp://HOST:PORT (e.g. tcp://0.0.0.0:5601)" },
+    { OPT_REMOTE_WAIT_MS, "remote-wait-ms", OPTION_INT, "N", 1, 86400000, NULL, NULL,
+      "how long a partie waits for a remote bot to be free (default 60000), then a timeout fault" },
+    { OPT_REMOTE_MAX_CONNECTIONS, "remote-max-connections", OPTION_INT, "N", 1, 1024, NULL, NULL,
+      "connections one remote bot may have at once (default 8); a hello past them is refused with bad_token" },
+    { OPT_FILE, "file", OPTION_PATH, "F", 0, 0, NULL, NULL,
+      "settings from a tournament file (JSON, the same keys as these options: {\"bots\": [...], \"pairs\": 20, "
+      "...}); options after it override it" },
+    { OPT_SCHEDULE, "format", OPTION_CHOICE, "F", 0, 0, "round-robin|gauntlet", NULL,
+      "round-robin (default) or gauntlet (the first bot against each other)" },
+    { OPT_PAIRS, "pairs", OPTION_INT, "N", 1, 1000000, NULL, NULL, "duplicate pairs per pairing (default 10)" },
+    { OPT_SEED, "seed", OPTION_UINT64, "N", 0, 0, NULL, NULL, SEED_HELP },
+    { OPT_CONCURRENCY, "concurrency", OPTION_INT, "N", 1, 1024, NULL, NULL,
+      "parties in flight at once (default: the number of cores)" },
+    { OPT_MOVE_MS, "move-ms", OPTION_INT, "N", 0, MS_MAX, NULL, NULL, "free time per decision (default 1000)" },
+    { OPT_BANK_MS, "bank-ms", OPTION_INT, "N", 0, MS_MAX, NULL, NULL,
+      "time bank per partie beyond the free time (default 10000)" },
+    { OPT_GRACE_MS, "grace-ms", OPTION_INT, "N", 0, MS_MAX, NULL, NULL, "transport tolerance (default 200)" },
+    { OPT_RULE, "rule", OPTION_RULE, "NAME=VALUE", 0, 0, NULL, NULL,
+      "a variant flag of docs/rules-piquet.md section 8, repeatable (arena rules lists them):" },
+    { OPT_JOURNAL, "journal", OPTION_PATH, "FILE", 0, 0, NULL, NULL, "the journal" },
+    { OPT_RESULTS, "results", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
+      "also write the results as JSON to FILE and as CSV to FILE with .csv for its extension" },
+    { OPT_POST, "post", OPTION_TEXT, "URL", 0, 0, NULL, NULL, "post every finished partie to the leaderboard at URL" },
+    { OPT_TOKEN_FILE, "token-file", OPTION_PATH, "F", 0, 0, NULL, NULL, "the leaderboard's token (first line of F)" },
+    { OPT_LOG_DIR, "log-dir", OPTION_PATH, "DIR", 0, 0, NULL, NULL, LOG_HELP },
+    { OPT_NO_SANDBOX, "no-sandbox", OPTION_FLAG, NULL, 0, 0, NULL, NULL, SANDBOX_HELP },
+    { OPT_BOT_NETWORK, "bot-network", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "let the sandboxed bots use the network (default: none)" },
+    { OPT_REUSE, "reuse", OPTION_INT, "N", 1, RUNNER_REUSE_MAX, NULL, NULL,
+      "parties one bot process may play (default 32, at most 64; 1: a fresh process every partie). A process "
+      "never plays both parties of a duplicate pair, and one that faulted is replaced" },
+    { OPT_MAX_FAULTS, "max-faults", OPTION_INT, "N", 0, 1000000, NULL, NULL,
+      "faults after which a bot is disqualified: its remaining parties are recorded as forfeits (default 3; "
+      "0: never)" },
+    { OPT_QUIET, "quiet", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "no progress lines" },
+    { OPT_STANDINGS_EVERY, "standings-every", OPTION_INT, "N", 0, 1000000, NULL, NULL,
+      "print the standings so far every N finished parties (default 0: only at the end)" },
+    { OPT_TRANSCRIPT, "transcript", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "print every deal's pack, exchanges, declarations and tricks instead of the summary" },
+    { OPT_OPPONENT, "opponent", OPTION_TEXT, "COMMAND", 0, 0, NULL, NULL,
+      "the opponent (default: bot-greedy --exchange 3 beside arena)" },
+    { OPT_BASE, "base", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
+      "the base version (with --journal: its name in the journal)" },
+    { OPT_TEST, "test", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
+      "the version under test (with --journal: its name in the journal)" },
+    { OPT_RECORD, "record", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
+      "append every partie played to FILE (a journal), under a run id of this command's own" },
+    { OPT_ELO0, "elo0", OPTION_NUMBER, "E", -2000, 2000, NULL, NULL, "H0: test is not better than E (default 0)" },
+    { OPT_ELO1, "elo1", OPTION_NUMBER, "E", -2000, 2000, NULL, NULL, "H1: test is at least E better (default 10)" },
+    { OPT_ALPHA, "alpha", OPTION_NUMBER, "A", 1e-9, 0.5, NULL, NULL, "false H1 rate (default 0.05)" },
+    { OPT_BETA, "beta", OPTION_NUMBER, "B", 1e-9, 0.5, NULL, NULL, "false H0 rate (default 0.05)" },
+    { OPT_MAX_PAIRS, "max-pairs", OPTION_INT, "N", 1, 10000000, NULL, NULL, "stop after N pairs (default 2000)" },
+    { OPT_OUTPUT_FORMAT, "format", OPTION_CHOICE, "F", 0, 0, "table|json|csv|pgn", NULL,
+      "table (default: for a terminal; names over 40 columns are cut and control characters escaped), json, "
+      "csv or pgn" },
+    { OPT_JSON, "json", OPTION_FLAG, NULL, 0, 0, NULL, "format=json", "the same as --format json" },
+    { OPT_CSV, "csv", OPTION_FLAG, NULL, 0, 0, NULL, "format=csv", "the same as --format csv" },
+    { OPT_PGN, "pgn", OPTION_FLAG, NULL, 0, 0, NULL, "format=pgn", "the same as --format pgn" },
+    { OPT_HEAD_TO_HEAD, "head-to-head", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "per pairing instead of per bot: W-D-L, pentanomial counts over duplicate pairs (LL-LD-WL/DD-DW-WW), "
+      "score, Elo +- 95%, nElo, LOS and the mean settlement margin per partie with its 95% interval; without "
+      "pairs, from the parties taken as independent. Combines with --format json or csv" },
+    { OPT_ANCHOR, "anchor", OPTION_TEXT, "NAME[=RATING]", 0, 0, NULL, NULL,
+      "fix NAME's rating at RATING (default 0) instead of a mean rating of 0" },
+    { OPT_NO_ADVANTAGE, "no-advantage", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "fit no first-dealer advantage" },
+    { OPT_CHECK, "check", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "compare each fixture's result with its \"expect\" and print 'ok FILE' or 'FAIL FILE: why' instead of the "
+      "result (for a journal: 'ok FILE:LINE partie N', and a count at the end)" },
+    { OPT_COMPACT, "compact", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "print each result on one line" },
+    { OPT_WAIT_MS, "wait-ms", OPTION_INT, "N", 0, 86400000, NULL, NULL,
+      "how long to retry while the server cannot be reached (default 30000)" },
+    { OPT_SECONDS, "seconds", OPTION_NUMBER, "S", 0.001, 600, NULL, NULL, "seconds per run (default 1)" },
+    { OPT_RUNS, "runs", OPTION_INT, "N", 1, 64, NULL, NULL, "runs (default 5 for engine, 3 for harness)" },
+    { OPT_TRIPS, "trips", OPTION_INT, "N", 100, 10000000, NULL, NULL, "round trips (default 20000)" },
+    { OPT_PARTIES, "parties", OPTION_INT, "N", 2, 100000, NULL, NULL, "parties per run (default 40)" },
+    { OPT_WIDE, "wide", OPTION_INT, "N", 0, 1024, NULL, NULL,
+      "parties in flight in the last level (default 256; 0: skip it)" },
+    { OPT_PROCESSES, "processes", OPTION_INT, "N", 1, 10000, NULL, NULL, "processes to start (default 50)" },
+};
+
+#define USES(list) list, (int)(sizeof list / sizeof list[0])
+#define NAME_RULE "A NAME is 1 to 32 bytes of UTF-8 without control characters, '/' or '='."
+
+/* ---- run and resume ------------------------------------------------------------ */
+
+static const struct option_use run_options[] = {
+    { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
+    { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
+    { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL },
+    { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
+    { OPT_RESULTS, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
+    { OPT_LOG_DIR, "bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory (default: arena-logs beside the "
+                   "journal); each capped at 10 MiB" },
+    { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL }, { OPT_REUSE, NULL }, { OPT_MAX_FAULTS, NULL },
+    { OPT_STANDINGS_EVERY, NULL }, { OPT_QUIET, NULL },
+};
+
+static const struct command_spec run_spec = {
+    "run",
+    "run --bot NAME=COMMAND --bot NAME=COMMAND [...] [OPTIONS]\n"
+    "run --file TOURNAMENT.json [OPTIONS]",
+    "Plays a tournament of duplicate pairs (each pairing on the same packs twice, seats swapped, no process "
+    "seeing a pack twice), several parties at once on one socket, appends every finished partie to the journal "
+    "(fsync'd), and prints the standings (arena ratings), a crosstable and the faults at the end. SIGINT or "
+    "SIGTERM stops cleanly: parties in flight are abandoned, the journal keeps every finished one, and arena "
+    "resume continues where it stopped. " NAME_RULE,
+    USES(run_options),
+    "exit status: 0 finished; 1 the arena failed; 2 bad usage or a bot that cannot start; 130 interrupted.\n"
+    "\n"
+    "example: arena run --bot greedy=build/bin/bot-greedy --bot random=build/bin/bot-random \\\n"
+    "             --pairs 20 --journal t.jsonl --results t.json\n"
+};
+
+static const struct option_use resume_options[] = {
+    { OPT_CONCURRENCY, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
+    { OPT_STANDINGS_EVERY, NULL }, { OPT_QUIET, NULL },
+};
+
+static const struct command_spec resume_spec = {
+    "resume",
+    "resume JOURNAL [OPTIONS]",
+    "Continues the tournament of JOURNAL: reads every setting from its header, skips every partie already "
+    "recorded, cuts a torn last line left by a crash, and plays the rest; the options below override the "
+    "header's.",
+    USES(resume_options),
+    "exit status: 0 finished; 1 the arena failed; 2 bad usage or a bot that cannot start; 130 interrupted.\n"
+};
+
+/* ---- match, check, sprt --------------------------------------------------------- */
+
+static const struct option_use match_options[] = {
+    { OPT_PAIRS, "duplicate pairs to play, each on packs of its own (default 1)" },
+    { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL },
+    { OPT_BOT_NETWORK, NULL },
+    { OPT_JOURNAL, "append every partie record to FILE (JSON lines; see arena replay), under a run id of this "
+                   "match's own" },
+    { OPT_TRANSCRIPT, NULL },
+    { OPT_QUIET, "only the final line (with --transcript: only each deal's score and the results)" },
+};
+
+static const struct command_spec match_spec = {
+    "match",
+    "match [OPTIONS] BOT_A BOT_B",
+    "Plays duplicate pairs between two bot programs: in each pair, one partie with A dealing first and one on "
+    "the same packs with B dealing first (fresh processes), and prints a summary of each partie and the "
+    "result. A bot is NAME=COMMAND or COMMAND (then the name the bot gives in its hello is used); COMMAND runs "
+    "under /bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set. " NAME_RULE,
+    USES(match_options),
+    "exit status: 0 played (whatever the result); 1 the arena failed; 2 bad usage or a bot that cannot start.\n"
+    "\n"
+    "example: arena match greedy=build/bin/bot-greedy random=build/bin/bot-random --seed 7\n"
+};
+
+static const struct option_use check_options[] = {
+    { OPT_MOVE_MS, "time per decision (default 1000; bank 10000)" }, { OPT_OPPONENT, NULL },
+    { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },
+};
+
+static const struct command_spec check_spec = {
+    "check",
+    "check [OPTIONS] BOT",
+    "Takes a bot through every phase and rare case of Piquet (carte blanche for either seat and against it, "
+    "exchanges, calls, answers, extras, an equal class, untaken cards and look/nolook, leads and follows, a "
+    "capot hand, deal and partie ends) in two parties on constructed packs, and reports each check as passed, "
+    "FAILED (with the reason), or not reached (the bot's own choices avoided it; not a failure). BOT is "
+    "NAME=COMMAND or COMMAND. " NAME_RULE,
+    USES(check_options),
+    "exit status: 0 no check failed; 1 a check failed or the arena failed; 2 bad usage or a bot that cannot "
+    "start.\n"
+    "\n"
+    "example: arena check build/bin/bot-random\n"
+};
+
+static const struct option_use sprt_options[] = {
+    { OPT_BASE, NULL }, { OPT_TEST, NULL },
+    { OPT_JOURNAL, "read the pairs of this journal instead of playing (--base and --test are then names)" },
+    { OPT_ELO0, NULL }, { OPT_ELO1, NULL }, { OPT_ALPHA, NULL }, { OPT_BETA, NULL }, { OPT_MAX_PAIRS, NULL },
+    { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_CONCURRENCY, NULL },
+    { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL }, { OPT_RECORD, NULL },
+    { OPT_QUIET, "print only the verdict" },
+};
+
+static const struct command_spec sprt_spec = {
+    "sprt",
+    "sprt --base [NAME=]CMD --test [NAME=]CMD [OPTIONS]\n"
+    "sprt --journal FILE --base NAME --test NAME [OPTIONS]",
+    "Is the test version at least ELO1 better than the base, or not better than ELO0? Plays duplicate pairs "
+    "(the same packs twice, seats swapped) and after each pair updates the pentanomial generalised SPRT; stops "
+    "at a bound or after --max-pairs. With --journal, reads the pairs of an existing journal instead of "
+    "playing. " NAME_RULE,
+    USES(sprt_options),
+    "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive (max pairs reached); 1 the\n"
+    "arena failed; 2 bad usage or a bot that cannot start.\n"
+    "Elo shown after a sequential stop is biased away from zero.\n"
+    "\n"
+    "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --elo1 50\n"
+};
+
+/* ---- ratings, replay, post ------------------------------------------------------- */
+
+static const struct option_use ratings_options[] = {
+    { OPT_OUTPUT_FORMAT, NULL }, { OPT_JSON, NULL }, { OPT_CSV, NULL }, { OPT_PGN, NULL },
+    { OPT_HEAD_TO_HEAD, NULL }, { OPT_ANCHOR, NULL }, { OPT_NO_ADVANTAGE, NULL },
+};
+
+static const struct command_spec ratings_spec = {
+    "ratings",
+    "ratings [--format table|json|csv|pgn] [--head-to-head] [--anchor NAME[=RATING]] [--no-advantage] FILE...",
+    "Rates bots from finished parties: maximum-likelihood Bradley-Terry Elo with a fitted first-dealer "
+    "advantage (Ordo's model, standard Elo scale), 95% intervals from the cluster-robust covariance over "
+    "duplicate pairs, the model (Hessian) error, and the likelihood of superiority (LOS) of each bot over the "
+    "one ranked next below it. Bots that cannot be rated (all wins, all losses, no parties, or separated: beat "
+    "every bot of one group and lost to every bot of another) are listed apart with the reason and the number "
+    "of their parties left out of the fit.",
+    USES(ratings_options),
+    "Input: one or more files; bots are merged by name.\n"
+    "  NAME.pgn   PGN games (what Ordo and BayesElo read): [White] is the first\n"
+    "             dealer, [Result] 1-0, 0-1 or 1/2-1/2 (\"*\" is skipped). Each\n"
+    "             game is a cluster of its own: PGN cannot mark duplicate pairs.\n"
+    "  NAME.jsonl a journal (arena run, arena match --journal, arena sprt --record):\n"
+    "             every partie record; the two parties on one seed between the\n"
+    "             same bots are a duplicate pair; a torn last line is skipped.\n"
+    "  other      a results file: CSV with the header line\n"
+    "               first,second,score,pair,settlement\n"
+    "             first       the first dealer's name\n"
+    "             second      the other bot's name\n"
+    "             score       the first dealer's score: 1, 0.5 or 0\n"
+    "             pair        optional duplicate-pair id, shared by the two\n"
+    "                         parties of a pair (same deal seeds, seats swapped);\n"
+    "                         empty: the partie is a cluster of its own. Ids are\n"
+    "                         local to their file.\n"
+    "             settlement  optional integer: the first dealer's settlement in\n"
+    "                         points (negative when he lost)\n"
+    "             Lines starting with '#' are comments; trailing empty fields may\n"
+    "             be left out. Quote a field holding a comma or a quote, or a\n"
+    "             name starting with '#', as RFC 4180 does: \"Bot \"\"X\"\", v2\".\n"
+    "             Names are UTF-8. Every file must hold at least one partie.\n"
+    "  The summary files of arena run --results (its JSON and CSV) hold counts,\n"
+    "  not parties: they are refused with the journal to rate instead.\n"
+    "\n"
+    "--format json prints one object: \"bots\" (name, rank, status, group, rating,\n"
+    "ci_low, ci_high, se_model, se_robust, parties, score, score_pct, los_next,\n"
+    "left_out), \"advantage\", \"anchor\", \"pairs\", \"rho\", \"los\", ...; csv the\n"
+    "standings, one record per bot (RFC 4180 quoting); pgn the parties, to\n"
+    "cross-check with Ordo (ordo -p out.pgn -a 0 -z 200.2409 -W); pairs and\n"
+    "settlements are not kept.\n"
+    "\n"
+    "exit status: 0 done; 1 out of memory or cannot write; 2 bad usage or bad\n"
+    "input (stderr names the file and line; nothing is written to stdout).\n"
+    "\n"
+    "example: arena ratings tests/fixtures/ratings/games.pgn\n"
+};
+
+static const struct option_use replay_options[] = { { OPT_CHECK, NULL }, { OPT_COMPACT, NULL } };
+
+static const struct command_spec replay_spec = {
+    "replay",
+    "replay [--check] [--compact] FILE...",
+    "Re-executes each deal record ({\"deck\", \"rules\", \"actions\"}) or partie record ({\"first_dealer\", "
+    "\"deals\", \"rules\"}) through the engine and prints its result as JSON, one document per file. A "
+    "worked-deal fixture ({\"record\", \"expect\"}) is replayed as its record. A journal (a FILE ending in "
+    ".jsonl, as arena run writes) has each partie record replayed and its totals, winner and settlement "
+    "compared with the engine's (a forfeit: the deals played replay and the score is the fault policy's); one "
+    "result per line. A journal line that is not exactly one record of a known type, or a partie that appears "
+    "twice in one run, stops it with exit status 2 naming the line.",
+    USES(replay_options),
+    "exit status: 0 all replayed (and matched); 1 an illegal action, or a record\n"
+    "that ends before its deal or partie is over (stderr says 'action N (...): why',\n"
+    "N counting from 0); 2 unreadable input; 3 a --check mismatch.\n"
+    "\n"
+    "example: arena replay tests/fixtures/deals/D1-cavendish-example.json\n"
+};
+
+static const struct option_use post_options[] = {
+    { OPT_POST, "the leaderboard" }, { OPT_TOKEN_FILE, NULL }, { OPT_WAIT_MS, NULL },
+    { OPT_QUIET, "no counts on stdout" },
+};
+
+static const struct command_spec post_spec = {
+    "post",
+    "post JOURNAL --post URL --token-file F [--wait-ms N] [--quiet]",
+    "Posts to the leaderboard at URL every partie of JOURNAL it has not yet acknowledged (a run with --post "
+    "marks what the server accepted; the rest is sent here). The server keeps each partie once, so nothing is "
+    "duplicated. While the server cannot be reached it retries with backoff for up to --wait-ms, then gives up "
+    "and says so; the parties stay unsent in the journal for the next arena post.",
+    USES(post_options),
+    "exit status: 0 every partie is on the leaderboard; 1 some are not (unreachable,\n"
+    "refused token, or refused records: see stderr); 2 bad usage.\n"
+    "\n"
+    "example: arena post t.jsonl --post http://127.0.0.1:8080 --token-file lb.token\n"
+};
+
+/* ---- bench, rules, version ------------------------------------------------------- */
+
+static const struct command_spec bench_spec = {
+    "bench",
+    "bench engine [--seconds S] [--runs N] [--seed N]\n"
+    "bench zmq [--trips N]\n"
+    "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
+    "bench start [--processes N]",
+    "engine: plays random deals (shuffle, exchange, declarations, 12 tricks; uniformly random legal actions) "
+    "on one core for S seconds (default 1), N times (default 5), and prints each run and the median deals per "
+    "second. zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and an echo process over "
+    "ipc://, the floor under every refereed decision; prints the median, 99th percentile and mean in "
+    "microseconds. harness: parties (default 40) between two copies of bot-instant (next to this program: it "
+    "answers the first legal action, reading as little of the request as it can) through the whole arena "
+    "path, N runs per level (default 3): at concurrency 1 with a fresh process for every partie, at "
+    "concurrency 1 and at the number of cores with processes reused (the default of arena run), bot-random (a "
+    "bot on the C SDK, which decodes every request in full) at concurrency 1, and with --wide N (default 256; "
+    "0: skip) parties in flight at a 100 ms move limit, counting the parties lost to timeouts. Prints "
+    "decisions per second and microseconds per decision beside 5000 raw ZeroMQ round trips measured just "
+    "before each run (medians over the runs). The bots run in their sandbox, as arena run starts them, unless "
+    "--no-sandbox; one more level plays fresh processes without it, for the sandbox's cost. start: starts "
+    "bot-instant N times (default 50) one after the other, with its sandbox and without, and prints the "
+    "milliseconds from the start of a process to its hello (median and mean). 'arena bench WHAT --help' "
+    "gives each one's options.",
+    NULL, 0, NULL
+};
+
+static const struct option_use bench_engine_options[] = {
+    { OPT_SECONDS, NULL }, { OPT_RUNS, "runs (default 5)" }, { OPT_SEED, "seed of the first run (default 1)" },
+};
+static const struct command_spec bench_engine_spec = {
+    "bench engine", "bench engine [--seconds S] [--runs N] [--seed N]",
+    "Random playouts of whole deals on one core: deals per second, median over the runs.",
+    USES(bench_engine_options), NULL
+};
+
+static const struct option_use bench_zmq_options[] = { { OPT_TRIPS, NULL } };
+static const struct command_spec bench_zmq_spec = {
+    "bench zmq", "bench zmq [--trips N]",
+    "Raw ZeroMQ DEALER/ROUTER round trips over ipc:// with an echo process.", USES(bench_zmq_options), NULL
+};
+
+static const struct option_use bench_harness_options[] = {
+    { OPT_PARTIES, NULL }, { OPT_RUNS, "runs per level (default 3)" }, { OPT_WIDE, NULL },
+    { OPT_NO_SANDBOX, "run the bots without their sandbox" },
+};
+static const struct command_spec bench_harness_spec = {
+    "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]",
+    "Parties of bot-instant against itself through the whole arena path, beside raw ZeroMQ round trips.",
+    USES(bench_harness_options), NULL
+};
+
+static const struct option_use bench_start_options[] = { { OPT_PROCESSES, NULL } };
+static const struct command_spec bench_start_spec = {
+    "bench start", "bench start [--processes N]",
+    "Starts bot-instant N times with its sandbox and without: milliseconds from start to hello.",
+    USES(bench_start_options), NULL
+};
+
+static const struct command_spec rules_spec = {
+    "rules", "rules",
+    "Lists the variant flags of docs/rules-piquet.md section 8 that --rule NAME=VALUE sets (arena run, match, "
+    "a tournament file, a record's \"rules\"): each flag's values, its default and what it does.",
+    NULL, 0, NULL
+};
+
+static const struct command_spec version_spec = {
+    "version", "version", "Prints the arena's version and the protocol version it speaks.", NULL, 0, NULL
+};
+
+const struct command_spec *const options_commands[] = {
+    &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
+    &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec, &rules_spec,
+    &version_spec, NULL
+};
+
+const struct command_spec *options_command(const char *name)
+{
+    for (int i = 0; options_commands[i]; i++)
+        if (!strcmp(options_commands[i]->name, name)) return options_commands[i];
+    return NULL;
+}
+
+const struct option *options_option(enum option_id id)
+{
+    if (id < 0 || id >= OPTIONS_COUNT) return NULL;
+    return &table[id];
+}
+
+const struct option *options_find(const struct command_spec *spec, const char *name)
+{
+    for (int i = 0; i < spec->n_options; i++)
+        if (!strcmp(table[spec->options[i].id].name, name)) return &table[spec->options[i].id];
+    return NULL;
+}
+
+/* ---- values --------------------------------------------------------------------- */
+
+static int choice_ok(const char *choices, const char *text)
+{
+    size_t n = strlen(text);
+    for (const char *p = choices; *p;) {
+        size_t len = strcspn(p, "|");
+        if (len == n && !strncmp(p, text, n)) return 1;
+        p += len + (p[len] == '|');
+    }
+    return 0;
+}
+
+/* A number's bound as text: 3600000, not 3.6e+06; 0.001. */
+static void bound(char *out, size_t cap, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15) snprintf(out, cap, "%.0f", v);
+    else snprintf(out, cap, "%g", v);
+}
+
+int options_convert(const struct option *o, const char *text, struct option_value *out, char *err, size_t cap)
+{
+    char lo[32], hi[32];
+    memset(out, 0, sizeof *out);
+    out->option = o;
+    out->text = text;
+    if (o->alias) {
+        /* "format=json": the target option's value, checked as such. */
+        const char *eq = strchr(o->alias, '=');
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - o->alias), o->alias);
+        const struct option *target = NULL;
+        for (int i = 0; i < OPTIONS_COUNT && !target; i++)
+            if (!strcmp(table[i].name, name) && !table[i].alias && table[i].kind == OPTION_CHOICE &&
+                table[i].choices && choice_ok(table[i].choices, eq + 1))
+                target = &table[i];
+        if (!target) {
+            snprintf(err, cap, "--%s: no option '%s' takes '%s'", o->name, name, eq + 1);
+            return -1;
+        }
+        if (text && strcmp(text, "true")) {
+            snprintf(err, cap, "--%s takes no value ('%.100s')", o->name, text);
+            return -1;
+        }
+        return options_convert(target, eq + 1, out, err, cap);
+    }
+    if (o->kind == OPTION_FLAG) {
+        out->integer = 1;
+        if (!text || !strcmp(text, "true")) return 0;
+        if (!strcmp(text, "false")) {
+            out->integer = 0;
+            return 0;
+        }
+        snprintf(err, cap, "--%s takes no value ('%.100s')", o->name, text);
+        return -1;
+    }
+    if (!text) {
+        snprintf(err, cap, "--%s needs a value (%s)", o->name, o->value);
+        return -1;
+    }
+    char *end = NULL;
+    switch (o->kind) {
+    case OPTION_INT: {
+        errno = 0;
+        long long v = strtoll(text, &end, 10);
+        if (*text && *end == '\0' && !errno && text[0] != ' ' && v >= (long long)o->min && v <= (long long)o->max) {
+            out->integer = v;
+            return 0;
+        }
+        bound(lo, sizeof lo, o->min);
+        bound(hi, sizeof hi, o->max);
+        snprintf(err, cap, "bad value '%.100s' for --%s: not a whole number from %s to %s", text, o->name, lo, hi);
+        return -1;
+    }
+    case OPTION_UINT64: {
+        errno = 0;
+        unsigned long long v = strtoull(text, &end, 10);
+        if (text[0] >= '0' && text[0] <= '9' && *end == '\0' && !errno) {
+            out->u64 = v;
+            return 0;
+        }
+        snprintf(err, cap, "bad value '%.100s' for --%s: not a whole number from 0 to 18446744073709551615", text,
+                 o->name);
+        return -1;
+    }
+    case OPTION_NUMBER: {
+        errno = 0;
+        double v = strtod(text, &end);
+        if (*text && *end == '\0' && !errno && isfinite(v) && v >= o->min && v <= o->max) {
+            out->number = v;
+            return 0;
+        }
+        bound(lo, sizeof lo, o->min);
+        bound(hi, sizeof hi, o->max);
+        snprintf(err, cap, "bad value '%.100s' for --%s: not a number from %s to %s", text, o->name, lo, hi);
+        return -1;
+    }
+    case OPTION_CHOICE:
+        if (choice_ok(o->choices, text)) return 0;
+        snprintf(err, cap, "bad value '%.100s' for --%s: not one of %s", text, o->name, o->choices);
+        return -1;
+    case OPTION_RULE: {
+        struct pq_rules scratch;
+        char name[64], why[300];
+        const char *eq = strchr(text, '=');
+        if (!eq || eq == text || (size_t)(eq - text) >= sizeof name) {
+            snprintf(err, cap, "bad value '%.100s' for --%s: not NAME=VALUE (arena rules lists them)", text, o->name);
+            return -1;
+        }
+        snprintf(name, sizeof name, "%.*s", (int)(eq - text), text);
+        pq_rules_default(&scratch);
+        if (pq_rules_set(&scratch, name, eq + 1, why, (int)sizeof why) == 0) return 0;
+        snprintf(err, cap, "--%s %.100s: %s", o->name, text, why);
+        return -1;
+    }
+    case OPTION_TEXT:
+    case OPTION_PATH:
+        if (*text) return 0;
+        snprintf(err, cap, "bad value '' for --%s: give %s", o->name, o->value);
+        return -1;
+    case OPTION_FLAG:
+        break;
+    }
+    return 0;
+}
+
+/* ---- the command line ------------------------------------------------------------ */
+
+int options_usage_error(const struct command_spec *spec, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "arena %s: ", spec->name);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n(arena %s --help lists the options)\n", spec->name);
+    return 2;
+}
+
+int options_parse(const struct command_spec *spec, int argc, char **argv, options_apply_fn apply, void *ctx,
+                  const char **operands, int max_operands, int *n_operands, int *status)
+{
+    char err[600], name[128];
+    int options_end = argc;
+    *n_operands = 0;
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--")) {
+            options_end = i;
+            break;
+        }
+    for (int i = 0; i < options_end; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            options_print_help(spec, stdout);
+            *status = 0;
+            return -1;
+        }
+    for (int i = 0; i < argc; i++) {
+        const char *arg = argv[i];
+        if (i == options_end) continue;
+        if (i > options_end || arg[0] != '-' || !arg[1]) {
+            if (*n_operands == max_operands) {
+                *status = options_usage_error(spec, "unexpected '%s'", arg);
+                return -1;
+            }
+            operands[(*n_operands)++] = arg;
+            continue;
+        }
+        if (arg[1] != '-') {
+            *status = options_usage_error(spec, "unknown option '%s'", arg);
+            return -1;
+        }
+        const char *eq = strchr(arg, '='), *value = NULL;
+        size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), arg + 2);
+        const struct option *o = len < sizeof name ? options_find(spec, name) : NULL;
+        if (!o) {
+            *status = options_usage_error(spec, "unknown option '--%s'", name);
+            return -1;
+        }
+        int takes_value = o->kind != OPTION_FLAG && !o->alias;
+        if (eq) {
+            value = eq + 1;
+            if (!takes_value) {
+                *status = options_usage_error(spec, "--%s takes no value ('%s')", o->name, arg);
+                return -1;
+            }
+        } else if (takes_value) {
+            if (i + 1 >= options_end) {
+                *status = options_usage_error(spec, "--%s needs a value (%s)", o->name, o->value);
+                return -1;
+            }
+            value = argv[++i];
+        }
+        struct option_value v;
+        if (options_convert(o, value, &v, err, sizeof err) < 0 || (apply && apply(ctx, &v, err, sizeof err) < 0)) {
+            fprintf(stderr, "arena %s: %s\n", spec->name, err);
+            *status = 2;
+            return -1;
+        }
+    }
+    *status = 0;
+    return 0;
+}
+
+/* ---- help ------------------------------------------------------------------------- */
+
+enum { HELP_WIDTH = 79, HELP_COLUMN = 26 };
+
+/* Writes text word by word from column `at` (the cursor's), wrapping to
+ * `indent`; returns the column after it. */
+static int wrap(FILE *out, const char *text, int at, int indent)
+{
+    while (*text) {
+        size_t n = strcspn(text, " ");
+        if (at > indent && at + 1 + (int)n > HELP_WIDTH) {
+            fprintf(out, "\n%*s", indent, "");
+            at = indent;
+        } else if (at > indent) {
+            fputc(' ', out);
+            at++;
+        }
+        fprintf(out, "%.*s", (int)n, text);
+        at += (int)n;
+        text += n;
+        while (*text == ' ') text++;
+    }
+    return at;
+}
+
+static void print_rule_flags(FILE *out)
+{
+    char values[160], line[400];
+    for (int i = 0; i < PQ_RULE_FLAGS; i++) {
+        const struct pq_rule_flag *f = &pq_rule_flags[i];
+        snprintf(line, sizeof line, "%s=%s (default %s)", f->name, pq_rule_values_text(f, values, sizeof values),
+                 f->fallback);
+        fprintf(out, "%*s%s\n", HELP_COLUMN, "", line);   /* whole, to be found and copied */
+    }
+}
+
+void options_print_help(const struct command_spec *spec, FILE *out)
+{
+    const char *u = spec->usage;
+    for (int first = 1; *u; first = 0) {
+        size_t n = strcspn(u, "\n");
+        fprintf(out, "%s arena %.*s\n", first ? "usage:" : "      ", (int)n, u);
+        u += n + (u[n] == '\n');
+    }
+    fputc('\n', out);
+    wrap(out, spec->about, 0, 0);
+    fputs("\n", out);
+    if (spec->n_options) fputs("\noptions:\n", out);
+    for (int i = 0; i < spec->n_options; i++) {
+        const struct option *o = &table[spec->options[i].id];
+        char head[96];
+        int n = snprintf(head, sizeof head, "  --%s%s%s", o->name, o->value && !o->alias && o->kind != OPTION_FLAG
+                         ? " " : "", o->value && !o->alias && o->kind != OPTION_FLAG ? o->value : "");
+        fputs(head, out);
+        if (n + 2 > HELP_COLUMN) fprintf(out, "\n%*s", HELP_COLUMN, "");
+        else fprintf(out, "%*s", HELP_COLUMN - n, "");
+        wrap(out, spec->options[i].help ? spec->options[i].help : o->help, HELP_COLUMN, HELP_COLUMN);
+        fputc('\n', out);
+        if (o->kind == OPTION_RULE) print_rule_flags(out);
+    }
+    if (spec->trailer) fprintf(out, "\n%s", spec->trailer);
+}
