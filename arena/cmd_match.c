@@ -118,7 +118,7 @@ int cmd_match(int argc, char **argv)
                 goto out;
             }
             if (journal.fd >= 0) {
-                cJSON *record = record_partie(&partie, seed);
+                cJSON *record = referee_record(&partie, seed);
                 if (record) cJSON_AddStringToObject(record, "run", run);
                 int rc = record ? journal_append(&journal, record, err, sizeof err) : -1;
                 cJSON_Delete(record);

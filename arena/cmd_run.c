@@ -151,7 +151,7 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
 {
     const char *names[2] = { ref->names[0], ref->names[1] };
     char why[256];
-    cJSON *rec = record_partie(ref, job->seed);
+    cJSON *rec = referee_record(ref, job->seed);
     if (rec) {
         cJSON_AddStringToObject(rec, "run", r->t->run);
         cJSON_AddNumberToObject(rec, "pair", (double)job->tag);

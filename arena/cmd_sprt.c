@@ -125,7 +125,7 @@ static void live_done(void *ctx, const struct runner_job *job, const struct refe
     long pair = job->tag;
     char err[512];
     if (l->journal.fd >= 0) {
-        cJSON *rec = record_partie(ref, job->seed);
+        cJSON *rec = referee_record(ref, job->seed);
         if (rec) cJSON_AddStringToObject(rec, "run", l->run);
         int rc = rec ? journal_append(&l->journal, rec, err, sizeof err) : -1;
         cJSON_Delete(rec);

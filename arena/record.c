@@ -1,5 +1,6 @@
-/* record.c - partie records: written from a finished referee, and read
- * back into a struct record_partie (record.h).
+/* record.c - partie records: written from a struct record_play (what a
+ * referee holds of a finished partie), and read back into a struct
+ * record_partie (record.h).
  *
  * Writing: every node is attached to its parent as soon as it is made;
  * only the root is freed. Reading: everything is untrusted input (a
@@ -41,48 +42,47 @@ static void per_player_number(cJSON *parent, const char *key, double a, double b
     cJSON_AddNumberToObject(o, "B", b);
 }
 
-cJSON *record_partie(const struct referee *ref, uint64_t seed)
+cJSON *record_write(const struct record_play *play)
 {
     static const char *const players[] = { "A", "B" };
     cJSON *root = cJSON_CreateObject();
     if (!root) return NULL;
     cJSON_AddStringToObject(root, "type", "partie");
-    cJSON_AddNumberToObject(root, "id", (double)ref->partie_id);
+    cJSON_AddNumberToObject(root, "id", (double)play->id);
     char seed_text[24];
-    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)play->seed);
     cJSON_AddStringToObject(root, "seed", seed_text);   /* exact: a JSON number is a double */
-    cJSON_AddStringToObject(root, "first_dealer", players[ref->partie.first_dealer]);
+    cJSON_AddStringToObject(root, "first_dealer", players[play->first_dealer]);
     cJSON *names = cJSON_AddObjectToObject(root, "players");
-    cJSON_AddStringToObject(names, "A", ref->names[0]);
-    cJSON_AddStringToObject(names, "B", ref->names[1]);
+    cJSON_AddStringToObject(names, "A", play->names[0]);
+    cJSON_AddStringToObject(names, "B", play->names[1]);
     cJSON *rules = cJSON_AddObjectToObject(root, "rules");
     for (int i = 0; pq_rules_names[i]; i++) {
         char buf[16];
-        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&ref->partie.rules, pq_rules_names[i], buf));
+        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(play->rules, pq_rules_names[i], buf));
     }
     cJSON *deals = cJSON_AddArrayToObject(root, "deals");
-    for (int i = 0; i < ref->n_deals; i++) cJSON_AddItemToArray(deals, record_deal(&ref->deals[i]));
-    if (ref->forfeited && !ref->partie.over && ref->partie.deal.n_history > 0)
-        cJSON_AddItemToObject(root, "unfinished_deal", record_deal(&ref->partie.deal));
-    per_player_number(root, "totals", ref->partie.totals[0], ref->partie.totals[1]);
-    if (ref->winner < 0) cJSON_AddNullToObject(root, "winner");
-    else cJSON_AddStringToObject(root, "winner", players[ref->winner]);
-    cJSON_AddNumberToObject(root, "settlement", ref->settlement);
-    if (ref->forfeited) {
+    for (int i = 0; i < play->n_deals; i++) cJSON_AddItemToArray(deals, record_deal(&play->deals[i]));
+    if (play->unfinished) cJSON_AddItemToObject(root, "unfinished_deal", record_deal(play->unfinished));
+    per_player_number(root, "totals", play->totals[0], play->totals[1]);
+    if (play->winner < 0) cJSON_AddNullToObject(root, "winner");
+    else cJSON_AddStringToObject(root, "winner", players[play->winner]);
+    cJSON_AddNumberToObject(root, "settlement", play->settlement);
+    if (play->forfeit_player >= 0) {
         cJSON *f = cJSON_AddObjectToObject(root, "forfeit");
-        cJSON_AddStringToObject(f, "player", players[ref->forfeit.player]);
-        cJSON_AddStringToObject(f, "fault", codec_fault_name(ref->forfeit.fault));
-        cJSON_AddStringToObject(f, "message", ref->forfeit.message);
+        cJSON_AddStringToObject(f, "player", players[play->forfeit_player]);
+        cJSON_AddStringToObject(f, "fault", codec_fault_name(play->forfeit_fault));
+        cJSON_AddStringToObject(f, "message", play->forfeit_message);
     } else {
         cJSON_AddNullToObject(root, "forfeit");
     }
     cJSON *faults = cJSON_AddObjectToObject(root, "faults");
     for (int p = 0; p < 2; p++) {
         cJSON *o = cJSON_AddObjectToObject(faults, players[p]);
-        for (int f = 0; f < CODEC_FAULTS; f++) cJSON_AddNumberToObject(o, codec_fault_name(f), ref->faults[p][f]);
+        for (int f = 0; f < CODEC_FAULTS; f++) cJSON_AddNumberToObject(o, codec_fault_name(f), play->faults[p][f]);
     }
-    per_player_number(root, "decisions", ref->decisions[0], ref->decisions[1]);
-    per_player_number(root, "think_ms", (double)ref->think_ms[0], (double)ref->think_ms[1]);
+    per_player_number(root, "decisions", (double)play->decisions[0], (double)play->decisions[1]);
+    per_player_number(root, "think_ms", (double)play->think_ms[0], (double)play->think_ms[1]);
     return root;
 }
 

@@ -27,13 +27,36 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
-#include "arena/referee.h"
+#include "engine/deal.h"
+#include "engine/partie.h"
+#include "protocol/codec.h"
 
 /* ---- writing ----------------------------------------------------------- */
 
-/* A new record of a finished referee; the caller owns it (cJSON_Delete).
- * NULL when out of memory. */
-cJSON *record_partie(const struct referee *ref, uint64_t seed);
+/* What a partie record says, as whoever played it holds it (the referee:
+ * referee_record_play() in arena/referee.h): the writer's input. Nothing
+ * is owned; the pointers live as long as the caller's data. */
+struct record_play {
+    uint64_t id, seed;
+    int first_dealer;                  /* PQ_PLAYER_A or PQ_PLAYER_B */
+    const char *names[2];
+    const struct pq_rules *rules;
+    const struct pq_deal *deals;       /* the finished deals */
+    int n_deals;
+    const struct pq_deal *unfinished;  /* a forfeit's deal begun, or NULL */
+    int totals[2];
+    int winner;                        /* player, or -1 when drawn */
+    int settlement;
+    int forfeit_player;                /* -1 when nobody forfeited */
+    int forfeit_fault;                 /* enum codec_fault */
+    const char *forfeit_message;
+    int faults[2][CODEC_FAULTS];
+    int64_t decisions[2], think_ms[2];
+};
+
+/* A new partie record; the caller owns it (cJSON_Delete). NULL when out
+ * of memory. */
+cJSON *record_write(const struct record_play *play);
 
 /* A deal as a deal record {"deck", "actions"} (owned by the caller). */
 cJSON *record_deal(const struct pq_deal *deal);

@@ -185,3 +185,37 @@ void referee_on_tick(struct referee *self, int64_t now_ms)
              (unsigned long long)self->pending_id, (long long)(now_ms - self->sent_at));
     referee_on_fault(self, self->pending_player, CODEC_FAULT_TIMEOUT, message);
 }
+
+void referee_record_play(const struct referee *self, uint64_t seed, struct record_play *out)
+{
+    memset(out, 0, sizeof *out);
+    out->id = self->partie_id;
+    out->seed = seed;
+    out->first_dealer = self->partie.first_dealer;
+    out->names[0] = self->names[0];
+    out->names[1] = self->names[1];
+    out->rules = &self->partie.rules;
+    out->deals = self->deals;
+    out->n_deals = self->n_deals;
+    /* A forfeit in a deal begun keeps the deal as far as it went. */
+    out->unfinished = self->forfeited && !self->partie.over && self->partie.deal.n_history > 0 ? &self->partie.deal : NULL;
+    out->totals[0] = self->partie.totals[0];
+    out->totals[1] = self->partie.totals[1];
+    out->winner = self->winner;
+    out->settlement = self->settlement;
+    out->forfeit_player = self->forfeited ? self->forfeit.player : -1;
+    out->forfeit_fault = self->forfeit.fault;
+    out->forfeit_message = self->forfeit.message;
+    memcpy(out->faults, self->faults, sizeof out->faults);
+    for (int p = 0; p < 2; p++) {
+        out->decisions[p] = self->decisions[p];
+        out->think_ms[p] = self->think_ms[p];
+    }
+}
+
+cJSON *referee_record(const struct referee *self, uint64_t seed)
+{
+    struct record_play play;
+    referee_record_play(self, seed, &play);
+    return record_write(&play);
+}

@@ -105,7 +105,7 @@ Test(record, what_the_arena_writes_reads_back_field_by_field)
     pq_rules_default(&defaults);
     for (int first = 0; first < 2; first++) {
         support_referee_partie(&ref, 40 + (uint64_t)first, first, -1);
-        cJSON *rec = record_partie(&ref, 4338537574617041921ULL);
+        cJSON *rec = referee_record(&ref, 4338537574617041921ULL);
         cJSON_AddStringToObject(rec, "run", "0123456789abcdef");
         cJSON_AddNumberToObject(rec, "pair", 4);
         cr_assert_eq(record_read(rec, &p, err, sizeof err), 0, "%s", err);
@@ -142,7 +142,7 @@ Test(record, a_forfeit_reads_back_with_its_fault_and_unfinished_deal)
     struct record_partie p;
     char err[256];
     support_referee_partie(&ref, 5, 0, 50);   /* in the second deal */
-    cJSON *rec = record_partie(&ref, 5);
+    cJSON *rec = referee_record(&ref, 5);
     cr_assert_eq(record_read(rec, &p, err, sizeof err), 0, "%s", err);
     cr_assert_eq(p.forfeit.player, PQ_PLAYER_B);
     cr_assert_eq(p.forfeit.fault, CODEC_FAULT_CRASH);
