@@ -17,7 +17,9 @@
  *
  * Paths go into shell commands unquoted in places, so TMPDIR may not hold
  * a space, a quote or a shell metacharacter, and it must be short enough
- * for an ipc socket path under the directory (108 bytes on Linux).
+ * for an ipc socket path under the directory (108 bytes on Linux). Run as
+ * root, one sandbox test runs an arena as nobody in its directory: others
+ * must be able to pass TMPDIR's directories (o+x, as /tmp).
  *
  * Errors: every function asserts (Criterion) instead of returning one.
  */

@@ -354,6 +354,19 @@ Test(sandbox, a_bot_program_that_cannot_run_stops_the_run_before_it_starts, .tim
     cr_expect_neq(stat(path, &st), 0, "a journal was started");
 }
 
+/* The first directory above path that others may not pass (no o+x), or
+ * NULL. */
+static const char *closed_above(const char *path)
+{
+    static char prefix[PATH_MAX];
+    struct stat st;
+    for (const char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        snprintf(prefix, sizeof prefix, "%.*s", (int)(slash - path), path);
+        if (stat(prefix, &st) == 0 && !(st.st_mode & S_IXOTH)) return prefix;
+    }
+    return NULL;
+}
+
 Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout = 120)
 {
     char cmd[4096];
@@ -362,6 +375,9 @@ Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout 
      * in a directory nobody may read (the checkout may not be). */
     const char *as = "";
     if (getuid() == 0) {
+        const char *closed = closed_above(dir);
+        cr_assert_null(closed, "nobody cannot reach %s: %s is closed to others; run the tests with a TMPDIR whose "
+                               "directories others may pass (chmod o+x)", dir, closed);
         snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/ && chmod 0755 %s && chown 65534:65534 %s",
                  bin_dir(), bin_dir(), bin_dir(), dir, dir, dir);
         cr_assert_eq(system(cmd), 0, "%s", cmd);
