@@ -149,13 +149,16 @@ static void measure(int pid, int *fds, long *rss_kb)
 }
 
 /* An arena whose parties wait for a remote bot (foe) that never comes, so
- * that it listens for the whole test; returns its pid. */
+ * that it listens for the whole test (its wait outlasts the test's
+ * timeout: a flood answered slowly on a loaded machine once outlasted a
+ * 60 s wait, and the arena was gone when the test measured it); returns
+ * its pid. */
 static int start_waiting_arena(int port, const char *extra)
 {
     char cmd[4 * PATH_MAX], text[32];
     snprintf(cmd, sizeof cmd,
              "D=%s; %s/arena run --quiet --remote friend=$D/friend.token "
-             "--remote foe=$D/foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 60000 %s "
+             "--remote foe=$D/foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 300000 %s "
              "--pairs 1 --journal $D/journal.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
              support_scratch_dir(), bin_dir(), port, extra);
     FILE *p = popen(cmd, "r");
