@@ -42,13 +42,17 @@ static int shell_safe(const char *s)
     return 1;
 }
 
+static int removal_failed;
+
+/* Removes one entry; goes on after a failure, so that as much as can go
+ * goes. */
 static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
     (void)st;
     (void)ftw;
     if (flag == FTW_DP ? rmdir(path) : unlink(path)) {
         fprintf(stderr, "support_scratch: cannot remove %s: %s\n", path, strerror(errno));
-        return 1;
+        removal_failed = 1;
     }
     return 0;
 }
@@ -61,7 +65,8 @@ static int scratch_remove(void)
     if (!dir[0] || getpid() != owner) return 0;
     for (int i = 0; i < n_ports; i++) close(ports[i]);
     n_ports = 0;
-    if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0) left = -1;
+    removal_failed = 0;
+    if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0 || removal_failed) left = -1;
     if (had_tmpdir) setenv("TMPDIR", saved_tmpdir, 1);
     else unsetenv("TMPDIR");
     dir[0] = '\0';
