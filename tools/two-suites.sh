@@ -12,7 +12,11 @@
 # $BIN, the same bots' command lines; only the scratch directories tell the
 # tests apart. Both suites get the same TMPDIR, a fresh directory (mode
 # 0755: one sandbox test runs an arena as nobody under it), which must be
-# empty when both have finished. Run by .ci/run after `make test`.
+# empty when both have finished. About 60-100 s on the 2-core machine.
+# Not in .ci/run yet: under two suites' load run::a_killed_tournament_...
+# fails often, a bot sandbox outliving its SIGKILLed arena (the sandbox's
+# PID 1 misses bubblewrap's die-with-parent when its parent is killed
+# during its setup), an arena bug the test is right to report.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 other=$(cd "${1:-$top}" && pwd)
