@@ -11,11 +11,6 @@ $(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CRIT_LIBS) -lm
 
-# The tests share fixed names under /tmp and a few local ports, so suites
-# started from two checkouts at once take turns on one lock instead of
-# spoiling each other's files.
-TEST_LOCK ?= /tmp/piquet-tests.lock
-
 # build/bin/bot-hostile: a bot and peers that attack the arena on purpose
 # (modes in tests/bot_hostile.c), run by the tests as real processes.
 HOSTILE_BIN := $(BUILD)/bin/bot-hostile
@@ -26,5 +21,9 @@ $(HOSTILE_BIN): $(BUILD)/obj/tests/bot_hostile.o $(PROTOCOL_LIB) $(ENGINE_LIB)
 
 all: $(HOSTILE_BIN)
 
+# Each test keeps its files and sockets in a scratch directory of its own
+# under $TMPDIR, its ports reserved and its processes named after that
+# directory (tests/support_scratch.h), so the suites of two checkouts run
+# side by side without a lock (tools/two-suites.sh shows it).
 test: all $(TEST_BIN) $(HOSTILE_BIN)
-	BIN=$(abspath $(BUILD)/bin) flock $(TEST_LOCK) $(TEST_BIN) $(TEST_FLAGS)
+	BIN=$(abspath $(BUILD)/bin) $(TEST_BIN) $(TEST_FLAGS)

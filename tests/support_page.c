@@ -1,10 +1,10 @@
-/* support_page.c - the page tests' scratch directory, leaderboard server
- * and tournament (support_page.h). The server is a child that dies with
- * the test process. It listens on port 0, so suites run side by side never
- * fight over a port, and says which port in its "listening on" line; its
- * stdout and stderr are files of the scratch directory. The directory's
- * name and the server's pid and address are this module's state, one of
- * each per test process.
+/* support_page.c - the page tests' leaderboard server and tournament
+ * (support_page.h), in the test's scratch directory (support_scratch.h).
+ * The server is a child that dies with the test process. It listens on
+ * port 0, so suites run side by side never fight over a port, and says
+ * which port in its "listening on" line; its stdout and stderr are files
+ * of the scratch directory. The server's pid and address are this
+ * module's state, one of each per test process.
  */
 #include <criterion/criterion.h>
 #include <signal.h>
@@ -19,10 +19,10 @@
 #include <curl/curl.h>
 
 #include "tests/support_page.h"
+#include "tests/support_scratch.h"
 
 #define TOKEN "page-test-token-5f1c"
 
-static char dir[64];
 static pid_t server = -1;
 static char base[64];
 
@@ -43,15 +43,6 @@ const char *support_page_build_dir(void)
     static char path[4096];
     snprintf(path, sizeof path, "%s/..", support_page_bin_dir());
     return path;
-}
-
-const char *support_page_tmp(const char *name)
-{
-    static char paths[16][256];
-    static int next;
-    char *p = paths[next++ % 16];
-    snprintf(p, sizeof paths[0], "%s/%s", dir, name);
-    return p;
 }
 
 /* All that is left to read from f. */
@@ -115,8 +106,7 @@ static int relay_sanitizer(const char *path)
 
 void support_page_init(void)
 {
-    strcpy(dir, "/tmp/test_page.XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
+    support_scratch_dir();
     cr_assert_eq(curl_global_init(CURL_GLOBAL_DEFAULT), CURLE_OK);
 }
 
@@ -143,8 +133,8 @@ static int stop_server(void)
 void support_page_stop_server(void)
 {
     int status = stop_server();
-    char *err = read_file(support_page_tmp("server.err"));
-    cr_assert_eq(relay_sanitizer(support_page_tmp("server.err")), 0, "the server's sanitizer report is above");
+    char *err = read_file(support_scratch_path("server.err"));
+    cr_assert_eq(relay_sanitizer(support_scratch_path("server.err")), 0, "the server's sanitizer report is above");
     cr_assert_eq(status, 0, "the server stops cleanly on SIGTERM (status %d): %s", status, err ? err : "");
     free(err);
 }
@@ -152,23 +142,21 @@ void support_page_stop_server(void)
 void support_page_release(void)
 {
     stop_server();
-    relay_sanitizer(support_page_tmp("server.err"));
-    relay_sanitizer(support_page_tmp("arena.out"));
+    relay_sanitizer(support_scratch_path("server.err"));
+    relay_sanitizer(support_scratch_path("arena.out"));
     curl_global_cleanup();
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    support_scratch_remove();
 }
 
 void support_page_start_server(void)
 {
-    support_page_write_file(support_page_tmp("tokens"), "# the page test's poster\n" TOKEN "\n");
+    support_page_write_file(support_scratch_path("tokens"), "# the page test's poster\n" TOKEN "\n");
     char exe[4096], out[256], err[256], db[256], tokens[256];
     snprintf(exe, sizeof exe, "%s/leaderboard", support_page_bin_dir());
-    snprintf(out, sizeof out, "%s", support_page_tmp("server.out"));
-    snprintf(err, sizeof err, "%s", support_page_tmp("server.err"));
-    snprintf(db, sizeof db, "%s", support_page_tmp("leaderboard.db"));
-    snprintf(tokens, sizeof tokens, "%s", support_page_tmp("tokens"));
+    snprintf(out, sizeof out, "%s", support_scratch_path("server.out"));
+    snprintf(err, sizeof err, "%s", support_scratch_path("server.err"));
+    snprintf(db, sizeof db, "%s", support_scratch_path("leaderboard.db"));
+    snprintf(tokens, sizeof tokens, "%s", support_scratch_path("tokens"));
     cr_assert_eq(access(exe, X_OK), 0, "no server at %s", exe);
     server = fork();
     cr_assert_geq(server, 0);
@@ -268,10 +256,10 @@ void support_page_play_tournament(const char *path)
              " --bot g='%s/bot-greedy' --bot g1='%s/bot-greedy --exchange 1'"
              " --bot g2='%s/bot-greedy --exchange 2' --bot '" SUPPORT_PAGE_HTML_BOT "'='%s/bot-random'"
              " --bot f='%s/bot-faulty --mode crash --after 40' > '%s' 2>&1",
-             b, path, support_page_tmp("logs"), b, b, b, b, b, support_page_tmp("arena.out"));
+             b, path, support_scratch_path("logs"), b, b, b, b, b, support_scratch_path("arena.out"));
     int status = system(cmd);
-    cr_assert_eq(relay_sanitizer(support_page_tmp("arena.out")), 0, "the arena's sanitizer report is above");
-    char *out = read_file(support_page_tmp("arena.out"));
+    cr_assert_eq(relay_sanitizer(support_scratch_path("arena.out")), 0, "the arena's sanitizer report is above");
+    char *out = read_file(support_scratch_path("arena.out"));
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena run failed: %s", out ? out : "");
     free(out);
 }

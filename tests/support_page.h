@@ -1,13 +1,13 @@
-/* support_page.h - what the page tests (test_page.c) stand on: a scratch
- * directory, the real leaderboard server $BIN/leaderboard started in it on
- * a free port with a fresh database and a token file, and a real
- * tournament played by $BIN/arena, read from its journal and posted to the
- * server with libcurl.
+/* support_page.h - what the page tests (test_page.c) stand on: the real
+ * leaderboard server $BIN/leaderboard started in the test's scratch
+ * directory (support_scratch.h) on a free port with a fresh database and a
+ * token file, and a real tournament played by $BIN/arena, read from its
+ * journal and posted to the server with libcurl.
  *
- * State: one scratch directory and one server per test process (Criterion
- * runs each test in a process of its own), kept in this module; the suite
- * makes them with support_page_init and removes them with
- * support_page_release, its .init and .fini.
+ * State: one server per test process (Criterion runs each test in a
+ * process of its own), kept in this module; the suite starts with
+ * support_page_init and ends with support_page_release, its .init and
+ * .fini.
  *
  * Errors: every function asserts (Criterion) instead of returning one. The
  * server's and the arena's stderr are kept in files of the scratch
@@ -23,16 +23,12 @@
  * show as text. */
 #define SUPPORT_PAGE_HTML_BOT "<b>r&amp;"
 
-/* The suite's start: a new scratch directory under /tmp, and libcurl. */
+/* The suite's start: the test's scratch directory, and libcurl. */
 void support_page_init(void);
 
 /* The suite's end: stops the server if it runs (SIGTERM, SIGKILL after
  * 30 s), relays sanitizer reports, removes the scratch directory. */
 void support_page_release(void);
-
-/* The path of name in the scratch directory, in a static buffer that
- * stays valid for the next 15 calls. */
-const char *support_page_tmp(const char *name);
 
 /* $BIN (build/bin by default), and $BUILD, its parent, where the
  * screenshots go (static strings). */

@@ -9,6 +9,7 @@
 #include "arena/bench.h"
 #include "arena/sandbox.h"
 #include "arena/runner.h"
+#include "tests/support_scratch.h"
 
 static const char *instant_bot(void)
 {
@@ -25,6 +26,8 @@ Test(bench, harness_counts_parties_decisions_processes_and_arena_work, .timeout 
                                      reused = { .concurrency = 1, .reuse = RUN_DEFAULT_REUSE };
     struct bench_harness_run run;
     char err[256];
+    /* Its bot logs and socket go under $TMPDIR: the scratch directory. */
+    support_scratch_dir();
     cr_assert_eq(bench_harness(instant_bot(), 4, &fresh, &run, err, sizeof err), 0, "%s", err);
     cr_expect_eq(run.parties, 4);
     cr_expect_eq(run.faults, 0);
@@ -43,19 +46,14 @@ Test(bench, start_measures_process_start_and_hello_with_and_without_the_sandbox,
     static struct sandbox sandbox;
     const char *commands[1] = { instant_bot() };
     struct bench_start_run plain, walled;
-    char err[512], dir[512];
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/pq_bench_start.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    cr_assert_not_null(mkdtemp(dir));
+    char err[512];
+    const char *dir = support_scratch_dir();
     cr_assert_eq(sandbox_setup(&sandbox, 1, 0, NULL, 0, commands, 1, err, sizeof err), 0, "%s", err);
     cr_assert_eq(bench_start(instant_bot(), 5, NULL, dir, &plain, err, sizeof err), 0, "%s", err);
     cr_assert_eq(bench_start(instant_bot(), 5, &sandbox, dir, &walled, err, sizeof err), 0, "%s", err);
     cr_expect_gt(plain.median_ms, 0);
     cr_expect_gt(walled.median_ms, 0);
     cr_expect_geq(plain.mean_ms * 5, plain.median_ms * 2.5, "the mean and the median disagree wildly");
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_expect_eq(system(cmd), 0);
 }
 
 Test(bench, zmq_round_trips_come_back_and_order_their_statistics, .timeout = 60)

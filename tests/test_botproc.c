@@ -4,6 +4,7 @@
 #include <criterion/criterion.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,11 +12,21 @@
 #include <time.h>
 #include <unistd.h>
 #include "arena/botproc.h"
+#include "tests/support_scratch.h"
 
 static void pause_ms(int ms)
 {
     struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
     nanosleep(&ts, NULL);
+}
+
+/* An ipc endpoint in the test's directory: the bots below are given one
+ * but never connect. */
+static const char *endpoint(const char *name)
+{
+    static char text[PATH_MAX + 8];
+    snprintf(text, sizeof text, "ipc://%s", support_scratch_path(name));
+    return text;
 }
 
 /* True when pid exists and is not a zombie (an orphan's zombie waits for
@@ -51,19 +62,19 @@ Test(botproc, the_bot_gets_endpoint_token_and_limits_and_its_output_is_logged)
     struct botproc b;
     struct botproc_limits limits;
     char err[256], log[4096];
-    const char *path = "/tmp/pq_botproc_env.log";
-    unlink(path);
+    char want[PATH_MAX + 128], ep[PATH_MAX + 8];
+    const char *path = support_scratch_path("env.log");
+    snprintf(ep, sizeof ep, "%s", endpoint("x.sock"));
     botproc_limits_default(&limits);
     limits.cpu_seconds = 7;
     limits.open_files = 64;
     cr_assert_eq(botproc_start(&b, "echo \"ep=$PIQUET_ENDPOINT tok=$PIQUET_TOKEN\"; ulimit -t; ulimit -n; ulimit -c; "
                                    "echo err >&2; ls /proc/self/fd | wc -l",
-                               "ipc:///tmp/x.sock", path, &limits, NULL, err, sizeof err), 0, "%s", err);
+                               ep, path, &limits, NULL, err, sizeof err), 0, "%s", err);
     wait_exit(&b);
     cr_assert(b.exited);
     read_file(path, log, sizeof log);
-    char want[128];
-    snprintf(want, sizeof want, "ep=ipc:///tmp/x.sock tok=%s\n7\n64\n0\nerr\n", b.token);
+    snprintf(want, sizeof want, "ep=%s tok=%s\n7\n64\n0\nerr\n", ep, b.token);
     cr_assert(strstr(log, want), "log was: %s", log);
     /* stdin, stdout, stderr, and the one ls opens for the listing. */
     cr_assert(strstr(log, "err\n4\n"), "the bot inherited descriptors: %s", log);
@@ -76,8 +87,8 @@ Test(botproc, a_bot_that_ignores_sigterm_is_killed_and_reaped)
     struct botproc_limits limits;
     char err[256], how[128];
     botproc_limits_default(&limits);
-    cr_assert_eq(botproc_start(&b, "trap '' TERM; while :; do sleep 0.05; done", "ipc:///tmp/y", "/tmp/pq_botproc_stubborn.log",
-                               &limits, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(botproc_start(&b, "trap '' TERM; while :; do sleep 0.05; done", endpoint("y"),
+                               support_scratch_path("stubborn.log"), &limits, NULL, err, sizeof err), 0, "%s", err);
     pid_t pid = b.pid;
     pause_ms(100);
     cr_assert(botproc_alive(&b));
@@ -94,10 +105,9 @@ Test(botproc, children_of_the_bot_are_stopped_with_it)
     struct botproc b;
     struct botproc_limits limits;
     char err[256], log[256];
-    const char *path = "/tmp/pq_botproc_child.log";
-    unlink(path);
+    const char *path = support_scratch_path("child.log");
     botproc_limits_default(&limits);
-    cr_assert_eq(botproc_start(&b, "sleep 30 & echo $!; wait", "ipc:///tmp/z", path, &limits, NULL, err, sizeof err), 0);
+    cr_assert_eq(botproc_start(&b, "sleep 30 & echo $!; wait", endpoint("z"), path, &limits, NULL, err, sizeof err), 0);
     pause_ms(150);
     read_file(path, log, sizeof log);
     pid_t child = (pid_t)atoi(log);
@@ -113,18 +123,19 @@ Test(botproc, a_crash_is_described_and_a_missing_program_reported)
     struct botproc_limits limits;
     char err[256], how[128], log[512];
     botproc_limits_default(&limits);
-    cr_assert_eq(botproc_start(&b, "kill -SEGV $$", "ipc:///tmp/w", "/tmp/pq_botproc_crash.log", &limits, NULL, err, sizeof err), 0);
+    cr_assert_eq(botproc_start(&b, "kill -SEGV $$", endpoint("w"), support_scratch_path("crash.log"), &limits, NULL, err,
+                               sizeof err), 0);
     wait_exit(&b);
     botproc_describe_exit(&b, how, sizeof how);
     cr_assert(strstr(how, "signal 11"), "%s", how);
-    unlink("/tmp/pq_botproc_missing.log");
-    cr_assert_eq(botproc_start(&b, "/nonexistent/bot", "ipc:///tmp/w", "/tmp/pq_botproc_missing.log", &limits, NULL, err, sizeof err), 0);
+    const char *missing = support_scratch_path("missing.log");
+    cr_assert_eq(botproc_start(&b, "/nonexistent/bot", endpoint("w"), missing, &limits, NULL, err, sizeof err), 0);
     wait_exit(&b);
     botproc_describe_exit(&b, how, sizeof how);
     cr_assert(strstr(how, "exit status 127"), "%s", how);
-    read_file("/tmp/pq_botproc_missing.log", log, sizeof log);
+    read_file(missing, log, sizeof log);
     cr_assert(strstr(log, "/nonexistent/bot"), "the log says what failed: %s", log);
-    cr_assert_eq(botproc_start(&b, "true", "ipc:///tmp/w", "/nonexistent-dir/x.log", &limits, NULL, err, sizeof err), -1);
+    cr_assert_eq(botproc_start(&b, "true", endpoint("w"), "/nonexistent-dir/x.log", &limits, NULL, err, sizeof err), -1);
     cr_assert(strstr(err, "cannot open bot log"), "%s", err);
 }
 
@@ -132,15 +143,14 @@ Test(botproc, a_bot_dies_with_a_killed_arena)
 {
     /* A child process plays the arena: it starts a bot, writes the bot's
      * pid, and is killed with SIGKILL; the bot must follow it. */
-    const char *pid_path = "/tmp/pq_botproc_orphan.pid";
-    unlink(pid_path);
+    const char *pid_path = support_scratch_path("orphan.pid"), *log_path = support_scratch_path("orphan.log");
     pid_t arena = fork();
     if (arena == 0) {
         struct botproc b;
         struct botproc_limits limits;
         char err[256];
         botproc_limits_default(&limits);
-        if (botproc_start(&b, "sleep 30", "ipc:///tmp/o", "/tmp/pq_botproc_orphan.log", &limits, NULL, err, sizeof err) < 0)
+        if (botproc_start(&b, "sleep 30", endpoint("o"), log_path, &limits, NULL, err, sizeof err) < 0)
             _exit(1);
         FILE *f = fopen(pid_path, "w");
         fprintf(f, "%d\n", (int)b.pid);
@@ -168,7 +178,8 @@ Test(botproc, the_cpu_limit_is_renewed_for_each_partie)
     char err[256], path[64], line[256];
     botproc_limits_default(&limits);
     limits.cpu_seconds = 7;
-    cr_assert_eq(botproc_start(&b, "sleep 30", "ipc:///tmp/none", "/tmp/pq_botproc_cpu.log", &limits, NULL, err, sizeof err), 0,
+    cr_assert_eq(botproc_start(&b, "sleep 30", endpoint("none"), support_scratch_path("cpu.log"), &limits, NULL, err,
+                               sizeof err), 0,
                  "%s", err);
     /* Renewing is for a process that already played: wait for the exec. */
     snprintf(path, sizeof path, "/proc/%d/comm", (int)b.pid);

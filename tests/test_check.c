@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "arena/check.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -39,7 +40,7 @@ static void run_check(const char *bot_command, struct check_report *report)
     struct match_bot bot;
     char cmd[512], opponent[512], err[256];
     match_config_default(&config);
-    config.log_dir = "/tmp/piquet-test-logs";
+    config.log_dir = support_scratch_path("logs");
     memset(&bot, 0, sizeof bot);
     snprintf(bot.name, sizeof bot.name, "tested");
     snprintf(cmd, sizeof cmd, "%s/%s", bin_dir(), bot_command);
@@ -83,25 +84,9 @@ Test(check, a_bot_that_cannot_start_fails_the_handshake, .timeout = 60)
     cr_assert(strstr(r.why[CHECK_HANDSHAKE], "exit status 127"), "%s", r.why[CHECK_HANDSHAKE]);
 }
 
-static char names_dir[64];
-
-static void make_names_dir(void)
+Test(check, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60)
 {
-    strcpy(names_dir, "/tmp/test_check_names.XXXXXX");
-    cr_assert_not_null(mkdtemp(names_dir));
-}
-
-static void remove_names_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-Test(check, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60,
-     .init = make_names_dir, .fini = remove_names_dir)
-{
-    const char *dir = names_dir;
+    const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena check --log-dir '%s/logs/a/b' '../../x=%s/bot-random' "
              "2>&1", dir, bin_dir(), dir, bin_dir());

@@ -1,6 +1,6 @@
 /* test_cmd_ratings.c - the real `arena ratings` program ($BIN/arena) on the
- * Ordo fixture (tests/fixtures/ratings) and on results files written here under
- * /tmp: Ordo's numbers in text and JSON, CSV and PGN round trips,
+ * Ordo fixture (tests/fixtures/ratings) and on results files written here in
+ * the test's scratch directory: Ordo's numbers in text and JSON, CSV and PGN round trips,
  * cluster-robust intervals from pair ids, head-to-head counts, bots that
  * cannot be rated, awkward names, and bad input of every kind.
  */
@@ -15,39 +15,14 @@
 
 #include <cjson/cJSON.h>
 
+#include "tests/support_scratch.h"
+
 #define Z95 1.959963984540054
-
-static char dir[64];
-
-static void make_dir(void)
-{
-    strcpy(dir, "/tmp/test_cmd_ratings.XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(cmd_ratings, .init = make_dir, .fini = remove_dir);
 
 /* Relative to the top of the checkout, where make test runs the tests. */
 static const char *fixture(void)
 {
     return "tests/fixtures/ratings/games.pgn";
-}
-
-/* A path in this test's directory; static storage, sixteen in turn. */
-static const char *tmp(const char *name)
-{
-    static char paths[16][256];
-    static int next;
-    char *p = paths[next++ % 16];
-    snprintf(p, sizeof paths[0], "%s/%s", dir, name);
-    return p;
 }
 
 static void write_file(const char *path, const char *text)
@@ -91,8 +66,10 @@ static struct run ratings(const char *format, ...)
     va_start(ap, format);
     vsnprintf(args, sizeof args, format, ap);
     va_end(ap);
-    snprintf(cmd, sizeof cmd, "'%s/arena' ratings %s >'%s/stdout' 2>'%s/stderr'",
-             bin ? bin : "build/bin", args, dir, dir);
+    /* (Not support_scratch_path: the callers' paths stay in its buffers.) */
+    const char *dir = support_scratch_dir();
+    snprintf(cmd, sizeof cmd, "'%s/arena' ratings %s >'%s/stdout' 2>'%s/stderr'", bin ? bin : "build/bin", args, dir,
+             dir);
     int status = system(cmd);
     cr_assert(status != -1 && WIFEXITED(status), "cannot run %s", cmd);
     snprintf(cmd, sizeof cmd, "%s/stdout", dir);
@@ -287,7 +264,7 @@ static const char *write_paired_results(void)
     /* Per pair: who wins the first partie, then the second ('f' first
      * dealer, 's' second, 'd' draw), cycled. */
     static const char *const pattern[] = { "ff", "ff", "ss", "fs", "ff", "sf", "fd", "ss", "ff", "fs" };
-    const char *path = tmp("paired.csv");
+    const char *path = support_scratch_path("paired.csv");
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
     fputs("# three bots, duplicate pairs\nfirst,second,score,pair,settlement\n", f);
@@ -358,7 +335,7 @@ Test(cmd_ratings, pgn_export_reads_back_to_the_same_ratings)
 {
     const char *inputs[] = { fixture(), write_paired_results() };
     for (int i = 0; i < 2; i++) {
-        const char *out = tmp("export.pgn");
+        const char *out = support_scratch_path("export.pgn");
         struct run r = ratings("--pgn '%s'", inputs[i]);
         cr_assert_eq(r.status, 0, "%s", r.err);
         cr_assert_not_null(strstr(r.out, "[White \""));
@@ -383,11 +360,11 @@ Test(cmd_ratings, pair_ids_give_robust_intervals_apart_from_the_model)
         memmove(p + 1, end, strlen(end) + 1);
         p++;
     }
-    write_file(tmp("unpaired.csv"), text);
+    write_file(support_scratch_path("unpaired.csv"), text);
     free(text);
 
     cJSON *with = json_of("--json", paired);
-    cJSON *without = json_of("--json", tmp("unpaired.csv"));
+    cJSON *without = json_of("--json", support_scratch_path("unpaired.csv"));
     assert_same_ratings(with, without);
     cr_assert_eq(number(with, "pairs"), 120);
     cr_assert_eq(number(with, "clusters"), 120);
@@ -416,14 +393,14 @@ Test(cmd_ratings, text_reports_pairs_rho_and_names_safely)
     cr_assert_not_null(strstr(r.out, "caf\xC3\xA9 \xE6\xBC\xA2"), "%s", r.out);
     run_free(&r);
 
-    write_file(tmp("escape.csv"), "first,second,score,pair,settlement\n"
+    write_file(support_scratch_path("escape.csv"), "first,second,score,pair,settlement\n"
                                    "\"\x1B[31mred\",blue,1\nblue,\"\x1B[31mred\",0.5\n");
-    r = ratings("'%s'", tmp("escape.csv"));
+    r = ratings("'%s'", support_scratch_path("escape.csv"));
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_null(strchr(r.out, '\x1B'), "raw escape in:\n%s", r.out);
     cr_assert_not_null(strstr(r.out, "\\x1B[31mred"), "%s", r.out);
     run_free(&r);
-    cJSON *root = json_of("--json", tmp("escape.csv"));
+    cJSON *root = json_of("--json", support_scratch_path("escape.csv"));
     cr_assert_not_null(bot_named(root, "\x1B[31mred"));
     cJSON_Delete(root);
 }
@@ -435,15 +412,15 @@ Test(cmd_ratings, long_names_are_cut_in_the_table_and_whole_in_json)
     name[200] = '\0';
     snprintf(text, sizeof text, "first,second,score,pair,settlement\n%s,short,1\nshort,%s,0.5\n",
              name, name);
-    write_file(tmp("long.csv"), text);
-    struct run r = ratings("'%s'", tmp("long.csv"));
+    write_file(support_scratch_path("long.csv"), text);
+    struct run r = ratings("'%s'", support_scratch_path("long.csv"));
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_null(strstr(r.out, name), "%s", r.out);
     cr_assert_not_null(strstr(r.out, "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn..."), "%s", r.out);
     for (const char *line = r.out; *line; line = strchr(line, '\n') + 1)
         cr_assert_lt(strcspn(line, "\n"), 120, "wide line: %s", line);
     run_free(&r);
-    cJSON *root = json_of("--json", tmp("long.csv"));
+    cJSON *root = json_of("--json", support_scratch_path("long.csv"));
     cr_assert_not_null(bot_named(root, name));
     cJSON_Delete(root);
 }
@@ -491,25 +468,25 @@ Test(cmd_ratings, head_to_head_counts_pairs_and_parties)
 
 Test(cmd_ratings, bots_that_cannot_be_rated_are_listed_apart)
 {
-    write_file(tmp("unrated.csv"),
+    write_file(support_scratch_path("unrated.csv"),
                "first,second,score,pair,settlement\n"
                "A,B,1\nB,A,1\nA,B,0\nB,A,0.5\n"
                "Winner,A,1\nB,Winner,0\nLoser,A,0\nB,Loser,1\n");
-    struct run r = ratings("'%s'", tmp("unrated.csv"));
+    struct run r = ratings("'%s'", support_scratch_path("unrated.csv"));
     cr_assert_eq(r.status, 0, "%s", r.err);
     const char *apart = strstr(r.out, "not rated: why");
     cr_assert_not_null(apart, "%s", r.out);
     cr_assert_not_null(strstr(apart, "Winner  all wins"), "%s", r.out);
     cr_assert_not_null(strstr(apart, "Loser   all losses"), "%s", r.out);
     run_free(&r);
-    cJSON *root = json_of("--json", tmp("unrated.csv"));
+    cJSON *root = json_of("--json", support_scratch_path("unrated.csv"));
     cJSON *winner = bot_named(root, "Winner");
     cr_assert_str_eq(cJSON_GetObjectItem(winner, "status")->valuestring, "all wins");
     cr_assert(cJSON_IsNull(cJSON_GetObjectItem(winner, "rating")));
     cr_assert_str_eq(cJSON_GetObjectItem(bot_named(root, "A"), "status")->valuestring, "rated");
     cJSON_Delete(root);
 
-    r = ratings("--anchor Winner '%s'", tmp("unrated.csv"));
+    r = ratings("--anchor Winner '%s'", support_scratch_path("unrated.csv"));
     cr_assert_eq(r.status, 2);
     cr_assert_not_null(strstr(r.err, "'Winner' has no finite rating (all wins)"), "%s", r.err);
     cr_assert_str_empty(r.out);
@@ -518,10 +495,10 @@ Test(cmd_ratings, bots_that_cannot_be_rated_are_listed_apart)
 
 Test(cmd_ratings, several_files_merge_bots_by_name)
 {
-    write_file(tmp("one.csv"), "first,second,score,pair,settlement\nA,B,1,x,3\nB,A,1,x,4\n");
-    write_file(tmp("two.csv"), "# same pair id, other file: another pair\n"
+    write_file(support_scratch_path("one.csv"), "first,second,score,pair,settlement\nA,B,1,x,3\nB,A,1,x,4\n");
+    write_file(support_scratch_path("two.csv"), "# same pair id, other file: another pair\n"
                                "first,second,score,pair,settlement\nA,B,0,x,\nB,A,0.5,x,\n");
-    struct run r = ratings("--json '%s' '%s'", tmp("one.csv"), tmp("two.csv"));
+    struct run r = ratings("--json '%s' '%s'", support_scratch_path("one.csv"), support_scratch_path("two.csv"));
     cr_assert_eq(r.status, 0, "%s", r.err);
     cJSON *root = cJSON_Parse(r.out);
     cr_assert_not_null(root);
@@ -535,12 +512,12 @@ Test(cmd_ratings, several_files_merge_bots_by_name)
 /* A bad run: exit 2, nothing on stdout, `expect` on stderr. */
 static void assert_rejected(const char *file, const char *text, const char *expect)
 {
-    if (text) write_file(tmp(file), text);
-    struct run r = ratings("'%s' '%s'", fixture(), tmp(file));
+    if (text) write_file(support_scratch_path(file), text);
+    struct run r = ratings("'%s' '%s'", fixture(), support_scratch_path(file));
     cr_assert_eq(r.status, 2, "%s: exit %d", file, r.status);
     cr_assert_str_empty(r.out, "%s: stdout not empty", file);
-    char want[512];
-    snprintf(want, sizeof want, "%s/%s%s", dir, file, expect);
+    char want[4200];
+    snprintf(want, sizeof want, "%s%s", support_scratch_path(file), expect);
     cr_assert_not_null(strstr(r.err, want), "%s: want '%s' in '%s'", file, want, r.err);
     run_free(&r);
 }

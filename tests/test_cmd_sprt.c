@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -27,12 +28,12 @@ static int run(const char *cmd, char *out, size_t cap)
 
 Test(cmd_sprt, greedy_against_random_is_accepted_as_better_and_replays_offline)
 {
-    char cmd[2048], out[1 << 16];
-    const char *journal = "/tmp/pq_test_sprt.jsonl";
-    unlink(journal);
+    char cmd[4096], out[1 << 16];
+    const char *journal = support_scratch_path("sprt.jsonl");
     snprintf(cmd, sizeof cmd,
-             "%s/arena sprt --base random=%s/bot-random --test greedy=%s/bot-greedy --elo1 50 --record %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), journal);
+             "%s/arena sprt --base random=%s/bot-random --test greedy=%s/bot-greedy --elo1 50 --record %s "
+             "--log-dir %s 2>&1",
+             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "H1 accepted"), "%s", out);
     cr_assert(strstr(out, "pairs 1 "), "a live line after every pair: %s", out);
@@ -46,10 +47,11 @@ Test(cmd_sprt, greedy_against_random_is_accepted_as_better_and_replays_offline)
 
 Test(cmd_sprt, two_copies_of_one_bot_stay_inconclusive_over_a_few_pairs)
 {
-    char cmd[2048], out[1 << 16];
+    char cmd[4096], out[1 << 16];
     snprintf(cmd, sizeof cmd,
-             "%s/arena sprt --quiet --base a=%s/bot-greedy --test b=%s/bot-greedy --elo0 0 --elo1 20 --max-pairs 4 2>&1",
-             bin_dir(), bin_dir(), bin_dir());
+             "%s/arena sprt --quiet --base a=%s/bot-greedy --test b=%s/bot-greedy --elo0 0 --elo1 20 --max-pairs 4 "
+             "--log-dir %s 2>&1",
+             bin_dir(), bin_dir(), bin_dir(), support_scratch_path("logs"));
     cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "inconclusive"), "%s", out);
 }
@@ -67,25 +69,9 @@ Test(cmd_sprt, bad_usage_is_refused_with_the_reason)
     cr_assert(strstr(out, "cannot open"), "%s", out);
 }
 
-static char names_dir[64];
-
-static void make_names_dir(void)
+Test(cmd_sprt, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60)
 {
-    strcpy(names_dir, "/tmp/test_sprt_names.XXXXXX");
-    cr_assert_not_null(mkdtemp(names_dir));
-}
-
-static void remove_names_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-Test(cmd_sprt, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60,
-     .init = make_names_dir, .fini = remove_names_dir)
-{
-    const char *dir = names_dir;
+    const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --max-pairs 1 --record '%s/s.jsonl' --base '../../x=%s/bot-random' "
              "--test r=%s/bot-random 2>&1", bin_dir(), dir, bin_dir(), bin_dir());

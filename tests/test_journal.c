@@ -10,6 +10,7 @@
 #include <unistd.h>
 #include "arena/journal.h"
 #include "arena/replay.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -44,11 +45,10 @@ static int check_record(const struct journal_entry *entry, void *ctx, char *err,
 
 Test(journal, a_matchs_records_replay_to_the_same_totals, .timeout = 60)
 {
-    const char *path = "/tmp/pq_test_journal.jsonl";
-    char cmd[1024], err[256];
+    const char *path = support_scratch_path("match.jsonl");
+    char cmd[4096], err[256];
     int torn = 0;
     struct seen seen = { 0, 0 };
-    unlink(path);
     snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal %s --seed 11 '%s/bot-greedy' '%s/bot-random' > /dev/null",
              bin_dir(), path, bin_dir(), bin_dir());
     cr_assert_eq(system(cmd), 0);
@@ -68,11 +68,10 @@ static int count(const struct journal_entry *entry, void *ctx, char *err, size_t
 
 Test(journal, a_torn_last_line_is_skipped_and_reported)
 {
-    const char *path = "/tmp/pq_test_torn.jsonl";
+    const char *path = support_scratch_path("torn.jsonl");
     struct journal j;
     char err[256];
     int torn = 0, n = 0;
-    unlink(path);
     cr_assert_eq(journal_open(&j, path, err, sizeof err), 0, "%s", err);
     for (int id = 1; id <= 2; id++) {
         cJSON *rec = cJSON_CreateObject();
@@ -92,44 +91,18 @@ Test(journal, a_torn_last_line_is_skipped_and_reported)
 
 Test(journal, a_bad_line_in_the_middle_is_an_error_naming_it)
 {
-    const char *path = "/tmp/pq_test_bad.jsonl";
+    const char *path = support_scratch_path("bad.jsonl");
     char err[256];
     int torn = 0, n = 0;
     FILE *f = fopen(path, "w");
     fputs("{\"type\":\"partie\"}\nnot json\n{\"type\":\"partie\"}\n", f);
     fclose(f);
     cr_assert_eq(journal_read(path, count, &n, &torn, err, sizeof err), -1);
-    cr_assert(strstr(err, "pq_test_bad.jsonl:2:"), "%s", err);
+    cr_assert(strstr(err, "bad.jsonl:2:"), "%s", err);
 }
 
 /* ---- the readers of a journal on real files: replay, resume, ratings ---- */
 
-static char dir[64];
-
-static void make_dir(void)
-{
-    strcpy(dir, "/tmp/test_journal.XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
-}
-
-TestSuite(journal, .init = make_dir, .fini = remove_dir);
-
-/* A path in this test's directory; static storage, sixteen in turn. */
-static const char *in_dir(const char *name)
-{
-    static char paths[16][256];
-    static int next;
-    char *p = paths[next++ % 16];
-    snprintf(p, sizeof paths[0], "%s/%s", dir, name);
-    return p;
-}
 
 /* Runs a shell command; its stdout and stderr into out, its exit status. */
 static int run_program(const char *cmd, char *out, size_t cap)
@@ -200,11 +173,11 @@ static char *slurp(const char *path)
 static const char *play_tournament(const char *name)
 {
     char cmd[2048], out[4096];
-    const char *path = in_dir(name);
+    const char *path = support_scratch_path(name);
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 5' --pairs 2 "
-             "--seed 3 --concurrency 2 --journal '%s' --log-dir '%s/logs'",
-             bin_dir(), bin_dir(), bin_dir(), path, dir);
+             "--seed 3 --concurrency 2 --journal '%s' --log-dir '%s'",
+             bin_dir(), bin_dir(), bin_dir(), path, support_scratch_path("logs"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     return path;
 }
@@ -247,10 +220,10 @@ Test(journal, a_partie_recorded_twice_is_refused_by_every_reader, .timeout = 120
     /* One record line written again at the end (line 6). */
     l.text[l.n] = strdup(l.text[2]);
     l.n++;
-    write_lines(in_dir("dup.jsonl"), l.text, l.n);
+    write_lines(support_scratch_path("dup.jsonl"), l.text, l.n);
     partie_words(l.text[2], words, sizeof words);
     snprintf(expect, sizeof expect, "dup.jsonl:6: %s appears twice (first on line 3)", words);
-    assert_every_reader_refuses(in_dir("dup.jsonl"), expect);
+    assert_every_reader_refuses(support_scratch_path("dup.jsonl"), expect);
     free_lines(&l);
 }
 
@@ -281,17 +254,17 @@ Test(journal, a_line_that_is_not_one_known_record_is_refused, .timeout = 120)
         snprintf(line, sizeof line, "%s", saved);
         replace(line, sizeof line, cases[i][0], cases[i][1]);
         l.text[2] = line;
-        write_lines(in_dir("bad.jsonl"), l.text, l.n);
+        write_lines(support_scratch_path("bad.jsonl"), l.text, l.n);
         l.text[2] = saved;
-        assert_every_reader_refuses(in_dir("bad.jsonl"), cases[i][2]);
+        assert_every_reader_refuses(support_scratch_path("bad.jsonl"), cases[i][2]);
     }
     /* Two records on one line, a newline lost between them. */
     char *glued = malloc(strlen(l.text[2]) + strlen(l.text[3]) + 1);
     strcpy(glued, l.text[2]);
     strcat(glued, l.text[3]);
     char *lines[] = { l.text[0], l.text[1], glued, l.text[4] };
-    write_lines(in_dir("bad.jsonl"), lines, 4);
-    assert_every_reader_refuses(in_dir("bad.jsonl"), "bad.jsonl:3: more than one JSON value on the line");
+    write_lines(support_scratch_path("bad.jsonl"), lines, 4);
+    assert_every_reader_refuses(support_scratch_path("bad.jsonl"), "bad.jsonl:3: more than one JSON value on the line");
     free(glued);
     free_lines(&l);
 }
@@ -304,15 +277,15 @@ Test(journal, the_same_partie_in_two_journals_is_refused_by_ratings, .timeout = 
     read_lines(path, &l);
     /* A copy holding one of the parties, as a copied or merged file would. */
     char *copy[] = { l.text[0], l.text[3] };
-    write_lines(in_dir("copy.jsonl"), copy, 2);
+    write_lines(support_scratch_path("copy.jsonl"), copy, 2);
     partie_words(l.text[3], words, sizeof words);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' '%s'", bin_dir(), path, in_dir("copy.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' '%s'", bin_dir(), path, support_scratch_path("copy.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     snprintf(expect, sizeof expect, "copy.jsonl:2: %s appears twice (first in %s:4)", words, path);
     cr_assert(strstr(out, expect), "'%s' not in: %s", expect, out);
     /* Each alone is fine. */
     snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' && %s/arena ratings '%s'", bin_dir(), path, bin_dir(),
-             in_dir("copy.jsonl"));
+             support_scratch_path("copy.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     free_lines(&l);
 }
@@ -353,35 +326,35 @@ Test(journal, journals_of_earlier_versions_still_replay_rate_and_resume, .timeou
                            "\"ids\":[1,2]}");
     l.text[l.n++] = strdup("{\"type\":\"post_refused\",\"run\":\"0123456789abcdef\",\"url\":\"http://127.0.0.1:9\","
                            "\"id\":3,\"status\":400,\"error\":\"no\"}");
-    write_lines(in_dir("old.jsonl"), l.text, l.n);
+    write_lines(support_scratch_path("old.jsonl"), l.text, l.n);
     free_lines(&l);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s'", bin_dir(), in_dir("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s'", bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s'", bin_dir(), in_dir("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s'", bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", bin_dir(), in_dir("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
 
     /* Two matches appended to one journal by an arena that wrote no run
      * id: partie ids 1 and 2 twice, on different seeds. */
     for (int seed = 1; seed <= 2; seed++) {
-        snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed %d --log-dir '%s/logs' "
-                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), in_dir("m.jsonl"), seed, dir, bin_dir(),
-                 bin_dir());
+        snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed %d --log-dir '%s' "
+                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), support_scratch_path("m.jsonl"), seed,
+                 support_scratch_path("logs"), bin_dir(), bin_dir());
         cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     }
-    read_lines(in_dir("m.jsonl"), &l);
+    read_lines(support_scratch_path("m.jsonl"), &l);
     cr_assert_eq(l.n, 4);
     for (int i = 0; i < l.n; i++) {
         char *old = as_older_record(l.text[i]);
         free(l.text[i]);
         l.text[i] = old;
     }
-    write_lines(in_dir("old-match.jsonl"), l.text, l.n);
+    write_lines(support_scratch_path("old-match.jsonl"), l.text, l.n);
     free_lines(&l);
     snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings '%s'", bin_dir(),
-             in_dir("old-match.jsonl"), bin_dir(), in_dir("old-match.jsonl"));
+             support_scratch_path("old-match.jsonl"), bin_dir(), support_scratch_path("old-match.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
 }
@@ -390,13 +363,13 @@ Test(journal, two_matches_on_one_seed_appended_to_a_journal_are_two_runs, .timeo
 {
     char cmd[4096], out[1 << 16];
     for (int k = 0; k < 2; k++) {
-        snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed 4 --log-dir '%s/logs' "
-                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), in_dir("m.jsonl"), dir, bin_dir(),
-                 bin_dir());
+        snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed 4 --log-dir '%s' "
+                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), support_scratch_path("m.jsonl"),
+                 support_scratch_path("logs"), bin_dir(), bin_dir());
         cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     }
     snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings --json '%s'", bin_dir(),
-             in_dir("m.jsonl"), bin_dir(), in_dir("m.jsonl"));
+             support_scratch_path("m.jsonl"), bin_dir(), support_scratch_path("m.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
     cr_assert(strstr(out, "\"parties\":\t4"), "%s", out);

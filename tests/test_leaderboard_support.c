@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
 
 static const char *bin_dir(void)
@@ -61,9 +62,8 @@ static void spawn(struct lb_server *s)
 void lb_start(struct lb_server *s)
 {
     memset(s, 0, sizeof *s);
-    snprintf(s->dir, sizeof s->dir, "/tmp/pq_lb_XXXXXX");
-    cr_assert_not_null(mkdtemp(s->dir));
-    snprintf(s->db, sizeof s->db, "%s/board.db", s->dir);
+    snprintf(s->dir, sizeof s->dir, "%s", support_scratch_dir());
+    snprintf(s->db, sizeof s->db, "%s", support_scratch_path("board.db"));
     spawn(s);
 }
 
@@ -93,12 +93,9 @@ void lb_kill(struct lb_server *s)
 
 void lb_cleanup(struct lb_server *s)
 {
-    char cmd[256];
     lb_kill(s);
-    if (s->dir[0]) {
-        snprintf(cmd, sizeof cmd, "rm -rf '%s'", s->dir);
-        if (system(cmd) != 0) cr_log_warn("cannot remove %s", s->dir);
-    }
+    if (s->dir[0]) support_scratch_remove();
+    s->dir[0] = '\0';
 }
 
 struct sink {
@@ -200,14 +197,15 @@ cJSON *lb_post(const struct lb_server *s, const cJSON *value, long status)
  * and made again when the arena is newer. */
 static const char *journal(const char *file, const char *bots, char *path, size_t cap)
 {
-    char arena[600], tmp[700], cmd[3000];
+    char arena[600], tmp[700], cmd[8192];
     struct stat js, as;
     snprintf(path, cap, "%s/../tests/%s", bin_dir(), file);
     snprintf(arena, sizeof arena, "%s/arena", bin_dir());
     cr_assert_eq(stat(arena, &as), 0);
     if (stat(path, &js) == 0 && js.st_mtime >= as.st_mtime) return path;
     snprintf(tmp, sizeof tmp, "%s/../tests/lb-journal.%d.jsonl", bin_dir(), (int)getpid());
-    snprintf(cmd, sizeof cmd, "%s run --quiet %s --seed 5 --journal '%s' > /dev/null", arena, bots, tmp);
+    snprintf(cmd, sizeof cmd, "%s run --quiet %s --seed 5 --journal '%s' --log-dir '%s' > /dev/null", arena, bots, tmp,
+             support_scratch_path("journal-logs"));
     unlink(tmp);
     cr_assert_eq(system(cmd), 0, "arena run failed");
     cr_assert_eq(rename(tmp, path), 0);

@@ -14,7 +14,7 @@
 struct lb_server {
     pid_t pid;
     int port;
-    char dir[128];     /* temporary directory holding the database */
+    char dir[128];     /* the test's scratch directory, holding the database */
     char db[192];
 };
 
@@ -25,7 +25,8 @@ struct lb_reply {
     char *headers;     /* raw response headers */
 };
 
-/* Starts a server on a new database in a fresh temporary directory. */
+/* Starts a server on a new database in the test's scratch directory
+ * (support_scratch.h). */
 void lb_start(struct lb_server *s);
 /* Starts a server again on s->db (after lb_kill or lb_stop). */
 void lb_restart(struct lb_server *s);
@@ -33,7 +34,7 @@ void lb_restart(struct lb_server *s);
 void lb_stop(struct lb_server *s);
 /* SIGKILL and reap. */
 void lb_kill(struct lb_server *s);
-/* Stops the server if running and removes the directory. */
+/* Stops the server if running and removes the scratch directory. */
 void lb_cleanup(struct lb_server *s);
 
 /* One request; token NULL sends no Authorization header. 0, or -1 when

@@ -3,6 +3,7 @@
  * scores, and each kind of fault a bot can commit (bots/bot_faulty.c).
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 #include "arena/match.h"
 #include "arena/record.h"
 #include "arena/replay.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -25,7 +27,7 @@ static char commands[2][512];
 static void setup_bots(const char *a, const char *b)
 {
     match_config_default(&config);
-    config.log_dir = "/tmp/piquet-test-logs";
+    config.log_dir = support_scratch_path("logs");
     snprintf(commands[0], sizeof commands[0], "%s/%s", bin_dir(), a);
     snprintf(commands[1], sizeof commands[1], "%s/%s", bin_dir(), b);
     config.bots[0].command = commands[0];
@@ -160,7 +162,9 @@ Test(match, a_command_that_does_not_exist_is_a_crash_with_the_log_named, .timeou
     setup_bots("bot-greedy", "no-such-bot-program");
     play(6, 0);
     expect_fault(1, CODEC_FAULT_CRASH, "exit status 127");
-    cr_assert(strstr(ref.forfeit.message, "/tmp/piquet-test-logs/"), "%s", ref.forfeit.message);
+    char logs[PATH_MAX];
+    snprintf(logs, sizeof logs, "%s/", support_scratch_path("logs"));
+    cr_assert(strstr(ref.forfeit.message, logs), "%s", ref.forfeit.message);
 }
 
 Test(match, the_python_example_bot_plays_a_correct_partie, .timeout = 120)
@@ -187,7 +191,8 @@ Test(match, the_reference_bots_and_the_python_bot_pass_arena_check, .timeout = 1
     snprintf(bots[1], sizeof bots[1], "%s/bot-random", bin_dir());
     snprintf(bots[2], sizeof bots[2], "/usr/bin/python3 bots/python/example_bot.py");
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, "%s/arena check '%s' 2>&1", bin_dir(), bots[i]);
+        snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s' 2>&1", bin_dir(), support_scratch_path("logs"),
+                 bots[i]);
         FILE *p = popen(cmd, "r");
         cr_assert(p);
         size_t n = fread(out, 1, sizeof out - 1, p);
@@ -196,24 +201,11 @@ Test(match, the_reference_bots_and_the_python_bot_pass_arena_check, .timeout = 1
         cr_assert_eq(WEXITSTATUS(status), 0, "%s\n%s", cmd, out);
         cr_assert(strstr(out, " 0 failed"), "%s", out);
     }
-    snprintf(cmd, sizeof cmd, "%s/arena check '%s/bot-faulty --mode illegal --after 7' > /dev/null 2>&1", bin_dir(), bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s/bot-faulty --mode illegal --after 7' > /dev/null 2>&1",
+             bin_dir(), support_scratch_path("logs"), bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 1, "a broken bot fails the check");
 }
 
-static char names_dir[64];
-
-static void make_names_dir(void)
-{
-    strcpy(names_dir, "/tmp/test_match_names.XXXXXX");
-    cr_assert_not_null(mkdtemp(names_dir));
-}
-
-static void remove_names_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", names_dir);
-    cr_assert_eq(system(cmd), 0);
-}
 
 /* Runs a shell command; its stdout and stderr into out, its exit status. */
 static int run_program(const char *cmd, char *out, size_t cap)
@@ -228,10 +220,9 @@ static int run_program(const char *cmd, char *out, size_t cap)
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-Test(match, a_bad_or_repeated_bot_name_is_refused_before_anything_runs, .timeout = 60,
-     .init = make_names_dir, .fini = remove_names_dir)
+Test(match, a_bad_or_repeated_bot_name_is_refused_before_anything_runs, .timeout = 60)
 {
-    const char *dir = names_dir;
+    const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena match --quiet --log-dir '%s/logs/a/b' "
              "'../../x=%s/bot-random' r=%s/bot-random", dir, bin_dir(), dir, bin_dir(), bin_dir());

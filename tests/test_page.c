@@ -24,6 +24,7 @@
 #include "tests/support_browser.h"
 #include "tests/support_dom.h"
 #include "tests/support_page.h"
+#include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
 
@@ -608,8 +609,8 @@ static void check_bot_page(const char *dom, const struct tally *mine, int pair[1
 
 Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
 {
-    support_browser_start(&browser, support_page_tmp("chromium-profile"), support_page_tmp("chromium.err"));
-    const char *journal_path = support_page_tmp("tournament.jsonl");
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
     support_page_play_tournament(journal_path);
     struct support_page_journal j;
     support_page_read_journal(journal_path, &j);
@@ -668,11 +669,11 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     if (!cJSON_GetObjectItem(deal, "rules"))
         cr_assert(cJSON_AddItemToObject(deal, "rules", cJSON_Duplicate(cJSON_GetObjectItem(rec, "rules"), 1)));
     char *deal_text = cJSON_Print(deal);
-    support_page_write_file(support_page_tmp("deal2.json"), deal_text);
+    support_page_write_file(support_scratch_path("deal2.json"), deal_text);
     free(deal_text);
     cJSON_Delete(deal);
     snprintf(cmd, sizeof cmd, "'%s/arena' replay --compact '%s'", support_page_bin_dir(),
-             support_page_tmp("deal2.json"));
+             support_scratch_path("deal2.json"));
     out = support_page_run(cmd);
     cJSON *replayed = cJSON_Parse(out);
     cr_assert_not_null(replayed, "arena replay: %s", out);
@@ -749,7 +750,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
 
 Test(page, says_so_when_there_is_nothing_or_no_such_partie)
 {
-    support_browser_start(&browser, support_page_tmp("chromium-profile"), support_page_tmp("chromium.err"));
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
     support_page_start_server();
     char *dom = dump_dom("");
     assert_ready(dom, "an empty leaderboard");

@@ -15,6 +15,7 @@
 #include "bots/strategy.h"
 #include "bots/worlds.h"
 #include "tests/support_deals.h"
+#include "tests/support_scratch.h"
 
 /* A deal from pack 3 of `seed` in its play (support_deals.h): greedy
  * exchanges and declarations unless seed is a multiple of 3. */
@@ -195,11 +196,10 @@ static int count_of(const char *text, const char *word)
 Test(pimc, bot_pimc_plays_full_parties_against_greedy_through_the_arena, .timeout = 120)
 {
     const char *bin = getenv("BIN");
-    char dir[] = "/tmp/test-pimc-XXXXXX", journal[64], cmd[2048];
+    const char *dir = support_scratch_dir(), *journal = support_scratch_path("run.jsonl");   /* arena ratings reads .jsonl */
+    char cmd[4096];
     static char line[65536];
     cr_assert(bin, "BIN must be set (make test sets it)");
-    cr_assert(mkdtemp(dir));
-    snprintf(journal, sizeof journal, "%s/run.jsonl", dir);   /* arena ratings reads .jsonl */
     snprintf(cmd, sizeof cmd,
              "%s/arena run --bot pimc='%s/bot-pimc --budget 6' --bot greedy=%s/bot-greedy "
              "--pairs 2 --seed 3 --concurrency 2 --quiet --journal %s --log-dir %s > %s/out 2>&1",
@@ -217,8 +217,6 @@ Test(pimc, bot_pimc_plays_full_parties_against_greedy_through_the_arena, .timeou
                      "a fault: %.300s", line);
     }
     fclose(f);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_assert_eq(system(cmd), 0);
     cr_assert_eq(parties, 4, "two duplicate pairs are four parties");
 }
 
@@ -255,13 +253,10 @@ Test(pimc, bot_pimc_passes_arena_check, .timeout = 120)
 {
     /* Every phase and rare case (carte blanche either side, untaken cards,
      * an equal class, a capot deal) on constructed packs. */
-    const char *bin = getenv("BIN");
-    char dir[] = "/tmp/test-pimc-check-XXXXXX", cmd[1024];
+    const char *bin = getenv("BIN"), *dir = support_scratch_dir();
+    char cmd[4096];
     cr_assert(bin, "BIN must be set (make test sets it)");
-    cr_assert(mkdtemp(dir));
     snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s/bot-pimc --budget 4' > %s/out 2>&1", bin, dir, bin, dir);
     int status = system(cmd);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena check failed: %s (see %s/out)", cmd, dir);
-    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    cr_assert_eq(system(cmd), 0);
 }

@@ -7,6 +7,7 @@
  */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <cjson/cJSON.h>
 #include "arena/journal.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -27,23 +29,22 @@ static const char *bin_dir(void)
 struct server {
     pid_t pid;
     char url[128];
-    char dir[64];
+    const char *dir;   /* the test's scratch directory */
 };
 
-/* A fresh directory with a token file (and, later, the database). */
-static void make_dir(struct server *s, const char *name)
+/* The test's directory with a token file (and, later, the database). */
+static void make_dir(struct server *s)
 {
-    char cmd[512];
-    snprintf(s->dir, sizeof s->dir, "/tmp/pq_post_%s", name);
-    snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s && echo 'post-token-0123456789' > %s/token && chmod 600 %s/token",
-             s->dir, s->dir, s->dir, s->dir);
+    char cmd[PATH_MAX + 128];
+    s->dir = support_scratch_dir();
+    snprintf(cmd, sizeof cmd, "umask 077 && echo 'post-token-0123456789' > %s/token", s->dir);
     cr_assert_eq(system(cmd), 0);
 }
 
 /* Starts the leaderboard on a free port over the directory's database. */
 static void start_server(struct server *s)
 {
-    char out[128], db[128], tokens[128], exe[256];
+    char out[PATH_MAX], db[PATH_MAX], tokens[PATH_MAX], exe[PATH_MAX];
     snprintf(out, sizeof out, "%s/server.out", s->dir);
     snprintf(db, sizeof db, "%s/lb.sqlite", s->dir);
     snprintf(tokens, sizeof tokens, "%s/token", s->dir);
@@ -168,7 +169,7 @@ Test(post, a_run_posts_every_partie_and_marks_it, .timeout = 120)
 {
     struct server s;
     char cmd[2048], journal[128];
-    make_dir(&s, "run");
+    make_dir(&s);
     start_server(&s);
     snprintf(journal, sizeof journal, "%s/j.jsonl", s.dir);
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 3 --journal %s --post %s --token-file %s/token > /dev/null",
@@ -187,12 +188,13 @@ Test(post, with_the_server_down_the_tournament_finishes_and_post_sends_later, .t
 {
     struct server s;
     char cmd[2048], journal[128];
-    make_dir(&s, "down");
+    make_dir(&s);
     snprintf(journal, sizeof journal, "%s/j.jsonl", s.dir);
-    /* Port 9 (discard) on loopback: nothing listens, connections are refused. */
-    snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 2 --journal %s --post http://127.0.0.1:9 "
+    /* A port of the test's own where nothing listens: connections are
+     * refused. */
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 2 --journal %s --post http://127.0.0.1:%d "
              "--token-file %s/token > /dev/null 2> %s/run.err",
-             bin_dir(), bots(), journal, s.dir, s.dir);
+             bin_dir(), bots(), journal, support_scratch_port(), s.dir, s.dir);
     cr_assert_eq(system(cmd), 0, "the tournament must finish without its leaderboard");
     cr_assert_eq(count_lines(journal, "\"type\":\"partie\""), 4);
     cr_assert_eq(count_lines(journal, "\"type\":\"posted\""), 0);
@@ -217,7 +219,7 @@ Test(post, killing_the_server_or_the_arena_loses_and_duplicates_nothing, .timeou
 {
     struct server s;
     char cmd[4096], journal[128];
-    make_dir(&s, "kill");
+    make_dir(&s);
     snprintf(journal, sizeof journal, "%s/j.jsonl", s.dir);
     start_server(&s);
     /* The arena is killed while it plays and posts; the server is killed

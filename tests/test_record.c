@@ -3,6 +3,7 @@
  * partie records (record_read) on what the arena writes, on what its
  * earlier versions wrote and on records out of shape. */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "arena/botproc.h"
 #include "arena/record.h"
 #include "tests/support_records.h"
+#include "tests/support_scratch.h"
 
 Test(record, a_seed_survives_as_text_to_64_bits)
 {
@@ -55,7 +57,8 @@ Test(record, run_ids_are_fresh_and_well_formed)
 
 Test(record, the_command_digest_follows_the_files_it_names)
 {
-    char path[] = "/tmp/piquet-digest-XXXXXX", d1[17], d2[17], d3[17], cmd[128];
+    char path[PATH_MAX], d1[17], d2[17], d3[17], cmd[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s", support_scratch_path("digest-XXXXXX"));
     int fd = mkstemp(path);
     cr_assert_geq(fd, 0);
     cr_assert_eq(write(fd, "one", 3), 3);

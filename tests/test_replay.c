@@ -5,6 +5,7 @@
  */
 #include <criterion/criterion.h>
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "arena/replay.h"
 #include "engine/partie.h"
 #include "engine/rng.h"
+#include "tests/support_scratch.h"
 
 /* The worked deals, relative to the top of the checkout (make test runs
  * the tests from there). */
@@ -101,7 +103,8 @@ Test(replay, program_rejects_missing_files_and_bad_json_clearly)
     snprintf(cmd, sizeof cmd, "%s/arena replay /nonexistent/x.json 2>&1", bin_dir());
     cr_expect_eq(run(cmd, out, sizeof out), 2);
     cr_expect(strstr(out, "cannot open '/nonexistent/x.json'"), "%s", out);
-    snprintf(cmd, sizeof cmd, "printf '{\"deck\": ' > /tmp/pq_bad.json; %s/arena replay /tmp/pq_bad.json 2>&1", bin_dir());
+    snprintf(cmd, sizeof cmd, "printf '{\"deck\": ' > %s; %s/arena replay %s 2>&1", support_scratch_path("bad.json"),
+             bin_dir(), support_scratch_path("bad.json"));
     cr_expect_eq(run(cmd, out, sizeof out), 2);
     cr_expect(strstr(out, "not valid JSON"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena replay --help", bin_dir());
@@ -251,36 +254,38 @@ Test(replay, a_partie_nests_each_deal_result_so_no_key_repeats)
 
 Test(replay, every_partie_of_a_journal_replays_forfeits_included, .timeout = 120)
 {
-    char cmd[2048], out[1 << 16];
-    unlink("/tmp/pq_replay_journal.jsonl");
+    char cmd[4096], out[1 << 16], want[PATH_MAX + 32];
+    const char *journal = support_scratch_path("journal.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --max-faults 0 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash "
-             "--chance 1 --seed 3' --pairs 3 --journal /tmp/pq_replay_journal.jsonl > /dev/null",
-             bin_dir(), bin_dir(), bin_dir());
+             "--chance 1 --seed 3' --pairs 3 --journal %s --log-dir %s > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
     cr_assert_eq(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check /tmp/pq_replay_journal.jsonl", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "6 parties replayed, 0 failed"), "%s", out);
-    cr_assert(strstr(out, "ok /tmp/pq_replay_journal.jsonl:2 partie"), "%s", out);
+    snprintf(want, sizeof want, "ok %s:2 partie", journal);
+    cr_assert(strstr(out, want), "%s", out);
     /* The broken bot forfeited some parties: those replay too. */
-    snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' /tmp/pq_replay_journal.jsonl");
+    snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' %s", journal);
     run(cmd, out, sizeof out);
     cr_assert_gt(atoi(out), 0, "no forfeit to replay");
 }
 
 Test(replay, a_forged_journal_record_is_caught, .timeout = 120)
 {
-    char cmd[2048], out[1 << 16];
-    unlink("/tmp/pq_replay_forged.jsonl");
+    char cmd[4096], out[1 << 16], want[PATH_MAX + 32];
+    const char *journal = support_scratch_path("forged.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
-             "--journal /tmp/pq_replay_forged.jsonl > /dev/null && "
-             "sed -i '2s/\"settlement\":\\([0-9]*\\)/\"settlement\":1\\1/' /tmp/pq_replay_forged.jsonl",
-             bin_dir(), bin_dir(), bin_dir());
+             "--journal %s --log-dir %s > /dev/null && "
+             "sed -i '2s/\"settlement\":\\([0-9]*\\)/\"settlement\":1\\1/' %s",
+             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"), journal);
     cr_assert_eq(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check /tmp/pq_replay_forged.jsonl", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
     cr_assert_eq(run(cmd, out, sizeof out), 3, "%s", out);
-    cr_assert(strstr(out, "FAIL /tmp/pq_replay_forged.jsonl:2 partie "), "%s", out);
+    snprintf(want, sizeof want, "FAIL %s:2 partie ", journal);
+    cr_assert(strstr(out, want), "%s", out);
     cr_assert(strstr(out, ": settlement: the record says 1"), "%s", out);
     cr_assert(strstr(out, "2 parties replayed, 1 failed"), "%s", out);
 }
@@ -316,13 +321,11 @@ static void write_journal(const char *from, const char *path, const cJSON *rec)
 
 Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeout = 120)
 {
-    char dir[256], journal[300], forged[300], cmd[2048], out[1 << 14];
-    snprintf(dir, sizeof dir, "%s/pq_replay_forfeit.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    cr_assert_not_null(mkdtemp(dir));
-    snprintf(journal, sizeof journal, "%s/j.jsonl", dir);
-    snprintf(forged, sizeof forged, "%s/forged.jsonl", dir);
+    char cmd[8192], out[1 << 14];
+    const char *journal = support_scratch_path("j.jsonl"), *forged = support_scratch_path("forged.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
-                              "--journal %s > /dev/null", bin_dir(), bin_dir(), bin_dir(), journal);
+                              "--journal %s --log-dir %s > /dev/null", bin_dir(), bin_dir(), bin_dir(), journal,
+             support_scratch_path("logs"));
     cr_assert_eq(system(cmd), 0);
     /* A finished partie relabelled as the winner's forfeit, with the score
      * the fault policy would give a forfeit: the loser becomes the winner. */
@@ -349,6 +352,4 @@ Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeou
     cr_expect_eq(run(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "\"unfinished_deal\" is finished"), "%s", out);
     cJSON_Delete(rec);
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_expect_eq(system(cmd), 0);
 }

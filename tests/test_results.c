@@ -3,6 +3,7 @@
  * roll back on a bad line, and journals' partie records as the record
  * reader (arena/record.h) reads them. */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 
 #include "arena/results.h"
 #include "tests/support_records.h"
+#include "tests/support_scratch.h"
 
 /* Reads `text` as a results file called "r.csv"; returns the reader's code. */
 static int read_csv(struct results *r, const char *text, char *err, size_t err_size)
@@ -183,10 +185,9 @@ Test(results, scores_and_settlements_are_checked)
 
 Test(results, the_file_name_chooses_the_reader)
 {
-    char path[] = "/tmp/test_results.XXXXXX", file[64], err[256];
+    char file[PATH_MAX], err[256];
     struct results r;
-    cr_assert_not_null(mkdtemp(path));
-    snprintf(file, sizeof file, "%s/GAMES.PGN", path);
+    snprintf(file, sizeof file, "%s", support_scratch_path("GAMES.PGN"));
     FILE *f = fopen(file, "w");
     cr_assert_not_null(f);
     fputs("[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1-0\n", f);
@@ -197,7 +198,7 @@ Test(results, the_file_name_chooses_the_reader)
     remove(file);
     cr_assert_eq(results_read(&r, file, err, sizeof err), -1);
     cr_assert_not_null(strstr(err, "No such file"), "%s", err);
-    snprintf(file, sizeof file, "%s/results.txt", path);
+    snprintf(file, sizeof file, "%s", support_scratch_path("results.txt"));
     f = fopen(file, "w");
     cr_assert_not_null(f);
     fputs("first,second,score,pair,settlement\nB,A,1\n", f);
@@ -205,7 +206,6 @@ Test(results, the_file_name_chooses_the_reader)
     cr_assert_eq(results_read(&r, file, err, sizeof err), 0, "%s", err);
     cr_assert_eq(r.n_parties, 2);
     remove(file);
-    rmdir(path);
     results_release(&r);
 }
 

@@ -4,12 +4,15 @@
  * uninterrupted run (timings aside); SIGINT stops it cleanly.
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include "arena/journal.h"
+#include "tests/support_scratch.h"
 
 enum { RUN_TEST_MAX = 64 };
 
@@ -19,14 +22,23 @@ static const char *bin_dir(void)
     return dir ? dir : "build/bin";
 }
 
-static char bots[1024];
+static void sleep_ms(int ms)
+{
+    struct timespec ts = { ms / 1000, (long)(ms % 1000) * 1000000L };
+    nanosleep(&ts, NULL);
+}
 
-/* Each test its own random seed, so that a test looking for its bots in
- * `ps` never finds another test's (Criterion runs tests side by side). */
+static char bots[2048];
+
+/* The random bot's process is named after the test's directory
+ * (support_scratch_command), so that a test looking for it among the
+ * processes finds only its own. */
 static void set_bots(int seed)
 {
-    snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed %d' --bot g2='%s/bot-greedy --exchange 4'",
-             bin_dir(), bin_dir(), seed, bin_dir());
+    char args[32];
+    snprintf(args, sizeof args, "--seed %d", seed);
+    snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot \"random=%s\" --bot g2='%s/bot-greedy --exchange 4'",
+             bin_dir(), support_scratch_command("bot-random", args), bin_dir());
 }
 
 struct parties {
@@ -71,30 +83,34 @@ static void read_parties(const char *path, struct parties *p)
 
 Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
 {
-    char cmd[4096];
+    char cmd[8192], random[PATH_MAX + 16];
     struct parties whole, resumed;
+    const char *whole_path = support_scratch_path("whole.jsonl"), *killed = support_scratch_path("killed.jsonl");
     set_bots(31);
-    unlink("/tmp/pq_run_whole.jsonl");
-    snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_whole.jsonl > /dev/null",
-             bin_dir(), bots);
+    snprintf(random, sizeof random, "%s --seed 31", support_scratch_path("bot-random"));
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 5 --seed 21 --journal %s > /dev/null",
+             bin_dir(), bots, whole_path);
     cr_assert_eq(system(cmd), 0);
-    read_parties("/tmp/pq_run_whole.jsonl", &whole);
+    read_parties(whole_path, &whole);
     cr_assert_eq(cJSON_GetArraySize(whole.by_id), 3 * 5 * 2, "every scheduled partie is in the journal");
     cr_assert_eq(whole.headers, 1);
     static const char *const delays[] = { "0.05", "0.4", "0.9" };
     for (int k = 0; k < 3; k++) {
-        unlink("/tmp/pq_run_killed.jsonl");
+        unlink(killed);
         snprintf(cmd, sizeof cmd,
-                 "%s/arena run --quiet %s --pairs 5 --seed 21 --journal /tmp/pq_run_killed.jsonl > /dev/null 2>&1 & "
-                 "pid=$!; for i in $(seq 200); do [ -s /tmp/pq_run_killed.jsonl ] && break; sleep 0.01; done; "
-                 "sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3; "
-                 "if ps -eo args | grep -q '^%s/bot-random --seed 31$'; then exit 99; fi; "
-                 "%s/arena resume --quiet /tmp/pq_run_killed.jsonl > /dev/null",
-                 bin_dir(), bots, delays[k], bin_dir(), bin_dir());
-        int status = WEXITSTATUS(system(cmd));
-        cr_assert_neq(status, 99, "bot processes outlived the killed arena (kill at %s s)", delays[k]);
-        cr_assert_eq(status, 0, "resume after a kill at %s s", delays[k]);
-        read_parties("/tmp/pq_run_killed.jsonl", &resumed);
+                 "%s/arena run --quiet %s --pairs 5 --seed 21 --journal %s > /dev/null 2>&1 & "
+                 "pid=$!; for i in $(seq 200); do [ -s %s ] && break; sleep 0.01; done; "
+                 "sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3",
+                 bin_dir(), bots, killed, killed, delays[k]);
+        cr_assert_eq(system(cmd), 0);
+        /* The sandboxes die with the arena, a moment later on a loaded
+         * machine: an orphan would wait for its arena forever. */
+        for (int waited = 0; support_scratch_processes(random) > 0 && waited < 5000; waited += 50) sleep_ms(50);
+        cr_assert_eq(support_scratch_processes(random), 0, "bot processes outlived the killed arena (kill at %s s)",
+                     delays[k]);
+        snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s > /dev/null", bin_dir(), killed);
+        cr_assert_eq(system(cmd), 0, "resume after a kill at %s s", delays[k]);
+        read_parties(killed, &resumed);
         cr_assert_eq(resumed.headers, 1);
         cr_assert_eq(cJSON_GetArraySize(resumed.by_id), cJSON_GetArraySize(whole.by_id), "kill at %s s", delays[k]);
         const cJSON *rec;
@@ -110,23 +126,24 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
 
 Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
 {
-    char cmd[4096];
+    char cmd[4096], want[PATH_MAX + 32];
+    const char *journal = support_scratch_path("int.jsonl"), *err_path = support_scratch_path("int.err");
     set_bots(3);
-    unlink("/tmp/pq_run_int.jsonl");
     snprintf(cmd, sizeof cmd,
-             "%s/arena run --quiet %s --pairs 40 --journal /tmp/pq_run_int.jsonl > /dev/null 2> /tmp/pq_run_int.err & "
+             "%s/arena run --quiet %s --pairs 40 --journal %s > /dev/null 2> %s & "
              "pid=$!; sleep 0.4; kill -INT $pid; wait $pid",
-             bin_dir(), bots);
+             bin_dir(), bots, journal, err_path);
     int status = system(cmd);
     cr_assert_eq(WEXITSTATUS(status), 130, "status %d", WEXITSTATUS(status));
-    FILE *f = fopen("/tmp/pq_run_int.err", "r");
+    FILE *f = fopen(err_path, "r");
     char err[1024] = "";
     size_t n = fread(err, 1, sizeof err - 1, f);
     err[n] = '\0';
     fclose(f);
-    cr_assert(strstr(err, "arena resume /tmp/pq_run_int.jsonl"), "%s", err);
+    snprintf(want, sizeof want, "arena resume %s", journal);
+    cr_assert(strstr(err, want), "%s", err);
     struct parties p;
-    read_parties("/tmp/pq_run_int.jsonl", &p);
+    read_parties(journal, &p);
     cr_assert_lt(cJSON_GetArraySize(p.by_id), 3 * 40 * 2);
     cJSON_Delete(p.by_id);
 }
@@ -134,11 +151,13 @@ Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
 Test(run, bad_usage_and_an_existing_journal_are_refused)
 {
     char cmd[1024];
+    const char *journal = support_scratch_path("exists.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x > /dev/null 2>&1", bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "one bot is not a tournament");
     snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x --bot a=y > /dev/null 2>&1", bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "two bots with one name");
-    snprintf(cmd, sizeof cmd, "touch /tmp/pq_run_exists.jsonl; %s/arena run --bot a=x --bot b=y --journal /tmp/pq_run_exists.jsonl > /dev/null 2>&1", bin_dir());
+    snprintf(cmd, sizeof cmd, "touch %s; %s/arena run --bot a=x --bot b=y --journal %s > /dev/null 2>&1", journal,
+             bin_dir(), journal);
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "a journal is never overwritten");
 }
 
@@ -159,20 +178,20 @@ static int count_forfeits(const struct journal_entry *entry, void *ctx, char *er
 
 Test(run, a_bot_over_the_fault_threshold_forfeits_the_rest, .timeout = 120)
 {
-    char cmd[2048], err[256], out[4096];
+    char cmd[4096], err[256], out[4096];
     int counts[2] = { 0, 0 }, torn;
-    unlink("/tmp/pq_run_dq.jsonl");
+    const char *journal = support_scratch_path("dq.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --concurrency 1 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash --after 4' "
-             "--pairs 5 --max-faults 2 --journal /tmp/pq_run_dq.jsonl 2>&1",
-             bin_dir(), bin_dir(), bin_dir());
+             "--pairs 5 --max-faults 2 --journal %s 2>&1",
+             bin_dir(), bin_dir(), bin_dir(), journal);
     FILE *p = popen(cmd, "r");
     size_t n = fread(out, 1, sizeof out - 1, p);
     out[n] = '\0';
     pclose(p);
     cr_assert(strstr(out, "faulty is disqualified after 2 faults"), "%s", out);
     cr_assert(strstr(out, "faults: faulty: crash 2 (disqualified)"), "%s", out);
-    cr_assert_eq(journal_read("/tmp/pq_run_dq.jsonl", count_forfeits, counts, &torn, err, sizeof err), 11, "%s", err);
+    cr_assert_eq(journal_read(journal, count_forfeits, counts, &torn, err, sizeof err), 11, "%s", err);
     cr_assert_eq(counts[1], 10, "every partie of the faulty bot is a forfeit");
     cr_assert_eq(counts[0], 8, "two crashes, then eight parties recorded unplayed");
 }
@@ -194,22 +213,22 @@ static int pair_of_partie(const struct journal_entry *entry, void *ctx, char *er
 
 Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
 {
-    char cmd[2048], err[256], path[512], line[256];
+    char cmd[4096], err[256], path[PATH_MAX], line[256];
     long pairs[65] = { 0 };
     int torn, files = 0, reused = 0, parties_seen = 0;
-    unlink("/tmp/pq_run_reuse.jsonl");
-    system("rm -rf /tmp/pq_run_reuse_logs");
+    const char *journal = support_scratch_path("reuse.jsonl"), *logs = support_scratch_path("reuse_logs");
     snprintf(cmd, sizeof cmd,
-             "%s/arena run --quiet --concurrency 2 --reuse 8 --log-dir /tmp/pq_run_reuse_logs "
+             "%s/arena run --quiet --concurrency 2 --reuse 8 --log-dir %s "
              "--bot r1='%s/bot-random --seed 5' --bot r2='%s/bot-random --seed 6' --bot r3='%s/bot-random --seed 7' "
-             "--pairs 4 --journal /tmp/pq_run_reuse.jsonl >/dev/null 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir());
+             "--pairs 4 --journal %s >/dev/null 2>&1",
+             bin_dir(), logs, bin_dir(), bin_dir(), bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    cr_assert_eq(journal_read("/tmp/pq_run_reuse.jsonl", pair_of_partie, pairs, &torn, err, sizeof err), 25, "%s", err);
+    cr_assert_eq(journal_read(journal, pair_of_partie, pairs, &torn, err, sizeof err), 25, "%s", err);
     /* Each log file is one process (in the run's directory under
      * --log-dir); bot-random writes a line per partie. */
-    FILE *ls = popen("ls -d /tmp/pq_run_reuse_logs/*/*", "r");
-    char name[256];
+    snprintf(cmd, sizeof cmd, "ls -d %s/*/*", logs);
+    FILE *ls = popen(cmd, "r");
+    char name[PATH_MAX];
     while (fgets(name, sizeof name, ls)) {
         name[strcspn(name, "\n")] = '\0';
         snprintf(path, sizeof path, "%s", name);
@@ -237,35 +256,33 @@ Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
     cr_assert_lt(files, 48, "%d processes for 24 parties: nothing was reused", files);
 }
 
-/* A free TCP port on loopback (bound then released). */
-static int free_port(void)
+/* The remote tests' token file, readable by us only. */
+static const char *token_file(const char *token)
 {
-    FILE *p = popen("/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); "
-                    "print(s.getsockname()[1])'", "r");
-    int port = 0;
-    cr_assert(p && fscanf(p, "%d", &port) == 1);
-    pclose(p);
-    return port;
+    char cmd[PATH_MAX + 128];
+    const char *path = support_scratch_path("remote.token");
+    snprintf(cmd, sizeof cmd, "umask 077 && echo '%s' > %s", token, path);
+    cr_assert_eq(system(cmd), 0);
+    return path;
 }
 
 Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
 {
-    char cmd[4096];
-    int port = free_port();
-    cr_assert_eq(system("echo 'remote-token-0123456789abcdef' > /tmp/pq_remote_run.token && "
-                        "chmod 600 /tmp/pq_remote_run.token"), 0);
-    unlink("/tmp/pq_run_remote.jsonl");
+    char cmd[8192];
+    int port = support_scratch_port();
+    const char *token = token_file("remote-token-0123456789abcdef"), *results = support_scratch_path("remote.json");
     /* The remote bot is started by someone else (here: the shell), knows
      * only the endpoint and its token, and plays every partie of its bot. */
     snprintf(cmd, sizeof cmd,
              "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
-             "exec %s/bot-random --seed 8 --name visitor > /tmp/pq_run_remote_bot.log 2>&1) & bot=$!; "
-             "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=/tmp/pq_remote_run.token "
-             "--listen tcp://127.0.0.1:%d --pairs 3 --journal /tmp/pq_run_remote.jsonl --results /tmp/pq_run_remote.json "
+             "exec %s/bot-random --seed 8 --name visitor > %s 2>&1) & bot=$!; "
+             "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=%s "
+             "--listen tcp://127.0.0.1:%d --pairs 3 --journal %s --results %s "
              "> /dev/null; status=$?; kill $bot; exit $status",
-             port, bin_dir(), bin_dir(), bin_dir(), port);
+             port, bin_dir(), support_scratch_path("remote_bot.log"), bin_dir(), bin_dir(), token, port,
+             support_scratch_path("remote.jsonl"), results);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    FILE *f = fopen("/tmp/pq_run_remote.json", "r");
+    FILE *f = fopen(results, "r");
     char text[16384];
     size_t n = fread(text, 1, sizeof text - 1, f);
     text[n] = '\0';
@@ -280,17 +297,15 @@ Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
 
 Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
 {
-    char cmd[4096], out[4096];
-    int port = free_port();
-    cr_assert_eq(system("echo 'remote-token-0123456789abcdef' > /tmp/pq_remote_run2.token && "
-                        "chmod 600 /tmp/pq_remote_run2.token"), 0);
-    unlink("/tmp/pq_run_remote2.jsonl");
+    char cmd[8192], out[4096];
+    int port = support_scratch_port();
+    const char *token = token_file("remote-token-0123456789abcdef");
     snprintf(cmd, sizeof cmd,
              "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=not-the-token-0123456789 "
              "exec %s/bot-random > /dev/null 2>&1) & bot=$!; "
-             "%s/arena run --bot greedy=%s/bot-greedy --remote friend=/tmp/pq_remote_run2.token --remote-wait-ms 400 "
-             "--max-faults 2 --listen tcp://127.0.0.1:%d --pairs 2 --journal /tmp/pq_run_remote2.jsonl 2>&1; kill $bot",
-             port, bin_dir(), bin_dir(), bin_dir(), port);
+             "%s/arena run --bot greedy=%s/bot-greedy --remote friend=%s --remote-wait-ms 400 "
+             "--max-faults 2 --listen tcp://127.0.0.1:%d --pairs 2 --journal %s 2>&1; kill $bot",
+             port, bin_dir(), bin_dir(), bin_dir(), token, port, support_scratch_path("remote2.jsonl"));
     FILE *p = popen(cmd, "r");
     size_t n = fread(out, 1, sizeof out - 1, p);
     out[n] = '\0';
@@ -340,18 +355,21 @@ static int audit_faults(const struct journal_entry *entry, void *ctx, char *err,
 
 Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout = 240)
 {
-    char cmd[4096], err[256], text[1 << 16];
+    char cmd[8192], err[256], text[1 << 16], faulty_bot[PATH_MAX + 32];
     struct fault_audit a = { 0 };
     int torn;
-    unlink("/tmp/pq_run_broken.jsonl");
+    const char *journal = support_scratch_path("broken.jsonl"), *results = support_scratch_path("broken.json");
+    /* The broken bot's processes are named after the test's directory, so
+     * that they are told from any other test's. */
+    snprintf(faulty_bot, sizeof faulty_bot, "%s --mode crash,hang", support_scratch_path("bot-faulty"));
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --concurrency 8 --max-faults 0 --move-ms 1000 --bank-ms 1000 --grace-ms 200 "
              "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 51' --bot g4='%s/bot-greedy --exchange 4' "
-             "--bot faulty='%s/bot-faulty --mode crash,hang --chance 0.6 --seed 5' "
-             "--pairs 3 --journal /tmp/pq_run_broken.jsonl --results /tmp/pq_run_broken.json > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir(), bin_dir());
+             "--bot \"faulty=%s\" --pairs 3 --journal %s --results %s > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir(),
+             support_scratch_command("bot-faulty", "--mode crash,hang --chance 0.6 --seed 5"), journal, results);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    cr_assert_eq(journal_read("/tmp/pq_run_broken.jsonl", audit_faults, &a, &torn, err, sizeof err), 37, "%s", err);
+    cr_assert_eq(journal_read(journal, audit_faults, &a, &torn, err, sizeof err), 37, "%s", err);
     cr_assert_eq(a.parties, 36, "6 pairings of 3 duplicate pairs");
     cr_assert_eq(a.other_faults, 0, "only the broken bot faults");
     cr_assert_eq(a.inconsistent, 0, "every fault is one forfeit");
@@ -359,7 +377,7 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
     cr_assert_lt(a.forfeits_by_faulty, 18, "the broken bot broke in every partie");
     cr_assert_gt(a.crash + a.timeout, 0);
     /* The results file says the same. */
-    FILE *f = fopen("/tmp/pq_run_broken.json", "r");
+    FILE *f = fopen(results, "r");
     size_t n = fread(text, 1, sizeof text - 1, f);
     text[n] = '\0';
     fclose(f);
@@ -371,9 +389,7 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
     cr_assert_eq((int)cJSON_GetNumberValue(cJSON_GetObjectItem(faults, "timeout")), a.timeout);
     cJSON_Delete(res);
     /* No process of the broken bot outlives the tournament. */
-    snprintf(cmd, sizeof cmd, "ps -eo stat,args | grep -v '^Z' | grep -q '^[^ ]* *%s/bot-faulty --mode crash,hang'",
-             bin_dir());
-    cr_assert_neq(system(cmd), 0, "a bot-faulty process was left behind");
+    cr_assert_eq(support_scratch_processes(faulty_bot), 0, "a bot-faulty process was left behind");
 }
 
 static int count_faulty(const struct journal_entry *entry, void *ctx, char *err, size_t cap)
@@ -391,15 +407,15 @@ static int count_faulty(const struct journal_entry *entry, void *ctx, char *err,
  * hellos arrive (a table that moved once broke the matching of tokens). */
 Test(run, many_parties_at_once_start_and_finish_cleanly, .timeout = 180)
 {
-    char cmd[2048], err[256];
+    char cmd[4096], err[256];
     int torn, faulty = 0;
-    unlink("/tmp/pq_run_wide.jsonl");
+    const char *journal = support_scratch_path("wide.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --concurrency 20 --bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 61' "
-             "--pairs 20 --journal /tmp/pq_run_wide.jsonl > /dev/null",
-             bin_dir(), bin_dir(), bin_dir());
+             "--pairs 20 --journal %s > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    cr_assert_eq(journal_read("/tmp/pq_run_wide.jsonl", count_faulty, &faulty, &torn, err, sizeof err), 41, "%s", err);
+    cr_assert_eq(journal_read(journal, count_faulty, &faulty, &torn, err, sizeof err), 41, "%s", err);
     cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
 }
 
@@ -408,14 +424,14 @@ Test(run, many_parties_at_once_start_and_finish_cleanly, .timeout = 180)
  * included) or the harness would measure faults. */
 Test(run, the_instant_bot_plays_whole_parties_without_a_fault, .timeout = 120)
 {
-    char cmd[2048], err[256];
+    char cmd[4096], err[256];
     int torn, faulty = 0;
-    unlink("/tmp/pq_run_instant.jsonl");
+    const char *journal = support_scratch_path("instant.jsonl");
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --bot i1=%s/bot-instant --bot i2=%s/bot-instant --bot r='%s/bot-random --seed 71' "
-             "--rule younger_must_discard=false --pairs 8 --journal /tmp/pq_run_instant.jsonl > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir());
+             "--rule younger_must_discard=false --pairs 8 --journal %s > /dev/null",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    cr_assert_eq(journal_read("/tmp/pq_run_instant.jsonl", count_faulty, &faulty, &torn, err, sizeof err), 49, "%s", err);
+    cr_assert_eq(journal_read(journal, count_faulty, &faulty, &torn, err, sizeof err), 49, "%s", err);
     cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
 }

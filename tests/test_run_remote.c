@@ -6,15 +6,18 @@
  * the arena no bigger; unknown tokens and second hellos are refused with
  * an error.
  *
- * Each test has its own port and its own files under /tmp/pq_rr_<test>.
+ * Each test has its own port and its own files in its scratch directory
+ * (support_scratch.h).
  */
 #include <criterion/criterion.h>
 #include <signal.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include "arena/journal.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -25,23 +28,13 @@ static const char *bin_dir(void)
 static const char *const friend_token = "friend-token-0123456789abcdef";
 static const char *const foe_token = "foe-token-0123456789abcdef";
 
-/* A free TCP port on loopback (bound then released). */
-static int free_port(void)
+/* friend.token and foe.token in the scratch directory, readable by us
+ * only. */
+static void write_tokens(void)
 {
-    FILE *p = popen("/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind((\"127.0.0.1\",0)); "
-                    "print(s.getsockname()[1])'", "r");
-    int port = 0;
-    cr_assert(p && fscanf(p, "%d", &port) == 1);
-    pclose(p);
-    return port;
-}
-
-/* /tmp/pq_rr_<test>.friend.token and .foe.token, readable by us only. */
-static void write_tokens(const char *test)
-{
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "cd /tmp && umask 077 && echo %s > pq_rr_%s.friend.token && echo %s > pq_rr_%s.foe.token",
-             friend_token, test, foe_token, test);
+    char cmd[2 * PATH_MAX + 200];
+    snprintf(cmd, sizeof cmd, "umask 077 && echo %s > %s && echo %s > %s", friend_token,
+             support_scratch_path("friend.token"), foe_token, support_scratch_path("foe.token"));
     cr_assert_eq(system(cmd), 0);
 }
 
@@ -92,26 +85,25 @@ static void bot_result(const char *path, const char *name, int *parties, int *fo
 Test(run, a_remote_connection_that_said_hello_and_left_never_gets_a_partie, .timeout = 120)
 {
     char cmd[4096];
-    int port = free_port(), parties, forfeits, crash;
-    write_tokens("left");
-    system("rm -f /tmp/pq_rr_left.jsonl /tmp/pq_rr_left.json /tmp/pq_rr_left_[ab].out");
+    int port = support_scratch_port(), parties, forfeits, crash;
+    write_tokens();
     snprintf(cmd, sizeof cmd,
-             "B=%s; E=tcp://127.0.0.1:%d; "
+             "B=%s; D=%s; E=tcp://127.0.0.1:%d; "
              "(sleep 0.2; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 2 --leave 2 "
-             "  > /tmp/pq_rr_left_a.out) & "
+             "  > $D/a.out) & "
              "(sleep 0.6; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile play --name live > /dev/null 2>&1) & live=$!; "
              "(sleep 0.9; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 2 --leave 2 "
-             "  > /tmp/pq_rr_left_b.out) & "
+             "  > $D/b.out) & "
              "(sleep 1.3; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-random --seed 4 > /dev/null 2>&1) & foe=$!; "
-             "$B/arena run --quiet --concurrency 1 --remote friend=/tmp/pq_rr_left.friend.token "
-             "  --remote foe=/tmp/pq_rr_left.foe.token --listen $E --pairs 3 "
-             "  --journal /tmp/pq_rr_left.jsonl --results /tmp/pq_rr_left.json > /dev/null; "
+             "$B/arena run --quiet --concurrency 1 --remote friend=$D/friend.token "
+             "  --remote foe=$D/foe.token --listen $E --pairs 3 "
+             "  --journal $D/journal.jsonl --results $D/results.json > /dev/null; "
              "status=$?; kill $live $foe 2>/dev/null; wait; exit $status",
-             bin_dir(), port, friend_token, friend_token, friend_token, foe_token);
+             bin_dir(), support_scratch_dir(), port, friend_token, friend_token, friend_token, foe_token);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    struct answers a = read_answers("/tmp/pq_rr_left_a.out"), b = read_answers("/tmp/pq_rr_left_b.out");
+    struct answers a = read_answers(support_scratch_path("a.out")), b = read_answers(support_scratch_path("b.out"));
     cr_assert_eq(a.welcome + b.welcome, 4, "the leavers had the right token and were under the cap");
-    bot_result("/tmp/pq_rr_left.json", "friend", &parties, &forfeits, &crash);
+    bot_result(support_scratch_path("results.json"), "friend", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 6);
     cr_assert_eq(crash, 0, "the live bot was charged for a connection that had left");
     cr_assert_eq(forfeits, 0, "the live bot played every partie");
@@ -124,23 +116,22 @@ Test(run, a_remote_connection_that_said_hello_and_left_never_gets_a_partie, .tim
 Test(run, a_remote_connection_that_stops_answering_heartbeats_never_gets_a_partie, .timeout = 120)
 {
     char cmd[4096];
-    int port = free_port(), parties, forfeits, crash;
-    write_tokens("hung");
-    system("rm -f /tmp/pq_rr_hung.jsonl /tmp/pq_rr_hung.json /tmp/pq_rr_hung.out");
+    int port = support_scratch_port(), parties, forfeits, crash;
+    write_tokens();
     snprintf(cmd, sizeof cmd,
-             "B=%s; E=tcp://127.0.0.1:%d; "
+             "B=%s; D=%s; E=tcp://127.0.0.1:%d; "
              "(sleep 0.2; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile connections --count 1 --stop "
-             "  > /tmp/pq_rr_hung.out) & hung=$!; "
+             "  > $D/hung.out) & hung=$!; "
              "(sleep 0.5; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-hostile play --name live > /dev/null 2>&1) & live=$!; "
              "(sleep 8; PIQUET_ENDPOINT=$E PIQUET_TOKEN=%s exec $B/bot-random --seed 4 > /dev/null 2>&1) & foe=$!; "
-             "$B/arena run --quiet --concurrency 1 --remote friend=/tmp/pq_rr_hung.friend.token "
-             "  --remote foe=/tmp/pq_rr_hung.foe.token --listen $E --pairs 2 "
-             "  --journal /tmp/pq_rr_hung.jsonl --results /tmp/pq_rr_hung.json > /dev/null; "
+             "$B/arena run --quiet --concurrency 1 --remote friend=$D/friend.token "
+             "  --remote foe=$D/foe.token --listen $E --pairs 2 "
+             "  --journal $D/journal.jsonl --results $D/results.json > /dev/null; "
              "status=$?; kill -9 $hung $live $foe 2>/dev/null; wait; exit $status",
-             bin_dir(), port, friend_token, friend_token, foe_token);
+             bin_dir(), support_scratch_dir(), port, friend_token, friend_token, foe_token);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    cr_assert_eq(read_answers("/tmp/pq_rr_hung.out").welcome, 1);
-    bot_result("/tmp/pq_rr_hung.json", "friend", &parties, &forfeits, &crash);
+    cr_assert_eq(read_answers(support_scratch_path("hung.out")).welcome, 1);
+    bot_result(support_scratch_path("results.json"), "friend", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 4);
     cr_assert_eq(forfeits, 0, "the frozen connection was given a partie (%d crash)", crash);
 }
@@ -158,15 +149,18 @@ static void measure(int pid, int *fds, long *rss_kb)
 }
 
 /* An arena whose parties wait for a remote bot (foe) that never comes, so
- * that it listens for the whole test; returns its pid. */
-static int start_waiting_arena(const char *test, int port, const char *extra)
+ * that it listens for the whole test (its wait outlasts the test's
+ * timeout: a flood answered slowly on a loaded machine once outlasted a
+ * 60 s wait, and the arena was gone when the test measured it); returns
+ * its pid. */
+static int start_waiting_arena(int port, const char *extra)
 {
-    char cmd[2048], text[32];
+    char cmd[4 * PATH_MAX], text[32];
     snprintf(cmd, sizeof cmd,
-             "rm -f /tmp/pq_rr_%s.jsonl; %s/arena run --quiet --remote friend=/tmp/pq_rr_%s.friend.token "
-             "--remote foe=/tmp/pq_rr_%s.foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 60000 %s "
-             "--pairs 1 --journal /tmp/pq_rr_%s.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
-             test, bin_dir(), test, test, port, extra, test);
+             "D=%s; %s/arena run --quiet --remote friend=$D/friend.token "
+             "--remote foe=$D/foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 300000 %s "
+             "--pairs 1 --journal $D/journal.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
+             support_scratch_dir(), bin_dir(), port, extra);
     FILE *p = popen(cmd, "r");
     cr_assert(p && fgets(text, sizeof text, p));
     pclose(p);
@@ -181,16 +175,17 @@ static void stop_arena(int pid)
 }
 
 /* `count` connections say hello with `token` and hold on (until
- * stop_hostile); returns what they were answered, and how many descriptors
- * and kB the arena gained while they hold on. */
-static struct answers flood(int pid, int port, const char *test, const char *token, int count, int *hostile,
+ * stop_hostile); returns what they were answered (kept in the file
+ * `answers` of the scratch directory), and how many descriptors and kB the
+ * arena gained while they hold on. */
+static struct answers flood(int pid, int port, const char *answers, const char *token, int count, int *hostile,
                             int *fds_gained, long *rss_gained_kb)
 {
-    char cmd[1024], out[128], text[32];
+    char cmd[4 * PATH_MAX], text[32];
+    const char *out = support_scratch_path(answers);
     int fds0, fds1;
     long rss0, rss1;
     measure(pid, &fds0, &rss0);
-    snprintf(out, sizeof out, "/tmp/pq_rr_%s.out", test);
     snprintf(cmd, sizeof cmd,
              "rm -f %s; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --count %d "
              "--wait-ms 60000 --hold-ms 120000 > %s 2>&1 & echo $!; "
@@ -220,12 +215,12 @@ static void stop_hostile(int pid)
  * second flood leaves no more behind. */
 Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 120)
 {
-    int port = free_port(), fds, fds2, hostile[2];
+    int port = support_scratch_port(), fds, fds2, hostile[2];
     long rss_kb, rss2_kb;
-    write_tokens("flood");
-    int pid = start_waiting_arena("flood", port, "");
-    struct answers a = flood(pid, port, "flood", friend_token, 2000, &hostile[0], &fds, &rss_kb);
-    struct answers b = flood(pid, port, "flood2", friend_token, 2000, &hostile[1], &fds2, &rss2_kb);
+    write_tokens();
+    int pid = start_waiting_arena(port, "");
+    struct answers a = flood(pid, port, "flood.out", friend_token, 2000, &hostile[0], &fds, &rss_kb);
+    struct answers b = flood(pid, port, "flood2.out", friend_token, 2000, &hostile[1], &fds2, &rss2_kb);
     stop_arena(pid);
     stop_hostile(hostile[0]);
     stop_hostile(hostile[1]);
@@ -247,20 +242,21 @@ Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 1
  * tournament file, and the journal's header keeps it. */
 Test(run, the_remote_connection_cap_is_a_setting_and_is_journaled, .timeout = 60)
 {
-    char text[4096];
-    int port = free_port(), fds, hostile;
+    char text[4096], extra[PATH_MAX + 16];
+    int port = support_scratch_port(), fds, hostile;
     long rss_kb;
-    write_tokens("cap");
-    FILE *f = fopen("/tmp/pq_rr_cap.json", "w");
+    write_tokens();
+    FILE *f = fopen(support_scratch_path("cap.json"), "w");
     fprintf(f, "{\"remote_max_connections\": 3}\n");
     fclose(f);
-    int pid = start_waiting_arena("cap", port, "--file /tmp/pq_rr_cap.json");
-    struct answers a = flood(pid, port, "cap", friend_token, 5, &hostile, &fds, &rss_kb);
+    snprintf(extra, sizeof extra, "--file %s", support_scratch_path("cap.json"));
+    int pid = start_waiting_arena(port, extra);
+    struct answers a = flood(pid, port, "cap.out", friend_token, 5, &hostile, &fds, &rss_kb);
     stop_arena(pid);
     stop_hostile(hostile);
     cr_assert_eq(a.welcome, 3);
     cr_assert_eq(a.bad_token, 2);
-    slurp("/tmp/pq_rr_cap.jsonl", text, sizeof text);
+    slurp(support_scratch_path("journal.jsonl"), text, sizeof text);
     cr_assert(strstr(text, "\"remote_max_connections\":3"), "%s", text);
 }
 
@@ -268,11 +264,11 @@ Test(run, the_remote_connection_cap_is_a_setting_and_is_journaled, .timeout = 60
  * not know, and a flood of them leaves nothing behind. */
 Test(run, hellos_with_an_unknown_remote_token_get_bad_token_and_leave_nothing, .timeout = 120)
 {
-    int port = free_port(), fds, hostile;
+    int port = support_scratch_port(), fds, hostile;
     long rss_kb;
-    write_tokens("bad");
-    int pid = start_waiting_arena("bad", port, "");
-    struct answers a = flood(pid, port, "bad", "not-the-token-0123456789", 500, &hostile, &fds, &rss_kb);
+    write_tokens();
+    int pid = start_waiting_arena(port, "");
+    struct answers a = flood(pid, port, "bad.out", "not-the-token-0123456789", 500, &hostile, &fds, &rss_kb);
     stop_arena(pid);
     stop_hostile(hostile);
     cr_assert_eq(a.bad_token, 500, "%d of 500 bad hellos were answered bad_token", a.bad_token);
@@ -284,11 +280,11 @@ Test(run, hellos_with_an_unknown_remote_token_get_bad_token_and_leave_nothing, .
  * (unexpected) and keeps its place. */
 Test(run, a_second_hello_on_a_remote_connection_is_refused, .timeout = 60)
 {
-    int port = free_port();
-    write_tokens("again");
-    int pid = start_waiting_arena("again", port, "");
-    char cmd[1024], out[128];
-    snprintf(out, sizeof out, "/tmp/pq_rr_again.out");
+    int port = support_scratch_port();
+    write_tokens();
+    int pid = start_waiting_arena(port, "");
+    char cmd[2 * PATH_MAX];
+    const char *out = support_scratch_path("again.out");
     snprintf(cmd, sizeof cmd,
              "PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --hellos 2 --wait-ms 3000 > %s",
              port, friend_token, bin_dir(), out);
@@ -304,18 +300,19 @@ Test(run, a_second_hello_on_a_remote_connection_is_refused, .timeout = 60)
  * says so, and the owner, which may not be the sender, is not charged. */
 Test(run, a_second_connection_with_a_local_bots_token_is_refused_and_logged, .timeout = 120)
 {
-    char cmd[2048], text[1 << 14];
+    char cmd[4 * PATH_MAX], text[1 << 14];
     int parties, forfeits, crash;
-    system("rm -rf /tmp/pq_rr_dup.jsonl /tmp/pq_rr_dup.json /tmp/pq_rr_dup_logs");
     snprintf(cmd, sizeof cmd,
-             "%s/arena run --quiet --concurrency 1 --reuse 2 --bot greedy=%s/bot-greedy --bot 'dup=%s/bot-hostile second-hello' "
-             "--pairs 1 --log-dir /tmp/pq_rr_dup_logs --journal /tmp/pq_rr_dup.jsonl --results /tmp/pq_rr_dup.json > /dev/null",
-             bin_dir(), bin_dir(), bin_dir());
+             "D=%s; %s/arena run --quiet --concurrency 1 --reuse 2 --bot greedy=%s/bot-greedy "
+             "--bot 'dup=%s/bot-hostile second-hello' "
+             "--pairs 1 --log-dir $D/logs --journal $D/journal.jsonl --results $D/results.json > /dev/null",
+             support_scratch_dir(), bin_dir(), bin_dir(), bin_dir());
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    bot_result("/tmp/pq_rr_dup.json", "dup", &parties, &forfeits, &crash);
+    bot_result(support_scratch_path("results.json"), "dup", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 2);
     cr_assert_eq(forfeits, 0, "the owner of the token was charged");
-    FILE *p = popen("cat /tmp/pq_rr_dup_logs/*/dup-*", "r");
+    snprintf(cmd, sizeof cmd, "cat %s/*/dup-*", support_scratch_path("logs"));
+    FILE *p = popen(cmd, "r");
     size_t n = fread(text, 1, sizeof text - 1, p);
     text[n] = '\0';
     pclose(p);

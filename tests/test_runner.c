@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/journal.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -34,12 +35,9 @@ static int read_names(const struct journal_entry *entry, void *ctx, char *err, s
 
 Test(runner, a_hello_name_outside_the_name_rule_is_not_recorded, .timeout = 60)
 {
-    char dir[256], journal[300], cmd[2048], err[256];
+    char cmd[4096], err[256];
     int torn;
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, sizeof dir, "%s/pq_runner.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    cr_assert_not_null(mkdtemp(dir));
-    snprintf(journal, sizeof journal, "%s/j.jsonl", dir);
+    const char *dir = support_scratch_dir(), *journal = support_scratch_path("j.jsonl");
     /* Bare commands: the names come from the hellos. */
     snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir %s/logs --journal %s '%s/bot-random --name ../../x' "
                               "'%s/bot-greedy' > /dev/null 2>&1",
@@ -52,6 +50,4 @@ Test(runner, a_hello_name_outside_the_name_rule_is_not_recorded, .timeout = 60)
     cr_expect_str_eq(n.b, "greedy");
     snprintf(cmd, sizeof cmd, "grep -q \"the name in the hello holds '/'\" %s/logs/*/A-p1-A.log", dir);
     cr_expect_eq(system(cmd), 0, "the bot's log does not say why its name was not taken");
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_expect_eq(system(cmd), 0);
 }

@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <errno.h>
+#include <limits.h>
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdio.h>
@@ -21,6 +22,7 @@
 #include <unistd.h>
 #include "arena/botlog.h"
 #include "arena/journal.h"
+#include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
 {
@@ -28,33 +30,25 @@ static const char *bin_dir(void)
     return dir ? dir : "build/bin";
 }
 
-/* A fresh scratch directory under $TMPDIR (or /tmp); removed by the caller
- * with clean(). */
-static void scratch(char *dir, size_t cap)
-{
-    const char *tmp = getenv("TMPDIR");
-    snprintf(dir, cap, "%s/pq_sandbox.XXXXXX", tmp && *tmp ? tmp : "/tmp");
-    cr_assert_not_null(mkdtemp(dir), "mkdtemp: %s", strerror(errno));
-}
-
-static void clean(const char *dir)
-{
-    char cmd[1200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_expect_eq(system(cmd), 0);
-}
-
-/* Runs a tournament of the hostile bot (MODE and its arguments) against
+/* Runs a tournament of the bot `hostile` (a shell command) against
  * bot-random in DIR, with EXTRA flags; returns the arena's exit status. */
-static int run_hostile(const char *dir, const char *hostile_args, const char *extra)
+static int run_bot(const char *dir, const char *hostile, const char *extra)
 {
-    char cmd[4096];
+    char cmd[8192];
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --pairs 1 --move-ms 3000 --journal %s/j.jsonl --log-dir %s/logs %s "
-             "--bot hostile='%s/bot-hostile %s' --bot random='%s/bot-random --seed 4' > %s/out 2>&1",
-             bin_dir(), dir, dir, extra, bin_dir(), hostile_args, bin_dir(), dir);
+             "--bot \"hostile=%s\" --bot random='%s/bot-random --seed 4' > %s/out 2>&1",
+             bin_dir(), dir, dir, extra, hostile, bin_dir(), dir);
     int status = system(cmd);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* The same with the hostile bot (MODE and its arguments). */
+static int run_hostile(const char *dir, const char *hostile_args, const char *extra)
+{
+    char bot[4096];
+    snprintf(bot, sizeof bot, "%s/bot-hostile %s", bin_dir(), hostile_args);
+    return run_bot(dir, bot, extra);
 }
 
 /* The largest N of "hostile: KEY=N" in the hostile bot's logs, -1 when no
@@ -122,8 +116,8 @@ static void show_output(const char *dir)
 
 Test(sandbox, a_bot_sees_no_other_process_no_token_and_no_private_file, .timeout = 120)
 {
-    char dir[512], args[2048];
-    scratch(dir, sizeof dir);
+    char args[2048];
+    const char *dir = support_scratch_dir();
     /* Its targets: the journal, every log of the run, the opponent's
      * processes through /proc. */
     snprintf(args, sizeof args, "snoop %s/j.jsonl %s/logs", dir, dir);
@@ -139,34 +133,30 @@ Test(sandbox, a_bot_sees_no_other_process_no_token_and_no_private_file, .timeout
     long seen = hostile_report(dir, "processes_seen");
     cr_expect(seen >= 1 && seen <= 3, "the bot saw %ld processes: only its sandbox's (PID 1, its shell, itself)", seen);
     cr_expect_eq(tally(dir, "random").faults, 0);
-    clean(dir);
     /* The same attack without the sandbox reaches the opponent's token and
      * the arena: what the sandbox takes away. */
-    scratch(dir, sizeof dir);
+    support_scratch_remove();
+    dir = support_scratch_dir();
     snprintf(args, sizeof args, "snoop %s/j.jsonl", dir);
     cr_assert_eq(run_hostile(dir, args, "--no-sandbox"), 0);
     cr_expect_geq(hostile_report(dir, "foreign_tokens"), 1, "without a sandbox the opponent's token is readable");
     cr_expect_geq(hostile_report(dir, "arena_cmdlines"), 1);
-    clean(dir);
 }
 
 Test(sandbox, a_bot_cannot_steal_the_opponents_token, .timeout = 120)
 {
-    char dir[512];
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, "steal", ""), 0);
     cr_expect_eq(hostile_report(dir, "tokens_stolen"), 0);
     cr_expect_eq(hostile_report(dir, "stolen_welcomed"), 0);
     struct tally_of random = tally(dir, "random");
     cr_expect_eq(random.parties, 2);
     cr_expect_eq(random.faults, 0, "the opponent was charged %d faults", random.faults);
-    clean(dir);
 }
 
 Test(sandbox, a_bot_cannot_signal_the_arena_or_its_opponent, .timeout = 120)
 {
-    char dir[512];
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     int status = run_hostile(dir, "signal", "");
     if (status) show_output(dir);
     cr_assert_eq(status, 0, "the arena did not finish (exit %d)", status);
@@ -175,19 +165,14 @@ Test(sandbox, a_bot_cannot_signal_the_arena_or_its_opponent, .timeout = 120)
     struct tally_of random = tally(dir, "random");
     cr_expect_eq(random.parties, 2, "the tournament lost parties");
     cr_expect_eq(random.faults, 0, "the opponent was charged %d faults", random.faults);
-    clean(dir);
 }
 
-/* Processes whose command line holds marker. */
+/* The hostile bot's setsid child: "MARKER 3600". */
 static int count_marked(const char *marker)
 {
-    char cmd[256];
-    snprintf(cmd, sizeof cmd, "ps -eo args | grep -c '^%s 3600$'", marker);
-    FILE *p = popen(cmd, "r");
-    int n = -1;
-    cr_assert(p && fscanf(p, "%d", &n) == 1);
-    pclose(p);
-    return n;
+    char line[PATH_MAX + 16];
+    snprintf(line, sizeof line, "%s 3600", marker);
+    return support_scratch_processes(line);
 }
 
 static void sleep_ms(int ms)
@@ -198,9 +183,8 @@ static void sleep_ms(int ms)
 
 Test(sandbox, nothing_a_bot_started_outlives_a_killed_arena, .timeout = 120)
 {
-    char dir[512], cmd[4096], marker[64];
-    scratch(dir, sizeof dir);
-    snprintf(marker, sizeof marker, "pq-marker-%d", (int)getpid());
+    char cmd[8192];
+    const char *dir = support_scratch_dir(), *marker = support_scratch_path("marker");
     /* An opponent that hangs keeps the partie going while the arena is
      * killed. */
     snprintf(cmd, sizeof cmd,
@@ -224,13 +208,12 @@ Test(sandbox, nothing_a_bot_started_outlives_a_killed_arena, .timeout = 120)
     waitpid(arena, NULL, 0);
     for (waited = 0; count_marked(marker) > 0 && waited < 3000; waited += 50) sleep_ms(50);
     cr_expect_eq(count_marked(marker), 0, "a setsid() child of a bot outlived the SIGKILLed arena");
-    clean(dir);
 }
 
 Test(sandbox, a_flood_on_stderr_is_cut_at_the_cap_and_the_bot_plays_on, .timeout = 120)
 {
-    char dir[512], cmd[1200], line[256];
-    scratch(dir, sizeof dir);
+    char cmd[1200], line[256];
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, "spew 1024", ""), 0);   /* 1 GiB */
     snprintf(cmd, sizeof cmd, "stat -c '%%s %%a' %s/logs/*/hostile-*.log", dir);
     FILE *p = popen(cmd, "r");
@@ -251,14 +234,13 @@ Test(sandbox, a_flood_on_stderr_is_cut_at_the_cap_and_the_bot_plays_on, .timeout
     cr_expect_geq(atoi(line), 1, "the log does not say it was cut");
     cr_expect_eq(tally(dir, "hostile").faults, 0, "the spewing bot could not go on playing");
     cr_expect_eq(tally(dir, "hostile").parties, 2);
-    clean(dir);
 }
 
 Test(sandbox, the_log_directory_is_private_to_the_arena, .timeout = 120)
 {
-    char dir[512], path[1100];
+    char path[1100];
     struct stat st;
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, "fork 3", ""), 0);
     snprintf(path, sizeof path, "%s/logs", dir);
     cr_assert_eq(stat(path, &st), 0);
@@ -276,18 +258,15 @@ Test(sandbox, the_log_directory_is_private_to_the_arena, .timeout = 120)
     }
     if (p) pclose(p);
     cr_expect_geq(n, 3, "one run directory and a log per process");
-    clean(dir);
 }
 
 Test(sandbox, a_fork_bomb_stops_at_the_process_cap, .timeout = 120)
 {
-    char dir[512];
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, "fork 5000", ""), 0);
     long forked = hostile_report(dir, "forked");
     cr_expect(forked >= 10 && forked < 64, "forked %ld processes under a cap of 64", forked);
     cr_expect_eq(tally(dir, "random").faults, 0);
-    clean(dir);
 }
 
 /* A listening TCP socket on a free loopback port; its port in *port. */
@@ -309,17 +288,16 @@ static int listener(int *port)
 
 Test(sandbox, a_bot_has_no_network_unless_the_tournament_allows_it, .timeout = 120)
 {
-    char dir[512], args[64];
+    char args[64];
     int port, s = listener(&port);
     snprintf(args, sizeof args, "connect %d", port);
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, args, ""), 0);
     cr_expect_eq(hostile_report(dir, "connected"), 0, "a sandboxed bot reached 127.0.0.1:%d", port);
-    clean(dir);
-    scratch(dir, sizeof dir);
+    support_scratch_remove();
+    dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, args, "--bot-network"), 0);
     cr_expect_eq(hostile_report(dir, "connected"), 1, "--bot-network did not let the bot connect");
-    clean(dir);
     close(s);
 }
 
@@ -339,9 +317,9 @@ static int run_refused(const char *dir, const char *env, const char *bot, const 
 
 Test(sandbox, without_bubblewrap_the_arena_refuses_unless_told_no_sandbox, .timeout = 120)
 {
-    char dir[512], out[4096], bot[600], path[1100];
+    char out[4096], bot[600], path[1100];
     struct stat st;
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     snprintf(bot, sizeof bot, "%s/bot-random", bin_dir());
     cr_expect_eq(run_refused(dir, "PIQUET_BWRAP=/nonexistent/bwrap", bot, "", out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "bubblewrap") && strstr(out, "apt-get install bubblewrap") && strstr(out, "--no-sandbox"),
@@ -362,31 +340,45 @@ Test(sandbox, without_bubblewrap_the_arena_refuses_unless_told_no_sandbox, .time
     cr_expect(strstr(out, "No permissions to creating new namespace") && strstr(out, "--no-sandbox"), "%s", out);
     /* Told --no-sandbox, it plays. */
     cr_expect_eq(run_refused(dir, "PIQUET_BWRAP=/nonexistent/bwrap", bot, "--no-sandbox", out, sizeof out), 0, "%s", out);
-    clean(dir);
 }
 
 Test(sandbox, a_bot_program_that_cannot_run_stops_the_run_before_it_starts, .timeout = 60)
 {
-    char dir[512], out[4096], path[1100];
+    char out[4096], path[1100];
     struct stat st;
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_expect_eq(run_refused(dir, "", "/nonexistent/bot --fast", "", out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "/nonexistent/bot") && strstr(out, "cannot be run"), "%s", out);
     cr_expect_eq(run_refused(dir, "", "no-such-bot-program", "", out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "no-such-bot-program") && strstr(out, "not found"), "%s", out);
     snprintf(path, sizeof path, "%s/j.jsonl", dir);
     cr_expect_neq(stat(path, &st), 0, "a journal was started");
-    clean(dir);
+}
+
+/* The first directory above path that others may not pass (no o+x), or
+ * NULL. */
+static const char *closed_above(const char *path)
+{
+    static char prefix[PATH_MAX];
+    struct stat st;
+    for (const char *slash = strchr(path + 1, '/'); slash; slash = strchr(slash + 1, '/')) {
+        snprintf(prefix, sizeof prefix, "%.*s", (int)(slash - path), path);
+        if (stat(prefix, &st) == 0 && !(st.st_mode & S_IXOTH)) return prefix;
+    }
+    return NULL;
 }
 
 Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout = 120)
 {
-    char dir[512], cmd[4096];
-    scratch(dir, sizeof dir);
+    char cmd[4096];
+    const char *dir = support_scratch_dir();
     /* As root, the arena itself runs as nobody from a copy of the programs
      * in a directory nobody may read (the checkout may not be). */
     const char *as = "";
     if (getuid() == 0) {
+        const char *closed = closed_above(dir);
+        cr_assert_null(closed, "nobody cannot reach %s: %s is closed to others; run the tests with a TMPDIR whose "
+                               "directories others may pass (chmod o+x)", dir, closed);
         snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/ && chmod 0755 %s && chown 65534:65534 %s",
                  bin_dir(), bin_dir(), bin_dir(), dir, dir, dir);
         cr_assert_eq(system(cmd), 0, "%s", cmd);
@@ -409,7 +401,6 @@ Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout 
     cr_expect_eq(hostile_report(dir, "files_read"), 0);
     cr_expect_eq(hostile_report(dir, "wrote_cwd"), 0);
     cr_expect_eq(tally(dir, "random").faults, 0);
-    clean(dir);
 }
 
 Test(sandbox, a_bot_that_grabs_memory_stops_at_the_address_space_limit, .timeout = 120)
@@ -417,34 +408,31 @@ Test(sandbox, a_bot_that_grabs_memory_stops_at_the_address_space_limit, .timeout
 #if defined(__SANITIZE_ADDRESS__)
     cr_skip_test("an AddressSanitizer build lifts the address-space limit (botproc.h)");
 #endif
-    char dir[512];
-    scratch(dir, sizeof dir);
+    const char *dir = support_scratch_dir();
     cr_assert_eq(run_hostile(dir, "memory 8192", ""), 0);
     long got = hostile_report(dir, "allocated_mib");
     cr_expect(got >= 64 && got < 2048, "allocated %ld MiB under a 2048 MiB limit", got);
     cr_expect_eq(tally(dir, "random").parties, 2);
-    clean(dir);
 }
 
 Test(sandbox, a_bot_that_spins_is_charged_a_timeout_and_stopped, .timeout = 120)
 {
-    char dir[512], cmd[1200];
-    scratch(dir, sizeof dir);
-    cr_assert_eq(run_hostile(dir, "spin", "--move-ms 300 --bank-ms 0"), 0);
+    const char *dir = support_scratch_dir();
+    /* Its process named after the test's directory, to be looked for. */
+    cr_assert_eq(run_bot(dir, support_scratch_command("bot-hostile", "spin"), "--move-ms 300 --bank-ms 0"), 0);
     struct tally_of hostile = tally(dir, "hostile");
     cr_expect_eq(hostile.parties, 2);
     cr_expect_geq(hostile.faults, 2, "each partie a timeout");
     cr_expect_eq(tally(dir, "random").faults, 0);
     /* No spinning process is left behind. */
-    snprintf(cmd, sizeof cmd, "ps -eo args | grep -v grep | grep -q '^%s/bot-hostile spin'", bin_dir());
-    cr_expect_neq(system(cmd), 0, "a spinning bot outlived its tournament");
-    clean(dir);
+    cr_expect_eq(support_scratch_processes(support_scratch_path("bot-hostile")), 0,
+                 "a spinning bot outlived its tournament");
 }
 
 Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .timeout = 120)
 {
-    char dir[512], cmd[4096];
-    scratch(dir, sizeof dir);   /* 0700: closed to every other uid */
+    char cmd[4096];
+    const char *dir = support_scratch_dir();   /* 0700: closed to every other uid */
     snprintf(cmd, sizeof cmd, "mkdir -p %s/a/b/co/bin && cp %s/arena %s/bot-greedy %s/bot-random %s/a/b/co/bin/ && "
              "chmod 0755 %s/a %s/a/b %s/a/b/co", dir, bin_dir(), bin_dir(), bin_dir(), dir, dir, dir, dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
@@ -461,5 +449,4 @@ Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .
     struct tally_of t = tally(dir, "greedy");
     cr_expect_eq(t.parties, 2);
     cr_expect_eq(t.faults, 0);
-    clean(dir);
 }

@@ -1,6 +1,7 @@
 /* test_tournament.c - tournament settings (arena/tournament.h) from flags,
  * files and headers, and the tally (arena/tally.h) of finished parties. */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "arena/sched.h"
 #include "arena/tally.h"
 #include "arena/tournament.h"
+#include "tests/support_scratch.h"
 
 static void write_file(const char *path, const char *text, int mode)
 {
@@ -24,13 +26,13 @@ Test(tournament, a_file_takes_the_keys_of_the_flags)
 {
     struct tournament t;
     char err[256];
-    write_file("/tmp/pq_tournament.json",
+    write_file(support_scratch_path("tournament.json"),
                "{\"bots\": [{\"name\": \"g\", \"command\": \"bot-greedy\"}, \"r=bot-random --seed 3\"],"
                " \"format\": \"gauntlet\", \"pairs\": 7, \"seed\": \"18446744073709551615\", \"move_ms\": 250,"
                " \"bank-ms\": 5000, \"reuse\": 4, \"rules\": {\"trick_scoring\": \"penguin\"},"
                " \"results\": \"out.json\", \"journal\": \"t.jsonl\"}", 0644);
     tournament_init(&t);
-    cr_assert_eq(tournament_read_file(&t, "/tmp/pq_tournament.json", err, sizeof err), 0, "%s", err);
+    cr_assert_eq(tournament_read_file(&t, support_scratch_path("tournament.json"), err, sizeof err), 0, "%s", err);
     cr_assert_eq(t.n_bots, 2);
     cr_assert_str_eq(t.bots[1].command, "bot-random --seed 3");
     cr_assert_eq(t.format, SCHED_GAUNTLET);
@@ -91,9 +93,9 @@ Test(tournament, bad_settings_are_named)
         { "{\"pairs\": 3", "not valid JSON" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        write_file("/tmp/pq_tournament_bad.json", cases[i][0], 0644);
+        write_file(support_scratch_path("bad.json"), cases[i][0], 0644);
         tournament_init(&t);
-        cr_assert_eq(tournament_read_file(&t, "/tmp/pq_tournament_bad.json", err, sizeof err), -1, "%s", cases[i][0]);
+        cr_assert_eq(tournament_read_file(&t, support_scratch_path("bad.json"), err, sizeof err), -1, "%s", cases[i][0]);
         cr_assert(strstr(err, cases[i][1]), "'%s' gave '%s'", cases[i][0], err);
         tournament_release(&t);
     }
@@ -102,13 +104,17 @@ Test(tournament, bad_settings_are_named)
 Test(tournament, remote_bots_need_a_private_token_and_an_endpoint)
 {
     struct tournament t;
-    char err[256];
-    write_file("/tmp/pq_remote.token", "a-secret-token-of-32-characters!\n", 0600);
-    write_file("/tmp/pq_remote_open.token", "a-secret-token-of-32-characters?\n", 0644);
-    write_file("/tmp/pq_remote_short.token", "short\n", 0600);
+    char err[256], spec[PATH_MAX + 16], open_token[PATH_MAX], short_token[PATH_MAX], no_token[PATH_MAX];
+    snprintf(open_token, sizeof open_token, "%s", support_scratch_path("open.token"));
+    snprintf(short_token, sizeof short_token, "%s", support_scratch_path("short.token"));
+    snprintf(no_token, sizeof no_token, "%s", support_scratch_path("no_such.token"));
+    write_file(support_scratch_path("remote.token"), "a-secret-token-of-32-characters!\n", 0600);
+    write_file(open_token, "a-secret-token-of-32-characters?\n", 0644);
+    write_file(short_token, "short\n", 0600);
     tournament_init(&t);
     cr_assert_eq(tournament_option(&t, "--bot", "local=bot-greedy", err, sizeof err), 0);
-    cr_assert_eq(tournament_option(&t, "--remote", "friend=/tmp/pq_remote.token", err, sizeof err), 0);
+    snprintf(spec, sizeof spec, "friend=%s", support_scratch_path("remote.token"));
+    cr_assert_eq(tournament_option(&t, "--remote", spec, err, sizeof err), 0);
     cr_assert_eq(tournament_check(&t, err, sizeof err), -1);
     cr_assert(strstr(err, "--listen"), "%s", err);
     cr_assert_eq(tournament_option(&t, "--listen", "tcp://127.0.0.1:0", err, sizeof err), 0);
@@ -120,11 +126,10 @@ Test(tournament, remote_bots_need_a_private_token_and_an_endpoint)
     free(text);
     cJSON_Delete(h);
     tournament_release(&t);
-    const char *bad[][2] = { { "/tmp/pq_remote_open.token", "may be read by others" },
-                             { "/tmp/pq_remote_short.token", "must be 16" },
-                             { "/tmp/pq_no_such.token", "cannot read" } };
+    const char *bad[][2] = { { open_token, "may be read by others" },
+                             { short_token, "must be 16" },
+                             { no_token, "cannot read" } };
     for (int i = 0; i < 3; i++) {
-        char spec[128];
         tournament_init(&t);
         snprintf(spec, sizeof spec, "friend=%s", bad[i][0]);
         tournament_option(&t, "--bot", "local=bot-greedy", err, sizeof err);
@@ -195,24 +200,14 @@ static const char *bin_dir(void)
     return dir ? dir : "build/bin";
 }
 
-/* A fresh directory for one test, with logs/a/b inside: a name climbing
- * two levels out of logs/a/b would land in logs/. */
-static char dir[64];
-
-static void make_dir(void)
+/* The test's directory, with logs/a/b inside: a name climbing two
+ * levels out of logs/a/b would land in logs/. */
+static const char *make_dir(void)
 {
-    char sub[128];
-    strcpy(dir, "/tmp/test_names.XXXXXX");
-    cr_assert_not_null(mkdtemp(dir));
-    snprintf(sub, sizeof sub, "mkdir -p '%s/logs/a/b'", dir);
+    char sub[PATH_MAX + 32];
+    snprintf(sub, sizeof sub, "mkdir -p '%s/logs/a/b'", support_scratch_dir());
     cr_assert_eq(system(sub), 0);
-}
-
-static void remove_dir(void)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    cr_assert_eq(system(cmd), 0);
+    return support_scratch_dir();
 }
 
 static int run_program(const char *cmd, char *out, size_t cap)
@@ -231,13 +226,13 @@ static int run_program(const char *cmd, char *out, size_t cap)
 static void logs_of(char *out, size_t cap)
 {
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f", dir);
+    snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f", support_scratch_dir());
     run_program(cmd, out, cap);
 }
 
-Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 60,
-     .init = make_dir, .fini = remove_dir)
+Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 60)
 {
+    const char *dir = make_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot '../../x=%s/bot-random' --bot r=%s/bot-random --pairs 1 "
              "--journal '%s/t.jsonl' --log-dir '%s/logs/a/b'", bin_dir(), bin_dir(), bin_dir(), dir, dir);
@@ -250,16 +245,16 @@ Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 6
 
     /* A remote bot's name is the same kind of name. */
     snprintf(cmd, sizeof cmd, "printf 'a-token-of-24-characters\\n' > '%s/token' && chmod 600 '%s/token' && "
-             "%s/arena run --quiet --bot r=%s/bot-random --remote '../y=%s/token' --listen tcp://127.0.0.1:9 "
+             "%s/arena run --quiet --bot r=%s/bot-random --remote '../y=%s/token' --listen tcp://127.0.0.1:0 "
              "--remote-wait-ms 1 --pairs 1 --journal '%s/t.jsonl' --log-dir '%s/logs/a/b'",
              dir, dir, bin_dir(), bin_dir(), dir, dir, dir);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena run: bot name '../y' holds '/'"), "%s", out);
 }
 
-Test(tournament, a_name_in_a_tournament_file_never_reaches_the_shell, .timeout = 60,
-     .init = make_dir, .fini = remove_dir)
+Test(tournament, a_name_in_a_tournament_file_never_reaches_the_shell, .timeout = 60)
 {
+    const char *dir = make_dir();
     char cmd[4096], out[8192], path[128], pwned[128];
     snprintf(path, sizeof path, "%s/t.json", dir);
     snprintf(pwned, sizeof pwned, "%s/pwned", dir);
@@ -278,9 +273,9 @@ Test(tournament, a_name_in_a_tournament_file_never_reaches_the_shell, .timeout =
     cr_assert(strstr(out, "arena run: t.json: bot name 'x=touch pwned;' holds '='"), "%s", out);
 }
 
-Test(tournament, two_bots_of_one_name_are_refused, .timeout = 60,
-     .init = make_dir, .fini = remove_dir)
+Test(tournament, two_bots_of_one_name_are_refused, .timeout = 60)
 {
+    const char *dir = make_dir();
     char cmd[4096], out[8192], path[128];
     snprintf(path, sizeof path, "%s/t.json", dir);
     FILE *f = fopen(path, "w");
@@ -298,9 +293,9 @@ Test(tournament, two_bots_of_one_name_are_refused, .timeout = 60,
     cr_assert(strstr(out, "two bots are called 'r'"), "%s", out);
 }
 
-Test(tournament, a_journal_header_naming_a_bad_bot_is_not_resumed, .timeout = 60,
-     .init = make_dir, .fini = remove_dir)
+Test(tournament, a_journal_header_naming_a_bad_bot_is_not_resumed, .timeout = 60)
 {
+    const char *dir = make_dir();
     char cmd[4096], out[8192], path[128];
     struct tournament t;
     snprintf(path, sizeof path, "%s/t.jsonl", dir);

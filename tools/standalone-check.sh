@@ -11,8 +11,8 @@
 # must finish inside 15 minutes. A clone can differ from the checkout only
 # in the files it can reach, so the clone runs the README's two commands in
 # a form that keeps what can differ: `make -j2 all`, the whole demo
-# (`make demo DEMO_KEEP=0`), and through `make test` (same environment, same
-# lock) only the tests that open files of the checkout: the worked deals,
+# (`make demo DEMO_KEEP=0`), and through `make test` (same environment) only
+# the tests that open files of the checkout: the worked deals,
 # the Ordo fixture, protocol/README.md, the leaderboard's page files and the
 # Python example bot. STANDALONE_FULL=1 runs the whole suite instead.
 set -euo pipefail
