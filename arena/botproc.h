@@ -2,8 +2,10 @@
  *
  * With a sandbox (sandbox.h; the default everywhere) the command runs
  * under bubblewrap as sandbox.h describes, and the process the arena
- * watches is bwrap's; its exit status is the bot's (128 + N for a bot
- * killed by signal N, which botproc_describe_exit says in words). Without
+ * watches is the sandbox's guard (botproc.c), which ends the whole sandbox
+ * when it is asked to or when the arena dies, even by SIGKILL; its exit
+ * status is the bot's (128 + N for a bot killed by signal N, which
+ * botproc_describe_exit says in words). Without
  * one (--no-sandbox), a bot is started with `/bin/sh -c "exec COMMAND"` (plain `sh -c` for a
  * compound command with ; & | or newlines) in its own process group, with PIQUET_ENDPOINT and a fresh random PIQUET_TOKEN in its
  * environment, stdin from /dev/null, stdout and stderr appended to a log

@@ -450,3 +450,31 @@ Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .
     cr_expect_eq(t.parties, 2);
     cr_expect_eq(t.faults, 0);
 }
+
+/* bwrap arms the parent-death signal of a sandbox's PID 1 only after its
+ * mounts are set up; an arena SIGKILLed in that window left the sandbox
+ * running for good, until the guard (arena/botproc.c) held it. Kills at
+ * many moments of the start, with reuse 1 so that sandboxes keep being
+ * built. */
+Test(sandbox, an_arena_killed_while_sandboxes_start_leaves_none_behind, .timeout = 180)
+{
+    char cmd[4096], marked[PATH_MAX + 16];
+    snprintf(marked, sizeof marked, "%s", support_scratch_path("bot-random"));
+    for (int k = 0; k < 12; k++) {
+        snprintf(cmd, sizeof cmd,
+                 "%s/arena run --quiet --reuse 1 --concurrency 4 --pairs 20 --journal %s --log-dir %s "
+                 "--bot a=\"%s\" --bot b=\"%s\" > /dev/null 2>&1 & pid=$!; sleep 0.%03d; kill -9 $pid; "
+                 "wait $pid 2>/dev/null; exit 0",
+                 bin_dir(), support_scratch_path("j.jsonl"), support_scratch_path("logs"),
+                 support_scratch_command("bot-random", "--seed 1"), support_scratch_command("bot-random", "--seed 2"),
+                 40 + 37 * k);
+        cr_assert_eq(system(cmd), 0);
+        unlink(support_scratch_path("j.jsonl"));
+    }
+    int waited = 0;
+    for (; support_scratch_processes(marked) > 0 && waited < 5000; waited += 50) sleep_ms(50);
+    cr_expect_eq(support_scratch_processes(marked), 0, "sandboxed bots outlived their killed arenas");
+    char list[PATH_MAX + 64];
+    snprintf(list, sizeof list, "ps -eo ppid,args | grep '^ *1 bwrap' | grep -c -- '%s' >&2", support_scratch_dir());
+    cr_expect_neq(system(list), 0, "a sandbox's PID 1 was left to init");
+}
