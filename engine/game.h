@@ -1,11 +1,27 @@
-/* game.h - the generic two-player card game interface the arena drives,
- * so that a second game can be added without touching the arena.
+/* game.h - the one door to every game: the interface the referee, replay,
+ * check, bench, the SDKs and the generic bots drive a game through.
  *
- * A game module is a constant table of functions over an opaque state of
- * `state_size` bytes that the caller owns (plain data, copyable with
- * memcpy). Players are 0 and 1; actions are text in the game's notation;
- * views and results are written through a pq_writer. Piquet is the first
- * module (piquet_game, engine/piquet.c).
+ * A game module is a constant `struct game`: a table of functions over an
+ * opaque, plain, fixed-size state of `state_size` bytes that the caller
+ * owns and may copy with memcpy (a clone is a copy). Chance comes only from
+ * the caller's seed; views and results are written through a pq_writer
+ * (the engine knows no JSON).
+ *
+ * Players are the places at the table, 0..N-1 in playing order, written A,
+ * B, C, ... in records (docs/design.md "Games, seats and teams"). A game
+ * names per-deal positions in its own words (Piquet's elder and younger,
+ * Belote's seats counted from the dealer) only inside its views and
+ * results. Players of one team share one score; in a game where everyone
+ * plays for himself each player is its own team.
+ *
+ * A match (Piquet's partie) is the unit a tournament plays and rates: deals
+ * until the game's rules end it. Each deal's pack comes from the seed
+ * (pq_rng_deck(seed, deal number)), or from the caller before the deal's
+ * first action (set_deck: replaying a record).
+ *
+ * Actions are text in the game's one notation (its docs/rules-*.md
+ * section). Whether two texts are the same action is the game's question
+ * (find_legal): card order inside a discard or a meld never matters.
  */
 #ifndef GAME_H
 #define GAME_H
@@ -14,41 +30,147 @@
 #include <stdint.h>
 #include "engine/writer.h"
 
-struct game {
-    const char *name;
-    size_t state_size;
-    /* Option names and defaults, NULL-terminated pairs {name, default}. */
-    const char *const *options;
-    /* Starts a match from a seed; player `first_dealer` deals first.
-     * options: NULL-terminated "name=value" strings. 0, or -1 and err. */
-    int (*create)(void *state, uint64_t seed, int first_dealer,
-                  const char *const *options, char *err, int cap);
-    /* Player to act, or -1 when the match is over. */
-    int (*to_act)(const void *state);
-    /* Number of legal actions, and the text of the n-th. */
-    int (*legal_count)(const void *state);
-    int (*legal_text)(const void *state, int n, char *buf, int cap);
-    /* Applies the acting player's action: 0, 1 when it ended a deal,
-     * -1 with a reason in err (nothing changes). */
-    int (*apply)(void *state, const char *text, int len, char *err, int cap);
-    /* What `player` may know now, as an object under `key`. */
-    void (*view)(const void *state, int player, const char *key, const struct pq_writer *w);
-    /* Number of the current deal (1-based), and the last finished deal's
-     * result written as the fields of the current object. */
-    int (*deal_number)(const void *state);
-    void (*deal_result)(const void *state, const struct pq_writer *w);
-    /* The match result (fields of the current object); winner -1 for a
-     * draw; settlement is what the winner gains. */
-    void (*result)(const void *state, const struct pq_writer *w);
-    int (*winner)(const void *state);
-    int (*settlement)(const void *state);
+enum {
+    GAME_MAX_PLAYERS = 5,
+    GAME_ACTION_MAX = 160,      /* the longest action text, with its NUL */
+    GAME_DECK_MAX = 80          /* the largest pack (Tarot 78) */
 };
 
-/* Piquet, the first module (engine/piquet.c). */
+/* A variant flag of a game (its docs/rules-*.md table), declared once:
+ * the defaults, the parser, records, the wire and every --help listing are
+ * read from it. */
+enum game_flag_type {
+    GAME_FLAG_CHOICE,   /* a word among `values` */
+    GAME_FLAG_BOOL,     /* "false" or "true" (a JSON boolean on the wire) */
+    GAME_FLAG_NUMBER    /* a decimal number among `values` */
+};
+
+struct game_flag {
+    const char *name;               /* "seven_exchange" */
+    enum game_flag_type type;
+    const char *const *values;      /* every allowed value, NULL-terminated;
+                                       NULL for a NUMBER flag that takes any
+                                       whole number in [min, max] */
+    const char *fallback;           /* the default, as text */
+    const char *help;               /* one line, no newline */
+    long min, max;                  /* NUMBER flags without `values` */
+};
+
+/* How a match starts. */
+struct game_setup {
+    int players;                    /* 0: the game's default_players */
+    uint64_t seed;                  /* every pack of the match */
+    int first_dealer;               /* the player who deals the first deal */
+    const char *const *rules;       /* "name=value" strings, NULL-terminated;
+                                       NULL: all defaults */
+};
+
+/* apply()'s results. */
+enum { GAME_ILLEGAL = -1, GAME_GOES_ON = 0, GAME_DEAL_OVER = 1 };
+
+struct game {
+    const char *name;               /* "piquet", "belote", "belote-partnership" */
+    const char *title;              /* "Piquet", for people */
+    int min_players, max_players, default_players;
+    size_t state_size;
+    const struct game_flag *flags;  /* the variant flags */
+    int n_flags;
+
+    /* Starts a match. 0, or -1 with a reason in err ("rules: unknown flag
+     * 'x'", "players: belote takes 2, 3 or 4"); the state is then unusable. */
+    int (*create)(void *state, const struct game_setup *setup, char *err, int cap);
+
+    /* Number of players, and each player's team (0..teams-1). */
+    int (*players)(const void *state);
+    int (*teams)(const void *state);
+    int (*team)(const void *state, int player);
+
+    /* The player to act, or -1 when the match is over. */
+    int (*to_act)(const void *state);
+
+    /* The legal actions of the player to act: how many, and the n-th as
+     * text (its length, or -1 when it does not fit in cap). Listed in the
+     * game's canonical form and order. */
+    int (*legal_count)(const void *state);
+    int (*legal_text)(const void *state, int n, char *buf, int cap);
+
+    /* The index of the legal action that `text` (len bytes, no NUL needed)
+     * names, in the game's judgement of sameness; -1 when none. */
+    int (*find_legal)(const void *state, const char *text, int len);
+
+    /* Applies the acting player's action: GAME_GOES_ON, GAME_DEAL_OVER when
+     * it ended a deal (the next one, if any, is dealt from the seed), or
+     * GAME_ILLEGAL with a reason in err (nothing changes). */
+    int (*apply)(void *state, const char *text, int len, char *err, int cap);
+
+    /* Replaces the pack of the current deal before its first action (a
+     * record's "deck"): n cards in the game's pack order, each a card of
+     * the game's text form parsed by the game. 0, or -1 with a reason. */
+    int (*set_deck)(void *state, const char *deck_text, char *err, int cap);
+
+    /* Sets a field a deal record may carry besides deck and actions (Belote's
+     * "reserve"), before the deal's first action. 0, or -1 with a reason
+     * (unknown field, bad value). NULL when the game has none. */
+    int (*set_deal_field)(void *state, const char *name, long value, char *err, int cap);
+
+    /* Everything `player` may know now, as the fields of the current object:
+     * its hand, what is public, the current deal's public history, whose
+     * turn it is. Never a card the player may not see. */
+    void (*view)(const void *state, int player, const struct pq_writer *w);
+
+    /* The current deal (from 1); once the match is over, the number of
+     * deals played. */
+    int (*deal_number)(const void *state);
+
+    /* The last finished deal's result, as the fields of the current object:
+     * exactly what `arena replay` prints for a deal record of this game. */
+    void (*deal_result)(const void *state, const struct pq_writer *w);
+
+    /* The match result so far (over or not), as the fields of the current
+     * object: what `arena replay` prints for a match record. */
+    void (*result)(const void *state, const struct pq_writer *w);
+
+    /* Each player's running total so far (out[0..players-1]), in the
+     * game's points; players of one team have their team's total. */
+    void (*scores)(const void *state, long *out);
+
+    /* Once the match is over: what it is worth to each player
+     * (out[0..players-1]), the number ratings and margins compare. Two
+     * entrants: the winner's settlement, + for the winner and - for the
+     * loser (0 each for a draw); three or more: the totals. */
+    void (*match_points)(const void *state, long *out);
+
+    /* What a fault costs (docs/design.md "Clocks and faults"): the match
+     * points of every player when `player` forfeits the match now
+     * (out[0..players-1]), the forfeiting player's the worst the game
+     * allows; the others' as the game's rules file documents. */
+    void (*forfeit_points)(const void *state, int player, long *out);
+
+    /* Samples into `out` a full state that `player` cannot tell from the
+     * real one: the cards it cannot see redealt at random from `seed`,
+     * consistent with everything its view shows. 0, or -1 when the game
+     * offers no sampling. */
+    int (*sample)(void *out, const void *state, int player, uint64_t seed);
+};
+
+/* The modules (each in its engine/<game>/ folder). */
 extern const struct game piquet_game;
 
-/* The game modules compiled in, NULL-terminated, and lookup by name. */
+/* Every game compiled in, NULL-terminated, and lookup by name (NULL when
+ * unknown). */
 extern const struct game *const game_modules[];
 const struct game *game_find(const char *name);
+
+/* The flag of game `g` called `name`, or NULL. */
+const struct game_flag *game_flag_find(const struct game *g, const char *name);
+
+/* Checks `value` against `flag`: 0, or -1 with a reason in err
+ * ("rules.compare: 'x' is not rounded or exact"). */
+int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap);
+
+/* The winner of a finished match from its match points: the player of
+ * the team with the most, the lowest such player; -1 when two or more
+ * teams share the most. */
+int game_winner(const struct game *g, const void *state, const long *points);
 
 #endif

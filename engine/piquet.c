@@ -1,33 +1,54 @@
 /* piquet.c - Piquet as a game module (game.h): a partie of pq_partie,
- * actions in the docs/design.md notation, views of view.h.
+ * actions in the docs/rules-piquet.md notation, views of view.h. Two
+ * players, A (0) and B (1), each its own team.
  */
 #include <string.h>
 #include "engine/game.h"
 #include "engine/report.h"
 #include "engine/text.h"
 
-static int piquet_create(void *state, uint64_t seed, int first_dealer,
-                         const char *const *options, char *err, int cap)
+static int piquet_create(void *state, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_rules rules;
+    struct pq_text t;
+    pq_text_init(&t, err, cap);
+    if (setup->players != 0 && setup->players != 2) {
+        pq_text_str(&t, "players: piquet is played by 2");
+        return -1;
+    }
+    if (setup->first_dealer != 0 && setup->first_dealer != 1) {
+        pq_text_str(&t, "first_dealer: piquet has players A and B");
+        return -1;
+    }
     pq_rules_default(&rules);
-    for (int i = 0; options && options[i]; i++) {
-        const char *eq = strchr(options[i], '=');
+    for (int i = 0; setup->rules && setup->rules[i]; i++) {
+        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
         char name[32];
-        size_t n = eq ? (size_t)(eq - options[i]) : 0;
+        size_t n = eq ? (size_t)(eq - opt) : 0;
         if (!eq || n >= sizeof name) {
-            struct pq_text t;
-            pq_text_init(&t, err, cap);
-            pq_text_str(&t, "option is not name=value: ");
-            pq_text_str(&t, options[i]);
+            pq_text_str(&t, "rules: '");
+            pq_text_str(&t, opt);
+            pq_text_str(&t, "' is not name=value");
             return -1;
         }
-        memcpy(name, options[i], n);
+        memcpy(name, opt, n);
         name[n] = '\0';
         if (pq_rules_set(&rules, name, eq + 1, err, cap) < 0) return -1;
     }
-    pq_partie_init(state, &rules, seed, first_dealer);
+    pq_partie_init(state, &rules, setup->seed, setup->first_dealer);
     return 0;
+}
+
+static int piquet_players(const void *state)
+{
+    (void)state;
+    return 2;
+}
+
+static int piquet_team(const void *state, int player)
+{
+    (void)state;
+    return player;
 }
 
 static int piquet_to_act(const void *state)
@@ -49,20 +70,51 @@ static int piquet_legal_text(const void *state, int n, char *buf, int cap)
     return pq_action_format(&a, buf, cap);
 }
 
+/* Actions are the same when they parse to the same action: the cards of
+ * a discard or a declaration are a set, in any order. */
+static int piquet_find_legal(const void *state, const char *text, int len)
+{
+    const struct pq_partie *p = state;
+    struct pq_action want, a;
+    char err[8];
+    if (p->over || pq_action_parse(text, len, &want, err, sizeof err) < 0) return -1;
+    int n = pq_deal_legal_count(&p->deal);
+    for (int i = 0; i < n; i++) {
+        pq_deal_legal_nth(&p->deal, i, &a);
+        if (pq_action_equal(&a, &want)) return i;
+    }
+    return -1;
+}
+
 static int piquet_apply(void *state, const char *text, int len, char *err, int cap)
 {
     struct pq_action a;
-    if (pq_action_parse(text, len, &a, err, cap) < 0) return -1;
-    return pq_partie_apply(state, &a, err, cap);
+    if (pq_action_parse(text, len, &a, err, cap) < 0) return GAME_ILLEGAL;
+    int rc = pq_partie_apply(state, &a, err, cap);
+    return rc < 0 ? GAME_ILLEGAL : rc ? GAME_DEAL_OVER : GAME_GOES_ON;
 }
 
-static void piquet_view(const void *state, int player, const char *key, const struct pq_writer *w)
+static int piquet_set_deck(void *state, const char *deck_text, char *err, int cap)
+{
+    struct pq_partie *p = state;
+    uint8_t deck[32];
+    struct pq_text t;
+    if (pq_deck_parse(deck_text, deck, err, cap) < 0) return -1;
+    if (p->over || p->deal.n_history > 0) {
+        pq_text_init(&t, err, cap);
+        pq_text_str(&t, "the pack of a deal is set before its first action");
+        return -1;
+    }
+    return pq_deal_init(&p->deal, &p->rules, deck);
+}
+
+static void piquet_view(const void *state, int player, const struct pq_writer *w)
 {
     const struct pq_partie *p = state;
     struct pq_view v;
     int seat = player == pq_partie_elder(p) ? PQ_ELDER : PQ_YOUNGER;
     pq_view_build(&p->deal, seat, &v);
-    pq_report_view(&v, key, w);
+    pq_report_view_fields(&v, w);
 }
 
 static int piquet_deal_number(const void *state)
@@ -80,28 +132,47 @@ static void piquet_result(const void *state, const struct pq_writer *w)
     pq_report_partie(state, NULL, 0, w);
 }
 
-static int piquet_winner(const void *state)
+static void piquet_scores(const void *state, long *out)
 {
-    return ((const struct pq_partie *)state)->winner;
+    const struct pq_partie *p = state;
+    out[0] = p->totals[0];
+    out[1] = p->totals[1];
 }
 
-static int piquet_settlement(const void *state)
+static void signed_settlement(int winner, long settlement, long *out)
 {
-    return ((const struct pq_partie *)state)->settlement;
+    out[0] = out[1] = 0;
+    if (winner < 0) return;
+    out[winner] = settlement;
+    out[1 - winner] = -settlement;
+}
+
+static void piquet_match_points(const void *state, long *out)
+{
+    const struct pq_partie *p = state;
+    signed_settlement(p->winner, p->settlement, out);
+}
+
+/* A forfeit scores as a rubicon loss on the totals so far (R29): the
+ * other player wins 100 + both totals. */
+static void piquet_forfeit_points(const void *state, int player, long *out)
+{
+    const struct pq_partie *p = state;
+    signed_settlement(1 - player, 100L + p->totals[0] + p->totals[1], out);
 }
 
 const struct game piquet_game = {
-    "piquet", sizeof(struct pq_partie), pq_rules_defaults,
-    piquet_create, piquet_to_act, piquet_legal_count, piquet_legal_text,
-    piquet_apply, piquet_view, piquet_deal_number, piquet_deal_result,
-    piquet_result, piquet_winner, piquet_settlement
+    .name = "piquet", .title = "Piquet",
+    .min_players = 2, .max_players = 2, .default_players = 2,
+    .state_size = sizeof(struct pq_partie),
+    .flags = pq_game_flags, .n_flags = PQ_RULE_FLAGS,
+    .create = piquet_create, .players = piquet_players, .teams = piquet_players,
+    .team = piquet_team, .to_act = piquet_to_act,
+    .legal_count = piquet_legal_count, .legal_text = piquet_legal_text,
+    .find_legal = piquet_find_legal, .apply = piquet_apply,
+    .set_deck = piquet_set_deck, .set_deal_field = NULL,
+    .view = piquet_view, .deal_number = piquet_deal_number,
+    .deal_result = piquet_deal_result, .result = piquet_result,
+    .scores = piquet_scores, .match_points = piquet_match_points,
+    .forfeit_points = piquet_forfeit_points, .sample = NULL
 };
-
-const struct game *const game_modules[] = { &piquet_game, NULL };
-
-const struct game *game_find(const char *name)
-{
-    for (int i = 0; game_modules[i]; i++)
-        if (!strcmp(game_modules[i]->name, name)) return game_modules[i];
-    return NULL;
-}

@@ -115,8 +115,14 @@ static void declaration(const struct pq_writer *w, const char *key, const struct
 
 void pq_report_view(const struct pq_view *v, const char *key, const struct pq_writer *w)
 {
-    char lead[3];
     w->begin(w->ctx, key, 0);
+    pq_report_view_fields(v, w);
+    w->end(w->ctx);
+}
+
+void pq_report_view_fields(const struct pq_view *v, const struct pq_writer *w)
+{
+    char lead[3];
     w->string(w->ctx, "seat", pq_seat_name(v->seat));
     w->string(w->ctx, "phase", pq_phase_name(v->phase));
     w->string(w->ctx, "to_act", pq_seat_name(v->to_act));
@@ -173,5 +179,4 @@ void pq_report_view(const struct pq_view *v, const char *key, const struct pq_wr
     w->end(w->ctx);
     seat_or_null(w, "repique", v->repique);
     seat_or_null(w, "pique", v->pique);
-    w->end(w->ctx);
 }

@@ -32,4 +32,7 @@ void pq_report_partie(const struct pq_partie *partie, const struct pq_deal *deal
 /* A seat's view as an object with the given key (NULL in an array). */
 void pq_report_view(const struct pq_view *view, const char *key, const struct pq_writer *w);
 
+/* The same view as the fields of the current object (game.h's view). */
+void pq_report_view_fields(const struct pq_view *view, const struct pq_writer *w);
+
 #endif

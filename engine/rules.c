@@ -29,10 +29,13 @@ static const char *const deals_values[] = { "6", "4", NULL };
 
 #define AS_FLAG(name, type, values, fallback, help) \
     { #name, type, values, fallback, help, offsetof(struct pq_rules, name) },
+#define AS_GAME_FLAG(name, type, values, fallback, help) \
+    { #name, (enum game_flag_type)(type), values, fallback, help, 0, 0 },
 #define AS_NAME(name, type, values, fallback, help) #name,
 #define AS_DEFAULT(name, type, values, fallback, help) #name, fallback,
 
 const struct pq_rule_flag pq_rule_flags[PQ_RULE_FLAGS] = { PQ_RULE_TABLE(AS_FLAG) };
+const struct game_flag pq_game_flags[PQ_RULE_FLAGS] = { PQ_RULE_TABLE(AS_GAME_FLAG) };
 const char *const pq_rules_names[PQ_RULE_FLAGS + 1] = { PQ_RULE_TABLE(AS_NAME) NULL };
 const char *const pq_rules_defaults[2 * PQ_RULE_FLAGS + 1] = { PQ_RULE_TABLE(AS_DEFAULT) NULL };
 

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "engine/game.h"
 
 enum pq_trick_scoring {
     PQ_TRICKS_LAW65,        /* R21: lead 1, win against the lead 1, last 1 */
@@ -36,9 +37,9 @@ struct pq_rules {
  * (protocol/README.md): a string naming a choice, a JSON boolean, or a
  * JSON number. Records write every value as text. */
 enum pq_rule_type {
-    PQ_RULE_CHOICE,     /* stored as the index of the value in `values` */
-    PQ_RULE_BOOL,       /* values "false", "true": stored 0 or 1 */
-    PQ_RULE_NUMBER      /* values are decimal numbers: stored as the number */
+    PQ_RULE_CHOICE = GAME_FLAG_CHOICE,  /* stored as the index of the value in `values` */
+    PQ_RULE_BOOL = GAME_FLAG_BOOL,      /* values "false", "true": stored 0 or 1 */
+    PQ_RULE_NUMBER = GAME_FLAG_NUMBER   /* values are decimal numbers: stored as the number */
 };
 
 struct pq_rule_flag {
@@ -54,6 +55,10 @@ enum { PQ_RULE_FLAGS = 6 };
 
 /* Every flag, in the order of section 8. */
 extern const struct pq_rule_flag pq_rule_flags[PQ_RULE_FLAGS];
+
+/* The same table as game.h's flags (piquet_game.flags), made from the
+ * same declaration. */
+extern const struct game_flag pq_game_flags[PQ_RULE_FLAGS];
 
 /* The flag names, NULL-terminated, in the same order (pq_rule_flags[i].name). */
 extern const char *const pq_rules_names[];

@@ -58,11 +58,13 @@ Test(rules_table, the_names_and_the_game_options_follow_the_table)
     char buf[64];
     for (int i = 0; i < PQ_RULE_FLAGS; i++) {
         cr_assert_str_eq(pq_rules_names[i], pq_rule_flags[i].name);
-        cr_assert_str_eq(piquet_game.options[2 * i], pq_rule_flags[i].name);
-        cr_assert_str_eq(piquet_game.options[2 * i + 1], pq_rule_flags[i].fallback);
+        cr_assert_str_eq(piquet_game.flags[i].name, pq_rule_flags[i].name);
+        cr_assert_str_eq(piquet_game.flags[i].fallback, pq_rule_flags[i].fallback);
+        cr_assert_eq(piquet_game.flags[i].values, pq_rule_flags[i].values);
+        cr_assert_eq((int)piquet_game.flags[i].type, (int)pq_rule_flags[i].type);
     }
+    cr_assert_eq(piquet_game.n_flags, PQ_RULE_FLAGS);
     cr_assert_null(pq_rules_names[PQ_RULE_FLAGS]);
-    cr_assert_null(piquet_game.options[2 * PQ_RULE_FLAGS]);
     cr_assert_str_eq(pq_rule_values_text(pq_rule_flag_find("point_min_len"), buf, sizeof buf), "1..8");
     cr_assert_str_eq(pq_rule_values_text(pq_rule_flag_find("partie_deals"), buf, sizeof buf), "6|4");
     cr_assert_str_eq(pq_rule_values_text(pq_rule_flag_find("trick_scoring"), buf, sizeof buf),

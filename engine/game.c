@@ -1,0 +1,82 @@
+/* game.c - what every game module shares (game.h): the list of modules,
+ * lookup by name, flag checks and the winner from match points.
+ */
+#include <string.h>
+#include "engine/game.h"
+#include "engine/text.h"
+
+const struct game *const game_modules[] = { &piquet_game, NULL };
+
+const struct game *game_find(const char *name)
+{
+    for (int i = 0; game_modules[i]; i++)
+        if (!strcmp(game_modules[i]->name, name)) return game_modules[i];
+    return NULL;
+}
+
+const struct game_flag *game_flag_find(const struct game *g, const char *name)
+{
+    for (int i = 0; i < g->n_flags; i++)
+        if (!strcmp(g->flags[i].name, name)) return &g->flags[i];
+    return NULL;
+}
+
+/* A whole number in [min, max], written as RFC 8259 writes integers. */
+static int whole_in(const char *value, long min, long max)
+{
+    const char *p = value;
+    long n = 0;
+    int neg = *p == '-';
+    if (neg) p++;
+    if (!*p || (*p == '0' && p[1])) return 0;
+    for (; *p; p++) {
+        if (*p < '0' || *p > '9' || n > 100000000L) return 0;
+        n = n * 10 + (*p - '0');
+    }
+    if (neg) n = -n;
+    return n >= min && n <= max;
+}
+
+int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap)
+{
+    struct pq_text t;
+    if (flag->values) {
+        for (int i = 0; flag->values[i]; i++)
+            if (!strcmp(value, flag->values[i])) return 0;
+    } else if (whole_in(value, flag->min, flag->max)) {
+        return 0;
+    }
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, "rules.");
+    pq_text_str(&t, flag->name);
+    pq_text_str(&t, ": '");
+    pq_text_str(&t, value);
+    pq_text_str(&t, "' is not ");
+    if (flag->values) {
+        for (int i = 0; flag->values[i]; i++) {
+            if (i) pq_text_str(&t, flag->values[i + 1] ? ", " : " or ");
+            pq_text_str(&t, flag->values[i]);
+        }
+    } else {
+        pq_text_str(&t, "a whole number from ");
+        pq_text_int(&t, flag->min);
+        pq_text_str(&t, " to ");
+        pq_text_int(&t, flag->max);
+    }
+    return -1;
+}
+
+int game_winner(const struct game *g, const void *state, const long *points)
+{
+    int n = g->players(state), best = -1, shared = 0;
+    for (int p = 0; p < n; p++) {
+        if (best >= 0 && g->team(state, p) == g->team(state, best)) continue;
+        if (best < 0 || points[p] > points[best]) {
+            best = p;
+            shared = 0;
+        } else if (points[p] == points[best]) {
+            shared = 1;
+        }
+    }
+    return shared ? -1 : best;
+}
