@@ -63,6 +63,9 @@ struct game_setup {
     int first_dealer;               /* the player who deals the first deal */
     const char *const *rules;       /* "name=value" strings, NULL-terminated;
                                        NULL: all defaults */
+    int one_deal;                   /* the match is one deal, whose seat s is
+                                       player s (replaying a deal record);
+                                       first_dealer is then ignored */
 };
 
 /* apply()'s results. */

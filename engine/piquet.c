@@ -16,6 +16,10 @@ static int piquet_create(void *state, const struct game_setup *setup, char *err,
         pq_text_str(&t, "players: piquet is played by 2");
         return -1;
     }
+    if (setup->one_deal) {
+        pq_text_str(&t, "one_deal: a Piquet deal record is replayed by pq_deal (engine/deal.h)");
+        return -1;
+    }
     if (setup->first_dealer != 0 && setup->first_dealer != 1) {
         pq_text_str(&t, "first_dealer: piquet has players A and B");
         return -1;

@@ -14,7 +14,7 @@
 static int create(const struct game *g, void *state, uint64_t seed, int first_dealer,
                   const char *const *rules, char *err, int cap)
 {
-    struct game_setup setup = { 0, seed, first_dealer, rules };
+    struct game_setup setup = { 0, seed, first_dealer, rules, 0 };
     return g->create(state, &setup, err, cap);
 }
 
@@ -131,7 +131,7 @@ Test(game, rules_set_variant_flags_and_bad_ones_are_refused)
     const char *shape[] = { "law49", NULL };
     cr_assert_eq(create(g, &state, 1, 0, shape, err, sizeof err), -1);
     cr_assert(strstr(err, "name=value"), "%s", err);
-    struct game_setup three = { 3, 1, 0, NULL };
+    struct game_setup three = { 3, 1, 0, NULL, 0 };
     cr_assert_eq(g->create(&state, &three, err, sizeof err), -1);
     cr_assert(strstr(err, "piquet is played by 2"), "%s", err);
 }
