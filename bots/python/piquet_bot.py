@@ -10,6 +10,7 @@ import itertools
 import json
 import os
 import sys
+import traceback
 
 import zmq
 
@@ -22,9 +23,14 @@ class Bot:
 
     name = "python-bot"
     version = "1.0"
+    fallback = False    # True: an exception in act() plays the first legal action
 
     def act(self, request, legal):
-        """Return one string of `legal` (request["view"] is the seat's view)."""
+        """Return an action string (request["view"] is the seat's view).
+
+        Any of `legal` will do, in any card order; the answer is sent as it
+        is, and an illegal one is the bot's fault, recorded by the arena.
+        """
         raise NotImplementedError
 
     def log(self, text):
@@ -51,6 +57,33 @@ def legal_actions(request):
     return ["discard " + " ".join(cards) if cards else "discard"
             for size in range(low, high + 1)
             for cards in itertools.combinations(hand, size)]
+
+
+def _answer(bot, request, legal):
+    """What act() returned, sent as it is.
+
+    Whether an answer is legal is the arena's question: the engine knows
+    that a discard's cards may come in any order, and a really illegal
+    answer must reach the arena so that it is recorded as the bot's fault.
+    An exception in act() is printed with its traceback on stderr (the
+    arena keeps stderr in the bot's log); then, when the bot set
+    `fallback = True`, the first legal action is played and the note says
+    so; otherwise the exception ends the process (a crash fault).
+    """
+    try:
+        choice = bot.act(request, legal)
+    except Exception:
+        traceback.print_exc(file=sys.stderr)
+        if not getattr(bot, "fallback", False):
+            raise
+        print("%s: act() raised; playing the first legal action %r as asked (fallback = True)"
+              % (bot.name, legal[0]), file=sys.stderr)
+        return legal[0]
+    if not isinstance(choice, str):
+        print("%s: act() returned %r, not a string; sent as its text" % (bot.name, choice),
+              file=sys.stderr)
+        choice = str(choice)
+    return choice
 
 
 def run(bot, max_parties=0):
@@ -87,12 +120,8 @@ def run(bot, max_parties=0):
             kind = message.get("type")
             if kind == "request":
                 legal = legal_actions(message)
-                choice = bot.act(message, legal)
-                if choice not in legal:
-                    print("%s: act() returned %r, not a legal action; playing %r"
-                          % (bot.name, choice, legal[0]), file=sys.stderr)
-                    choice = legal[0]
-                send({"type": "action", "id": message["id"], "action": choice})
+                send({"type": "action", "id": message["id"],
+                      "action": _answer(bot, message, legal)})
             elif kind == "partie_start":
                 bot.partie_start(message)
             elif kind == "deal_end":
