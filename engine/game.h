@@ -112,8 +112,9 @@ struct game {
     int (*set_deck)(void *state, const char *deck_text, char *err, int cap);
 
     /* Sets a field a deal record may carry besides deck and actions (Belote's
-     * "reserve"), before the deal's first action. 0, or -1 with a reason
-     * (unknown field, bad value). NULL when the game has none. */
+     * "reserve"), before the deal's first action. 0; -1 with a reason for a
+     * bad value; -2 when the game has no such field (readers ignore it).
+     * NULL when the game has none. */
     int (*set_deal_field)(void *state, const char *name, long value, char *err, int cap);
 
     /* Everything `player` may know now, as the fields of the current object:
