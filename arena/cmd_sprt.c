@@ -1,6 +1,6 @@
 /* cmd_sprt.c - `arena sprt`: is the test version better than the base?
  * Plays duplicate pairs between two bot programs and updates the
- * pentanomial GSPRT (arena/sprt.h, docs/statistics.md section 4) after each pair,
+ * pentanomial GSPRT (stats/sprt.h, docs/statistics.md section 4) after each pair,
  * or reads the pairs from a journal. The exit status carries the verdict.
  */
 #include <assert.h>
@@ -12,12 +12,12 @@
 #include "arena/journal.h"
 #include "arena/match.h"
 #include "arena/options.h"
-#include "arena/pentanomial.h"
+#include "stats/pentanomial.h"
 #include "arena/record.h"
 #include "arena/results.h"
 #include "arena/runner.h"
-#include "arena/sprt.h"
-#include "arena/table.h"
+#include "stats/sprt.h"
+#include "stats/table.h"
 #include "engine/rng.h"
 
 enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };

@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 /* Results read so far; bot i is names[i], in order of first appearance. */
 struct pgn {

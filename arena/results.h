@@ -33,7 +33,7 @@
 #include <stdio.h>
 
 #include "arena/journal.h"
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 #include "arena/record.h"
 
 /* The header line of a results file. */

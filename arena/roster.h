@@ -1,5 +1,5 @@
 /* roster.h - the two growable lists every reader of results fills for the
- * rating fit (arena/ratings.h): bot names, each once, and parties. The
+ * rating fit (stats/ratings.h): bot names, each once, and parties. The
  * lists live in the reader's own struct (pgn.h, results.h); these
  * functions grow them by doubling.
  */
@@ -7,7 +7,7 @@
 #define ARENA_ROSTER_H
 
 #include <stddef.h>
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 /* The index of `name` in names[0..*n-1], appended (a strdup'd copy the
  * list owns) when new; -1 when out of memory. */

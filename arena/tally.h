@@ -4,7 +4,7 @@
  *
  * It is what the progress line (the current leader), the crosstable on
  * stdout and the --results file show beside the ratings of
- * arena/standings.h. Bots are known by name; a record naming a bot the
+ * stats/standings.h. Bots are known by name; a record naming a bot the
  * tally does not know is refused.
  */
 #ifndef ARENA_TALLY_H

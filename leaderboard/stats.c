@@ -11,9 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 #include "arena/results.h"
-#include "arena/standings.h"
+#include "stats/standings.h"
 #include "leaderboard/api.h"
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"

@@ -18,7 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "arena/options.h"
-#include "arena/table.h"
+#include "stats/table.h"
 #include "arena/version.h"
 #include "engine/rules.h"
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "arena/pgn.h"
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 #define N1(r) ((r)->n_bots + 1)
 

@@ -10,12 +10,12 @@
  * After a sequential stop the plain Elo estimate of the counts is biased
  * away from the boundary that was not crossed; show it labelled as such.
  */
-#ifndef ARENA_SPRT_H
-#define ARENA_SPRT_H
+#ifndef STATS_SPRT_H
+#define STATS_SPRT_H
 
 #include <stddef.h>
 
-#include "arena/pentanomial.h"
+#include "stats/pentanomial.h"
 
 struct sprt {
     double elo0, elo1;    /* H0 and H1, logistic Elo */

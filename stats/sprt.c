@@ -9,7 +9,7 @@
  * the root without a starting guess and never divides by zero. Pure
  * functions over plain values; nothing is allocated.
  */
-#include "arena/sprt.h"
+#include "stats/sprt.h"
 
 #include <math.h>
 #include <stdio.h>

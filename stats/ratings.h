@@ -14,8 +14,8 @@
  * anchor bot's rating in the anchor's group); ratings in different groups
  * cannot be compared, and a result with more than one group says so.
  */
-#ifndef ARENA_RATINGS_H
-#define ARENA_RATINGS_H
+#ifndef STATS_RATINGS_H
+#define STATS_RATINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>

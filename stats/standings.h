@@ -1,4 +1,4 @@
-/* standings.h - the per-bot report of a rating fit (arena/ratings.h): the
+/* standings.h - the per-bot report of a rating fit (stats/ratings.h): the
  * order of the bots, and the table as text, CSV or JSON.
  *
  * Rated bots come first, best first, group by group (ratings of different
@@ -7,14 +7,14 @@
  * the cluster-robust likelihood that a bot is stronger than the bot ranked
  * just below it in its group.
  */
-#ifndef ARENA_STANDINGS_H
-#define ARENA_STANDINGS_H
+#ifndef STATS_STANDINGS_H
+#define STATS_STANDINGS_H
 
 #include <stdio.h>
 
 #include <cjson/cJSON.h>
 
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 struct standings {
     const struct ratings *ratings; /* not owned; must outlive self */

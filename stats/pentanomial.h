@@ -7,13 +7,13 @@
  * so the correlation inside a pair is accounted for; so does the mean
  * settlement margin.
  */
-#ifndef ARENA_PENTANOMIAL_H
-#define ARENA_PENTANOMIAL_H
+#ifndef STATS_PENTANOMIAL_H
+#define STATS_PENTANOMIAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 /* pairs[k] counts pairs where the bot scored k/2 points of 2:
  * LL, LD, LW or DD, DW, WW. */

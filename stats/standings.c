@@ -2,17 +2,17 @@
  *
  * The order is decided once in standings_init(); the three forms only read
  * it, so text, CSV and JSON always agree. Text and CSV are laid out through
- * arena/table.h, which keeps users' bot names from reaching a terminal raw
+ * stats/table.h, which keeps users' bot names from reaching a terminal raw
  * and quotes them for CSV. The standings borrow the ratings and own only
  * their three arrays.
  */
-#include "arena/standings.h"
+#include "stats/standings.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena/table.h"
+#include "stats/table.h"
 
 #define NAME_COLUMNS 40
 #define Z95 1.959963984540054

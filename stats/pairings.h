@@ -1,5 +1,5 @@
 /* pairings.h - the head-to-head report: every two bots that met, tallied
- * with arena/pentanomial.h, as text, CSV or JSON.
+ * with stats/pentanomial.h, as text, CSV or JSON.
  *
  * A pairing's statistics (score, Elo +- 95%, nElo, LOS, settlement margin)
  * come from its duplicate pairs, so the correlation inside a pair is
@@ -8,8 +8,8 @@
  * formulas over the trinomial of single parties (docs/statistics.md 3 with a "pair"
  * of one partie). `basis` says which.
  */
-#ifndef ARENA_PAIRINGS_H
-#define ARENA_PAIRINGS_H
+#ifndef STATS_PAIRINGS_H
+#define STATS_PAIRINGS_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,8 +17,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "arena/pentanomial.h"
-#include "arena/ratings.h"
+#include "stats/pentanomial.h"
+#include "stats/ratings.h"
 
 enum pairing_basis { PAIRING_PAIRS, PAIRING_PARTIES };
 

@@ -5,13 +5,13 @@
  * over its own parties only: linear in the parties, whatever the number of
  * bots. The pairings own nothing but their array.
  */
-#include "arena/pairings.h"
+#include "stats/pairings.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena/table.h"
+#include "stats/table.h"
 
 #define NAME_COLUMNS 32
 #define Z95 1.959963984540054

@@ -17,7 +17,7 @@
  * ratings_free() releases them all. The workspace of a fit lives and dies in
  * ratings_fit().
  */
-#include "arena/ratings.h"
+#include "stats/ratings.h"
 
 #include <assert.h>
 #include <math.h>

@@ -10,8 +10,8 @@
  * says (a field holding a comma, quote, CR or LF is put in double quotes,
  * quotes doubled), one record per line ending in LF.
  */
-#ifndef ARENA_TABLE_H
-#define ARENA_TABLE_H
+#ifndef STATS_TABLE_H
+#define STATS_TABLE_H
 
 #include <stddef.h>
 #include <stdio.h>

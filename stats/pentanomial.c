@@ -6,7 +6,7 @@
  * number it holds is finite: where a formula would give an infinity (a
  * perfect score, a zero variance) a flag says so and the number is 0.
  */
-#include "arena/pentanomial.h"
+#include "stats/pentanomial.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -7,7 +7,7 @@
  * headers and cells.
  */
 #define _GNU_SOURCE
-#include "arena/table.h"
+#include "stats/table.h"
 
 #include <assert.h>
 #include <ctype.h>
