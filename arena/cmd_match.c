@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "arena/match.h"
 #include "arena/options.h"
-#include "arena/record.h"
+#include "records/record.h"
 #include "arena/transcript.h"
 
 /* The command line of `arena match`. */

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "arena/options.h"
 #include "arena/poster.h"
 

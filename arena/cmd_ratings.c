@@ -1,5 +1,5 @@
 /* cmd_ratings.c - `arena ratings`: standings with honest error bars, the
- * head-to-head table, and a PGN export, from result files (arena/results.h)
+ * head-to-head table, and a PGN export, from result files (records/results.h)
  * through the statistics library (stats/ratings.h, stats/pentanomial.h).
  *
  * Every input is read and every number computed before anything is
@@ -17,9 +17,9 @@
 #include "arena/commands.h"
 #include "arena/options.h"
 #include "stats/pairings.h"
-#include "arena/pgn.h"
+#include "records/pgn.h"
 #include "stats/ratings.h"
-#include "arena/results.h"
+#include "records/results.h"
 #include "stats/standings.h"
 #include "stats/table.h"
 

@@ -16,12 +16,12 @@
 #include <time.h>
 #include <unistd.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "arena/options.h"
 #include "arena/poster.h"
 #include "stats/ratings.h"
-#include "arena/record.h"
-#include "arena/results.h"
+#include "records/record.h"
+#include "records/results.h"
 #include "arena/runner.h"
 #include "arena/sched.h"
 #include "stats/standings.h"

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "arena/match.h"
 #include "arena/options.h"
 #include "stats/pentanomial.h"
-#include "arena/record.h"
-#include "arena/results.h"
+#include "records/record.h"
+#include "records/results.h"
 #include "arena/runner.h"
 #include "stats/sprt.h"
 #include "stats/table.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include "arena/botlog.h"
 #include "arena/match.h"
-#include "arena/record.h"
+#include "records/record.h"
 #include "arena/runner.h"
 
 void match_config_default(struct match_config *self)

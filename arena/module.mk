@@ -9,7 +9,7 @@ $(ARENA_LIB): $(ARENA_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-$(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(STATS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+$(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(RECORDS_LIB) $(STATS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <curl/curl.h>
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "arena/poster.h"
 
 struct item {

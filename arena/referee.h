@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include "engine/partie.h"
 #include "protocol/codec.h"
-#include "arena/record.h"
+#include "records/record.h"
 
 struct referee_clock {
     uint32_t move_ms, bank_ms, grace_ms;
@@ -95,7 +95,7 @@ int64_t referee_deadline(const struct referee *self);
 /* What a fault costs (the one policy): sets the outcome of a forfeit. */
 void referee_fault_policy(struct referee *self, int player, int fault, const char *message);
 
-/* What the record of this finished partie says (arena/record.h), played
+/* What the record of this finished partie says (records/record.h), played
  * from `seed`; out points into the referee, which must outlive it. */
 void referee_record_play(const struct referee *self, uint64_t seed, struct record_play *out);
 

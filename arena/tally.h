@@ -1,6 +1,6 @@
 /* tally.h - the plain counts of a tournament: per bot and per pairing,
  * parties, wins, draws, losses, settlement points and faults, added up
- * from partie records (arena/record.h) as they are written or read back.
+ * from partie records (records/record.h) as they are written or read back.
  *
  * It is what the progress line (the current leader), the crosstable on
  * stdout and the --results file show beside the ratings of
@@ -12,7 +12,7 @@
 
 #include <stdio.h>
 #include <cjson/cJSON.h>
-#include "arena/record.h"
+#include "records/record.h"
 #include "protocol/codec.h"
 
 struct tally_bot {
@@ -43,7 +43,7 @@ int tally_init(struct tally *self, const char *const *names, int n);
 /* Frees the arrays. */
 void tally_release(struct tally *self);
 
-/* Adds a partie record read by record_read() (arena/record.h). 0, or -1
+/* Adds a partie record read by record_read() (records/record.h). 0, or -1
  * with the reason in err when its players are not two bots of the tally. */
 int tally_add(struct tally *self, const struct record_partie *rec, char *err, size_t cap);
 

@@ -23,7 +23,7 @@
 #include <cjson/cJSON.h>
 #include "arena/match.h"
 #include "arena/options.h"
-#include "arena/record.h"
+#include "records/record.h"
 #include "protocol/codec.h"
 
 enum { TOURNAMENT_MAX_BOTS = 64, TOURNAMENT_TOKEN_MAX = 256 };

@@ -2,7 +2,7 @@
  *
  * Everything here is untrusted input, and nothing is kept unless the
  * whole record passes. Three judges, in this order:
- * - the shape: the arena's reader, record_read() (arena/record.h), and
+ * - the shape: the arena's reader, record_read() (records/record.h), and
  *   here what the leaderboard adds: a run, and names within the one rule;
  * - the course and the score: the arena's own check, replay_record()
  *   (`arena replay --check`): each recorded deal finished, a forfeit only
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/replay.h"
+#include "records/replay.h"
 #include "protocol/codec.h"
 #include "leaderboard/check.h"
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "stats/ratings.h"
-#include "arena/results.h"
+#include "records/results.h"
 #include "stats/standings.h"
 #include "leaderboard/api.h"
 #include "leaderboard/stats.h"

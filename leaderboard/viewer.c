@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "arena/record.h"
+#include "records/record.h"
 #include "engine/partie.h"
 #include "leaderboard/viewer.h"
 

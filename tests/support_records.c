@@ -1,7 +1,7 @@
 /* support_records.c - refereed parties and their records for the tests
  * (support_records.h). */
 #include <criterion/criterion.h>
-#include "arena/record.h"
+#include "records/record.h"
 #include "engine/rng.h"
 #include "tests/support_records.h"
 

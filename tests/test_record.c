@@ -1,4 +1,4 @@
-/* Tests of arena/record.h: exact seeds, run ids, the command fingerprint
+/* Tests of records/record.h: exact seeds, run ids, the command fingerprint
  * of arena/botproc.h that journal headers carry, and the one reader of
  * partie records (record_read) on what the arena writes, on what its
  * earlier versions wrote and on records out of shape. */
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "arena/botproc.h"
-#include "arena/record.h"
+#include "records/record.h"
 #include "tests/support_records.h"
 #include "tests/support_scratch.h"
 

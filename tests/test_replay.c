@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/replay.h"
+#include "records/replay.h"
 #include "engine/partie.h"
 #include "engine/rng.h"
 #include "tests/support_scratch.h"

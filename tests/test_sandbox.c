@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "arena/botlog.h"
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

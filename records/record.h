@@ -20,8 +20,8 @@
  * versions lack "run" (before e0680f1; `arena post` adds the run of their
  * journal) and "pair" (before 3f791d1), and wrote "seed" as a JSON number.
  */
-#ifndef ARENA_RECORD_H
-#define ARENA_RECORD_H
+#ifndef RECORDS_RECORD_H
+#define RECORDS_RECORD_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -122,7 +122,7 @@ struct record_partie {
  * none unknown and none given twice, at every level; "deals" holds 1 to 8
  * deal records, or none for a forfeit, and "unfinished_deal" comes only
  * with a forfeit. Whether the deals are legal and the score is theirs is
- * the engine's to say (arena/replay.h). Returns 0, or -1 with the reason
+ * the engine's to say (records/replay.h). Returns 0, or -1 with the reason
  * in err naming the field ("totals.B must be an integer from 0 to
  * 100000", "unknown field \"deals[0].comment\""). */
 int record_read(const cJSON *json, struct record_partie *out, char *err, size_t cap);

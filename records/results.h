@@ -1,6 +1,6 @@
 /* results.h - the parties to rate, read from result files and merged.
  *
- * The kind of a file is chosen by its name: ".pgn" is PGN (arena/pgn.h;
+ * The kind of a file is chosen by its name: ".pgn" is PGN (records/pgn.h;
  * every game is a cluster of its own), anything else is a results file:
  *
  *     # comment lines start with '#'; blank lines are skipped
@@ -24,17 +24,17 @@
  * appearance; cluster ids are unique over all files. Each kind of file is
  * one entry of the table in results.c: PGN, journals (".jsonl") and
  * results files, chosen in that order. Partie records already read
- * (arena/record.h; the leaderboard's store) are added without any file.
+ * (records/record.h; the leaderboard's store) are added without any file.
  */
-#ifndef ARENA_RESULTS_H
-#define ARENA_RESULTS_H
+#ifndef RECORDS_RESULTS_H
+#define RECORDS_RESULTS_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "stats/ratings.h"
-#include "arena/record.h"
+#include "records/record.h"
 
 /* The header line of a results file. */
 #define RESULTS_CSV_HEADER "first,second,score,pair,settlement"
@@ -67,7 +67,7 @@ int results_read_csv(struct results *self, FILE *in, const char *source,
                      char *err, size_t err_size);
 
 /* As results_read() for a tournament journal already open (files ending
- * in .jsonl; arena/journal.h, arena/record.h): every "partie" record, the
+ * in .jsonl; records/journal.h, records/record.h): every "partie" record, the
  * two parties on one seed between the same bots forming a duplicate pair;
  * a torn last line is skipped. The journal reader's rules hold over every
  * journal read into self: a partie already read, from this file or an
@@ -75,7 +75,7 @@ int results_read_csv(struct results *self, FILE *in, const char *source,
 int results_read_journal(struct results *self, FILE *in, const char *source,
                          char *err, size_t err_size);
 
-/* Appends the parties of n partie records already read (arena/record.h)
+/* Appends the parties of n partie records already read (records/record.h)
  * as one journal of them would: the two parties on one seed between the
  * same bots in one run form a duplicate pair. `source` names them in
  * messages ("the store: partie 7: ..."). 0, or -1 with err, and then

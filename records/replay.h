@@ -7,11 +7,11 @@
  * fixture {"record", "expect"} is replayed as its record, and with `check`
  * its result is compared with "expect".
  */
-#ifndef ARENA_REPLAY_H
-#define ARENA_REPLAY_H
+#ifndef RECORDS_REPLAY_H
+#define RECORDS_REPLAY_H
 
 #include <cjson/cJSON.h>
-#include "arena/record.h"
+#include "records/record.h"
 
 enum replay_status {
     REPLAY_OK = 0,        /* replayed (and, when checked, as expected) */
@@ -32,7 +32,7 @@ struct replay {
  * the caller frees self->result with cJSON_Delete. */
 int replay_json(const cJSON *doc, int check, struct replay *self);
 
-/* Checks a partie record read by record_read() (arena/record.h): its
+/* Checks a partie record read by record_read() (records/record.h): its
  * deals replay and its totals, winner and settlement are the engine's;
  * for a forfeit, the deals played replay (the unfinished one as far as it
  * went) and the score is the fault policy's. REPLAY_MISMATCH names the

@@ -3,8 +3,8 @@
  * lists live in the reader's own struct (pgn.h, results.h); these
  * functions grow them by doubling.
  */
-#ifndef ARENA_ROSTER_H
-#define ARENA_ROSTER_H
+#ifndef RECORDS_ROSTER_H
+#define RECORDS_ROSTER_H
 
 #include <stddef.h>
 #include "stats/ratings.h"

@@ -7,8 +7,8 @@
  * table that lasts one file: they are local to it. struct results owns its
  * arrays and the names.
  */
-#include "arena/results.h"
-#include "arena/roster.h"
+#include "records/results.h"
+#include "records/roster.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena/pgn.h"
-#include "arena/record.h"
+#include "records/pgn.h"
+#include "records/record.h"
 
 #define CSV_FIELDS 5
 
@@ -441,7 +441,7 @@ out:
     return rc;
 }
 
-/* One partie record (arena/record.h) as a result; the pair is found by
+/* One partie record (records/record.h) as a result; the pair is found by
  * the run, the seed and the two bots, whichever seat each had. */
 static int add_record(struct results *self, struct pair_index *pairs, const struct record_partie *rec, char *err,
                       size_t err_size)

@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/journal.h"
-#include "arena/record.h"
+#include "records/journal.h"
+#include "records/record.h"
 #include "protocol/json_tree.h"
 
 int journal_open(struct journal *self, const char *path, char *err, size_t cap)

@@ -1,5 +1,5 @@
 /* replay.c - deal and partie records through the engine (replay.h).
- * All input is untrusted: records are read by arena/record.h's reader,
+ * All input is untrusted: records are read by records/record.h's reader,
  * which checks every field's type, and every failure becomes a status and
  * a message, never an exit.
  */
@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/replay.h"
+#include "records/replay.h"
 #include "engine/partie.h"
 #include "engine/report.h"
 #include "protocol/json_writer.h"

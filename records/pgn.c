@@ -6,8 +6,8 @@
  * appends every game of the input or, on the first error, rolls self back to
  * what it held before the call. struct pgn owns its arrays and the names.
  */
-#include "arena/pgn.h"
-#include "arena/roster.h"
+#include "records/pgn.h"
+#include "records/roster.h"
 
 #include <errno.h>
 #include <stdbool.h>

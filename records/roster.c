@@ -2,7 +2,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/roster.h"
+#include "records/roster.h"
 
 int roster_bot(char ***names, int *n, int *cap, const char *name)
 {

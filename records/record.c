@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/record.h"
+#include "records/record.h"
 #include "engine/rng.h"
 
 cJSON *record_deal(const struct pq_deal *d)

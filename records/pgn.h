@@ -6,8 +6,8 @@
  * Every game read is a cluster of its own, since PGN cannot say which games
  * form a duplicate pair.
  */
-#ifndef ARENA_PGN_H
-#define ARENA_PGN_H
+#ifndef RECORDS_PGN_H
+#define RECORDS_PGN_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -33,7 +33,7 @@ void pgn_release(struct pgn *self);
 /* Appends the games of the PGN stream `in`; `source` names it in messages.
  * Returns 0, or -1 with the reason in err (err_size bytes), e.g.
  * "games.pgn:12: malformed tag"; on error nothing is appended. Files are
- * opened by results_read() (arena/results.h). */
+ * opened by results_read() (records/results.h). */
 int pgn_read_stream(struct pgn *self, FILE *in, const char *source, char *err,
                     size_t err_size);
 

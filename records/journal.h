@@ -4,7 +4,7 @@
  *
  * Every reader of a journal (replay, resume, ratings, sprt, post) goes
  * through journal_reader_read(), and every reader of a partie's fields
- * (ratings, resume, replay) through record_read() (arena/record.h); the
+ * (ratings, resume, replay) through record_read() (records/record.h); the
  * journal reader itself looks at a partie's identity only, to find it
  * twice. The journal's rules:
  * - each line is exactly one JSON object, no key of it given twice, and
@@ -22,8 +22,8 @@
  * - a torn last line (a crash in the middle of a write) is reported, not an
  *   error; a bad line anywhere else is an error.
  */
-#ifndef ARENA_JOURNAL_H
-#define ARENA_JOURNAL_H
+#ifndef RECORDS_JOURNAL_H
+#define RECORDS_JOURNAL_H
 
 #include <stdbool.h>
 #include <stddef.h>
