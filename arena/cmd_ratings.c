@@ -16,10 +16,10 @@
 
 #include "arena/commands.h"
 #include "arena/options.h"
-#include "stats/pairings.h"
 #include "records/pgn.h"
-#include "stats/ratings.h"
 #include "records/results.h"
+#include "stats/pairings.h"
+#include "stats/ratings.h"
 #include "stats/standings.h"
 #include "stats/table.h"
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "records/journal.h"
 #include "arena/options.h"
+#include "records/journal.h"
 #include "records/replay.h"
 
 struct journal_replay {

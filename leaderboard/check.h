@@ -21,8 +21,8 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
-#include "records/record.h"
 #include "leaderboard/store.h"
+#include "records/record.h"
 
 enum check_status {
     CHECK_OK = 0,

@@ -18,8 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 #include "records/journal.h"
-#include "records/record.h"
 #include "protocol/json_tree.h"
+#include "records/record.h"
 
 int journal_open(struct journal *self, const char *path, char *err, size_t cap)
 {

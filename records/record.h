@@ -34,7 +34,7 @@
 /* ---- writing ----------------------------------------------------------- */
 
 /* What a partie record says, as whoever played it holds it (the referee:
- * referee_record_play() in arena/referee.h): the writer's input. Nothing
+ * referee_record_play() in arena/play/referee.h): the writer's input. Nothing
  * is owned; the pointers live as long as the caller's data. */
 struct record_play {
     uint64_t id, seed;

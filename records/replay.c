@@ -215,7 +215,7 @@ int replay_record(const struct record_partie *rec, struct replay *self)
         return compare_score(rec, totals, partie.winner, partie.settlement, self);
     }
     /* A forfeit: the deals played replay, the unfinished one as far as it
-     * went, and the score is the fault policy's (arena/referee.h): the
+     * went, and the score is the fault policy's (arena/play/referee.h): the
      * other player wins 100 plus both totals of the finished deals. */
     int loser = rec->forfeit.player;
     int status = replay_deals(rec, 1, &partie, self);

@@ -33,8 +33,8 @@
 #include <stdio.h>
 
 #include "records/journal.h"
-#include "stats/ratings.h"
 #include "records/record.h"
+#include "stats/ratings.h"
 
 /* The header line of a results file. */
 #define RESULTS_CSV_HEADER "first,second,score,pair,settlement"

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
-#include "arena/match.h"
+#include "arena/play/match.h"
 #include "records/record.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"

@@ -10,8 +10,8 @@
  * arena with the same cap. Past the cap the rest is dropped and the file
  * ends with one line saying so; the bot goes on.
  */
-#ifndef ARENA_BOTLOG_H
-#define ARENA_BOTLOG_H
+#ifndef ARENA_PLAY_BOTLOG_H
+#define ARENA_PLAY_BOTLOG_H
 
 #include <stddef.h>
 

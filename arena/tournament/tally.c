@@ -4,7 +4,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "arena/tally.h"
+#include "arena/tournament/tally.h"
 
 int tally_init(struct tally *self, const char *const *names, int n)
 {

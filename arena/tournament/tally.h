@@ -7,13 +7,13 @@
  * stats/standings.h. Bots are known by name; a record naming a bot the
  * tally does not know is refused.
  */
-#ifndef ARENA_TALLY_H
-#define ARENA_TALLY_H
+#ifndef ARENA_TOURNAMENT_TALLY_H
+#define ARENA_TOURNAMENT_TALLY_H
 
 #include <stdio.h>
 #include <cjson/cJSON.h>
-#include "records/record.h"
 #include "protocol/codec.h"
+#include "records/record.h"
 
 struct tally_bot {
     char name[CODEC_NAME_MAX];

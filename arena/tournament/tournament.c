@@ -9,11 +9,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "arena/botproc.h"
 #include "arena/options.h"
-#include "arena/runner.h"
-#include "arena/sched.h"
-#include "arena/tournament.h"
+#include "arena/play/botproc.h"
+#include "arena/play/runner.h"
+#include "arena/tournament/sched.h"
+#include "arena/tournament/tournament.h"
 
 void tournament_init(struct tournament *self)
 {

@@ -5,10 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <stdlib.h>
-#include "arena/botlog.h"
-#include "arena/match.h"
+#include "arena/play/botlog.h"
+#include "arena/play/match.h"
+#include "arena/play/runner.h"
 #include "records/record.h"
-#include "arena/runner.h"
 
 void match_config_default(struct match_config *self)
 {

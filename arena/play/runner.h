@@ -31,11 +31,11 @@
  * never holds a partie that did not finish) and runner_run returns. Every
  * process is stopped and reaped before runner_run returns.
  */
-#ifndef ARENA_RUNNER_H
-#define ARENA_RUNNER_H
+#ifndef ARENA_PLAY_RUNNER_H
+#define ARENA_PLAY_RUNNER_H
 
 #include <signal.h>
-#include "arena/match.h"
+#include "arena/play/match.h"
 
 struct runner_job {
     uint64_t partie_id;

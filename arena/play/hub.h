@@ -18,8 +18,8 @@
  * end a connection itself (hub_cut) by shutting its socket down; libzmq
  * then closes it as if the peer had left.
  */
-#ifndef ARENA_HUB_H
-#define ARENA_HUB_H
+#ifndef ARENA_PLAY_HUB_H
+#define ARENA_PLAY_HUB_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -3,7 +3,7 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "arena/referee.h"
+#include "arena/play/referee.h"
 
 void referee_init(struct referee *self, uint64_t partie_id, uint64_t seed, int first_dealer,
                   const struct pq_rules *rules, const struct referee_clock *clock,

@@ -14,8 +14,8 @@
  * costs; by default the faulting player forfeits the partie, scored as a
  * rubicon loss on the totals so far: the other wins 100 + both totals.
  */
-#ifndef ARENA_REFEREE_H
-#define ARENA_REFEREE_H
+#ifndef ARENA_PLAY_REFEREE_H
+#define ARENA_PLAY_REFEREE_H
 
 #include <stdint.h>
 #include "engine/partie.h"

@@ -4,7 +4,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
-#include "arena/check.h"
+#include "arena/play/check.h"
 
 static const char *const situation_names[CHECK_SITUATIONS] = {
     "hello and partie start",

@@ -1,5 +1,5 @@
 /* transcript.c - readable transcripts of a refereed partie (transcript.h). */
-#include "arena/transcript.h"
+#include "arena/play/transcript.h"
 
 static void print_deal(FILE *out, const struct referee *ref, int index, int verbose)
 {

@@ -24,9 +24,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include "arena/botlog.h"
-#include "arena/hub.h"
-#include "arena/runner.h"
+#include "arena/play/botlog.h"
+#include "arena/play/hub.h"
+#include "arena/play/runner.h"
 #include "arena/version.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };

@@ -31,8 +31,8 @@
  * sandbox_probe before any bot starts; botproc builds each process's
  * command line from it with sandbox_argv, in the parent, before fork.
  */
-#ifndef ARENA_SANDBOX_H
-#define ARENA_SANDBOX_H
+#ifndef ARENA_PLAY_SANDBOX_H
+#define ARENA_PLAY_SANDBOX_H
 
 #include <limits.h>
 #include <stddef.h>

@@ -9,10 +9,10 @@
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
-#include "arena/bench.h"
-#include "arena/botproc.h"
-#include "arena/hub.h"
-#include "arena/runner.h"
+#include "arena/play/bench.h"
+#include "arena/play/botproc.h"
+#include "arena/play/hub.h"
+#include "arena/play/runner.h"
 #include "engine/deal.h"
 #include "engine/rng.h"
 

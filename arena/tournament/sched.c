@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/sched.h"
+#include "arena/tournament/sched.h"
 #include "engine/rng.h"
 
 const char *sched_format_name(int format)

@@ -14,7 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <zmq.h>
-#include "arena/hub.h"
+#include "arena/play/hub.h"
 
 static const char monitor_endpoint[] = "inproc://hub-monitor";
 

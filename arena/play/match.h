@@ -3,11 +3,11 @@
  * runs the referee over one ROUTER socket, watches the processes and the
  * clock, and stops the processes. Used by `arena match` and `arena check`.
  */
-#ifndef ARENA_MATCH_H
-#define ARENA_MATCH_H
+#ifndef ARENA_PLAY_MATCH_H
+#define ARENA_PLAY_MATCH_H
 
-#include "arena/botproc.h"
-#include "arena/referee.h"
+#include "arena/play/botproc.h"
+#include "arena/play/referee.h"
 
 struct match_bot {
     char name[CODEC_NAME_MAX];      /* as given, or the hello's name when empty */

@@ -2,8 +2,8 @@
  * of whole deals, from the shuffle through exchange, declarations and 12
  * tricks, with uniformly random legal actions, on one core.
  */
-#ifndef ARENA_BENCH_H
-#define ARENA_BENCH_H
+#ifndef ARENA_PLAY_BENCH_H
+#define ARENA_PLAY_BENCH_H
 
 #include <stdint.h>
 

@@ -18,8 +18,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/botlog.h"
-#include "arena/botproc.h"
+#include "arena/play/botlog.h"
+#include "arena/play/botproc.h"
 
 enum { GUARD_GRACE_MS = 300 };
 

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "arena/botlog.h"
+#include "arena/play/botlog.h"
 
 static const char cut_note[] = "\n[arena] log cut here: it reached its cap; the bot's further output was dropped\n";
 

@@ -10,8 +10,8 @@
  * pq_rng_mix(master, k * 2^32 + p), so a schedule is reproducible and a
  * pairing's packs do not depend on which other bots take part.
  */
-#ifndef ARENA_SCHED_H
-#define ARENA_SCHED_H
+#ifndef ARENA_TOURNAMENT_SCHED_H
+#define ARENA_TOURNAMENT_SCHED_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -1,11 +1,11 @@
 /* transcript.h - a finished partie as readable text: every deal's actions
  * with who made them, each deal's score, and the outcome; or a summary.
  */
-#ifndef ARENA_TRANSCRIPT_H
-#define ARENA_TRANSCRIPT_H
+#ifndef ARENA_PLAY_TRANSCRIPT_H
+#define ARENA_PLAY_TRANSCRIPT_H
 
 #include <stdio.h>
-#include "arena/referee.h"
+#include "arena/play/referee.h"
 
 /* Writes the whole partie (verbose) or only the result lines. */
 void transcript_print(FILE *out, const struct referee *ref, int verbose);

@@ -17,14 +17,14 @@
  * Remote bots start themselves and say hello with the token kept in their
  * token file (runner.h); the token itself is never written anywhere.
  */
-#ifndef ARENA_TOURNAMENT_H
-#define ARENA_TOURNAMENT_H
+#ifndef ARENA_TOURNAMENT_TOURNAMENT_H
+#define ARENA_TOURNAMENT_TOURNAMENT_H
 
 #include <cjson/cJSON.h>
-#include "arena/match.h"
 #include "arena/options.h"
-#include "records/record.h"
+#include "arena/play/match.h"
 #include "protocol/codec.h"
+#include "records/record.h"
 
 enum { TOURNAMENT_MAX_BOTS = 64, TOURNAMENT_TOKEN_MAX = 256 };
 

@@ -17,12 +17,12 @@
  * which a SIGKILLed arena cannot run). The struct owns the process until botproc_stop()
  * has reaped it.
  */
-#ifndef ARENA_BOTPROC_H
-#define ARENA_BOTPROC_H
+#ifndef ARENA_PLAY_BOTPROC_H
+#define ARENA_PLAY_BOTPROC_H
 
 #include <stddef.h>
 #include <sys/types.h>
-#include "arena/sandbox.h"
+#include "arena/play/sandbox.h"
 
 struct botproc_limits {
     long address_space_mb;   /* RLIMIT_AS; 0 = unlimited */

@@ -9,10 +9,10 @@
  * back from the deals actually played (a bot's own choices can avoid some:
  * those are reported as not reached, which is not a failure).
  */
-#ifndef ARENA_CHECK_H
-#define ARENA_CHECK_H
+#ifndef ARENA_PLAY_CHECK_H
+#define ARENA_PLAY_CHECK_H
 
-#include "arena/match.h"
+#include "arena/play/match.h"
 
 enum check_situation {
     CHECK_HANDSHAKE,          /* hello accepted, partie started */

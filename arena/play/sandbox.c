@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/sandbox.h"
+#include "arena/play/sandbox.h"
 
 /* Variables a bot keeps from the arena's environment; everything else
  * (tokens, keys, the user's settings) stays outside. */

@@ -14,8 +14,8 @@
  * the server's answer and the mark) is stored once: nothing is lost and
  * nothing duplicated.
  */
-#ifndef ARENA_POSTER_H
-#define ARENA_POSTER_H
+#ifndef ARENA_TOURNAMENT_POSTER_H
+#define ARENA_TOURNAMENT_POSTER_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>

@@ -14,8 +14,8 @@
 #include <string.h>
 #include <time.h>
 #include <curl/curl.h>
+#include "arena/tournament/poster.h"
 #include "records/journal.h"
-#include "arena/poster.h"
 
 struct item {
     char *text;                  /* the record as posted */
