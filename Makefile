@@ -51,9 +51,11 @@ $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(PKG_CFLAGS) -c $< -o $@
 
-# Modules in dependency order (engine <- protocol <- arena, bots; tests last).
-include $(wildcard engine/module.mk protocol/module.mk arena/module.mk \
-                   bots/module.mk leaderboard/module.mk tests/module.mk)
+# Modules in dependency order (engine <- protocol <- stats <- records <-
+# arena; protocol <- bots; stats, records <- leaderboard; tests last).
+include $(wildcard engine/module.mk protocol/module.mk stats/module.mk \
+                   records/module.mk arena/module.mk bots/module.mk \
+                   leaderboard/module.mk tests/module.mk)
 
 # The sanitizer run: every test under ASan + UBSan. Criterion 2.4.1 reports
 # a leaking test as passing, so the log itself decides.

@@ -1,15 +1,15 @@
 /* cmd_bench.c - `arena bench`: the engine's random playouts and the raw
- * ZeroMQ round trip (arena/bench.h), medians over repeated runs.
+ * ZeroMQ round trip (arena/play/bench.h), medians over repeated runs.
  */
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/bench.h"
 #include "arena/commands.h"
 #include "arena/options.h"
-#include "arena/runner.h"
+#include "arena/play/bench.h"
+#include "arena/play/runner.h"
 
 /* The options of the four benchmarks; each takes its own. */
 struct bench_args {

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/check.h"
 #include "arena/commands.h"
 #include "arena/options.h"
+#include "arena/play/check.h"
 
 /* bot-greedy beside this program, with a small exchange. */
 static void default_opponent(char *out, size_t cap)

@@ -8,11 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
-#include "arena/match.h"
 #include "arena/options.h"
-#include "arena/record.h"
-#include "arena/transcript.h"
+#include "arena/play/match.h"
+#include "arena/play/transcript.h"
+#include "records/journal.h"
+#include "records/record.h"
 
 /* The command line of `arena match`. */
 struct match_args {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
 #include "arena/options.h"
-#include "arena/poster.h"
+#include "arena/tournament/poster.h"
+#include "records/journal.h"
 
 struct pending {
     cJSON **records;        /* partie records, owned */

@@ -1,6 +1,6 @@
 /* cmd_ratings.c - `arena ratings`: standings with honest error bars, the
- * head-to-head table, and a PGN export, from result files (arena/results.h)
- * through the statistics library (arena/ratings.h, arena/pentanomial.h).
+ * head-to-head table, and a PGN export, from result files (records/results.h)
+ * through the statistics library (stats/ratings.h, stats/pentanomial.h).
  *
  * Every input is read and every number computed before anything is
  * written, and the report is rendered into memory first: bad input leaves
@@ -16,12 +16,12 @@
 
 #include "arena/commands.h"
 #include "arena/options.h"
-#include "arena/pairings.h"
-#include "arena/pgn.h"
-#include "arena/ratings.h"
-#include "arena/results.h"
-#include "arena/standings.h"
-#include "arena/table.h"
+#include "records/pgn.h"
+#include "records/results.h"
+#include "stats/pairings.h"
+#include "stats/ratings.h"
+#include "stats/standings.h"
+#include "stats/table.h"
 
 enum format { FORMAT_TEXT, FORMAT_JSON, FORMAT_CSV, FORMAT_PGN };
 

@@ -1,13 +1,13 @@
 /* cmd_replay.c - `arena replay`: deal and partie records through the
- * engine (arena/replay.h), printed as JSON or checked against fixtures.
+ * engine (records/replay.h), printed as JSON or checked against fixtures.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
 #include "arena/options.h"
-#include "arena/replay.h"
+#include "records/journal.h"
+#include "records/replay.h"
 
 struct journal_replay {
     const char *path;

@@ -16,17 +16,17 @@
 #include <time.h>
 #include <unistd.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
 #include "arena/options.h"
-#include "arena/poster.h"
-#include "arena/ratings.h"
-#include "arena/record.h"
-#include "arena/results.h"
-#include "arena/runner.h"
-#include "arena/sched.h"
-#include "arena/standings.h"
-#include "arena/tally.h"
-#include "arena/tournament.h"
+#include "arena/play/runner.h"
+#include "arena/tournament/poster.h"
+#include "arena/tournament/sched.h"
+#include "arena/tournament/tally.h"
+#include "arena/tournament/tournament.h"
+#include "records/journal.h"
+#include "records/record.h"
+#include "records/results.h"
+#include "stats/ratings.h"
+#include "stats/standings.h"
 
 static volatile sig_atomic_t stop_requested;
 

@@ -1,7 +1,8 @@
 /* cmd_sprt.c - `arena sprt`: is the test version better than the base?
  * Plays duplicate pairs between two bot programs and updates the
- * pentanomial GSPRT (arena/sprt.h, docs/statistics.md section 4) after each pair,
- * or reads the pairs from a journal. The exit status carries the verdict.
+ * pentanomial GSPRT (stats/sprt.h, docs/statistics.md section 4) after
+ * each pair, or reads the pairs from a journal. The exit status carries
+ * the verdict.
  */
 #include <assert.h>
 #include <stdio.h>
@@ -9,16 +10,16 @@
 #include <string.h>
 #include <unistd.h>
 #include "arena/commands.h"
-#include "arena/journal.h"
-#include "arena/match.h"
 #include "arena/options.h"
-#include "arena/pentanomial.h"
-#include "arena/record.h"
-#include "arena/results.h"
-#include "arena/runner.h"
-#include "arena/sprt.h"
-#include "arena/table.h"
+#include "arena/play/match.h"
+#include "arena/play/runner.h"
 #include "engine/rng.h"
+#include "records/journal.h"
+#include "records/record.h"
+#include "records/results.h"
+#include "stats/pentanomial.h"
+#include "stats/sprt.h"
+#include "stats/table.h"
 
 enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };
 

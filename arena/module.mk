@@ -1,6 +1,8 @@
-# arena/: the arena program. Everything but main.c is a library so that the
-# tests link the same code the program runs.
-ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c))
+# arena/: the arena program: the command front ends here, playing matches
+# in play/, schedules, tallies and posting in tournament/. Everything but
+# main.c is a library so that the tests link the same code the program runs.
+ARENA_SRC := $(filter-out arena/main.c,$(wildcard arena/*.c arena/play/*.c \
+                                                   arena/tournament/*.c))
 ARENA_OBJ := $(ARENA_SRC:%.c=$(BUILD)/obj/%.o)
 ARENA_LIB := $(BUILD)/lib/libarena.a
 ARENA_BIN := $(BUILD)/bin/arena
@@ -9,7 +11,7 @@ $(ARENA_LIB): $(ARENA_OBJ)
 	@mkdir -p $(@D)
 	$(AR) rcs $@ $^
 
-$(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+$(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(RECORDS_LIB) $(STATS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 

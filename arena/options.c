@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/options.h"
-#include "arena/runner.h"
+#include "arena/play/runner.h"
 #include "engine/rules.h"
 
 #define MS_MAX 3600000

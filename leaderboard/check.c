@@ -2,19 +2,19 @@
  *
  * Everything here is untrusted input, and nothing is kept unless the
  * whole record passes. Three judges, in this order:
- * - the shape: the arena's reader, record_read() (arena/record.h), and
+ * - the shape: the arena's reader, record_read() (records/record.h), and
  *   here what the leaderboard adds: a run, and names within the one rule;
  * - the course and the score: the arena's own check, replay_record()
  *   (`arena replay --check`): each recorded deal finished, a forfeit only
  *   while the partie is being played and its unfinished deal unfinished, a
  *   partie without one over; the engine's totals, winner and settlement, or
- *   for a forfeit the fault policy's (arena/referee.h), not copied here;
+ *   for a forfeit the fault policy's (arena/play/referee.h), not copied here;
  * - the fault counts: exactly those the arena writes for the outcome.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/replay.h"
+#include "records/replay.h"
 #include "protocol/codec.h"
 #include "leaderboard/check.h"
 
@@ -52,8 +52,8 @@ static int judge_score(const struct record_partie *p, char *err, size_t cap)
 
 /* The fault counts the arena writes: the referee counts one fault, of the
  * forfeit's kind, for the player who forfeited and none else
- * (arena/referee.c, referee_fault_policy), and none when nobody forfeited;
- * `arena run` records the parties a disqualified bot had left as its
+ * (arena/play/referee.c, referee_fault_policy), and none when nobody
+ * forfeited; `arena run` records the parties a disqualified bot had left as its
  * forfeits before any deal, counting none (the faults that disqualified
  * it were counted where they happened). */
 static int check_fault_counts(const struct record_partie *p, char *err, size_t cap)

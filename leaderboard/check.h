@@ -1,11 +1,11 @@
-/* check.h - is a posted partie record (arena/record.h) genuine?
+/* check.h - is a posted partie record (records/record.h) genuine?
  *
  * Shape first, by the arena's own reader of partie records (record_read):
  * exactly the fields the arena writes, each of its type and range, none
  * twice, the fault counts of every kind the arena knows; the leaderboard
  * also needs the "run" that `arena post` gives the records of older
  * journals. Then the course and the score, by the arena's own check
- * (arena/replay.h, replay_record: every deal replayed through the engine,
+ * (records/replay.h, replay_record: every deal replayed through the engine,
  * the unfinished deal of a forfeit as far as it went; the engine's totals,
  * winner and settlement, or the fault policy's for a forfeit), and the
  * fault counts: those the referee writes for the outcome (one of the
@@ -21,8 +21,8 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
-#include "arena/record.h"
 #include "leaderboard/store.h"
+#include "records/record.h"
 
 enum check_status {
     CHECK_OK = 0,

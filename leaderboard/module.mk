@@ -32,7 +32,7 @@ $(LB_PAGE_O): $(LB_PAGE_C)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(LB_BIN): $(BUILD)/obj/leaderboard/main.o $(LB_PAGE_O) $(LB_LIB) $(ARENA_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+$(LB_BIN): $(BUILD)/obj/leaderboard/main.o $(LB_PAGE_O) $(LB_LIB) $(RECORDS_LIB) $(STATS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lpthread -lm
 

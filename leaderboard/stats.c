@@ -11,12 +11,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/ratings.h"
-#include "arena/results.h"
-#include "arena/standings.h"
 #include "leaderboard/api.h"
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"
+#include "records/results.h"
+#include "stats/ratings.h"
+#include "stats/standings.h"
 
 struct pairing {
     int parties, wins, draws, losses; /* of the row bot against the column bot */

@@ -1,9 +1,9 @@
 /* stats.h - standings, crosstable, per-bot pages and rating history,
  * computed from every stored partie with the arena's statistics code:
  * the store hands its parties out as partie records (store.h,
- * arena/record.h), arena/results.h makes them the fit's input exactly as
- * `arena ratings` makes a journal's records, arena/ratings.h fits and
- * arena/standings.h orders and writes the standings.
+ * records/record.h), records/results.h makes them the fit's input exactly as
+ * `arena ratings` makes a journal's records, stats/ratings.h fits and
+ * stats/standings.h orders and writes the standings.
  *
  * Duplicate pairs are found within a run and never across runs (results
  * keys a pair by run, seed and bots); bots are merged by name over all

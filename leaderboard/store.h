@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
-#include "arena/record.h"
+#include "records/record.h"
 
 enum { STORE_SCHEMA_VERSION = 1 };
 

@@ -6,9 +6,9 @@
  */
 #include <stdio.h>
 #include <string.h>
-#include "arena/record.h"
 #include "engine/partie.h"
 #include "leaderboard/viewer.h"
+#include "records/record.h"
 
 static const char *const seats[] = { "elder", "younger" };
 

@@ -7,7 +7,7 @@ TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_BIN := $(BUILD)/tests/unit
 
 
-$(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+$(TEST_BIN): $(TEST_OBJ) $(ARENA_LIB) $(RECORDS_LIB) $(STATS_LIB) $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) $(CRIT_LIBS) -lm
 

@@ -1,8 +1,8 @@
 /* support_records.c - refereed parties and their records for the tests
  * (support_records.h). */
 #include <criterion/criterion.h>
-#include "arena/record.h"
 #include "engine/rng.h"
+#include "records/record.h"
 #include "tests/support_records.h"
 
 static int swallow(void *ctx, int player, const struct codec_frame *frame)

@@ -1,12 +1,12 @@
 /* support_records.h - partie records as the arena writes them, from a
- * referee (arena/referee.h) between two players that pick random legal
+ * referee (arena/play/referee.h) between two players that pick random legal
  * actions: no bot processes, no sockets, no files. */
 #ifndef SUPPORT_RECORDS_H
 #define SUPPORT_RECORDS_H
 
 #include <stdint.h>
 #include <cjson/cJSON.h>
-#include "arena/referee.h"
+#include "arena/play/referee.h"
 
 /* Referees partie 7 of `seed` between "alpha" (A) and "beta" (B), player
  * `first_dealer` dealing first. With crash_after >= 0, B crashes when that

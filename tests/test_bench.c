@@ -6,9 +6,9 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include "arena/bench.h"
-#include "arena/sandbox.h"
-#include "arena/runner.h"
+#include "arena/play/bench.h"
+#include "arena/play/sandbox.h"
+#include "arena/play/runner.h"
 #include "tests/support_scratch.h"
 
 static const char *instant_bot(void)

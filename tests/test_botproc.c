@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/botproc.h"
+#include "arena/play/botproc.h"
 #include "tests/support_scratch.h"
 
 static void pause_ms(int ms)

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include "arena/check.h"
+#include "arena/play/check.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

@@ -18,9 +18,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "arena/options.h"
-#include "arena/table.h"
 #include "arena/version.h"
 #include "engine/rules.h"
+#include "stats/table.h"
 
 static char dir[64];
 

@@ -5,7 +5,7 @@
 #include <criterion/criterion.h>
 #include <string.h>
 #include <zmq.h>
-#include "arena/hub.h"
+#include "arena/play/hub.h"
 #include "tests/support_scratch.h"
 
 static void *dealer(void *ctx, const char *endpoint)

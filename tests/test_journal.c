@@ -8,8 +8,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "arena/journal.h"
-#include "arena/replay.h"
+#include "records/journal.h"
+#include "records/replay.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
-#include "arena/match.h"
-#include "arena/record.h"
-#include "arena/replay.h"
+#include "arena/play/match.h"
+#include "records/record.h"
+#include "records/replay.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

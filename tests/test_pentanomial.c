@@ -3,7 +3,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 
-#include "arena/pentanomial.h"
+#include "stats/pentanomial.h"
 
 /* Appends a duplicate pair of bot 0 against bot 1: bot 0 deals first and
  * scores `a`, then bot 1 deals first and bot 0 scores `b`. Points (bot 0's

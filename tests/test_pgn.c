@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena/pgn.h"
+#include "records/pgn.h"
 
 /* Reads `text` into p (initialised here); returns pgn_read_stream's code. */
 static int read_text(struct pgn *p, const char *text, char *err, size_t err_size)

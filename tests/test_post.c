@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <cjson/cJSON.h>
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

@@ -8,8 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "arena/pgn.h"
-#include "arena/ratings.h"
+#include "records/pgn.h"
+#include "stats/ratings.h"
 
 #define N1(r) ((r)->n_bots + 1)
 

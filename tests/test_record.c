@@ -1,5 +1,5 @@
-/* Tests of arena/record.h: exact seeds, run ids, the command fingerprint
- * of arena/botproc.h that journal headers carry, and the one reader of
+/* Tests of records/record.h: exact seeds, run ids, the command fingerprint
+ * of arena/play/botproc.h that journal headers carry, and the one reader of
  * partie records (record_read) on what the arena writes, on what its
  * earlier versions wrote and on records out of shape. */
 #include <criterion/criterion.h>
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/botproc.h"
-#include "arena/record.h"
+#include "arena/play/botproc.h"
+#include "records/record.h"
 #include "tests/support_records.h"
 #include "tests/support_scratch.h"
 

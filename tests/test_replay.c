@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "arena/replay.h"
 #include "engine/partie.h"
 #include "engine/rng.h"
+#include "records/replay.h"
 #include "tests/support_scratch.h"
 
 /* The worked deals, relative to the top of the checkout (make test runs

@@ -1,7 +1,7 @@
-/* test_results.c - reading result files (arena/results.h): the CSV format
+/* test_results.c - reading result files (records/results.h): the CSV format
  * in every detail, PGN through the same merge, clusters over files, the
  * roll back on a bad line, and journals' partie records as the record
- * reader (arena/record.h) reads them. */
+ * reader (records/record.h) reads them. */
 #include <criterion/criterion.h>
 #include <limits.h>
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arena/results.h"
+#include "records/results.h"
 #include "tests/support_records.h"
 #include "tests/support_scratch.h"
 

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 enum { RUN_TEST_MAX = 64 };

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

@@ -1,12 +1,12 @@
 /* test_runner.c - the runner's handling of what bots say of themselves
- * (arena/runner.c): a name given in a hello enters the records only when
+ * (arena/play/runner.c): a name given in a hello enters the records only when
  * it obeys the name rule (codec_bot_name_check).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/journal.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)

@@ -1,6 +1,6 @@
-/* test_sandbox.c - the sandbox around bots (arena/sandbox.h), tried the way
- * a hostile bot author would (issue 12's audit): real tournaments of the
- * real arena with tests/bot_hostile.c against bot-random, then the
+/* test_sandbox.c - the sandbox around bots (arena/play/sandbox.h), tried
+ * the way a hostile bot author would (issue 12's audit): real tournaments
+ * of the real arena with tests/bot_hostile.c against bot-random, then the
  * hostile bot's own report (its log) and the arena's records (journal,
  * exit status, leftover processes). Where an attack can be shown harmful
  * without the sandbox and harmless to the machine, the same test runs it
@@ -20,8 +20,8 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "arena/botlog.h"
-#include "arena/journal.h"
+#include "arena/play/botlog.h"
+#include "records/journal.h"
 #include "tests/support_scratch.h"
 
 static const char *bin_dir(void)
@@ -453,7 +453,7 @@ Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .
 
 /* bwrap arms the parent-death signal of a sandbox's PID 1 only after its
  * mounts are set up; an arena SIGKILLed in that window left the sandbox
- * running for good, until the guard (arena/botproc.c) held it. Kills at
+ * running for good, until the guard (arena/play/botproc.c) held it. Kills at
  * many moments of the start, with reuse 1 so that sandboxes keep being
  * built. */
 Test(sandbox, an_arena_killed_while_sandboxes_start_leaves_none_behind, .timeout = 180)

@@ -4,7 +4,7 @@
 #include <math.h>
 #include <stdint.h>
 
-#include "arena/sprt.h"
+#include "stats/sprt.h"
 
 static struct sprt make(double elo0, double elo1)
 {

@@ -1,11 +1,11 @@
-/* test_table.c - text cells for terminals and CSV (arena/table.h): escapes,
+/* test_table.c - text cells for terminals and CSV (stats/table.h): escapes,
  * widths, cut names, alignment and RFC 4180 quoting. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena/table.h"
+#include "stats/table.h"
 
 /* What a writer puts in a stream, NUL-terminated; the caller frees it. */
 struct capture {

@@ -1,5 +1,6 @@
-/* test_tournament.c - tournament settings (arena/tournament.h) from flags,
- * files and headers, and the tally (arena/tally.h) of finished parties. */
+/* test_tournament.c - tournament settings (arena/tournament/tournament.h)
+ * from flags, files and headers, and the tally (arena/tournament/tally.h)
+ * of finished parties. */
 #include <criterion/criterion.h>
 #include <limits.h>
 #include <stdio.h>
@@ -8,9 +9,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "arena/sched.h"
-#include "arena/tally.h"
-#include "arena/tournament.h"
+#include "arena/tournament/sched.h"
+#include "arena/tournament/tally.h"
+#include "arena/tournament/tournament.h"
 #include "tests/support_scratch.h"
 
 static void write_file(const char *path, const char *text, int mode)

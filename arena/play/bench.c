@@ -1,0 +1,261 @@
+/* bench.c - random playouts for the engine benchmark (bench.h). The clock
+ * is read every 256 deals so that it costs nothing measurable.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+#include "arena/play/bench.h"
+#include "arena/play/botproc.h"
+#include "arena/play/hub.h"
+#include "arena/play/runner.h"
+#include "engine/deal.h"
+#include "engine/rng.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *out)
+{
+    struct pq_rules rules;
+    struct pq_rng rng;
+    struct pq_deal deal;
+    double start = now(), elapsed = 0;
+    long deals = 0, actions = 0;
+    pq_rules_default(&rules);
+    pq_rng_seed(&rng, seed);
+    while (elapsed < seconds) {
+        for (int i = 0; i < 256; i++, deals++) {
+            uint8_t deck[32];
+            pq_rng_deck(seed, (int)deals, deck);
+            pq_deal_init(&deal, &rules, deck);
+            while (!pq_deal_over(&deal)) {
+                struct pq_action a;
+                int n = pq_deal_legal_count(&deal);
+                pq_deal_legal_nth(&deal, (int)pq_rng_below(&rng, (uint32_t)n), &a);
+                pq_deal_apply(&deal, &a, NULL, 0);
+                actions++;
+            }
+        }
+        elapsed = now() - start;
+    }
+    out->deals = deals;
+    out->actions = actions;
+    out->seconds = elapsed;
+}
+
+/* The echo peer: connects a DEALER and answers every frame with a short
+ * one, as a bot answers a request with an action. */
+static void echo_peer(const char *endpoint)
+{
+    void *ctx = zmq_ctx_new();
+    void *s = zmq_socket(ctx, ZMQ_DEALER);
+    int zero = 0;
+    static char buf[PROTOCOL_MAX_FRAME];
+    static const char answer[] = "{\"type\":\"action\",\"id\":1,\"action\":\"play AS\"}";
+    zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    if (zmq_connect(s, endpoint) == 0) {
+        zmq_send(s, "ready", 5, 0);
+        for (;;) {
+            int n = zmq_recv(s, buf, sizeof buf, 0);
+            if (n < 0 || (n == 4 && !memcmp(buf, "stop", 4))) break;
+            if (n <= 64) zmq_send(s, buf, (size_t)n, 0);       /* the plain echo */
+            else zmq_send(s, answer, sizeof answer - 1, 0);
+        }
+    }
+    zmq_close(s);
+    zmq_ctx_term(ctx);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap)
+{
+    struct hub hub;
+    struct hub_message m;
+    double *times = malloc(sizeof *times * (size_t)trips);
+    char *payload = malloc((size_t)(size > 15 ? size : 15));
+    int rc = -1, started = 0;
+    pid_t pids[BENCH_MAX_PEERS];
+    uint8_t ids[BENCH_MAX_PEERS][HUB_MAX_IDENTITY];
+    size_t id_len[BENCH_MAX_PEERS];
+    if (!times || !payload || peers < 1 || peers > BENCH_MAX_PEERS) {
+        snprintf(err, (size_t)cap, !times || !payload ? "out of memory" : "1 to %d peers", BENCH_MAX_PEERS);
+        free(times);
+        free(payload);
+        return -1;
+    }
+    if (size <= 15) {
+        memcpy(payload, "{\"type\":\"ping\"}", 15);
+        size = 15;
+    } else {
+        memset(payload, ' ', (size_t)size);
+        payload[0] = '{';
+        payload[size - 1] = '}';
+    }
+    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) {
+        free(times);
+        free(payload);
+        return -1;
+    }
+    fflush(NULL);
+    for (; started < peers; started++) {
+        pids[started] = fork();
+        if (pids[started] == 0) {
+            echo_peer(hub.endpoint);
+            _exit(0);
+        }
+        if (pids[started] < 0 || hub_recv(&hub, &m, 5000) != 1) {
+            snprintf(err, (size_t)cap, "an echo peer did not start");
+            if (pids[started] > 0) started++;
+            goto out;
+        }
+        id_len[started] = m.identity_len;
+        memcpy(ids[started], m.identity, m.identity_len);
+        hub_message_release(&m);
+    }
+    double start = now();
+    for (int i = 0; i < trips; i++) {
+        int p = i % peers;
+        double t0 = now();
+        if (hub_send(&hub, ids[p], id_len[p], payload, (size_t)size) < 0 || hub_recv(&hub, &m, 5000) != 1) {
+            snprintf(err, (size_t)cap, "round trip %d failed", i);
+            goto out;
+        }
+        hub_message_release(&m);
+        times[i] = (now() - t0) * 1e6;
+    }
+    out->mean_us = (now() - start) * 1e6 / trips;
+    qsort(times, (size_t)trips, sizeof *times, cmp_double);
+    out->median_us = times[trips / 2];
+    out->p99_us = times[(int)(trips * 0.99)];
+    rc = 0;
+out:
+    for (int p = 0; p < started; p++) {
+        kill(pids[p], SIGKILL);
+        waitpid(pids[p], NULL, 0);
+    }
+    hub_close(&hub);
+    free(times);
+    free(payload);
+    return rc;
+}
+
+struct harness {
+    const char *command;
+    long next, total, decisions, faults;
+};
+
+static int harness_next(void *ctx, struct runner_job *job)
+{
+    struct harness *h = ctx;
+    if (h->next >= h->total) return 0;
+    memset(job, 0, sizeof *job);
+    job->partie_id = (uint64_t)++h->next;
+    job->seed = (uint64_t)h->next;
+    job->first_dealer = (int)(h->next % 2);
+    snprintf(job->bots[0].name, sizeof job->bots[0].name, "a");
+    snprintf(job->bots[1].name, sizeof job->bots[1].name, "b");
+    job->bots[0].command = h->command;
+    job->bots[1].command = h->command;
+    job->pair = (h->next + 1) / 2;
+    return 1;
+}
+
+static void harness_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+{
+    struct harness *h = ctx;
+    (void)job;
+    h->decisions += ref->decisions[0] + ref->decisions[1];
+    h->faults += ref->forfeited;
+}
+
+int bench_harness(const char *bot_command, int parties, const struct bench_harness_level *level,
+                  struct bench_harness_run *out, char *err, int cap)
+{
+    struct match_config config;
+    struct harness h = { bot_command, 0, parties, 0, 0 };
+    struct runner r;
+    char log_dir[1024];
+    const char *tmp = getenv("TMPDIR");
+    match_config_default(&config);
+    snprintf(log_dir, sizeof log_dir, "%.900s/piquet-arena-logs", tmp && *tmp ? tmp : "/tmp");
+    config.log_dir = level->log_dir ? level->log_dir : log_dir;
+    config.sandbox = level->sandbox;
+    memset(&r, 0, sizeof r);
+    r.config = &config;
+    r.concurrency = level->concurrency;
+    r.reuse = level->reuse;
+    if (level->move_ms > 0) config.clock.move_ms = (uint32_t)level->move_ms;
+    r.next_job = harness_next;
+    r.done = harness_done;
+    r.ctx = &h;
+    double t0 = now();
+    if (runner_run(&r, err, (size_t)cap) < 0) return -1;
+    out->seconds = now() - t0;
+    out->parties = parties;
+    out->decisions = h.decisions;
+    out->faults = h.faults;
+    out->processes = r.started;
+    out->work_us = r.answers ? r.answer_work_us / (double)r.answers : 0;
+    return 0;
+}
+
+static int cmp_ms(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+int bench_start(const char *bot_command, int n, struct sandbox *sandbox, const char *log_dir,
+                struct bench_start_run *out, char *err, int cap)
+{
+    struct hub hub;
+    struct botproc_limits limits;
+    char path[1100];
+    double *ms = calloc((size_t)n, sizeof *ms), total = 0;
+    int rc = -1;
+    if (!ms) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    botproc_limits_default(&limits);
+    snprintf(path, sizeof path, "%.1000s/bench-start.log", log_dir);
+    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) goto out_free;
+    for (int i = 0; i < n; i++) {
+        struct botproc proc;
+        struct hub_message m;
+        double t0 = now();
+        if (botproc_start(&proc, bot_command, hub.endpoint, path, &limits, sandbox, err, (size_t)cap) < 0) goto out;
+        int got = hub_recv(&hub, &m, 10000);
+        ms[i] = (now() - t0) * 1000;
+        if (got == 1) hub_message_release(&m);
+        botproc_stop(&proc, 0);
+        if (got != 1) {
+            snprintf(err, (size_t)cap, "no hello within 10 s from '%s' (see %s)", bot_command, path);
+            goto out;
+        }
+        total += ms[i];
+    }
+    qsort(ms, (size_t)n, sizeof *ms, cmp_ms);
+    out->median_ms = ms[n / 2];
+    out->mean_ms = total / n;
+    rc = 0;
+out:
+    hub_close(&hub);
+out_free:
+    free(ms);
+    return rc;
+}

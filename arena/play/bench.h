@@ -1,0 +1,68 @@
+/* bench.h - the engine benchmark (`arena bench engine`): random playouts
+ * of whole deals, from the shuffle through exchange, declarations and 12
+ * tricks, with uniformly random legal actions, on one core.
+ */
+#ifndef ARENA_PLAY_BENCH_H
+#define ARENA_PLAY_BENCH_H
+
+#include <stdint.h>
+
+struct sandbox;
+
+struct bench_engine_run {
+    long deals;           /* deals played */
+    long actions;         /* actions applied */
+    double seconds;       /* wall time */
+};
+
+/* Plays random deals for about `seconds`, deals seeded from `seed`. */
+void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *out);
+
+/* Starts `n` processes of bot_command one after the other, each in
+ * SANDBOX (NULL: none), and measures from the start to the arrival of its
+ * hello; each process is killed once it said hello. Fills the median and
+ * the mean in milliseconds. Returns 0, or -1 with err. */
+struct bench_start_run {
+    double median_ms, mean_ms;
+};
+int bench_start(const char *bot_command, int n, struct sandbox *sandbox, const char *log_dir,
+                struct bench_start_run *out, char *err, int cap);
+
+#endif
+
+/* Raw ZeroMQ round trips between this process (ROUTER) and `peers` forked
+ * echo processes (DEALER) over ipc://, taken in turn: the physical floor
+ * under every decision the arena referees. Frames of `size` bytes (15 or
+ * less: a 15-byte ping echoed back; more: a frame of that size answered by
+ * a short action-sized frame, as a request and its answer). Fills per-round-
+ * trip microseconds over `trips` round trips: median, 99th percentile and
+ * mean (the whole time over the trips, as the harness counts a decision).
+ * Returns 0, or -1 with err. */
+struct bench_rtt {
+    double median_us, p99_us, mean_us;
+};
+int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap);
+
+enum { BENCH_MAX_PEERS = 8 };
+
+struct bench_harness_run {
+    long parties, decisions;
+    long faults;                 /* parties lost to a fault (none expected) */
+    int processes;               /* bot processes started */
+    double seconds;
+    double work_us;              /* the arena's own time per answer (runner.h) */
+};
+
+struct bench_harness_level {
+    int concurrency;
+    int reuse;                   /* parties per bot process (runner.h) */
+    int move_ms;                 /* per-move limit; 0: the default */
+    struct sandbox *sandbox;     /* the bots' sandbox; NULL: none */
+    const char *log_dir;         /* NULL: $TMPDIR/piquet-arena-logs */
+};
+
+/* Plays `parties` parties, as duplicate pairs, between two copies of
+ * `bot_command` (an instant bot) through the real arena path (runner,
+ * referee, codec, processes). Returns 0, or -1 with err. */
+int bench_harness(const char *bot_command, int parties, const struct bench_harness_level *level,
+                  struct bench_harness_run *out, char *err, int cap);

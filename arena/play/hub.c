@@ -1,0 +1,296 @@
+/* hub.c - the ROUTER socket (hub.h). Every zmq call's return is checked;
+ * hub_open releases what it made through one exit path. The monitor is
+ * read before the ROUTER (see hub_recv), and cuts are a fixed array.
+ */
+#include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zmq.h>
+#include "arena/play/hub.h"
+
+static const char monitor_endpoint[] = "inproc://hub-monitor";
+
+static int set_int(void *socket, int option, int value)
+{
+    return zmq_setsockopt(socket, option, &value, sizeof value);
+}
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap)
+{
+    int64_t hard = HUB_HARD_LIMIT;
+    size_t len = sizeof self->endpoint;
+    memset(self, 0, sizeof *self);
+    if (!endpoint) {
+        /* The socket lives in a directory of its own (0700), so that only
+         * the arena's user, and the sandboxes it binds the socket into,
+         * can reach it. */
+        const char *dir = getenv("TMPDIR");
+        snprintf(self->ipc_dir, sizeof self->ipc_dir, "%.400s/piquet-arena-XXXXXX", dir && *dir ? dir : "/tmp");
+        if (!mkdtemp(self->ipc_dir)) {
+            snprintf(err, cap, "cannot make a directory for the socket in '%s': %s", dir && *dir ? dir : "/tmp",
+                     strerror(errno));
+            self->ipc_dir[0] = '\0';
+            return -1;
+        }
+        snprintf(self->ipc_path, sizeof self->ipc_path, "%s/arena.sock", self->ipc_dir);
+        snprintf(self->endpoint, sizeof self->endpoint, "ipc://%.490s", self->ipc_path);
+        endpoint = self->endpoint;
+    }
+    self->context = zmq_ctx_new();
+    if (!self->context) {
+        snprintf(err, cap, "cannot create a zmq context: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    self->router = zmq_socket(self->context, ZMQ_ROUTER);
+    if (!self->router) {
+        snprintf(err, cap, "cannot create a ROUTER socket: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    if (set_int(self->router, ZMQ_LINGER, 0) || set_int(self->router, ZMQ_ROUTER_MANDATORY, 1) ||
+        zmq_setsockopt(self->router, ZMQ_MAXMSGSIZE, &hard, sizeof hard) ||
+        set_int(self->router, ZMQ_HEARTBEAT_IVL, 1000) || set_int(self->router, ZMQ_HEARTBEAT_TTL, 5000) ||
+        set_int(self->router, ZMQ_HEARTBEAT_TIMEOUT, 5000)) {
+        snprintf(err, cap, "cannot set socket options: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    /* Before the bind, so that no connection goes unwatched; the PAIR's
+     * queue has no limit, as a full one would block libzmq's I/O thread. */
+    if (zmq_socket_monitor(self->router, monitor_endpoint, ZMQ_EVENT_DISCONNECTED) ||
+        !(self->monitor = zmq_socket(self->context, ZMQ_PAIR)) || set_int(self->monitor, ZMQ_LINGER, 0) ||
+        set_int(self->monitor, ZMQ_RCVHWM, 0) || zmq_connect(self->monitor, monitor_endpoint)) {
+        snprintf(err, cap, "cannot watch the ROUTER socket: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    if (zmq_bind(self->router, endpoint)) {
+        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
+        goto fail;
+    }
+    if (zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, self->endpoint, &len)) {
+        snprintf(err, cap, "cannot read the bound endpoint: %s", zmq_strerror(errno));
+        goto fail;
+    }
+    /* Sandboxed bots may run under other uids (sandbox.h); the directory
+     * keeps everyone else out. */
+    if (self->ipc_path[0] && chmod(self->ipc_path, 0666) < 0) {
+        snprintf(err, cap, "cannot open the socket '%s' to the bots: %s", self->ipc_path, strerror(errno));
+        goto fail;
+    }
+    return 0;
+fail:
+    hub_close(self);
+    return -1;
+}
+
+int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap)
+{
+    size_t len = out_cap;
+    if (zmq_bind(self->router, endpoint)) {
+        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
+        return -1;
+    }
+    if (out && zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, out, &len)) {
+        snprintf(err, cap, "cannot read the bound endpoint: %s", zmq_strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Receives the rest of a multipart message and throws it away. */
+static void drain(void *socket)
+{
+    int more = 1;
+    while (more) {
+        zmq_msg_t part;
+        zmq_msg_init(&part);
+        if (zmq_msg_recv(&part, socket, ZMQ_DONTWAIT) < 0) {
+            zmq_msg_close(&part);
+            return;
+        }
+        more = zmq_msg_more(&part);
+        zmq_msg_close(&part);
+    }
+}
+
+/* Ends the connections whose time came. */
+static void run_cuts(struct hub *self, int64_t now)
+{
+    for (int i = 0; i < self->n_cuts;) {
+        struct hub_cut *c = &self->cuts[i];
+        struct stat st;
+        if (c->due > now) {
+            i++;
+            continue;
+        }
+        /* The same socket still (libzmq may have closed it and the number
+         * gone to another): shutting it down makes libzmq close it. */
+        if (fstat(c->fd, &st) == 0 && (unsigned long long)st.st_dev == c->dev && (unsigned long long)st.st_ino == c->ino)
+            shutdown(c->fd, SHUT_RDWR);
+        *c = self->cuts[--self->n_cuts];
+    }
+}
+
+void hub_cut(struct hub *self, int fd)
+{
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) < 0 || !S_ISSOCK(st.st_mode)) return;
+    for (int i = 0; i < self->n_cuts; i++)
+        if (self->cuts[i].fd == fd && self->cuts[i].dev == (unsigned long long)st.st_dev &&
+            self->cuts[i].ino == (unsigned long long)st.st_ino)
+            return;   /* already due */
+    if (self->n_cuts == HUB_MAX_CUTS) {
+        int oldest = 0;
+        for (int i = 1; i < self->n_cuts; i++)
+            if (self->cuts[i].due < self->cuts[oldest].due) oldest = i;
+        self->cuts[oldest].due = 0;
+        run_cuts(self, 0);
+    }
+    self->cuts[self->n_cuts++] = (struct hub_cut){ fd, (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+                                                   now_ms() + HUB_CUT_MS };
+}
+
+/* libzmq frees a closed connection's buffers (some 20 kB) in its own
+ * thread, and glibc keeps what it freed; after a flood of connections the
+ * arena would stay as big as at its peak. Once things are quiet again (a
+ * poll that timed out) after many closings, the freed memory goes back to
+ * the system. */
+static void trim(struct hub *self)
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
+    self->closed_since_trim = 0;
+}
+
+/* One monitor event: 1 with *out a closed notice, 0 for another event,
+ * -1 when nothing could be read. */
+static int read_event(struct hub *self, struct hub_message *out)
+{
+    zmq_msg_t event, address;
+    uint16_t kind = 0;
+    uint32_t value = 0;
+    zmq_msg_init(&event);
+    zmq_msg_init(&address);
+    int rc = zmq_msg_recv(&event, self->monitor, ZMQ_DONTWAIT) < 0 ? -1 : 0;
+    if (rc == 0 && zmq_msg_more(&event) && zmq_msg_recv(&address, self->monitor, ZMQ_DONTWAIT) < 0) rc = -1;
+    if (rc == 0 && zmq_msg_size(&event) >= 6) {
+        memcpy(&kind, zmq_msg_data(&event), sizeof kind);
+        memcpy(&value, (const char *)zmq_msg_data(&event) + 2, sizeof value);
+    }
+    zmq_msg_close(&event);
+    zmq_msg_close(&address);
+    if (rc < 0 || kind != ZMQ_EVENT_DISCONNECTED) return rc;
+    out->closed = 1;
+    out->fd = (int)value;
+    self->closed_since_trim++;
+    /* The descriptor is free now: a cut pending on it is void. */
+    for (int i = 0; i < self->n_cuts;)
+        if (self->cuts[i].fd == out->fd) self->cuts[i] = self->cuts[--self->n_cuts];
+        else i++;
+    return 1;
+}
+
+int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
+{
+    /* The ROUTER is polled first and the monitor read first: a frame seen
+     * by the poll came after every disconnection the monitor holds by
+     * then, and those are delivered before it. */
+    zmq_pollitem_t items[2] = { { self->router, 0, ZMQ_POLLIN, 0 }, { self->monitor, 0, ZMQ_POLLIN, 0 } };
+    zmq_msg_t identity, frame;
+    memset(out, 0, sizeof *out);
+    out->fd = -1;
+    int64_t now = now_ms();
+    run_cuts(self, now);
+    for (int i = 0; i < self->n_cuts; i++) {
+        int64_t wait = self->cuts[i].due > now ? self->cuts[i].due - now : 0;
+        if (timeout_ms < 0 || wait < timeout_ms) timeout_ms = (int)wait;
+    }
+    int ready = zmq_poll(items, 2, timeout_ms);
+    if (ready == 0 && self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
+    if (ready <= 0) return ready;
+    if (items[1].revents & ZMQ_POLLIN) {
+        int got = read_event(self, out);
+        if (got != 0) return got;
+    }
+    if (!(items[0].revents & ZMQ_POLLIN)) return 0;
+    zmq_msg_init(&identity);
+    if (zmq_msg_recv(&identity, self->router, ZMQ_DONTWAIT) < 0) {
+        zmq_msg_close(&identity);
+        return errno == EAGAIN ? 0 : -1;
+    }
+    out->identity_len = zmq_msg_size(&identity) < HUB_MAX_IDENTITY ? zmq_msg_size(&identity) : HUB_MAX_IDENTITY;
+    memcpy(out->identity, zmq_msg_data(&identity), out->identity_len);
+    out->fd = zmq_msg_get(&identity, ZMQ_SRCFD);
+    zmq_msg_close(&identity);
+    zmq_msg_init(&frame);
+    if (zmq_msg_recv(&frame, self->router, ZMQ_DONTWAIT) < 0) {
+        /* An identity without a frame: a peer sent an empty message. */
+        zmq_msg_close(&frame);
+        out->data = malloc(1);
+        return out->data ? 1 : -1;
+    }
+    /* libzmq puts the descriptor on the frames the peer sent, not always
+     * on the identity the ROUTER adds. */
+    int fd = zmq_msg_get(&frame, ZMQ_SRCFD);
+    if (fd >= 0) out->fd = fd;
+    size_t len = zmq_msg_size(&frame);
+    out->multipart = zmq_msg_more(&frame);
+    if (out->multipart) drain(self->router);
+    if (len > HUB_MAX_FRAME) {
+        out->oversized = 1;
+        out->len = len;
+    } else {
+        out->data = malloc(len ? len : 1);
+        if (!out->data) {
+            zmq_msg_close(&frame);
+            return -1;
+        }
+        memcpy(out->data, zmq_msg_data(&frame), len);
+        out->len = len;
+    }
+    zmq_msg_close(&frame);
+    return 1;
+}
+
+void hub_message_release(struct hub_message *self)
+{
+    free(self->data);
+    self->data = NULL;
+}
+
+int hub_send(struct hub *self, const uint8_t *identity, size_t identity_len, const char *data, size_t len)
+{
+    if (zmq_send(self->router, identity, identity_len, ZMQ_SNDMORE | ZMQ_DONTWAIT) < 0) return -1;
+    if (zmq_send(self->router, data, len, ZMQ_DONTWAIT) < 0) return -1;
+    return 0;
+}
+
+void hub_close(struct hub *self)
+{
+    /* The monitor stops first: events of the connections the close ends
+     * would otherwise wait, never read, in a pipe no one frees. */
+    if (self->router && self->monitor) zmq_socket_monitor(self->router, NULL, 0);
+    if (self->monitor) zmq_close(self->monitor);
+    if (self->router) zmq_close(self->router);
+    if (self->context) zmq_ctx_term(self->context);
+    if (self->ipc_path[0]) unlink(self->ipc_path);
+    if (self->ipc_dir[0]) rmdir(self->ipc_dir);
+    self->ipc_dir[0] = '\0';
+    self->router = self->context = self->monitor = NULL;
+    self->n_cuts = 0;
+    self->ipc_path[0] = '\0';
+}

@@ -1,0 +1,104 @@
+/* hub.h - the arena's one ROUTER socket that every bot's DEALER connects
+ * to (docs/design.md "Protocol"). It moves frames and knows nothing of their
+ * content.
+ *
+ * Options set on open: ZMQ_LINGER 0; ZMQ_ROUTER_MANDATORY (a send to a
+ * peer that left fails instead of vanishing); ZMQ_MAXMSGSIZE of
+ * HUB_HARD_LIMIT (a peer sending more is disconnected before the arena
+ * allocates it); heartbeats every second, a peer silent for 5 s is dropped.
+ * Frames above HUB_MAX_FRAME and multipart messages are delivered flagged
+ * so the referee can record a protocol fault.
+ *
+ * ROUTER says nothing when a peer goes, so a socket monitor (inproc PAIR)
+ * watches for ZMQ_EVENT_DISCONNECTED, which names the connection's file
+ * descriptor, and every frame carries the descriptor it came from
+ * (ZMQ_SRCFD): the caller matches the two. A disconnection is delivered
+ * before any frame received after it, so a descriptor that libzmq closed
+ * and reused for a new peer is never taken for the old one. The hub can
+ * end a connection itself (hub_cut) by shutting its socket down; libzmq
+ * then closes it as if the peer had left.
+ */
+#ifndef ARENA_PLAY_HUB_H
+#define ARENA_PLAY_HUB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    HUB_MAX_FRAME = 65536,        /* the protocol's frame cap */
+    HUB_HARD_LIMIT = 1 << 20,     /* above this zmq drops the peer */
+    HUB_MAX_IDENTITY = 255,
+    HUB_CUT_MS = 1000,            /* how long a cut connection keeps its last frames' chance to go out */
+    HUB_MAX_CUTS = 1024,          /* cuts pending at once; more cut the oldest at once */
+    HUB_TRIM_AFTER = 64           /* closings before freed memory is given back when quiet */
+};
+
+/* A connection to end at `due`: its socket, told apart from a later one
+ * on the same descriptor number by the socket's inode. */
+struct hub_cut {
+    int fd;
+    unsigned long long dev, ino;
+    int64_t due;                  /* ms, CLOCK_MONOTONIC */
+};
+
+struct hub {
+    void *context;                /* zmq context, owned */
+    void *router;                 /* ROUTER socket, owned */
+    void *monitor;                /* PAIR receiving the ROUTER's disconnections, owned */
+    char endpoint[512];           /* the bound endpoint, as bots must connect */
+    char ipc_path[512];           /* socket file to remove on close, or "" */
+    char ipc_dir[480];            /* its private directory (0700), or "" */
+    struct hub_cut cuts[HUB_MAX_CUTS];
+    int n_cuts;
+    int closed_since_trim;        /* closings since memory was last given back */
+};
+
+struct hub_message {
+    uint8_t identity[HUB_MAX_IDENTITY];
+    size_t identity_len;
+    char *data;                   /* frame bytes, not NUL-terminated; owned
+                                     by the message (hub_message_release) */
+    size_t len;
+    int oversized;                /* frame above HUB_MAX_FRAME (data NULL) */
+    int multipart;                /* the peer sent more than one frame */
+    int fd;                       /* the connection's descriptor, -1 when unknown */
+    int closed;                   /* not a frame: the connection on `fd` closed (the
+                                   * peer left, stopped answering heartbeats, or was
+                                   * cut); identity empty, data NULL */
+};
+
+/* Binds the ROUTER. endpoint NULL: a fresh ipc:// socket in a private
+ * directory (0700) made in $TMPDIR (or /tmp). "tcp://HOST:0" binds a free port; self->endpoint says which.
+ * Returns 0, or -1 with the reason in err. */
+int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap);
+
+/* Binds one more endpoint (tcp:// for bots on other machines); the one
+ * bound, as peers must connect, goes to out when out is not NULL. Returns
+ * 0, or -1 with the reason in err. */
+int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap);
+
+/* Waits up to timeout_ms (-1: forever) for one message or one closed
+ * connection, and ends the cut connections whose time came. Returns 1 with
+ * *out filled, 0 on timeout (maybe early, when a cut was due), -1 on
+ * error (EINTR included: a signal came). */
+int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms);
+
+/* Frees the message's data. */
+void hub_message_release(struct hub_message *self);
+
+/* Sends one frame to a peer. Returns 0, or -1 when the peer is gone or the
+ * send failed. */
+int hub_send(struct hub *self, const uint8_t *identity, size_t identity_len,
+             const char *data, size_t len);
+
+/* Ends the connection on descriptor fd (a hub_message's) HUB_CUT_MS from
+ * now, so that what was just sent to it (an error) goes out first; a
+ * closed notice follows. A no-op for fd < 0 or a descriptor that is no
+ * socket. The hub keeps at most HUB_MAX_CUTS pending and forgets each once
+ * done: a flood of refused peers costs it nothing more. */
+void hub_cut(struct hub *self, int fd);
+
+/* Closes the socket and context and removes the ipc socket file. */
+void hub_close(struct hub *self);
+
+#endif

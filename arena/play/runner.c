@@ -1,0 +1,755 @@
+/* runner.c - the event loop of runner.h. One receive at a time with a
+ * timeout no longer than the nearest deadline (or 50 ms, to notice dead
+ * processes and stop requests); each message goes to the partie of the
+ * connection that sent it.
+ *
+ * A connection (struct conn) is one bot process, or one connection of a
+ * remote bot; it is FREE (the entry is unused), BUSY (in a partie, maybe
+ * not yet connected) or IDLE (connected, waiting for a partie). A slot owns
+ * a referee and points at its two connections. Processes being stopped wait
+ * in the dying list without blocking the loop: SIGTERM first, SIGKILL after
+ * a grace period.
+ *
+ * Only a welcomed hello makes an entry: a token's process before it
+ * connects, or a remote bot's connection, at most max_connections per
+ * remote token. Every other hello is refused with an error and its
+ * connection cut (hub_cut); nothing of it is kept but a line, at most one
+ * a second, in the log of the token's owner when it has one. A connection
+ * whose closing the hub reports (the peer left, or stopped answering
+ * heartbeats) leaves the pool at once, so no partie is ever given to it.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include "arena/play/botlog.h"
+#include "arena/play/hub.h"
+#include "arena/play/runner.h"
+#include "arena/version.h"
+
+enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
+enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000 };
+
+/* Hellos refused in the name of a token's owner, for the owner's log. */
+struct refusals {
+    int count;                     /* refused since the last line */
+    int64_t noted_ms;              /* when the last line was written; 0: never */
+};
+
+struct conn {
+    int state;
+    int remote;
+    char name[CODEC_NAME_MAX];
+    const char *command;           /* local bots: the caller's string */
+    struct botproc proc;           /* local bots */
+    const char *token;             /* remote bots: what the hello must carry (the
+                                    * caller's string; a local bot's is proc.token,
+                                    * never pointed at: the array moves) */
+    uint8_t identity[HUB_MAX_IDENTITY];
+    size_t identity_len;
+    int connected;
+    int fd;                        /* the connection's descriptor (hub_message.fd) */
+    struct refusals refusals;      /* local bots: hellos with their token from elsewhere */
+    char log_path[1024];
+    int slot, player;              /* when BUSY */
+    int parties;                   /* parties finished on this connection */
+    long pairs[RUNNER_REUSE_MAX];  /* the pairs they belonged to */
+    int64_t idle_since;
+};
+
+struct dying {
+    struct botproc proc;
+    int64_t kill_at;
+};
+
+struct loop;
+
+struct slot {
+    int busy;
+    struct runner_job job;
+    struct referee ref;
+    int conn[2];                   /* index in loop.conns, or -1 (remote: waiting) */
+    int64_t wait_until[2];         /* hello or a free remote connection by then */
+    int touched;                   /* something happened: advance it now */
+    struct loop *loop;
+};
+
+struct loop {
+    struct runner *r;
+    struct hub hub;
+    struct slot *slots;
+    int n_slots;
+    struct conn *conns;
+    int n_conns;
+    struct dying *dying;
+    int n_dying, cap_dying;
+    uint64_t next_request_id;
+    int reuse;
+    int max_connections;           /* per remote token */
+    struct refusals *remote_refusals;   /* per entry of r->remotes */
+};
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static double now_us(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+static int send_to(void *ctx, int player, const struct codec_frame *frame)
+{
+    struct slot *s = ctx;
+    if (s->conn[player] < 0) return -1;
+    struct conn *c = &s->loop->conns[s->conn[player]];
+    if (!c->connected) return -1;
+    return hub_send(&s->loop->hub, c->identity, c->identity_len, frame->data, frame->len);
+}
+
+static void append_log(const struct loop *L, const char *path, const char *tag, const char *line)
+{
+    if (path[0]) botlog_append(path, tag, line, L->r->config->limits.log_bytes);
+}
+
+/* A refused hello goes into its token owner's log, at most one line a
+ * second, so that a flood of hellos cannot fill the disk; a line counts
+ * the hellos refused since the previous one. */
+static void note_refusal(const struct loop *L, const char *log_path, struct refusals *r, int64_t now, const char *why)
+{
+    char line[CODEC_MESSAGE_MAX + 128];
+    r->count++;
+    if (r->noted_ms && now - r->noted_ms < REFUSAL_NOTE_MS) return;
+    int n = snprintf(line, sizeof line, "refused a hello with this bot's token: %s", why);
+    if (r->count > 1 && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, " (%d refused since the last such line)", r->count);
+    append_log(L, log_path, "arena", line);
+    r->count = 0;
+    r->noted_ms = now;
+}
+
+static void remote_log_path(const struct loop *L, const char *name, char *out, size_t cap)
+{
+    botlog_remote_path(out, cap, L->r->config->log_dir, name);
+}
+
+/* Sends an error frame to a peer; best effort, as the peer may be gone. */
+static void send_error(struct loop *L, const uint8_t *identity, size_t identity_len, int code, const char *why)
+{
+    struct codec_frame frame = { NULL, 0 };
+    char err[128];
+    if (codec_encode_error(&frame, code, why, err, sizeof err) == CODEC_OK)
+        hub_send(&L->hub, identity, identity_len, frame.data, frame.len);
+    codec_frame_release(&frame);
+}
+
+/* A hello that is not welcomed: the error, then the connection is cut. */
+static void refuse(struct loop *L, const struct hub_message *m, int code, const char *why)
+{
+    send_error(L, m->identity, m->identity_len, code, why);
+    hub_cut(&L->hub, m->fd);
+}
+
+/* A free entry for a new connection (the array grows as needed). */
+static int new_conn(struct loop *L)
+{
+    for (int i = 0; i < L->n_conns; i++)
+        if (L->conns[i].state == CONN_FREE) return i;
+    struct conn *grown = realloc(L->conns, (size_t)(L->n_conns + 16) * sizeof *grown);
+    if (!grown) return -1;
+    memset(grown + L->n_conns, 0, 16 * sizeof *grown);
+    L->conns = grown;
+    L->n_conns += 16;
+    return L->n_conns - 16;
+}
+
+/* Stops a connection: a local process joins the dying list; a remote
+ * connection still open is cut, so that the peer knows and the arena
+ * keeps no descriptor for a connection it forgot. */
+static void drop_conn(struct loop *L, struct conn *c)
+{
+    if (c->remote && c->connected) hub_cut(&L->hub, c->fd);
+    if (!c->remote && c->proc.pid) {
+        botproc_terminate(&c->proc);
+        if (L->n_dying == L->cap_dying) {
+            int cap = L->cap_dying ? 2 * L->cap_dying : 16;
+            struct dying *grown = realloc(L->dying, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                botproc_stop(&c->proc, 0);   /* no room to wait: kill now */
+                goto out;
+            }
+            L->dying = grown;
+            L->cap_dying = cap;
+        }
+        L->dying[L->n_dying].proc = c->proc;
+        L->dying[L->n_dying].kill_at = now_ms() + STOP_GRACE_MS;
+        L->n_dying++;
+    }
+out:
+    memset(c, 0, sizeof *c);
+    c->state = CONN_FREE;
+}
+
+static void sweep_dying(struct loop *L, int64_t now, int force)
+{
+    for (int i = 0; i < L->n_dying;) {
+        struct dying *d = &L->dying[i];
+        if (botproc_alive(&d->proc) && !force && now < d->kill_at) {
+            i++;
+            continue;
+        }
+        botproc_stop(&d->proc, 0);
+        L->dying[i] = L->dying[--L->n_dying];
+    }
+}
+
+static int seen_pair(const struct conn *c, long pair)
+{
+    if (pair == 0) return 0;
+    for (int i = 0; i < c->parties && i < RUNNER_REUSE_MAX; i++)
+        if (c->pairs[i] == pair) return 1;
+    return 0;
+}
+
+/* An idle connection that may play this job's player p, or -1. */
+static int find_idle(struct loop *L, const struct runner_job *job, int p)
+{
+    const struct match_bot *bot = &job->bots[p];
+    int best = -1;
+    for (int i = 0; i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        if (c->state != CONN_IDLE || strcmp(c->name, bot->name)) continue;
+        if (bot->command ? (c->remote || strcmp(c->command, bot->command) || seen_pair(c, job->pair)) : !c->remote)
+            continue;
+        if (best < 0 || c->idle_since < L->conns[best].idle_since) best = i;
+    }
+    return best;
+}
+
+/* Local processes beyond what the tournament can use are stopped, oldest
+ * idle first, so that a long run does not accumulate processes. */
+static void trim_idle(struct loop *L)
+{
+    int idle = 0, oldest = -1;
+    for (int i = 0; i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        if (c->state != CONN_IDLE || c->remote) continue;
+        idle++;
+        if (oldest < 0 || c->idle_since < L->conns[oldest].idle_since) oldest = i;
+    }
+    if (idle > 2 * L->n_slots) drop_conn(L, &L->conns[oldest]);
+}
+
+/* Connection i, idle, takes player p of slot s. */
+static void take(struct loop *L, int i, struct slot *s, int p)
+{
+    struct conn *c = &L->conns[i];
+    if (!c->remote) botproc_renew_cpu(&c->proc, L->r->config->limits.cpu_seconds);
+    c->state = CONN_BUSY;
+    c->slot = (int)(s - L->slots);
+    c->player = p;
+    s->conn[p] = i;
+}
+
+/* Gives the job's player p a connection: an idle one, else a new process
+ * (remote bots wait for one to connect). */
+static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err, size_t cap)
+{
+    const struct runner_job *job = &s->job;
+    const struct match_config *config = L->r->config;
+    int i = find_idle(L, job, p);
+    if (i >= 0) {
+        take(L, i, s, p);
+        return 0;
+    }
+    if (!job->bots[p].command) {
+        s->conn[p] = -1;
+        return 0;
+    }
+    trim_idle(L);
+    if ((i = new_conn(L)) < 0) {
+        snprintf(err, cap, "out of memory for bot processes");
+        return -1;
+    }
+    struct conn *c = &L->conns[i];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", job->bots[p].name);
+    c->command = job->bots[p].command;
+    botlog_path(c->log_path, sizeof c->log_path, config->log_dir, job->bots[p].name,
+                (unsigned long long)job->partie_id, (char)('A' + p));
+    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &config->limits, config->sandbox, err,
+                      cap) < 0) {
+        c->state = CONN_FREE;
+        return -1;
+    }
+    L->r->started++;
+    c->state = CONN_BUSY;
+    c->slot = (int)(s - L->slots);
+    c->player = p;
+    s->conn[p] = i;
+    s->wait_until[p] = now + config->handshake_ms;
+    return 0;
+}
+
+static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
+{
+    const struct match_config *config = L->r->config;
+    const struct runner_job *job = &s->job;
+    s->loop = L;
+    s->conn[0] = s->conn[1] = -1;
+    referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
+                       job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+    /* Request ids never repeat on a connection, so that a late answer from
+     * an earlier partie can never be taken for an answer in this one. */
+    s->ref.next_id = L->next_request_id;
+    L->next_request_id += REQUEST_ID_SPAN;
+    for (int p = 0; p < 2; p++) {
+        int wait = L->r->remote_wait_ms > 0 ? L->r->remote_wait_ms : 60000;
+        s->wait_until[p] = now + wait;
+        if (attach(L, s, p, now, err, cap) < 0) {
+            if (p == 1 && s->conn[0] >= 0) drop_conn(L, &L->conns[s->conn[0]]);
+            return -1;
+        }
+    }
+    s->busy = 1;
+    s->touched = 1;
+    return 0;
+}
+
+/* Slots waiting for a remote bot's connection look again at once. */
+static void touch_waiting(struct loop *L)
+{
+    for (int i = 0; i < L->n_slots; i++)
+        if (L->slots[i].busy && (L->slots[i].conn[0] < 0 || L->slots[i].conn[1] < 0)) L->slots[i].touched = 1;
+}
+
+/* The partie is over or abandoned: its connections go back to the pool
+ * when they may play again, else they are stopped. */
+static void release_slot(struct loop *L, struct slot *s, int keep)
+{
+    for (int p = 0; p < 2; p++) {
+        if (s->conn[p] < 0) continue;
+        struct conn *c = &L->conns[s->conn[p]];
+        int faulted = s->ref.forfeited && s->ref.forfeit.player == p;
+        for (int f = 0; f < CODEC_FAULTS; f++) faulted |= s->ref.faults[p][f] > 0;
+        if (c->parties < RUNNER_REUSE_MAX) c->pairs[c->parties] = s->job.pair;
+        c->parties++;
+        int again = keep && !faulted && c->connected && (c->remote || c->parties < L->reuse);
+        if (again && !c->remote && !botproc_alive(&c->proc)) again = 0;
+        if (again) {
+            c->state = CONN_IDLE;
+            c->idle_since = now_ms();
+            if (c->remote) touch_waiting(L);
+        } else {
+            drop_conn(L, c);
+        }
+        s->conn[p] = -1;
+    }
+    s->busy = 0;
+}
+
+/* The remote bot whose token this is, compared in time that does not
+ * depend on where they differ (remote tokens are secrets chosen by
+ * people); -1 when none. */
+static int find_remote(const struct loop *L, const char *token)
+{
+    int found = -1;
+    for (int i = 0; i < L->r->n_remotes; i++) {
+        const char *a = L->r->remotes[i].token;
+        size_t la = strlen(a), lb = strlen(token);
+        unsigned diff = (unsigned)(la != lb);
+        for (size_t k = 0; k < la; k++) diff |= (unsigned)(a[k] ^ token[k < lb ? k : 0]);
+        if (!diff && la) found = i;
+    }
+    return found;
+}
+
+static int connections_of(const struct loop *L, const char *token)
+{
+    int n = 0;
+    for (int i = 0; i < L->n_conns; i++)
+        n += L->conns[i].state != CONN_FREE && L->conns[i].remote && L->conns[i].token == token;
+    return n;
+}
+
+/* A hello from a new peer: the process whose token it carries, or a new
+ * connection of a remote bot under its cap, is welcomed; any other is
+ * refused (bad_token: unknown, bound to another connection, or over the
+ * cap; protocol_version) and its connection cut. A local token bound to a
+ * connection is not charged to its process: anyone who read the token
+ * could send such a hello, so the owner's log says so and nothing more. */
+static void greet(struct loop *L, const struct hub_message *m, int64_t now)
+{
+    struct codec_bot_message msg;
+    struct codec_frame frame = { NULL, 0 };
+    char err[256], why[CODEC_MESSAGE_MAX];
+    int code = codec_decode_bot(m->data, m->len, &msg, err, sizeof err);
+    if (msg.type != CODEC_HELLO || (code != CODEC_OK && code != CODEC_PROTOCOL_VERSION)) return;
+    struct conn *c = NULL, *owner = NULL;
+    for (int i = 0; i < L->n_conns && !c && !owner; i++) {
+        struct conn *k = &L->conns[i];
+        if (k->state == CONN_FREE || k->remote || strcmp(msg.as.hello.token, k->proc.token)) continue;
+        if (k->connected) owner = k;
+        else c = k;
+    }
+    if (owner) {
+        refuse(L, m, CODEC_BAD_TOKEN, "this token is in use by another connection");
+        note_refusal(L, owner->log_path, &owner->refusals, now, "it came from a second connection");
+        return;
+    }
+    if (!c) {
+        int r = find_remote(L, msg.as.hello.token);
+        if (r < 0) {
+            refuse(L, m, CODEC_BAD_TOKEN, "this arena does not know this token");
+            return;
+        }
+        const struct runner_remote *found = &L->r->remotes[r];
+        if (code == CODEC_PROTOCOL_VERSION) {
+            refuse(L, m, CODEC_PROTOCOL_VERSION, err);
+            return;
+        }
+        if (connections_of(L, found->token) >= L->max_connections) {
+            char path[1024];
+            snprintf(why, sizeof why, "remote bot '%.60s' has %d connections already, the most it may have",
+                     found->name, L->max_connections);
+            refuse(L, m, CODEC_BAD_TOKEN, why);
+            remote_log_path(L, found->name, path, sizeof path);
+            note_refusal(L, path, &L->remote_refusals[r], now, why);
+            return;
+        }
+        int i = new_conn(L);
+        if (i < 0) {
+            refuse(L, m, CODEC_INTERNAL, "the arena is out of memory");
+            return;
+        }
+        c = &L->conns[i];
+        memset(c, 0, sizeof *c);
+        c->remote = 1;
+        snprintf(c->name, sizeof c->name, "%s", found->name);
+        c->token = found->token;
+        remote_log_path(L, found->name, c->log_path, sizeof c->log_path);
+        c->state = CONN_IDLE;
+        c->idle_since = now_ms();
+        touch_waiting(L);
+    }
+    memcpy(c->identity, m->identity, m->identity_len);
+    c->identity_len = m->identity_len;
+    c->connected = 1;
+    c->fd = m->fd;
+    if (c->state == CONN_BUSY) {
+        struct slot *s = &L->slots[c->slot];
+        s->touched = 1;   /* it may start now */
+        if (code == CODEC_PROTOCOL_VERSION) {
+            snprintf(why, sizeof why, "%s", err);
+            send_error(L, c->identity, c->identity_len, CODEC_PROTOCOL_VERSION, why);
+            referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
+            return;
+        }
+        if (!s->job.bots[c->player].name[0]) {
+            /* The name a bot gives itself enters the records only if it
+             * obeys the name rule; else the player's letter stands in. */
+            const char *why_not = codec_bot_name_check(msg.as.hello.name);
+            snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s",
+                     why_not ? (c->player ? "B" : "A") : msg.as.hello.name);
+            if (why_not) {
+                char line[CODEC_NAME_MAX + 128];
+                snprintf(line, sizeof line, "the name in the hello %s; recorded as '%s'", why_not, s->ref.names[c->player]);
+                append_log(L, c->log_path, "arena", line);
+            }
+        }
+    }
+    struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena " ARENA_VERSION };
+    if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
+        hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
+    codec_frame_release(&frame);
+}
+
+/* The connection on descriptor fd closed: the peer left, stopped
+ * answering heartbeats, or was cut. Idle, it leaves the pool; a remote
+ * one taken for a partie that has not started gives its place back (the
+ * partie waits for another connection); in a partie, a remote one is a
+ * crash fault. A local process in a partie is left to check_process,
+ * which says how the process ended. */
+static void connection_closed(struct loop *L, int fd)
+{
+    for (int i = 0; i < L->n_conns; i++) {
+        struct conn *c = &L->conns[i];
+        if (c->state == CONN_FREE || !c->connected || c->fd != fd) continue;
+        c->fd = -1;   /* the number may go to a new connection */
+        if (c->state == CONN_IDLE) {
+            drop_conn(L, c);
+        } else if (c->remote) {
+            struct slot *s = &L->slots[c->slot];
+            s->touched = 1;
+            c->connected = 0;
+            if (s->ref.started) {
+                referee_on_fault(&s->ref, c->player, CODEC_FAULT_CRASH,
+                                 "the connection closed or stopped answering heartbeats");
+            } else {
+                s->conn[c->player] = -1;
+                drop_conn(L, c);
+            }
+        }
+        return;
+    }
+}
+
+/* A message from a connected player during the partie. */
+static void receive(struct slot *s, int player, const struct hub_message *m, int64_t now)
+{
+    struct referee *ref = &s->ref;
+    struct codec_bot_message msg;
+    char err[256], why[CODEC_MESSAGE_MAX];
+    if (m->oversized || m->multipart) {
+        snprintf(why, sizeof why, m->oversized ? "a frame of %zu bytes, over the %d-byte cap" : "a multipart message (%zu bytes)",
+                 m->len, PROTOCOL_MAX_FRAME);
+        referee_on_fault(ref, player, CODEC_FAULT_PROTOCOL, why);
+        return;
+    }
+    int code = codec_decode_bot(m->data, m->len, &msg, err, sizeof err);
+    if (code == CODEC_BAD_ACTION && msg.type == CODEC_ACTION) {
+        /* Text outside the notation: an illegal action, unless it answers
+         * an old request (ignored like any late answer). */
+        if (ref->state != REFEREE_WAITING || ref->pending_player != player || msg.as.action.id != ref->pending_id)
+            return;
+        snprintf(why, sizeof why, "illegal action '%.60s': %.150s", msg.as.action.text, err);
+        referee_on_fault(ref, player, CODEC_FAULT_ILLEGAL, why);
+        return;
+    }
+    if (code != CODEC_OK) {
+        snprintf(why, sizeof why, "%s: %.200s", codec_code_name(code), err);
+        referee_on_fault(ref, player, CODEC_FAULT_PROTOCOL, why);
+        return;
+    }
+    if (msg.type == CODEC_ACTION) {
+        referee_on_action(ref, player, &msg.as.action, now);
+    } else if (msg.type == CODEC_LOG) {
+        append_log(s->loop, s->loop->conns[s->conn[player]].log_path, "bot log", msg.as.log.text);
+    } else {
+        /* A second hello on the bot's own connection: its fault. */
+        snprintf(why, sizeof why, "a second hello on a connection already welcomed");
+        send_error(s->loop, m->identity, m->identity_len, CODEC_UNEXPECTED, why);
+        referee_on_fault(ref, player, CODEC_FAULT_PROTOCOL, why);
+    }
+}
+
+/* A message from an idle connection: log lines are kept, late answers to
+ * a finished partie are dropped, a second hello is refused (there is no
+ * partie to forfeit) and the connection keeps its place. */
+static void receive_idle(struct loop *L, struct conn *c, const struct hub_message *m)
+{
+    struct codec_bot_message msg;
+    char err[64];
+    if (!m->data || codec_decode_bot(m->data, m->len, &msg, err, sizeof err) != CODEC_OK) return;
+    if (msg.type == CODEC_LOG) {
+        append_log(L, c->log_path, "bot log", msg.as.log.text);
+    } else if (msg.type == CODEC_HELLO) {
+        send_error(L, c->identity, c->identity_len, CODEC_UNEXPECTED, "a second hello on a connection already welcomed");
+        append_log(L, c->log_path, "arena", "refused a second hello on a connection already welcomed");
+    }
+}
+
+static void check_process(struct slot *s, int p)
+{
+    struct conn *c = &s->loop->conns[s->conn[p]];
+    if (c->remote || botproc_alive(&c->proc)) return;
+    char how[128], why[CODEC_MESSAGE_MAX];
+    botproc_describe_exit(&c->proc, how, sizeof how);
+    snprintf(why, sizeof why, "the bot process ended (%.60s); see %.150s", how, c->log_path);
+    referee_on_fault(&s->ref, p, CODEC_FAULT_CRASH, why);
+}
+
+/* Connections, handshake and clock for one partie; `full` also looks at
+ * the processes (a system call each, so not on every message). */
+static void advance(struct loop *L, struct slot *s, int64_t now, int full)
+{
+    for (int p = 0; p < 2 && s->ref.state != REFEREE_DONE && !s->ref.started; p++) {
+        if (s->conn[p] < 0) {
+            int i = find_idle(L, &s->job, p);
+            if (i >= 0) take(L, i, s, p);
+        }
+        if ((s->conn[p] < 0 || !L->conns[s->conn[p]].connected) && now >= s->wait_until[p]) {
+            char why[CODEC_MESSAGE_MAX];
+            if (s->conn[p] < 0)
+                snprintf(why, sizeof why, "remote bot '%.60s' had no free connection within %d ms", s->job.bots[p].name,
+                         L->r->remote_wait_ms > 0 ? L->r->remote_wait_ms : 60000);
+            else
+                snprintf(why, sizeof why, "no hello within %d ms; see %.150s", L->r->config->handshake_ms,
+                         L->conns[s->conn[p]].log_path);
+            referee_on_fault(&s->ref, p, CODEC_FAULT_TIMEOUT, why);
+        }
+    }
+    if (s->ref.state != REFEREE_DONE && !s->ref.started && s->conn[0] >= 0 && s->conn[1] >= 0 &&
+        L->conns[s->conn[0]].connected && L->conns[s->conn[1]].connected)
+        referee_start(&s->ref, now);
+    for (int p = 0; p < 2 && full && s->ref.state != REFEREE_DONE; p++)
+        if (s->conn[p] >= 0) check_process(s, p);
+    referee_on_tick(&s->ref, now);
+}
+
+static int64_t deadline_of(const struct slot *s)
+{
+    if (s->ref.started) return referee_deadline(&s->ref);
+    return s->wait_until[0] < s->wait_until[1] ? s->wait_until[0] : s->wait_until[1];
+}
+
+/* The connection a message came from, or NULL (a new peer). */
+static struct conn *conn_of(struct loop *L, const struct hub_message *m)
+{
+    for (int i = 0; i < L->n_conns; i++) {
+        struct conn *c = &L->conns[i];
+        if (c->state != CONN_FREE && c->connected && c->identity_len == m->identity_len &&
+            !memcmp(c->identity, m->identity, m->identity_len))
+            return c;
+    }
+    return NULL;
+}
+
+static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
+{
+    memset(L, 0, sizeof *L);
+    L->r = r;
+    L->n_slots = r->concurrency > 0 ? r->concurrency : 1;
+    L->reuse = r->reuse < 1 ? 1 : r->reuse > RUNNER_REUSE_MAX ? RUNNER_REUSE_MAX : r->reuse;
+    L->next_request_id = 1;
+    L->max_connections = r->remote_max_connections > 0 ? r->remote_max_connections : RUNNER_REMOTE_MAX_CONNECTIONS;
+    L->slots = calloc((size_t)L->n_slots, sizeof *L->slots);
+    L->remote_refusals = calloc((size_t)r->n_remotes + 1, sizeof *L->remote_refusals);
+    if (!L->slots || !L->remote_refusals) {
+        snprintf(err, cap, "out of memory");
+        goto fail;
+    }
+    char dir[1024];
+    if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
+    if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
+    if (r->listen && hub_bind(&L->hub, r->listen, NULL, 0, err, cap) < 0) {
+        hub_close(&L->hub);
+        goto fail;
+    }
+    return 0;
+fail:
+    free(L->slots);
+    free(L->remote_refusals);
+    return -1;
+}
+
+static void loop_close(struct loop *L)
+{
+    for (int i = 0; i < L->n_conns; i++)
+        if (L->conns[i].state != CONN_FREE) drop_conn(L, &L->conns[i]);
+    /* The grace period once for all, not once per process. */
+    while (L->n_dying) {
+        sweep_dying(L, now_ms(), 0);
+        if (L->n_dying) {
+            struct timespec ts = { 0, 5 * 1000000L };
+            nanosleep(&ts, NULL);
+        }
+    }
+    hub_close(&L->hub);
+    free(L->dying);
+    free(L->conns);
+    free(L->slots);
+    free(L->remote_refusals);
+}
+
+int runner_run(struct runner *r, char *err, size_t cap)
+{
+    struct loop L;
+    struct hub_message m;
+    int rc = -1, more = 1;
+    int64_t next_sweep = 0;
+    r->abandoned = 0;
+    r->started = 0;
+    r->answers = 0;
+    r->answer_work_us = 0;
+    if (loop_open(&L, r, err, cap) < 0) return -1;
+    for (;;) {
+        int busy = 0;
+        int64_t now = now_ms();
+        for (int i = 0; i < L.n_slots; i++) {
+            struct slot *s = &L.slots[i];
+            if (!s->busy && more && !(r->stop && *r->stop)) {
+                more = r->next_job(r->ctx, &s->job);
+                if (more && start_slot(&L, s, now, err, cap) < 0) goto out;
+            }
+            busy += s->busy;
+        }
+        if (!busy) break;
+        if (r->stop && *r->stop) {
+            for (int i = 0; i < L.n_slots; i++)
+                if (L.slots[i].busy) {
+                    release_slot(&L, &L.slots[i], 0);
+                    r->abandoned++;
+                }
+            break;
+        }
+        /* A slot with something to do (just started on connected
+         * processes, or a hello arrived) must not wait for a message. */
+        int64_t nearest = now + 50;
+        for (int i = 0; i < L.n_slots; i++) {
+            if (!L.slots[i].busy) continue;
+            if (L.slots[i].touched) nearest = now;
+            else if (deadline_of(&L.slots[i]) < nearest) nearest = deadline_of(&L.slots[i]);
+        }
+        int got = hub_recv(&L.hub, &m, nearest > now ? (int)(nearest - now) : 0);
+        double arrived_us = 0;
+        now = now_ms();
+        if (got == 1 && m.closed) {
+            connection_closed(&L, m.fd);
+        } else if (got == 1) {
+            struct conn *c = conn_of(&L, &m);
+            if (!c) {
+                if (m.data) greet(&L, &m, now);
+            } else if (c->state == CONN_BUSY && L.slots[c->slot].ref.started) {
+                struct slot *s = &L.slots[c->slot];
+                arrived_us = now_us();
+                receive(s, c->player, &m, now);
+                s->touched = 1;
+            } else {
+                /* Idle, or waiting for its partie to start. */
+                receive_idle(&L, c, &m);
+            }
+            hub_message_release(&m);
+        }
+        /* Every slot is looked at when its deadline passed, when a message
+         * touched it, and in a sweep every SWEEP_MS (processes, handshakes,
+         * remote bots); otherwise one message costs O(1), not O(slots). */
+        int full = now >= next_sweep || got != 1;
+        if (full) next_sweep = now + SWEEP_MS;
+        for (int i = 0; i < L.n_slots; i++) {
+            struct slot *s = &L.slots[i];
+            if (!s->busy) continue;
+            if (!full && !s->touched && deadline_of(s) > now) continue;
+            s->touched = 0;
+            advance(&L, s, now, full);
+            if (s->ref.state == REFEREE_DONE) {
+                release_slot(&L, s, 1);
+                r->done(r->ctx, &s->job, &s->ref);
+            }
+        }
+        if (arrived_us > 0) {
+            r->answers++;
+            r->answer_work_us += now_us() - arrived_us;
+        }
+        if (full) {
+            /* Idle processes that died are forgotten (and reaped). */
+            for (int i = 0; i < L.n_conns; i++)
+                if (L.conns[i].state == CONN_IDLE && !L.conns[i].remote && !botproc_alive(&L.conns[i].proc))
+                    drop_conn(&L, &L.conns[i]);
+            sweep_dying(&L, now, 0);
+        }
+    }
+    rc = 0;
+out:
+    for (int i = 0; i < L.n_slots; i++)
+        if (L.slots[i].busy) release_slot(&L, &L.slots[i], 0);
+    loop_close(&L);
+    return rc;
+}

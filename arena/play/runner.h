@@ -1,0 +1,87 @@
+/* runner.h - many refereed parties at once, multiplexed by one event loop
+ * on one ROUTER socket (docs/design.md "Tournaments").
+ *
+ * The caller hands out jobs (which bots, seed, who deals first) through
+ * next_job() and receives each finished partie through done(). Up to
+ * `concurrency` parties are in flight.
+ *
+ * Bot processes: a local bot (a command) is started on demand and, after a
+ * partie it finished without a fault, kept for another partie of the same
+ * bot, up to `reuse` parties, but never for a second partie of the same
+ * duplicate pair (job.pair), so that no process ever sees a pack twice. A
+ * process that faulted is stopped (and a fresh one started when the bot
+ * plays again). Hellos are matched to processes by the per-process token.
+ *
+ * Remote bots (a job bot with command NULL) start themselves, anywhere:
+ * they connect to `listen` (tcp://...) and say hello with the token of
+ * their entry in `remotes`. Each connection plays one partie at a time and
+ * may play any number, both parties of a pair included (the arena cannot
+ * restart them); a connection that faults is dropped and the bot may
+ * connect again. A bot has at most remote_max_connections at once; a hello
+ * past that, with a token nobody was given, or with a token already bound
+ * to another connection (a local process's) is refused with an error and
+ * the connection ended, and the runner keeps nothing of it. A connection
+ * that closes or stops answering heartbeats leaves the pool at once and is
+ * never given a partie; during a partie it is a crash fault. A partie waits
+ * up to remote_wait_ms for a free connection of a remote bot, then records
+ * a timeout fault against it.
+ *
+ * When *stop becomes non-zero (a signal handler), no new partie starts, the
+ * ones in flight are abandoned (done() is not called for them, so a journal
+ * never holds a partie that did not finish) and runner_run returns. Every
+ * process is stopped and reaped before runner_run returns.
+ */
+#ifndef ARENA_PLAY_RUNNER_H
+#define ARENA_PLAY_RUNNER_H
+
+#include <signal.h>
+#include "arena/play/match.h"
+
+struct runner_job {
+    uint64_t partie_id;
+    uint64_t seed;
+    int first_dealer;
+    struct match_bot bots[2];       /* player A, player B; command NULL: remote */
+    long pair;                      /* duplicate pair (no process plays two
+                                     * parties of one pair); 0: none */
+    long tag;                       /* the caller's, passed back to done() */
+};
+
+struct runner_remote {
+    const char *name;               /* as in job.bots[].name */
+    const char *token;              /* the bot's hello must carry it */
+};
+
+enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32, RUNNER_REMOTE_MAX_CONNECTIONS = 8 };
+
+struct runner {
+    const struct match_config *config;     /* rules, clocks, limits, logs, packs */
+    int concurrency;                       /* parties in flight, at least 1 */
+    int reuse;                             /* parties per local process, 1..RUNNER_REUSE_MAX;
+                                            * 0 means 1: a fresh process every partie */
+    const struct runner_remote *remotes;   /* may be NULL */
+    int n_remotes;
+    const char *listen;                    /* endpoint for remote bots, or NULL */
+    int remote_wait_ms;                    /* 0: 60000 */
+    int remote_max_connections;            /* per remote bot at once; 0: RUNNER_REMOTE_MAX_CONNECTIONS */
+    /* 1 and *job filled, or 0 when there is no more work for now. */
+    int (*next_job)(void *ctx, struct runner_job *job);
+    void (*done)(void *ctx, const struct runner_job *job, const struct referee *ref);
+    void *ctx;
+    volatile sig_atomic_t *stop;           /* may be NULL */
+    /* Filled by runner_run. */
+    int abandoned;                         /* parties dropped after a stop */
+    int started;                           /* bot processes started */
+    long answers;                          /* messages from bots in a partie */
+    double answer_work_us;                 /* the loop's time from each one's
+                                            * arrival to the end of its handling
+                                            * (the next request sent): the
+                                            * arena's own work per decision */
+};
+
+/* Runs until next_job() has no more and every partie ended, or *stop.
+ * Returns 0, or -1 when the arena itself failed (socket, fork, log file),
+ * with err. */
+int runner_run(struct runner *self, char *err, size_t cap);
+
+#endif

@@ -1,0 +1,44 @@
+/* sched.h - the schedule of a tournament: every partie to play, in order,
+ * from the bots, the format, the number of duplicate pairs per pairing and
+ * the master seed (docs/design.md "Tournaments").
+ *
+ * Each pairing plays `pairs` duplicate pairs: two parties on the same seed,
+ * the first with the lower-numbered bot as A dealing first, the second with
+ * the other dealing first. Pairs are interleaved round by round over the
+ * pairings, so a tournament stopped early is still balanced. Partie ids run
+ * from 1 in schedule order; the seed of pair p of pairing k is
+ * pq_rng_mix(master, k * 2^32 + p), so a schedule is reproducible and a
+ * pairing's packs do not depend on which other bots take part.
+ */
+#ifndef ARENA_TOURNAMENT_SCHED_H
+#define ARENA_TOURNAMENT_SCHED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum sched_format { SCHED_ROUND_ROBIN, SCHED_GAUNTLET };
+
+struct sched_partie {
+    uint64_t partie_id;
+    uint64_t seed;
+    int first_dealer;     /* 0: A deals first */
+    int a, b;             /* bot indices of players A and B */
+    long pair;            /* duplicate pair number, shared by the two parties */
+};
+
+struct sched {
+    struct sched_partie *parties;   /* owned; sched_release frees */
+    size_t n;
+};
+
+/* Builds the schedule; gauntlet: bot 0 against every other. Returns 0, or
+ * -1 with err (too few bots, out of memory). */
+int sched_build(struct sched *self, int format, int n_bots, int pairs, uint64_t master_seed,
+                char *err, size_t cap);
+void sched_release(struct sched *self);
+
+/* "round-robin" / "gauntlet" and back (-1 when unknown). */
+const char *sched_format_name(int format);
+int sched_format_parse(const char *name);
+
+#endif
