@@ -46,6 +46,10 @@ $(DEPS_OK): tools/deps.sh
 deps:
 	@bash tools/deps.sh
 
+# Libraries are made anew from their objects (rm, then ar): `ar rcs` alone
+# keeps members whose source has moved or gone, and a stale copy of a
+# moved module would be linked instead of the new one.
+
 # Object rule shared by every module.
 $(BUILD)/obj/%.o: %.c | $(DEPS_OK)
 	@mkdir -p $(@D)

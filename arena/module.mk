@@ -9,7 +9,7 @@ ARENA_BIN := $(BUILD)/bin/arena
 
 $(ARENA_LIB): $(ARENA_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(RECORDS_LIB) $(STATS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
 	@mkdir -p $(@D)

@@ -6,7 +6,7 @@ BOTS_LIB := $(BUILD)/lib/libbots.a
 
 $(BOTS_LIB): $(BOTS_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 # Each bots/bot_NAME.c is a program build/bin/bot-NAME.
 BOT_PROGRAMS := $(patsubst bots/bot_%.c,$(BUILD)/bin/bot-%,$(wildcard bots/bot_*.c))

@@ -5,4 +5,4 @@ ENGINE_LIB := $(BUILD)/lib/libengine.a
 
 $(ENGINE_LIB): $(ENGINE_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^

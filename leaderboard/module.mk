@@ -18,7 +18,7 @@ LB_PAGE_O := $(BUILD)/obj/gen/leaderboard/page_files.o
 
 $(LB_LIB): $(LB_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^
 
 $(LB_EMBED): leaderboard/embed.c | $(DEPS_OK)
 	@mkdir -p $(@D)

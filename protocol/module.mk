@@ -5,4 +5,4 @@ PROTOCOL_LIB := $(BUILD)/lib/libprotocol.a
 
 $(PROTOCOL_LIB): $(PROTOCOL_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^

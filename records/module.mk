@@ -8,4 +8,4 @@ RECORDS_LIB := $(BUILD)/lib/librecords.a
 
 $(RECORDS_LIB): $(RECORDS_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^

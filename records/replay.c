@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "records/replay.h"
+#include "records/game_replay.h"
 #include "engine/partie.h"
 #include "engine/report.h"
 #include "protocol/json_writer.h"
@@ -27,11 +28,14 @@ static void write_deal(const struct pq_deal *deal, cJSON *into)
     pq_report_deal(deal, &jw.writer);
 }
 
-static void stop_early(struct replay *self, const struct pq_deal *deal, int n)
+/* docs/design.md "Actions and records": a deal that ends early fails at
+ * ACTION `end`, N being the number of its actions; `prefix` is "" or
+ * "deal D: " in a partie record. */
+static void stop_early(struct replay *self, const struct pq_deal *deal, int n, const char *prefix)
 {
     snprintf(self->error, sizeof self->error,
-             "the record ends after %d actions, before the deal is over (%s to act: %s)",
-             n, pq_seat_name(deal->to_act), pq_phase_name(deal->phase));
+             "%saction %d (end): the record ends before the deal is over (%s to act: %s)",
+             prefix, n, pq_seat_name(deal->to_act), pq_phase_name(deal->phase));
 }
 
 /* A deal record on its own, {"deck", "rules"?, "actions"}. */
@@ -59,7 +63,7 @@ static int replay_deal(const cJSON *json, struct replay *self)
     }
     if (!pq_deal_over(&deal)) {
         self->error_index = i;
-        stop_early(self, &deal, i);
+        stop_early(self, &deal, i, "");
         return REPLAY_ILLEGAL;
     }
     self->result = cJSON_CreateObject();
@@ -85,7 +89,9 @@ static int replay_deals(const struct record_partie *rec, int unfinished, struct 
         self->error_deal = d + 1;
         if (d == 0) pq_partie_init_deck(partie, &rec->rules, rec->first_dealer, rec->deals[0].deck);
         else if (partie->over) {
-            snprintf(self->error, sizeof self->error, "deal %d: the partie was over after deal %d", d + 1, d);
+            const cJSON *first = cJSON_GetArrayItem(rec->deals[d].actions, 0);
+            snprintf(self->error, sizeof self->error, "deal %d: action 0 (%.60s): the partie was over after deal %d",
+                     d, cJSON_IsString(first) ? first->valuestring : "end", d);
             return REPLAY_ILLEGAL;
         }
         const uint8_t *next = d + 1 < n ? rec->deals[d + 1].deck : NULL;
@@ -96,14 +102,14 @@ static int replay_deals(const struct record_partie *rec, int unfinished, struct 
             const char *text = item->valuestring;
             if (ended) {
                 self->error_index = i;
-                snprintf(self->error, sizeof self->error, "deal %d action %d: the deal is over", d + 1, i);
+                snprintf(self->error, sizeof self->error, "deal %d: action %d (%.60s): the deal is over", d, i, text);
                 return REPLAY_ILLEGAL;
             }
             int rc = pq_action_parse(text, (int)strlen(text), &a, reason, sizeof reason);
             if (rc == 0) rc = pq_partie_apply_deck(partie, &a, next, reason, sizeof reason);
             if (rc < 0) {
                 self->error_index = i;
-                snprintf(self->error, sizeof self->error, "deal %d action %d (%.60s): %s", d + 1, i, text, reason);
+                snprintf(self->error, sizeof self->error, "deal %d: action %d (%.60s): %.150s", d, i, text, reason);
                 return REPLAY_ILLEGAL;
             }
             ended = rc == 1;
@@ -111,7 +117,9 @@ static int replay_deals(const struct record_partie *rec, int unfinished, struct 
         }
         if (!ended) {
             self->error_index = i;
-            stop_early(self, &partie->deal, i);
+            char prefix[24];
+            snprintf(prefix, sizeof prefix, "deal %d: ", d);
+            stop_early(self, &partie->deal, i, prefix);
             return REPLAY_ILLEGAL;
         }
         finished[d] = partie->finished;
@@ -128,7 +136,8 @@ static int replay_deals(const struct record_partie *rec, int unfinished, struct 
         return REPLAY_OK;
     }
     if (!partie->over) {
-        snprintf(self->error, sizeof self->error, "the record ends after %d deals, before the partie is over", n);
+        snprintf(self->error, sizeof self->error,
+                 "deal %d: action 0 (end): the record ends after %d deals, before the partie is over", n, n);
         self->error_deal = 0;
         return REPLAY_ILLEGAL;
     }
@@ -290,8 +299,12 @@ int replay_json(const cJSON *doc, int check, struct replay *self)
     if (!cJSON_IsObject(doc)) return bad(self, "a record must be a JSON object");
     if (check && !cJSON_IsObject(expect)) return bad(self, "--check needs a fixture with \"record\" and \"expect\"");
     if (!record) record = doc;
-    int status = cJSON_GetObjectItemCaseSensitive(record, "deals") ? replay_partie(record, self)
-                                                                   : replay_deal(record, self);
+    int status;
+    const struct game *g = game_replay_game(record, self, &status);
+    if (status != REPLAY_OK) return status;
+    if (g && g != &piquet_game) status = game_replay_json(record, g, self);
+    else if (cJSON_GetObjectItemCaseSensitive(record, "deals")) status = replay_partie(record, self);
+    else status = replay_deal(record, self);
     return check ? check_expect(expect, self, status) : status;
 }
 

@@ -7,4 +7,4 @@ STATS_LIB := $(BUILD)/lib/libstats.a
 
 $(STATS_LIB): $(STATS_OBJ)
 	@mkdir -p $(@D)
-	$(AR) rcs $@ $^
+	rm -f $@ && $(AR) rcs $@ $^

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "arena/match.h"
+#include "arena/play/match.h"
 #include "tests/support_scratch.h"
 
 static struct match_config config;

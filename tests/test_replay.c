@@ -353,3 +353,41 @@ Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeou
     cr_expect(strstr(out, "\"unfinished_deal\" is finished"), "%s", out);
     cJSON_Delete(rec);
 }
+
+/* docs/design.md "Deal record": the wording common to every game. */
+Test(replay, errors_name_the_deal_from_0_and_the_end_as_an_action)
+{
+    struct pq_partie played;
+    struct replay r;
+    cr_assert_eq(replay_text("{\"deck\": \"AS KS JS AH QH JH 8H JC 8C 7C 9D 8D TS 7S TH 9H 7H KC QC TC AD QD JD TD 9S "
+                             "8S KH 9C KD QS AC 7D\", \"actions\": [\"discard KS 8C 7C 9D 8D\", \"discard 7S 9H 7H\"]}",
+                             &r), REPLAY_ILLEGAL);
+    const char *early = "action 2 (end): the record ends before the deal is over";
+    cr_expect(!strncmp(r.error, early, strlen(early)), "%s", r.error);
+    cJSON_Delete(r.result);
+
+    cJSON *doc = random_partie_record(5, 0, &played);
+    cJSON *deals = cJSON_GetObjectItem(doc, "deals");
+    int n = cJSON_GetArraySize(deals);
+    /* Too few deals: the first missing one fails at its action 0. */
+    cJSON *last = cJSON_DetachItemFromArray(deals, n - 1);
+    cr_assert_eq(replay_json(doc, 0, &r), REPLAY_ILLEGAL);
+    char want[64];
+    snprintf(want, sizeof want, "deal %d: action 0 (end): ", n - 1);
+    cr_expect(!strncmp(r.error, want, strlen(want)), "%s", r.error);
+    cJSON_Delete(r.result);
+    /* A deal after the partie is over fails at its own action 0. */
+    cJSON_AddItemToArray(deals, last);
+    cJSON_AddItemReferenceToArray(deals, last);
+    cr_assert_eq(replay_json(doc, 0, &r), REPLAY_ILLEGAL);
+    snprintf(want, sizeof want, "deal %d: action 0 (", n);
+    cr_expect(!strncmp(r.error, want, strlen(want)), "%s", r.error);
+    cJSON_Delete(r.result);
+    /* An illegal action names its deal from 0. */
+    cJSON *second = cJSON_GetArrayItem(deals, 1);
+    cJSON_ReplaceItemInArray(cJSON_GetObjectItem(second, "actions"), 0, cJSON_CreateString("play AS"));
+    cr_assert_eq(replay_json(doc, 0, &r), REPLAY_ILLEGAL);
+    cr_expect(!strncmp(r.error, "deal 1: action 0 (play AS): ", 28), "%s", r.error);
+    cJSON_Delete(r.result);
+    cJSON_Delete(doc);
+}

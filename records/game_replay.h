@@ -1,0 +1,39 @@
+/* game_replay.h - deal and match records of any game, re-executed through
+ * the game's module (engine/game.h): `arena replay` for every game whose
+ * records name it ("game": "belote", ...). Piquet's own records (which
+ * name no game) keep their reader, records/replay.c.
+ *
+ * Records (docs/design.md "Actions and records"):
+ *   deal:  {"game", "players", "deck", "rules"?, "actions", FIELD?...}
+ *          FIELD: a number the game reads (Belote's "reserve")
+ *   match: {"game", "players", "first_dealer"?, "rules"?,
+ *           "deals": [{"deck", "actions"}...]}
+ * "rules" holds flags as strings, numbers or booleans; "first_dealer" is
+ * a player's letter, A when absent.
+ *
+ * Errors, common to every game: an illegal action is REPLAY_ILLEGAL with
+ * `action N (ACTION): reason`, N from 0 within its deal, and in a match
+ * record `deal D: action N (ACTION): reason`, D from 0; a deal that ends
+ * before it is over fails with ACTION `end`; a match record with too few
+ * deals fails at `deal D: action 0 (end)`, D the number of deal records;
+ * a deal after the match is over fails at its own action 0. An unusable
+ * record (bad JSON, a bad pack, an unknown game, rule or value) is
+ * REPLAY_BAD_INPUT.
+ */
+#ifndef RECORDS_GAME_REPLAY_H
+#define RECORDS_GAME_REPLAY_H
+
+#include <cjson/cJSON.h>
+#include "engine/game.h"
+#include "records/replay.h"
+
+/* The game a record names, NULL when it names none (a Piquet record of
+ * the first format) or, with an error in self, one that is not known. */
+const struct game *game_replay_game(const cJSON *doc, struct replay *self, int *status);
+
+/* Replays a deal or match record of game `g` (game_replay_game's answer).
+ * Returns an enum replay_status; on REPLAY_OK self->result is what
+ * `arena replay` prints; the caller frees it with cJSON_Delete. */
+int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self);
+
+#endif
