@@ -228,7 +228,7 @@ static int next_job(void *ctx, struct runner_job *job)
     return 1;
 }
 
-static void done(void *ctx, const struct runner_job *job, const struct referee *ref)
+static void done(void *ctx, const struct runner_job *job, struct referee *ref)
 {
     record_and_count(ctx, job, ref, NULL);
 }

@@ -120,7 +120,7 @@ static int live_next(void *ctx, struct runner_job *job)
     return 1;
 }
 
-static void live_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+static void live_done(void *ctx, const struct runner_job *job, struct referee *ref)
 {
     struct live *l = ctx;
     long pair = job->tag;

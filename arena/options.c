@@ -107,6 +107,10 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_WIDE, "wide", OPTION_INT, "N", 0, 1024, NULL, NULL,
       "parties in flight in the last level (default 256; 0: skip it)" },
     { OPT_PROCESSES, "processes", OPTION_INT, "N", 1, 10000, NULL, NULL, "processes to start (default 50)" },
+    { OPT_GAME, "game", OPTION_GAME, "NAME", 0, 0, NULL, NULL,
+      "the game (default piquet; arena version lists them, arena rules --game NAME its flags)" },
+    { OPT_PLAYERS, "players", OPTION_INT, "N", 2, GAME_MAX_PLAYERS, NULL, NULL,
+      "players at a table, where the game takes several (default: the game's)" },
 };
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
@@ -161,7 +165,9 @@ static const struct command_spec resume_spec = {
 /* ---- match, check, sprt --------------------------------------------------------- */
 
 static const struct option_use match_options[] = {
-    { OPT_PAIRS, "duplicate pairs to play, each on packs of its own (default 1)" },
+    { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
+    { OPT_PAIRS, "duplicate pairs (duplicate sets, in a game of three or more seats) to play, each on packs of "
+                 "its own (default 1)" },
     { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL },
     { OPT_BOT_NETWORK, NULL },
@@ -173,15 +179,20 @@ static const struct option_use match_options[] = {
 
 static const struct command_spec match_spec = {
     "match",
-    "match [OPTIONS] BOT_A BOT_B",
+    "match [OPTIONS] BOT_A BOT_B\nmatch --game GAME [--players N] [OPTIONS] BOT...",
     "Plays duplicate pairs between two bot programs: in each pair, one partie with A dealing first and one on "
     "the same packs with B dealing first (fresh processes), and prints a summary of each partie and the "
-    "result. A bot is NAME=COMMAND or COMMAND (then the name the bot gives in its hello is used); COMMAND runs "
+    "result. With --game, a duplicate set of that game: the same packs at every seating (two programs: the "
+    "sides swapped; three seats: the six orders; four or more: each rotation), one bot per team of the table. "
+    "A bot is NAME=COMMAND or COMMAND (then the name the bot gives in its hello is used); COMMAND runs "
     "under /bin/sh with PIQUET_ENDPOINT and PIQUET_TOKEN set. " NAME_RULE,
     USES(match_options),
     "exit status: 0 played (whatever the result); 1 the arena failed; 2 bad usage or a bot that cannot start.\n"
     "\n"
     "example: arena match greedy=build/bin/bot-greedy random=build/bin/bot-random --seed 7\n"
+    "         arena match --game belote --players 4 'r1=build/bin/bot-random --game belote' \\\n"
+    "             'r2=build/bin/bot-random --seed 2 --game belote' 'r3=build/bin/bot-random --seed 3 --game belote' \\\n"
+    "             'r4=build/bin/bot-random --seed 4 --game belote'\n"
 };
 
 static const struct option_use check_options[] = {
@@ -531,7 +542,23 @@ int options_convert(const struct option *o, const char *text, struct option_valu
         snprintf(name, sizeof name, "%.*s", (int)(eq - text), text);
         pq_rules_default(&scratch);
         if (pq_rules_set(&scratch, name, eq + 1, why, (int)sizeof why) == 0) return 0;
+        /* A flag of another game is checked against its own table here,
+         * and against the game chosen (--game) by the command. */
+        for (int i = 0; game_modules[i]; i++) {
+            const struct game_flag *f = game_flag_find(game_modules[i], name);
+            if (!f || game_modules[i] == &piquet_game) continue;
+            if (game_flag_check(f, eq + 1, why, (int)sizeof why) == 0) return 0;
+            break;
+        }
         snprintf(err, cap, "--%s %.100s: %s", o->name, text, why);
+        return -1;
+    }
+    case OPTION_GAME: {
+        if (game_find(text)) return 0;
+        int n = snprintf(err, cap, "bad value '%.60s' for --%s: not a game of this arena (", text, o->name);
+        for (int i = 0; game_modules[i] && n > 0 && (size_t)n < cap; i++)
+            n += snprintf(err + n, cap - (size_t)n, "%s%s", i ? ", " : "", game_modules[i]->name);
+        if (n > 0 && (size_t)n < cap) snprintf(err + n, cap - (size_t)n, ")");
         return -1;
     }
     case OPTION_TEXT:

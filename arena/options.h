@@ -29,7 +29,8 @@ enum option_kind {
     OPTION_TEXT,          /* any text but the empty one */
     OPTION_PATH,          /* a file or directory name, not empty */
     OPTION_CHOICE,        /* one of `choices` ("a|b|c") */
-    OPTION_RULE           /* NAME=VALUE, a variant flag of engine/rules.h */
+    OPTION_RULE,          /* NAME=VALUE, a variant flag of a game (engine/game.h) */
+    OPTION_GAME           /* a game's name (engine/game.h game_find) */
 };
 
 enum option_id {
@@ -39,7 +40,7 @@ enum option_id {
     OPT_MAX_FAULTS, OPT_QUIET, OPT_STANDINGS_EVERY, OPT_TRANSCRIPT, OPT_OPPONENT, OPT_BASE, OPT_TEST,
     OPT_RECORD, OPT_ELO0, OPT_ELO1, OPT_ALPHA, OPT_BETA, OPT_MAX_PAIRS, OPT_OUTPUT_FORMAT, OPT_JSON, OPT_CSV,
     OPT_PGN, OPT_HEAD_TO_HEAD, OPT_ANCHOR, OPT_NO_ADVANTAGE, OPT_CHECK, OPT_COMPACT, OPT_WAIT_MS, OPT_SECONDS,
-    OPT_RUNS, OPT_TRIPS, OPT_PARTIES, OPT_WIDE, OPT_PROCESSES,
+    OPT_RUNS, OPT_TRIPS, OPT_PARTIES, OPT_WIDE, OPT_PROCESSES, OPT_GAME, OPT_PLAYERS,
     OPTIONS_COUNT
 };
 

@@ -91,7 +91,7 @@ int main(int argc, char **argv)
         pause_ms(60000);
         return 0;
     }
-    struct codec_hello hello = { PROTOCOL_VERSION, "", "faulty", "1.0" };
+    struct codec_hello hello = { .protocol = PROTOCOL_VERSION_1, .name = "faulty", .version = "1.0" };
     snprintf(hello.token, sizeof hello.token, "%s", strcmp(mode, "badtoken") ? token : "0000");
     struct codec_frame f = { NULL, 0 };
     char err[256], text[PQ_ACTION_TEXT_MAX];

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     int zero = 0, status = 1;
     struct codec_frame f = { NULL, 0 };
     char err[256], text[PQ_ACTION_TEXT_MAX];
-    struct codec_hello hello = { PROTOCOL_VERSION, "", "instant", "1.0" };
+    struct codec_hello hello = { .protocol = PROTOCOL_VERSION_1, .name = "instant", .version = "1.0" };
     snprintf(hello.token, sizeof hello.token, "%s", token);
     if (!socket || zmq_setsockopt(socket, ZMQ_LINGER, &zero, sizeof zero) || zmq_connect(socket, endpoint) ||
         codec_encode_hello(&f, &hello, err, sizeof err) != CODEC_OK || zmq_send(socket, f.data, f.len, 0) < 0) {

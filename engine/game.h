@@ -111,6 +111,10 @@ struct game {
      * the game's text form parsed by the game. 0, or -1 with a reason. */
     int (*set_deck)(void *state, const char *deck_text, char *err, int cap);
 
+    /* The current deal's pack as a deal record's "deck" text (the game's
+     * pack order); its length, as snprintf counts. */
+    int (*deck_text)(const void *state, char *buf, int cap);
+
     /* Sets a field a deal record may carry besides deck and actions (Belote's
      * "reserve"), before the deal's first action. 0; -1 with a reason for a
      * bad value; -2 when the game has no such field (readers ignore it).

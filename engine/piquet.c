@@ -112,6 +112,16 @@ static int piquet_set_deck(void *state, const char *deck_text, char *err, int ca
     return pq_deal_init(&p->deal, &p->rules, deck);
 }
 
+static int piquet_deck_text(const void *state, char *buf, int cap)
+{
+    char deck[96];
+    struct pq_text t;
+    pq_deck_format(((const struct pq_partie *)state)->deal.deck, deck);
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, deck);
+    return t.len;
+}
+
 static void piquet_view(const void *state, int player, const struct pq_writer *w)
 {
     const struct pq_partie *p = state;
@@ -174,7 +184,7 @@ const struct game piquet_game = {
     .team = piquet_team, .to_act = piquet_to_act,
     .legal_count = piquet_legal_count, .legal_text = piquet_legal_text,
     .find_legal = piquet_find_legal, .apply = piquet_apply,
-    .set_deck = piquet_set_deck, .set_deal_field = NULL,
+    .set_deck = piquet_set_deck, .deck_text = piquet_deck_text, .set_deal_field = NULL,
     .view = piquet_view, .deal_number = piquet_deal_number,
     .deal_result = piquet_deal_result, .result = piquet_result,
     .scores = piquet_scores, .match_points = piquet_match_points,

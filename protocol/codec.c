@@ -23,7 +23,8 @@ static const char *const fault_names[CODEC_FAULTS] = {
 
 static const char *const type_names[CODEC_TYPES] = {
     "hello", "action", "log",
-    "welcome", "partie_start", "request", "deal_end", "partie_end", "error"
+    "welcome", "partie_start", "request", "deal_end", "partie_end", "error",
+    "match_start", "match_end"
 };
 
 const char *codec_code_name(int code)

@@ -28,13 +28,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <cjson/cJSON.h>
 #include "engine/action.h"
 #include "engine/deal.h"
+#include "engine/game.h"
 #include "engine/partie.h"
 #include "engine/view.h"
 
 enum {
-    PROTOCOL_VERSION = 1,          /* the major version in hello and welcome */
+    /* The major versions in hello and welcome. 1: Piquet's own frames
+     * (partie_start, request with typed view and events, deal_end,
+     * partie_end). 2: one frame for every game (match_start, request with
+     * the game's view and its legal actions as text, deal_end, match_end;
+     * protocol/README.md). The arena speaks both, each bot its own. */
+    PROTOCOL_VERSION_1 = 1,
+    PROTOCOL_VERSION_2 = 2,
+    PROTOCOL_VERSION = PROTOCOL_VERSION_2,   /* the newest */
     PROTOCOL_MAX_FRAME = 65536,    /* bytes, either direction */
     /* Heartbeats (ZMQ_HEARTBEAT_IVL / _TTL / _TIMEOUT) the arena sets on
      * its ROUTER socket and recommends to bots for their DEALER socket. */
@@ -128,17 +137,29 @@ void codec_frame_release(struct codec_frame *self);
 
 /* ---- bot to arena ------------------------------------------------------- */
 
+/* The games a protocol-2 bot names in its hello: at most CODEC_GAMES_MAX
+ * names of 1..31 bytes of lowercase letters, digits and '-'. */
+enum { CODEC_GAMES_MAX = 8, CODEC_GAME_NAME_MAX = 32 };
+
 struct codec_hello {
-    uint32_t protocol;                  /* 1..65535; PROTOCOL_VERSION to be accepted */
+    uint32_t protocol;                  /* 1..65535; 1 or 2 to be accepted */
     char token[CODEC_TOKEN_MAX];        /* printable ASCII, no spaces */
     char name[CODEC_NAME_MAX];          /* no control characters */
     char version[CODEC_VERSION_MAX];    /* no control characters, may be empty */
+    uint8_t n_games;                    /* protocol 2: "games"; protocol 1: 0 (Piquet) */
+    char games[CODEC_GAMES_MAX][CODEC_GAME_NAME_MAX];
 };
+
+/* True when the bot of this hello plays `game`: a protocol-1 bot plays
+ * Piquet only, a protocol-2 bot the games it named. */
+int codec_hello_plays(const struct codec_hello *hello, const char *game);
 
 struct codec_action {
     uint64_t id;                        /* the request answered */
-    char text[PQ_ACTION_TEXT_MAX];      /* as sent */
-    struct pq_action action;            /* parsed; legality is the referee's */
+    char text[GAME_ACTION_MAX];         /* as sent: 1..GAME_ACTION_MAX-1 printable ASCII bytes */
+    struct pq_action action;            /* parsed as Piquet's notation when it is
+                                           (else CODEC_BAD_ACTION); legality is
+                                           the referee's */
 };
 
 struct codec_log {
@@ -356,6 +377,7 @@ enum codec_code codec_decode_error(const char *frame, size_t len, struct codec_e
 enum codec_type {
     CODEC_HELLO, CODEC_ACTION, CODEC_LOG,
     CODEC_WELCOME, CODEC_PARTIE_START, CODEC_REQUEST, CODEC_DEAL_END, CODEC_PARTIE_END, CODEC_ERROR,
+    CODEC_MATCH_START, CODEC_MATCH_END,          /* protocol 2 */
     CODEC_TYPES
 };
 const char *codec_type_name(int type);
@@ -388,5 +410,68 @@ struct codec_arena_message {
 };
 enum codec_code codec_decode_arena(const char *frame, size_t len, const struct pq_rules *rules,
                                    struct codec_arena_message *out, char *err, size_t cap);
+
+/* ---- protocol 2: one frame for every game -------------------------------- */
+
+/* What a bot is told when a match starts. */
+struct codec_match_start {
+    uint64_t match;                     /* the match id; every later message carries it */
+    const struct game *game;
+    int players;                        /* seats at the table */
+    int player;                         /* this bot's seat, 0..players-1 (A, B, ...) */
+    int first_dealer;                   /* the player dealing the first deal */
+    const char *const *rules;           /* "name=value" as given (others: defaults) */
+    const char *names[GAME_MAX_PLAYERS];/* every player's bot name */
+    struct codec_clocks clocks;
+};
+
+/* match_start: the game, its rules (every flag, typed by its table), the
+ * seats, this bot's seat, team and partners, the names and the clocks.
+ * `state` is the match just created (for the teams). */
+enum codec_code codec_encode_match_start(struct codec_frame *out, const struct codec_match_start *msg,
+                                         const void *state, char *err, size_t cap);
+
+/* request: the view of the player to act, its legal actions as text, and
+ * its time. */
+enum codec_code codec_encode_game_request(struct codec_frame *out, uint64_t id, uint64_t match,
+                                          const struct game *game, const void *state,
+                                          const struct codec_time *time, char *err, size_t cap);
+
+/* deal_end: the deal just finished (the game's deal result, the same for
+ * every player) and each player's running score. */
+enum codec_code codec_encode_game_deal_end(struct codec_frame *out, uint64_t match, const struct game *game,
+                                           const void *state, char *err, size_t cap);
+
+/* match_end: each player's match points as the arena decided them, the
+ * winner (-1: none), the forfeit (NULL: none) and the game's result. */
+enum codec_code codec_encode_match_end(struct codec_frame *out, uint64_t match, const struct game *game,
+                                       const void *state, const long *points, int winner,
+                                       const struct codec_forfeit *forfeit, char *err, size_t cap);
+
+/* What a protocol-2 bot receives. `root` is the parsed frame: view,
+ * result and rules point into it; free it with codec_game_message_release()
+ * (the only way). Strings are NUL-terminated. */
+struct codec_game_message {
+    uint8_t type;                       /* CODEC_WELCOME, CODEC_MATCH_START, CODEC_REQUEST,
+                                           CODEC_DEAL_END, CODEC_MATCH_END or CODEC_ERROR */
+    uint64_t match, id;
+    int deal, player, players;
+    char game[CODEC_GAME_NAME_MAX];
+    struct codec_time time;             /* request */
+    struct codec_clocks clocks;         /* match_start */
+    const cJSON *view;                  /* request: the game's view */
+    const cJSON *rules;                 /* match_start */
+    const cJSON *result;                /* deal_end, match_end */
+    const cJSON *points;                /* match_end: per player */
+    int n_legal;                        /* request */
+    const char **legal;                 /* request: n_legal action texts */
+    struct codec_welcome welcome;
+    struct codec_error error;
+    cJSON *root;
+};
+
+enum codec_code codec_decode_game(const char *frame, size_t len, struct codec_game_message *out,
+                                  char *err, size_t cap);
+void codec_game_message_release(struct codec_game_message *self);
 
 #endif

@@ -2,6 +2,7 @@
  * Encoders refuse what the decoders would refuse, so a frame made here is
  * always accepted by the arena's codec.
  */
+#include <stdio.h>
 #include <string.h>
 #include "protocol/codec_json.h"
 
@@ -29,6 +30,11 @@ enum codec_code codec_encode_hello(struct codec_frame *out, const struct codec_h
     w->string(w->ctx, "token", msg->token);
     w->string(w->ctx, "name", msg->name);
     w->string(w->ctx, "version", msg->version);
+    if (msg->protocol >= PROTOCOL_VERSION_2 && msg->n_games > 0) {
+        w->begin(w->ctx, "games", 1);
+        for (int i = 0; i < msg->n_games && i < CODEC_GAMES_MAX; i++) w->string(w->ctx, NULL, msg->games[i]);
+        w->end(w->ctx);
+    }
     return codec_frame_from(root, jw.failed, out, err, cap);
 }
 
@@ -36,17 +42,13 @@ enum codec_code codec_encode_action(struct codec_frame *out, uint64_t id, const 
                                     char *err, size_t cap)
 {
     struct json_writer jw;
-    struct pq_action parsed;
-    char why[160];
     size_t n = strlen(text);
     out->data = NULL;
     out->len = 0;
     if (id > CODEC_ID_MAX)
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: id is over 999999999999999");
-    if (n == 0 || n >= PQ_ACTION_TEXT_MAX)
-        return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: the text must be 1..63 bytes");
-    if (pq_action_parse(text, (int)n, &parsed, why, sizeof why) < 0)
-        return codec_refuse(err, cap, CODEC_BAD_ACTION, why);
+    if (n == 0 || n >= GAME_ACTION_MAX || !codec_text_ok(text, 1, GAME_ACTION_MAX - 1, CODEC_TEXT_LINE))
+        return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: the text must be 1..159 bytes of one line");
     cJSON *root = codec_start(&jw, CODEC_ACTION);
     if (!root) return codec_frame_from(NULL, 1, out, err, cap);
     const struct pq_writer *w = &jw.writer;
@@ -66,6 +68,32 @@ enum codec_code codec_encode_log(struct codec_frame *out, const char *text, char
     return codec_frame_from(root, jw.failed, out, err, cap);
 }
 
+/* A game's name: 1..31 bytes of lowercase letters, digits and '-'. */
+static int game_name_ok(const char *s)
+{
+    size_t n = strlen(s);
+    if (n < 1 || n >= CODEC_GAME_NAME_MAX) return 0;
+    for (; *s; s++)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '-')) return 0;
+    return 1;
+}
+
+/* hello.games (protocol 2): the games the bot plays, required. */
+static int read_games(struct codec_reader *r, const cJSON *root, struct codec_hello *out)
+{
+    const cJSON *games = codec_get(r, root, NULL, "games", 1), *item;
+    if (!games) return -1;
+    if (!cJSON_IsArray(games) || cJSON_GetArraySize(games) < 1 || cJSON_GetArraySize(games) > CODEC_GAMES_MAX)
+        return codec_fail(r, CODEC_BAD_FIELD, "games must be an array of 1 to %d game names", CODEC_GAMES_MAX);
+    cJSON_ArrayForEach(item, games) {
+        if (!cJSON_IsString(item) || !game_name_ok(item->valuestring))
+            return codec_fail(r, CODEC_BAD_FIELD, "games[%d] must be a game's name (lowercase letters, digits, '-')",
+                              out->n_games);
+        snprintf(out->games[out->n_games++], CODEC_GAME_NAME_MAX, "%s", item->valuestring);
+    }
+    return 0;
+}
+
 int codec_read_hello(struct codec_reader *r, const cJSON *root, struct codec_hello *out)
 {
     long long protocol;
@@ -76,9 +104,17 @@ int codec_read_hello(struct codec_reader *r, const cJSON *root, struct codec_hel
         codec_get_text(r, root, NULL, "version", 0, CODEC_VERSION_MAX - 1, CODEC_TEXT_LINE, out->version) < 0)
         return -1;
     out->protocol = (uint32_t)protocol;
-    if (protocol != PROTOCOL_VERSION)
-        return codec_fail(r, CODEC_PROTOCOL_VERSION, "protocol version %lld is not supported; this arena speaks %d",
-                          protocol, PROTOCOL_VERSION);
+    if (protocol != PROTOCOL_VERSION_1 && protocol != PROTOCOL_VERSION_2)
+        return codec_fail(r, CODEC_PROTOCOL_VERSION,
+                          "protocol version %lld is not supported; this arena speaks 1 and 2", protocol);
+    return protocol == PROTOCOL_VERSION_2 ? read_games(r, root, out) : 0;
+}
+
+int codec_hello_plays(const struct codec_hello *hello, const char *game)
+{
+    if (hello->protocol < PROTOCOL_VERSION_2) return !strcmp(game, "piquet");
+    for (int i = 0; i < hello->n_games; i++)
+        if (!strcmp(hello->games[i], game)) return 1;
     return 0;
 }
 
@@ -93,8 +129,8 @@ int codec_read_action(struct codec_reader *r, const cJSON *root, struct codec_ac
     if (!cJSON_IsString(text) || !text->valuestring)
         return codec_fail(r, CODEC_BAD_FIELD, "action must be a string");
     size_t n = strlen(text->valuestring);
-    if (n >= PQ_ACTION_TEXT_MAX)
-        return codec_fail(r, CODEC_BAD_FIELD, "action is longer than %d bytes", PQ_ACTION_TEXT_MAX - 1);
+    if (n >= GAME_ACTION_MAX)
+        return codec_fail(r, CODEC_BAD_FIELD, "action is longer than %d bytes", GAME_ACTION_MAX - 1);
     memcpy(out->text, text->valuestring, n + 1);
     if (pq_action_parse(out->text, (int)n, &out->action, why, sizeof why) < 0) {
         codec_quote(shown, sizeof shown, out->text);

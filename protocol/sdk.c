@@ -80,56 +80,85 @@ static int answer(void *socket, const struct sdk_bot *bot, void *ctx, const stru
     return rc;
 }
 
+/* Reads PIQUET_ENDPOINT and PIQUET_TOKEN, connects a DEALER socket with
+ * the protocol's heartbeats and sends the hello (token filled in here).
+ * 0, or -1 after saying why on stderr; *zctx and *socket are set either
+ * way (NULL when not made) for the caller to close. */
+static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
+{
+    const char *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
+    struct codec_frame frame = { NULL, 0 };
+    char err[256];
+    int rc = -1;
+    *zctx = *socket = NULL;
+    if (!endpoint || !token) {
+        fprintf(stderr, "%s: PIQUET_ENDPOINT and PIQUET_TOKEN must be set (the arena sets them when it starts a bot)\n",
+                hello->name);
+        return -1;
+    }
+    snprintf(hello->token, sizeof hello->token, "%s", token);
+    if (codec_encode_hello(&frame, hello, err, sizeof err) != CODEC_OK) {
+        fprintf(stderr, "%s: cannot say hello: %s\n", hello->name, err);
+        return -1;
+    }
+    *zctx = zmq_ctx_new();
+    *socket = *zctx ? zmq_socket(*zctx, ZMQ_DEALER) : NULL;
+    if (!*socket || set_int(*socket, ZMQ_LINGER, 0) || set_int(*socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
+        set_int(*socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
+        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || zmq_connect(*socket, endpoint)) {
+        fprintf(stderr, "%s: cannot connect to '%s': %s\n", hello->name, endpoint, zmq_strerror(errno));
+        goto out;
+    }
+    current_socket = *socket;
+    if (send_frame(*socket, &frame) < 0) {
+        fprintf(stderr, "%s: cannot send hello: %s\n", hello->name, zmq_strerror(errno));
+        goto out;
+    }
+    rc = 0;
+out:
+    codec_frame_release(&frame);
+    return rc;
+}
+
+/* The next frame from the arena into buf; its length, or -1 after saying
+ * why on stderr. */
+static int receive_frame(void *socket, const char *name, char *buf, size_t cap)
+{
+    for (;;) {
+        int len = zmq_recv(socket, buf, cap, 0);
+        if (len < 0 && errno == EINTR) continue;
+        if (len < 0) fprintf(stderr, "%s: receive failed: %s\n", name, zmq_strerror(errno));
+        else if (len > PROTOCOL_MAX_FRAME) fprintf(stderr, "%s: a frame over %d bytes from the arena\n", name, PROTOCOL_MAX_FRAME);
+        else return len;
+        return -1;
+    }
+}
+
+static void hang_up(void *zctx, void *socket)
+{
+    current_socket = NULL;
+    if (socket) zmq_close(socket);
+    if (zctx) zmq_ctx_term(zctx);
+}
+
 int sdk_run(const struct sdk_bot *bot, void *ctx)
 {
     static struct codec_arena_message msg;
     static char buf[PROTOCOL_MAX_FRAME + 1];
-    const char *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
-    struct codec_frame frame = { NULL, 0 };
     struct codec_hello hello;
     struct pq_rules rules;
     char err[256];
     int status = 1, parties = 0;
-    void *zctx = NULL, *socket = NULL;
+    void *zctx, *socket;
     pq_rules_default(&rules);
-    if (!endpoint || !token) {
-        fprintf(stderr, "%s: PIQUET_ENDPOINT and PIQUET_TOKEN must be set (the arena sets them when it starts a bot)\n",
-                bot->name);
-        return 1;
-    }
     memset(&hello, 0, sizeof hello);
-    hello.protocol = PROTOCOL_VERSION;
-    snprintf(hello.token, sizeof hello.token, "%s", token);
+    hello.protocol = PROTOCOL_VERSION_1;
     snprintf(hello.name, sizeof hello.name, "%s", bot->name);
     snprintf(hello.version, sizeof hello.version, "%s", bot->version ? bot->version : "");
-    if (codec_encode_hello(&frame, &hello, err, sizeof err) != CODEC_OK) {
-        fprintf(stderr, "%s: cannot say hello: %s\n", bot->name, err);
-        return 1;
-    }
-    zctx = zmq_ctx_new();
-    socket = zctx ? zmq_socket(zctx, ZMQ_DEALER) : NULL;
-    if (!socket || set_int(socket, ZMQ_LINGER, 0) || set_int(socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
-        set_int(socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
-        set_int(socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || zmq_connect(socket, endpoint)) {
-        fprintf(stderr, "%s: cannot connect to '%s': %s\n", bot->name, endpoint, zmq_strerror(errno));
-        goto out;
-    }
-    current_socket = socket;
-    if (send_frame(socket, &frame) < 0) {
-        fprintf(stderr, "%s: cannot send hello: %s\n", bot->name, zmq_strerror(errno));
-        goto out;
-    }
+    if (connect_hello(&hello, &zctx, &socket) < 0) goto out;
     for (;;) {
-        int len = zmq_recv(socket, buf, sizeof buf, 0);
-        if (len < 0) {
-            if (errno == EINTR) continue;
-            fprintf(stderr, "%s: receive failed: %s\n", bot->name, zmq_strerror(errno));
-            goto out;
-        }
-        if (len > PROTOCOL_MAX_FRAME) {
-            fprintf(stderr, "%s: a frame over %d bytes from the arena\n", bot->name, PROTOCOL_MAX_FRAME);
-            goto out;
-        }
+        int len = receive_frame(socket, bot->name, buf, sizeof buf);
+        if (len < 0) goto out;
         if (codec_decode_arena(buf, (size_t)len, &rules, &msg, err, sizeof err) != CODEC_OK) {
             fprintf(stderr, "%s: cannot read a message from the arena: %s\n", bot->name, err);
             goto out;
@@ -161,9 +190,88 @@ int sdk_run(const struct sdk_bot *bot, void *ctx)
         }
     }
 out:
-    current_socket = NULL;
+    hang_up(zctx, socket);
+    return status;
+}
+
+/* ---- protocol 2 ---------------------------------------------------------------- */
+
+/* The bot's answer to a request, sent as it is: legal[pick], or the text
+ * act() wrote. Whether it is legal is the arena's question. */
+static int answer_game(void *socket, const struct sdk_game_bot *bot, void *ctx, const struct codec_game_message *req)
+{
+    struct codec_frame frame = { NULL, 0 };
+    char own[GAME_ACTION_MAX], err[256];
+    own[0] = '\0';
+    int pick = bot->act(ctx, req, own, sizeof own);
+    const char *text = own;
+    if (pick >= 0 && pick < req->n_legal) {
+        text = req->legal[pick];
+    } else if (pick >= 0 || !own[0]) {
+        fprintf(stderr, "%s: act() returned %d, not an index of 0..%d nor -1 with a text; playing the first legal "
+                        "action as the SDK documents\n", bot->name, pick, req->n_legal - 1);
+        text = req->legal[0];
+    }
+    if (codec_encode_action(&frame, req->id, text, err, sizeof err) != CODEC_OK) {
+        fprintf(stderr, "%s: cannot send the action '%.60s': %s\n", bot->name, text, err);
+        return -1;
+    }
+    int rc = send_frame(socket, &frame);
     codec_frame_release(&frame);
-    if (socket) zmq_close(socket);
-    if (zctx) zmq_ctx_term(zctx);
+    return rc;
+}
+
+int sdk_game_run(const struct sdk_game_bot *bot, void *ctx)
+{
+    static char buf[PROTOCOL_MAX_FRAME + 1];
+    struct codec_game_message msg;
+    struct codec_hello hello;
+    char err[256];
+    int status = 1, matches = 0;
+    void *zctx, *socket;
+    memset(&hello, 0, sizeof hello);
+    memset(&msg, 0, sizeof msg);
+    hello.protocol = PROTOCOL_VERSION_2;
+    snprintf(hello.name, sizeof hello.name, "%s", bot->name);
+    snprintf(hello.version, sizeof hello.version, "%s", bot->version ? bot->version : "");
+    for (int i = 0; bot->games && bot->games[i] && i < CODEC_GAMES_MAX; i++)
+        snprintf(hello.games[hello.n_games++], CODEC_GAME_NAME_MAX, "%s", bot->games[i]);
+    if (connect_hello(&hello, &zctx, &socket) < 0) goto out;
+    for (;;) {
+        int len = receive_frame(socket, bot->name, buf, sizeof buf);
+        if (len < 0) goto out;
+        codec_game_message_release(&msg);
+        if (codec_decode_game(buf, (size_t)len, &msg, err, sizeof err) != CODEC_OK) {
+            fprintf(stderr, "%s: cannot read a message from the arena: %s\n", bot->name, err);
+            goto out;
+        }
+        switch (msg.type) {
+        case CODEC_MATCH_START:
+            if (bot->match_start) bot->match_start(ctx, &msg);
+            break;
+        case CODEC_REQUEST:
+            if (answer_game(socket, bot, ctx, &msg) < 0) goto out;
+            break;
+        case CODEC_DEAL_END:
+            if (bot->deal_end) bot->deal_end(ctx, &msg);
+            break;
+        case CODEC_MATCH_END:
+            if (bot->match_end) bot->match_end(ctx, &msg);
+            if (bot->max_matches && ++matches >= bot->max_matches) {
+                status = 0;
+                goto out;
+            }
+            break;
+        case CODEC_ERROR:
+            fprintf(stderr, "%s: the arena says %s: %s\n", bot->name, codec_code_name(msg.error.code),
+                    msg.error.message);
+            goto out;
+        default:
+            break;   /* welcome */
+        }
+    }
+out:
+    codec_game_message_release(&msg);
+    hang_up(zctx, socket);
     return status;
 }

@@ -42,6 +42,39 @@ int sdk_run(const struct sdk_bot *bot, void *ctx);
  * every set of discard_min..discard_max cards of the hand); returns n. */
 int sdk_legal_actions(const struct codec_request *request, struct pq_action *out, int cap);
 
+/* ---- protocol 2: any game ------------------------------------------------------ */
+
+/* A bot for any game (protocol 2). act() gets the request (its view as
+ * JSON, its legal actions as text) and returns the index of the legal
+ * action it plays, or -1 after writing its own action text into answer
+ * (cap bytes): the SDK sends that text as it is, and the arena, not the
+ * SDK, judges it (card order inside an action never matters; an illegal
+ * one is the bot's fault). An index out of range, or -1 with no text, is
+ * the bot's own bug: the SDK says so on stderr and plays legal[0].
+ *
+ *   static int act(void *ctx, const struct codec_game_message *req,
+ *                  char *answer, size_t cap) { return 0; }
+ *   int main(void) {
+ *       static const char *const games[] = { "belote", NULL };
+ *       struct sdk_game_bot bot = { "first-legal", "1.0", games, act };
+ *       return sdk_game_run(&bot, NULL);
+ *   }
+ */
+struct sdk_game_bot {
+    const char *name;                   /* 1..63 bytes */
+    const char *version;                /* may be "" */
+    const char *const *games;           /* the games it plays, NULL-terminated */
+    int (*act)(void *ctx, const struct codec_game_message *request, char *answer, size_t cap);
+    /* Optional. */
+    void (*match_start)(void *ctx, const struct codec_game_message *start);
+    void (*deal_end)(void *ctx, const struct codec_game_message *end);
+    void (*match_end)(void *ctx, const struct codec_game_message *end);
+    int max_matches;                    /* return after this many; 0: run until stopped */
+};
+
+/* Runs the bot as sdk_run does, speaking protocol 2. */
+int sdk_game_run(const struct sdk_game_bot *bot, void *ctx);
+
 /* Sends a log line to the arena (kept in the bot's log); only during act()
  * or a callback. */
 void sdk_log(const char *text);

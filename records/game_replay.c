@@ -204,8 +204,45 @@ static int write_result(const struct game *g, const void *state, int match, stru
     return REPLAY_OK;
 }
 
+/* A forfeited match: after its finished deals the match goes on, and the
+ * deal in progress (a JSON null or absent: none had begun) replays as far
+ * as it went without ending. */
+static int replay_unfinished(const struct game *g, void *state, const cJSON *unfinished, int d, struct replay *self)
+{
+    char prefix[32], err[200];
+    const char *deck;
+    const cJSON *actions, *item;
+    int i = 0;
+    self->error_deal = d + 1;
+    if (g->to_act(state) < 0) {
+        snprintf(self->error, sizeof self->error, "a forfeit after the match was over (after deal %d)", d);
+        return REPLAY_ILLEGAL;
+    }
+    if (cJSON_IsNull(unfinished)) return REPLAY_OK;
+    snprintf(prefix, sizeof prefix, "deal %d: ", d);
+    int status = read_deal(unfinished, "unfinished_deal: ", &deck, &actions, self);
+    if (status) return status;
+    if (g->set_deck(state, deck, err, sizeof err) < 0) {
+        snprintf(self->error, sizeof self->error, "unfinished_deal: %s", err);
+        return REPLAY_BAD_INPUT;
+    }
+    cJSON_ArrayForEach(item, actions) {
+        char reason[200];
+        int rc = g->apply(state, item->valuestring, (int)strlen(item->valuestring), reason, sizeof reason);
+        if (rc != GAME_GOES_ON) {
+            self->error_index = i;
+            snprintf(self->error, sizeof self->error, "%saction %d (%.60s): %.150s", prefix, i, item->valuestring,
+                     rc == GAME_ILLEGAL ? reason : "the deal of a forfeit ended before the forfeit");
+            return REPLAY_ILLEGAL;
+        }
+        i++;
+    }
+    self->error_deal = 0;
+    return REPLAY_OK;
+}
+
 static int replay_match(const cJSON *doc, const struct game *g, void *state, struct game_setup *setup,
-                        struct replay *self)
+                        const cJSON *unfinished, struct replay *self)
 {
     const cJSON *deals = cJSON_GetObjectItemCaseSensitive(doc, "deals"), *deal;
     char err[200];
@@ -234,6 +271,7 @@ static int replay_match(const cJSON *doc, const struct game *g, void *state, str
         if ((status = play_deal(g, state, actions, prefix, self))) return status;
         d++;
     }
+    if (unfinished) return replay_unfinished(g, state, unfinished, d, self);
     if (g->to_act(state) >= 0) {
         self->error_deal = d + 1;
         self->error_index = 0;
@@ -263,6 +301,12 @@ static int replay_one_deal(const cJSON *doc, const struct game *g, void *state, 
 
 int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self)
 {
+    return game_replay_into(doc, g, NULL, NULL, self);
+}
+
+int game_replay_into(const cJSON *doc, const struct game *g, void *into, const cJSON *unfinished,
+                     struct replay *self)
+{
     struct rule_list rules;
     struct game_setup setup = { 0, 0, 0, NULL, 0 };
     int status;
@@ -271,12 +315,12 @@ int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self
     if ((status = read_rules(doc, &rules, self)) || (status = read_players(doc, g, &setup.players, self)))
         return status;
     setup.rules = rules.items;
-    void *state = malloc(g->state_size);
+    void *state = into ? into : malloc(g->state_size);
     if (!state) return bad(self, "out of memory");
     const cJSON *deals = cJSON_GetObjectItemCaseSensitive(doc, "deals");
     if (deals && !cJSON_IsArray(deals)) status = bad(self, "\"deals\" must be an array of deal records");
-    else if (deals) status = replay_match(doc, g, state, &setup, self);
+    else if (deals) status = replay_match(doc, g, state, &setup, unfinished, self);
     else status = replay_one_deal(doc, g, state, &setup, self);
-    free(state);
+    if (!into) free(state);
     return status;
 }

@@ -36,4 +36,12 @@ const struct game *game_replay_game(const cJSON *doc, struct replay *self, int *
  * `arena replay` prints; the caller frees it with cJSON_Delete. */
 int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self);
 
+/* The same, into the caller's state (g->state_size bytes; NULL: one of its
+ * own), so that the caller can read the match after it. With
+ * `unfinished` (a forfeited match's deal in progress, or a JSON null when
+ * none had begun) the match must not be over after its deals, that deal
+ * replays as far as it went without ending, and no result is written. */
+int game_replay_into(const cJSON *doc, const struct game *g, void *into, const cJSON *unfinished,
+                     struct replay *self);
+
 #endif

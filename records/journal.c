@@ -67,7 +67,7 @@ void journal_close(struct journal *self)
     self->fd = -1;
 }
 
-static const char *const type_names[] = { "header", "partie", "posted", "post_refused" };
+static const char *const type_names[] = { "header", "partie", "posted", "post_refused", "match" };
 
 struct journal_seen {
     char *key;              /* NULL: a free slot */
@@ -173,7 +173,7 @@ static int classify(const cJSON *rec, enum journal_type *type, char *why, size_t
             *type = (enum journal_type)i;
             return 0;
         }
-    if (name) snprintf(why, cap, "unknown record type '%s' (header, partie, posted or post_refused)", shown(name, a));
+    if (name) snprintf(why, cap, "unknown record type '%s' (header, partie, match, posted or post_refused)", shown(name, a));
     else snprintf(why, cap, "\"type\" is not a string");
     return -1;
 }
@@ -218,7 +218,8 @@ static int read_partie(struct journal_reader *self, int src, const struct file_s
     e->has_id = true;
     e->id = (uint64_t)v;
 
-    const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, "players");
+    /* A partie names its players in "players", a match in "names". */
+    const cJSON *players = cJSON_GetObjectItemCaseSensitive(rec, e->type == JOURNAL_MATCH ? "names" : "players");
     const char *a = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "A"));
     const char *b = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(players, "B"));
     const char *dealer = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "first_dealer"));
@@ -300,7 +301,8 @@ int journal_reader_read(struct journal_reader *self, FILE *in, const char *sourc
         why[0] = '\0';
         int bad = classify(record, &e.type, why, sizeof why) < 0 ||
                   (e.type == JOURNAL_HEADER && read_header(record, &fs, why, sizeof why) < 0) ||
-                  (e.type == JOURNAL_PARTIE && read_partie(self, src, &fs, &e, why, sizeof why) < 0) ||
+                  ((e.type == JOURNAL_PARTIE || e.type == JOURNAL_MATCH) &&
+                   read_partie(self, src, &fs, &e, why, sizeof why) < 0) ||
                   each(&e, ctx, why, sizeof why) != 0;
         json_tree_free(record);
         if (bad) {

@@ -9,7 +9,8 @@
  * twice. The journal's rules:
  * - each line is exactly one JSON object, no key of it given twice, and
  *   its "type" is one the arena has ever written: "header" (tournament.h),
- *   "partie" (record.h), "posted" or "post_refused" (poster.h);
+ *   "partie" (record.h), "posted" or "post_refused" (poster.h), "match"
+ *   (the other games' matches, game_record.h);
  * - a partie is known by its run and its id, and appears once: twice in
  *   one run, in one file or in two files read through one reader, is an
  *   error naming both places. A partie's run is its "run", else its
@@ -45,7 +46,7 @@ int journal_append(struct journal *self, const cJSON *record, char *err, size_t 
 void journal_close(struct journal *self);
 
 /* The record types, as written in "type". */
-enum journal_type { JOURNAL_HEADER, JOURNAL_PARTIE, JOURNAL_POSTED, JOURNAL_POST_REFUSED };
+enum journal_type { JOURNAL_HEADER, JOURNAL_PARTIE, JOURNAL_POSTED, JOURNAL_POST_REFUSED, JOURNAL_MATCH };
 
 /* One record as the reader hands it on; everything in it lives until the
  * callback returns. */
@@ -53,7 +54,7 @@ struct journal_entry {
     enum journal_type type;
     const cJSON *record;
     int line;               /* from 1 */
-    /* A partie's identity (JOURNAL_PARTIE only): */
+    /* A partie's or match's identity (JOURNAL_PARTIE and JOURNAL_MATCH): */
     bool has_id;
     uint64_t id;
     const char *run;        /* its run (see above), "" when it has none */

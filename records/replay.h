@@ -22,7 +22,7 @@ enum replay_status {
 
 struct replay {
     cJSON *result;        /* owned; the printed result (NULL on bad input) */
-    char error[256];      /* why, when status is not REPLAY_OK */
+    char error[384];      /* why, when status is not REPLAY_OK */
     int error_index;      /* illegal action's index (from 0), or -1 */
     int error_deal;       /* in a partie record: deal number (from 1), or 0 */
 };

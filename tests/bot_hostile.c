@@ -109,7 +109,7 @@ static void *open_dealer(void *ctx, const char *endpoint)
 
 static int say_hello(void *socket, const char *token, const char *name)
 {
-    struct codec_hello hello = { PROTOCOL_VERSION, "", "", "hostile" };
+    struct codec_hello hello = { .protocol = PROTOCOL_VERSION_1, .version = "hostile" };
     struct codec_frame frame = { NULL, 0 };
     char err[256];
     snprintf(hello.token, sizeof hello.token, "%s", token);

@@ -285,7 +285,8 @@ Test(cli, version_is_printed_by_the_command_and_the_flag)
     struct run a = arena("--version"), b = arena("version");
     cr_assert_eq(a.status, 0);
     cr_assert_eq(b.status, 0);
-    cr_assert(strstr(a.out, "piquet-arena") && strstr(a.out, ARENA_VERSION) && strstr(a.out, "protocol 1"), "%s",
+    cr_assert(strstr(a.out, "piquet-arena") && strstr(a.out, ARENA_VERSION) && strstr(a.out, "protocols 1 and 2") &&
+              strstr(a.out, "games: piquet"), "%s",
               a.out);
     cr_assert_str_eq(a.out, b.out);
     run_free(&a);

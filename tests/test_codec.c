@@ -19,7 +19,7 @@
 
 Test(codec, hello_round_trips)
 {
-    struct codec_hello in = { PROTOCOL_VERSION, "abc123", "Émile ♠ bot", "2.0-rc1" };
+    struct codec_hello in = { .protocol = PROTOCOL_VERSION_1, .token = "abc123", .name = "Émile ♠ bot", .version = "2.0-rc1" };
     struct codec_frame f = { NULL, 0 };
     struct codec_bot_message out;
     char err[200];
@@ -37,13 +37,39 @@ Test(codec, hello_with_another_major_version_is_refused_but_fully_read)
 {
     struct codec_hello out;
     char err[200];
-    const char *text = "{\"type\":\"hello\",\"protocol\":2,\"token\":\"t\",\"name\":\"n\",\"version\":\"\"}";
+    const char *text = "{\"type\":\"hello\",\"protocol\":3,\"token\":\"t\",\"name\":\"n\",\"version\":\"\"}";
     char *copy = support_exact(text, strlen(text));
     cr_assert_eq(codec_decode_hello(copy, strlen(text), &out, err, sizeof err), CODEC_PROTOCOL_VERSION);
     free(copy);
-    cr_expect_eq(out.protocol, 2);
+    cr_expect_eq(out.protocol, 3);
     cr_expect_str_eq(out.name, "n");
-    cr_expect(strstr(err, "speaks 1"), "%s", err);
+    cr_expect(strstr(err, "speaks 1 and 2"), "%s", err);
+}
+
+Test(codec, a_protocol_2_hello_names_the_games_it_plays)
+{
+    struct codec_hello in = { .protocol = PROTOCOL_VERSION_2, .token = "t", .name = "n", .n_games = 2,
+                              .games = { "belote", "piquet" } }, out;
+    struct codec_frame f = { NULL, 0 };
+    char err[200];
+    cr_assert_eq(codec_encode_hello(&f, &in, err, sizeof err), CODEC_OK, "%s", err);
+    cr_assert(strstr(f.data, "\"games\":[\"belote\",\"piquet\"]"), "%s", f.data);
+    cr_assert_eq(codec_decode_hello(f.data, f.len, &out, err, sizeof err), CODEC_OK, "%s", err);
+    cr_expect_eq(out.n_games, 2);
+    cr_expect(codec_hello_plays(&out, "belote") && codec_hello_plays(&out, "piquet"));
+    cr_expect_not(codec_hello_plays(&out, "tarot"));
+    codec_frame_release(&f);
+    const char *none = "{\"type\":\"hello\",\"protocol\":2,\"token\":\"t\",\"name\":\"n\",\"version\":\"\"}";
+    cr_expect_eq(codec_decode_hello(none, strlen(none), &out, err, sizeof err), CODEC_BAD_FIELD);
+    cr_expect(strstr(err, "games"), "%s", err);
+    const char *upper = "{\"type\":\"hello\",\"protocol\":2,\"token\":\"t\",\"name\":\"n\",\"version\":\"\","
+                        "\"games\":[\"Belote\"]}";
+    cr_expect_eq(codec_decode_hello(upper, strlen(upper), &out, err, sizeof err), CODEC_BAD_FIELD);
+    /* A protocol-1 bot plays Piquet, and only Piquet. */
+    const char *one = "{\"type\":\"hello\",\"protocol\":1,\"token\":\"t\",\"name\":\"n\",\"version\":\"\"}";
+    cr_assert_eq(codec_decode_hello(one, strlen(one), &out, err, sizeof err), CODEC_OK, "%s", err);
+    cr_expect(codec_hello_plays(&out, "piquet"));
+    cr_expect_not(codec_hello_plays(&out, "belote"));
 }
 
 Test(codec, hello_missing_any_field_is_refused)
@@ -119,8 +145,9 @@ Test(codec, strings_over_their_length_are_refused)
 
 Test(codec, hello_encoder_refuses_what_the_decoder_would_refuse)
 {
-    struct codec_hello bad_name = { 1, "t", "a\nb", "" }, bad_token = { 1, "t k", "n", "" };
-    struct codec_hello bad_protocol = { 0, "t", "n", "" };
+    struct codec_hello bad_name = { .protocol = 1, .token = "t", .name = "a\nb" };
+    struct codec_hello bad_token = { .protocol = 1, .token = "t k", .name = "n" };
+    struct codec_hello bad_protocol = { .protocol = 0, .token = "t", .name = "n" };
     struct codec_frame f = { NULL, 0 };
     char err[200];
     cr_expect_eq(codec_encode_hello(&f, &bad_name, err, sizeof err), CODEC_BAD_FIELD);
@@ -177,12 +204,20 @@ Test(codec, action_ids_outside_0_to_10_15_are_refused)
     }
 }
 
-Test(codec, action_text_over_63_bytes_is_refused)
+Test(codec, action_text_over_159_bytes_is_refused_and_a_long_piquet_text_is_a_bad_action)
 {
     struct codec_bot_message out;
-    char err[200], text[200];
-    snprintf(text, sizeof text, "{\"type\":\"action\",\"id\":1,\"action\":\"pass%70s\"}", "");
+    char err[200], text[300];
+    snprintf(text, sizeof text, "{\"type\":\"action\",\"id\":1,\"action\":\"pass%160s\"}", "");
     cr_expect_eq(support_bot(text, &out, err), CODEC_BAD_FIELD);
+    cr_expect(strstr(err, "longer than 159"), "%s", err);
+    char word[71];
+    memset(word, 'x', 70);
+    word[70] = '\0';
+    snprintf(text, sizeof text, "{\"type\":\"action\",\"id\":1,\"action\":\"%s\"}", word);
+    cr_expect_eq(support_bot(text, &out, err), CODEC_BAD_ACTION, "%s", err);
+    cr_expect_eq(out.type, CODEC_ACTION);
+    cr_expect_str_eq(out.as.action.text, word);
 }
 
 Test(codec, log_round_trips_as_one_line)
@@ -217,7 +252,7 @@ Test(codec, long_log_is_cut_at_a_character_boundary)
 
 Test(codec, welcome_round_trips)
 {
-    struct codec_welcome in = { PROTOCOL_VERSION, "piquet-arena 1.0" };
+    struct codec_welcome in = { PROTOCOL_VERSION_1, "piquet-arena 1.0" };
     struct codec_frame f = { NULL, 0 };
     struct codec_arena_message *out = support_arena_message();
     char err[200];

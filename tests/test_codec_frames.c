@@ -120,7 +120,7 @@ Test(codec, raw_control_character_in_a_string_is_bad_json)
 static int sample_frames(struct codec_frame *out)
 {
     static struct pq_partie partie;
-    struct codec_hello hello = { 1, "tok", "sample \xe2\x99\xa0", "1" };
+    struct codec_hello hello = { .protocol = 1, .token = "tok", .name = "sample \xe2\x99\xa0", .version = "1" };
     struct codec_welcome welcome = { 1, "arena" };
     struct codec_partie_start start = { 3, PQ_PLAYER_A, PQ_PLAYER_B, "other", { 0 }, { 10, 20, 30 } };
     struct codec_forfeit forfeit = { PQ_PLAYER_B, CODEC_FAULT_PROTOCOL, "bad_json: not valid JSON" };

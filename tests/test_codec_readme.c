@@ -47,7 +47,7 @@ static void parse_action(const char *text, struct pq_action *a)
 /* The frames of the README's example, in the order a session has them. */
 static void example_frames(struct frames *out)
 {
-    struct codec_hello hello = { 1, "7f3a9c0d52e14b8e", "greedy", "1.0.2" };
+    struct codec_hello hello = { .protocol = 1, .token = "7f3a9c0d52e14b8e", .name = "greedy", .version = "1.0.2" };
     struct codec_welcome welcome = { 1, "piquet-arena 1" };
     struct codec_partie_start start;
     struct codec_forfeit forfeit = { PQ_PLAYER_A, CODEC_FAULT_TIMEOUT,

@@ -154,15 +154,18 @@ Test(game, a_deck_is_set_only_before_the_deals_first_action)
 {
     const struct game *g = &piquet_game;
     struct pq_partie state;
-    char err[160], text[GAME_ACTION_MAX];
+    char err[160], action[GAME_ACTION_MAX];
     const char *deck = "7S 8S 9S TS JS QS KS AS 7H 8H 9H TH JH QH KH AH "
                        "7D 8D 9D TD JD QD KD AD 7C 8C 9C TC JC QC KC AC";
     create(g, &state, 5, 0, NULL, err, sizeof err);
     cr_assert_eq(g->set_deck(&state, deck, err, sizeof err), 0, "%s", err);
+    char text[100];
+    cr_assert_eq(g->deck_text(&state, text, sizeof text), (int)strlen(deck));
+    cr_assert_str_eq(text, deck);
     cr_assert_eq(g->set_deck(&state, "7S 8S", err, sizeof err), -1);
     cr_assert(strstr(err, "31") || strstr(err, "32"), "%s", err);
-    g->legal_text(&state, 0, text, sizeof text);
-    cr_assert_eq(g->apply(&state, text, (int)strlen(text), err, sizeof err), GAME_GOES_ON, "%s", err);
+    g->legal_text(&state, 0, action, sizeof action);
+    cr_assert_eq(g->apply(&state, action, (int)strlen(action), err, sizeof err), GAME_GOES_ON, "%s", err);
     cr_assert_eq(g->set_deck(&state, deck, err, sizeof err), -1);
     cr_assert(strstr(err, "before its first action"), "%s", err);
 }

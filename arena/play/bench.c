@@ -174,7 +174,7 @@ static int harness_next(void *ctx, struct runner_job *job)
     return 1;
 }
 
-static void harness_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+static void harness_done(void *ctx, const struct runner_job *job, struct referee *ref)
 {
     struct harness *h = ctx;
     (void)job;

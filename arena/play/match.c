@@ -118,11 +118,13 @@ static int single_next(void *ctx, struct runner_job *job)
     return 1;
 }
 
-static void single_done(void *ctx, const struct runner_job *job, const struct referee *ref)
+/* The finished referee is the caller's, its transcript included. */
+static void single_done(void *ctx, const struct runner_job *job, struct referee *ref)
 {
     struct single *s = ctx;
     (void)job;
     *s->out = *ref;
+    ref->transcript = NULL;
     s->finished = 1;
 }
 
@@ -135,8 +137,7 @@ int match_play(const struct match_config *config, uint64_t partie_id, uint64_t s
     single.job.partie_id = partie_id;
     single.job.seed = seed;
     single.job.first_dealer = first_dealer;
-    single.job.bots[0] = config->bots[0];
-    single.job.bots[1] = config->bots[1];
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) single.job.bots[p] = config->bots[p];
     single.out = out;
     memset(&runner, 0, sizeof runner);
     runner.config = config;

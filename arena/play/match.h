@@ -15,8 +15,12 @@ struct match_bot {
 };
 
 struct match_config {
-    struct match_bot bots[2];       /* player A, player B */
-    struct pq_rules rules;
+    struct match_bot bots[GAME_MAX_PLAYERS];   /* player A, B, ... */
+    const struct game *game;        /* NULL: Piquet */
+    int players;                    /* seats (0: the game's default; Piquet 2) */
+    const char *const *game_rules;  /* any other game's rules, "name=value",
+                                       NULL-terminated, or NULL */
+    struct pq_rules rules;          /* Piquet's */
     struct referee_clock clock;
     int handshake_ms;
     struct botproc_limits limits;
@@ -59,7 +63,9 @@ int match_bot_name_check(const char *name, char *err, size_t cap);
 int match_bot_parse(struct match_bot *bot, const char *arg, const char *fallback, char *err, size_t cap);
 
 /* Plays partie `partie_id` from `seed` with player `first_dealer` dealing
- * first; the finished referee (outcome, deals, faults) is left in *out.
+ * first; the finished referee (outcome, deals, faults) is left in *out,
+ * which the caller releases with referee_release() (any game but Piquet
+ * holds its transcript there).
  * Returns 0, or -1 when the arena itself failed (socket, fork), with err. */
 int match_play(const struct match_config *config, uint64_t partie_id, uint64_t seed, int first_dealer,
                struct referee *out, char *err, size_t cap);

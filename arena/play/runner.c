@@ -70,8 +70,8 @@ struct slot {
     int busy;
     struct runner_job job;
     struct referee ref;
-    int conn[2];                   /* index in loop.conns, or -1 (remote: waiting) */
-    int64_t wait_until[2];         /* hello or a free remote connection by then */
+    int conn[GAME_MAX_PLAYERS];    /* index in loop.conns, or -1 (remote: waiting) */
+    int64_t wait_until[GAME_MAX_PLAYERS];   /* hello or a free remote connection by then */
     int touched;                   /* something happened: advance it now */
     struct loop *loop;
 };
@@ -298,23 +298,39 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     return 0;
 }
 
-static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
+/* The game's referee for the slot's job: Piquet as it always was (packs
+ * given by arena check included), any other game through game.h. */
+static int init_referee(struct loop *L, struct slot *s, char *err, size_t cap)
 {
     const struct match_config *config = L->r->config;
     const struct runner_job *job = &s->job;
+    const char *names[GAME_MAX_PLAYERS];
+    if (!config->game || config->game == &piquet_game) {
+        referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
+                           job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+        return 0;
+    }
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) names[p] = job->bots[p].name;
+    return referee_init_game(&s->ref, config->game, job->partie_id, job->seed, job->first_dealer, config->players,
+                             config->game_rules, &config->clock, names, send_to, s, err, cap);
+}
+
+static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
+{
     s->loop = L;
-    s->conn[0] = s->conn[1] = -1;
-    referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
-                       job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) s->conn[p] = -1;
+    if (init_referee(L, s, err, cap) < 0) return -1;
     /* Request ids never repeat on a connection, so that a late answer from
      * an earlier partie can never be taken for an answer in this one. */
     s->ref.next_id = L->next_request_id;
     L->next_request_id += REQUEST_ID_SPAN;
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < s->ref.n_players; p++) {
         int wait = L->r->remote_wait_ms > 0 ? L->r->remote_wait_ms : 60000;
         s->wait_until[p] = now + wait;
         if (attach(L, s, p, now, err, cap) < 0) {
-            if (p == 1 && s->conn[0] >= 0) drop_conn(L, &L->conns[s->conn[0]]);
+            for (int q = 0; q < p; q++)
+                if (s->conn[q] >= 0) drop_conn(L, &L->conns[s->conn[q]]);
+            referee_release(&s->ref);
             return -1;
         }
     }
@@ -326,15 +342,18 @@ static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, si
 /* Slots waiting for a remote bot's connection look again at once. */
 static void touch_waiting(struct loop *L)
 {
-    for (int i = 0; i < L->n_slots; i++)
-        if (L->slots[i].busy && (L->slots[i].conn[0] < 0 || L->slots[i].conn[1] < 0)) L->slots[i].touched = 1;
+    for (int i = 0; i < L->n_slots; i++) {
+        const struct slot *s = &L->slots[i];
+        for (int p = 0; s->busy && p < s->ref.n_players; p++)
+            if (s->conn[p] < 0) L->slots[i].touched = 1;
+    }
 }
 
 /* The partie is over or abandoned: its connections go back to the pool
  * when they may play again, else they are stopped. */
 static void release_slot(struct loop *L, struct slot *s, int keep)
 {
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < s->ref.n_players; p++) {
         if (s->conn[p] < 0) continue;
         struct conn *c = &L->conns[s->conn[p]];
         int faulted = s->ref.forfeited && s->ref.forfeit.player == p;
@@ -452,12 +471,22 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
             return;
         }
+        /* The arena never seats a bot at a game it did not name. */
+        if (!codec_hello_plays(&msg.as.hello, s->ref.game->name)) {
+            snprintf(why, sizeof why, "this match is %s, a game the bot's hello does not name%s", s->ref.game->name,
+                     msg.as.hello.protocol < PROTOCOL_VERSION_2 ? " (a protocol-1 bot plays piquet only)" : "");
+            send_error(L, c->identity, c->identity_len, CODEC_UNEXPECTED, why);
+            referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
+            return;
+        }
+        s->ref.protocol[c->player] = (int)msg.as.hello.protocol;
         if (!s->job.bots[c->player].name[0]) {
             /* The name a bot gives itself enters the records only if it
              * obeys the name rule; else the player's letter stands in. */
             const char *why_not = codec_bot_name_check(msg.as.hello.name);
+            char letter[2] = { (char)('A' + c->player), '\0' };
             snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s",
-                     why_not ? (c->player ? "B" : "A") : msg.as.hello.name);
+                     why_not ? letter : msg.as.hello.name);
             if (why_not) {
                 char line[CODEC_NAME_MAX + 128];
                 snprintf(line, sizeof line, "the name in the hello %s; recorded as '%s'", why_not, s->ref.names[c->player]);
@@ -465,7 +494,8 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             }
         }
     }
-    struct codec_welcome welcome = { PROTOCOL_VERSION, "piquet-arena " ARENA_VERSION };
+    /* The arena answers in the bot's own version. */
+    struct codec_welcome welcome = { msg.as.hello.protocol, "piquet-arena " ARENA_VERSION };
     if (codec_encode_welcome(&frame, &welcome, err, sizeof err) == CODEC_OK)
         hub_send(&L->hub, c->identity, c->identity_len, frame.data, frame.len);
     codec_frame_release(&frame);
@@ -514,6 +544,9 @@ static void receive(struct slot *s, int player, const struct hub_message *m, int
         return;
     }
     int code = codec_decode_bot(m->data, m->len, &msg, err, sizeof err);
+    /* Only Piquet's notation is checked by the codec; any other game's
+     * action text goes to its referee, which asks the game. */
+    if (code == CODEC_BAD_ACTION && msg.type == CODEC_ACTION && ref->game != &piquet_game) code = CODEC_OK;
     if (code == CODEC_BAD_ACTION && msg.type == CODEC_ACTION) {
         /* Text outside the notation: an illegal action, unless it answers
          * an old request (ignored like any late answer). */
@@ -570,7 +603,7 @@ static void check_process(struct slot *s, int p)
  * the processes (a system call each, so not on every message). */
 static void advance(struct loop *L, struct slot *s, int64_t now, int full)
 {
-    for (int p = 0; p < 2 && s->ref.state != REFEREE_DONE && !s->ref.started; p++) {
+    for (int p = 0; p < s->ref.n_players && s->ref.state != REFEREE_DONE && !s->ref.started; p++) {
         if (s->conn[p] < 0) {
             int i = find_idle(L, &s->job, p);
             if (i >= 0) take(L, i, s, p);
@@ -586,10 +619,11 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
             referee_on_fault(&s->ref, p, CODEC_FAULT_TIMEOUT, why);
         }
     }
-    if (s->ref.state != REFEREE_DONE && !s->ref.started && s->conn[0] >= 0 && s->conn[1] >= 0 &&
-        L->conns[s->conn[0]].connected && L->conns[s->conn[1]].connected)
-        referee_start(&s->ref, now);
-    for (int p = 0; p < 2 && full && s->ref.state != REFEREE_DONE; p++)
+    int ready = s->ref.state != REFEREE_DONE && !s->ref.started;
+    for (int p = 0; ready && p < s->ref.n_players; p++)
+        ready = s->conn[p] >= 0 && L->conns[s->conn[p]].connected;
+    if (ready) referee_start(&s->ref, now);
+    for (int p = 0; p < s->ref.n_players && full && s->ref.state != REFEREE_DONE; p++)
         if (s->conn[p] >= 0) check_process(s, p);
     referee_on_tick(&s->ref, now);
 }
@@ -597,7 +631,10 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
 static int64_t deadline_of(const struct slot *s)
 {
     if (s->ref.started) return referee_deadline(&s->ref);
-    return s->wait_until[0] < s->wait_until[1] ? s->wait_until[0] : s->wait_until[1];
+    int64_t soonest = INT64_MAX;
+    for (int p = 0; p < s->ref.n_players; p++)
+        if (s->wait_until[p] < soonest) soonest = s->wait_until[p];
+    return soonest;
 }
 
 /* The connection a message came from, or NULL (a new peer). */
@@ -686,6 +723,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
             for (int i = 0; i < L.n_slots; i++)
                 if (L.slots[i].busy) {
                     release_slot(&L, &L.slots[i], 0);
+                    referee_release(&L.slots[i].ref);
                     r->abandoned++;
                 }
             break;
@@ -732,6 +770,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
             if (s->ref.state == REFEREE_DONE) {
                 release_slot(&L, s, 1);
                 r->done(r->ctx, &s->job, &s->ref);
+                referee_release(&s->ref);
             }
         }
         if (arrived_us > 0) {
@@ -749,7 +788,10 @@ int runner_run(struct runner *r, char *err, size_t cap)
     rc = 0;
 out:
     for (int i = 0; i < L.n_slots; i++)
-        if (L.slots[i].busy) release_slot(&L, &L.slots[i], 0);
+        if (L.slots[i].busy) {
+            release_slot(&L, &L.slots[i], 0);
+            referee_release(&L.slots[i].ref);
+        }
     loop_close(&L);
     return rc;
 }

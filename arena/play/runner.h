@@ -41,7 +41,8 @@ struct runner_job {
     uint64_t partie_id;
     uint64_t seed;
     int first_dealer;
-    struct match_bot bots[2];       /* player A, player B; command NULL: remote */
+    struct match_bot bots[GAME_MAX_PLAYERS];   /* player A, B, ... (config's players);
+                                                  command NULL: remote */
     long pair;                      /* duplicate pair (no process plays two
                                      * parties of one pair); 0: none */
     long tag;                       /* the caller's, passed back to done() */
@@ -66,7 +67,9 @@ struct runner {
     int remote_max_connections;            /* per remote bot at once; 0: RUNNER_REMOTE_MAX_CONNECTIONS */
     /* 1 and *job filled, or 0 when there is no more work for now. */
     int (*next_job)(void *ctx, struct runner_job *job);
-    void (*done)(void *ctx, const struct runner_job *job, const struct referee *ref);
+    /* The finished match; the referee is released when done() returns, so
+     * a callee that keeps it takes ref->transcript (and sets it NULL). */
+    void (*done)(void *ctx, const struct runner_job *job, struct referee *ref);
     void *ctx;
     volatile sig_atomic_t *stop;           /* may be NULL */
     /* Filled by runner_run. */
