@@ -7,6 +7,7 @@
 #include "arena/commands.h"
 #include "arena/options.h"
 #include "records/journal.h"
+#include "records/game_record.h"
 #include "records/replay.h"
 
 struct journal_replay {
@@ -20,21 +21,23 @@ static int replay_line(const struct journal_entry *e, void *ctx, char *err, size
     struct replay r;
     (void)err;
     (void)cap;
-    if (e->type != JOURNAL_PARTIE) return 0;
+    if (e->type != JOURNAL_PARTIE && e->type != JOURNAL_MATCH) return 0;
     struct record_partie rec;
+    const char *what = e->type == JOURNAL_MATCH ? "match" : "partie";
     int status;
     memset(&r, 0, sizeof r);
-    if (record_read(e->record, &rec, r.error, sizeof r.error) == 0) status = replay_record(&rec, &r);
+    if (e->type == JOURNAL_MATCH) status = game_record_check(e->record, &r);
+    else if (record_read(e->record, &rec, r.error, sizeof r.error) == 0) status = replay_record(&rec, &r);
     else status = REPLAY_BAD_INPUT;
     j->parties++;
     if (status != REPLAY_OK) {
         j->failed++;
-        if (j->check) printf("FAIL %s:%d partie %llu: %s\n", j->path, e->line, (unsigned long long)e->id, r.error);
+        if (j->check) printf("FAIL %s:%d %s %llu: %s\n", j->path, e->line, what, (unsigned long long)e->id, r.error);
         else
-            fprintf(stderr, "arena replay: %s:%d partie %llu: %s\n", j->path, e->line, (unsigned long long)e->id,
+            fprintf(stderr, "arena replay: %s:%d %s %llu: %s\n", j->path, e->line, what, (unsigned long long)e->id,
                     r.error);
     } else if (j->check) {
-        printf("ok %s:%d partie %llu\n", j->path, e->line, (unsigned long long)e->id);
+        printf("ok %s:%d %s %llu\n", j->path, e->line, what, (unsigned long long)e->id);
     } else {
         char *text = cJSON_PrintUnformatted(r.result);
         if (text) puts(text);
