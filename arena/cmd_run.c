@@ -20,8 +20,10 @@
 #include "arena/play/runner.h"
 #include "arena/tournament/poster.h"
 #include "arena/tournament/sched.h"
+#include "arena/tournament/seating.h"
 #include "arena/tournament/tally.h"
 #include "arena/tournament/tournament.h"
+#include "records/game_record.h"
 #include "records/journal.h"
 #include "records/record.h"
 #include "records/results.h"
@@ -127,9 +129,9 @@ static void interim_standings(struct run *r)
 
 /* After a partie is tallied: a player past the fault threshold is
  * disqualified (the tally holds every bot's faults). */
-static void disqualify_over(struct run *r, const char *const names[2], int quiet)
+static void disqualify_over(struct run *r, const char *const *names, int n, int quiet)
 {
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < n; p++) {
         int bot = bot_of(r, names[p]), total = 0;
         if (bot < 0) continue;
         struct tally_bot *b = &r->tally.bots[bot];
@@ -146,15 +148,29 @@ static int disqualified(const struct run *r, int bot)
     return r->tally.bots[bot].disqualified;
 }
 
+/* Counts a record read back: a Piquet partie or another game's match. */
+static int count_record(struct run *r, const cJSON *rec, char *why, size_t cap)
+{
+    if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type")), "match")) {
+        struct game_record match;
+        return game_record_read(rec, &match, why, cap) < 0 || tally_add_match(&r->tally, &match, why, cap) < 0 ? -1
+                                                                                                            : 0;
+    }
+    struct record_partie read;
+    return record_read(rec, &read, why, cap) < 0 || tally_add(&r->tally, &read, why, cap) < 0 ? -1 : 0;
+}
+
 static void record_and_count(struct run *r, const struct runner_job *job, const struct referee *ref,
                              const char *fault_word)
 {
-    const char *names[2] = { ref->names[0], ref->names[1] };
+    const char *names[GAME_MAX_PLAYERS];
     char why[256];
+    for (int p = 0; p < ref->n_players; p++) names[p] = ref->names[p];
     cJSON *rec = referee_record(ref, job->seed);
     if (rec) {
         cJSON_AddStringToObject(rec, "run", r->t->run);
-        cJSON_AddNumberToObject(rec, "pair", (double)job->tag);
+        /* A Piquet partie's duplicate pair, another game's duplicate set. */
+        cJSON_AddNumberToObject(rec, ref->game == &piquet_game ? "pair" : "set", (double)job->tag);
     }
     if (rec && fault_word)
         cJSON_ReplaceItemInObject(cJSON_GetObjectItem(rec, "forfeit"), "fault", cJSON_CreateString(fault_word));
@@ -162,14 +178,13 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
         if (!rec) snprintf(r->error, sizeof r->error, "out of memory for a partie record");
         r->failed = 1;
     } else {
-        struct record_partie read;
         r->finished[job->partie_id - 1] = 1;
         r->done_count++;
-        if (record_read(rec, &read, why, sizeof why) < 0 || tally_add(&r->tally, &read, why, sizeof why) < 0) {
+        if (count_record(r, rec, why, sizeof why) < 0) {
             snprintf(r->error, sizeof r->error, "partie %llu: %s", (unsigned long long)job->partie_id, why);
             r->failed = 1;
         }
-        disqualify_over(r, names, r->t->quiet);
+        disqualify_over(r, names, ref->n_players, r->t->quiet);
         if (r->poster) poster_submit(r->poster, rec);
     }
     cJSON_Delete(rec);
@@ -192,13 +207,39 @@ static void forfeit_unplayed(struct run *r, const struct sched_partie *sp)
     job.partie_id = sp->partie_id;
     job.seed = sp->seed;
     job.tag = sp->pair;
-    referee_init(&ref, sp->partie_id, sp->seed, sp->first_dealer, &t->config.rules, &t->config.clock,
-                 t->bots[sp->a].name, t->bots[sp->b].name, NULL, NULL);
+    if (sp->n_seats > 0) {
+        const char *names[GAME_MAX_PLAYERS];
+        char err[256];
+        loser = -1;
+        for (int p = 0; p < sp->n_seats; p++) {
+            names[p] = t->bots[sp->seat[p]].name;
+            if (loser < 0 && disqualified(r, sp->seat[p])) loser = p;
+        }
+        if (referee_init_game(&ref, t->config.game, sp->partie_id, sp->seed, sp->first_dealer, t->config.players,
+                              t->config.game_rules, &t->config.clock, names, NULL, NULL, err, sizeof err) < 0) {
+            snprintf(r->error, sizeof r->error, "%s", err);
+            r->failed = 1;
+            return;
+        }
+    } else {
+        referee_init(&ref, sp->partie_id, sp->seed, sp->first_dealer, &t->config.rules, &t->config.clock,
+                     t->bots[sp->a].name, t->bots[sp->b].name, NULL, NULL);
+    }
     snprintf(message, sizeof message, "disqualified after %d faults", t->max_faults);
     referee_fault_policy(&ref, loser, CODEC_FAULT_CRASH, message);
     ref.faults[loser][CODEC_FAULT_CRASH] = 0;   /* not a new fault */
     ref.state = REFEREE_DONE;
     record_and_count(r, &job, &ref, "disqualified");
+    referee_release(&ref);
+}
+
+/* Whether a bot of the scheduled match was disqualified. */
+static int any_disqualified(const struct run *r, const struct sched_partie *p)
+{
+    if (p->n_seats == 0) return disqualified(r, p->a) || disqualified(r, p->b);
+    for (int q = 0; q < p->n_seats; q++)
+        if (disqualified(r, p->seat[q])) return 1;
+    return 0;
 }
 
 static int next_job(void *ctx, struct runner_job *job)
@@ -209,17 +250,18 @@ static int next_job(void *ctx, struct runner_job *job)
         while (r->next < r->sched.n && r->finished[r->next]) r->next++;
         if (r->next >= r->sched.n) return 0;
         const struct sched_partie *p = &r->sched.parties[r->next];
-        if (!disqualified(r, p->a) && !disqualified(r, p->b)) break;
+        if (!any_disqualified(r, p)) break;
         r->next++;
         forfeit_unplayed(r, p);
     }
     const struct sched_partie *sp = &r->sched.parties[r->next++];
-    const int seat[2] = { sp->a, sp->b };
+    const int two[2] = { sp->a, sp->b };
+    const int *seat = sp->n_seats ? sp->seat : two;
     memset(job, 0, sizeof *job);
     job->partie_id = sp->partie_id;
     job->seed = sp->seed;
     job->first_dealer = sp->first_dealer;
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < (sp->n_seats ? sp->n_seats : 2); p++) {
         snprintf(job->bots[p].name, sizeof job->bots[p].name, "%s", r->t->bots[seat[p]].name);
         job->bots[p].command = r->t->bots[seat[p]].command;   /* NULL: remote */
     }
@@ -349,7 +391,14 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     struct tournament *t = r->t;
     char err[512];
     int status = 1;
-    if (sched_build(&r->sched, t->format, t->n_bots, t->pairs, t->seed, err, sizeof err) < 0) {
+    int team_of[GAME_MAX_PLAYERS];
+    int built = !t->config.game || t->config.game == &piquet_game
+                    ? sched_build(&r->sched, t->format, t->n_bots, t->pairs, t->seed, err, sizeof err)
+                    : seating_teams(t->config.game, t->config.players, t->config.game_rules, team_of, err, sizeof err) < 0
+                          ? -1
+                          : sched_build_tables(&r->sched, t->format, t->n_bots, t->config.players, team_of, t->pairs,
+                                               t->seed, err, sizeof err);
+    if (built < 0) {
         fprintf(stderr, "arena run: %s\n", err);
         return 2;
     }
@@ -418,9 +467,16 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     r->done_at_start = r->done_count;
     r->printed_count = (size_t)-1;
     if (!t->quiet) {
-        printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
-               sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,
-               parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
+        if (!t->config.game || t->config.game == &piquet_game)
+            printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
+                   sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,
+                   parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
+        else
+            printf("%s %d players, %s, %d bots, %d duplicate set%s per table: %zu match%s (%zu to play), %d at once; "
+                   "journal %s\n",
+                   t->config.game->name, t->config.players, sched_format_name(t->format), t->n_bots, t->pairs,
+                   t->pairs == 1 ? "" : "s", r->total, r->total == 1 ? "" : "es", r->total - r->done_count,
+                   t->concurrency, r->journal_path);
         if (t->listen) printf("remote bots connect to %s\n", t->listen);
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
@@ -527,6 +583,22 @@ struct resume_read {
     size_t n_ids, cap_ids;
 };
 
+static int remember_id(struct resume_read *rr, uint64_t id, char *err, size_t cap)
+{
+    if (rr->n_ids == rr->cap_ids) {
+        size_t n = rr->cap_ids ? 2 * rr->cap_ids : 256;
+        uint64_t *ids = realloc(rr->ids, n * sizeof *ids);
+        if (!ids) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        rr->ids = ids;
+        rr->cap_ids = n;
+    }
+    rr->ids[rr->n_ids++] = id;
+    return 0;
+}
+
 static int read_resume(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct resume_read *rr = ctx;
@@ -550,26 +622,25 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         rr->header_line = e->line;
         return 0;
     }
-    if (e->type != JOURNAL_PARTIE) return 0;
+    if (e->type != JOURNAL_PARTIE && e->type != JOURNAL_MATCH) return 0;
     if (!rr->header_line) {
         snprintf(err, cap, "a partie before the header");
         return -1;
     }
+    if (e->type == JOURNAL_MATCH) {
+        struct game_record match;
+        const char *names[GAME_MAX_PLAYERS];
+        if (game_record_read(e->record, &match, err, cap) < 0 || remember_id(rr, match.id, err, cap) < 0 ||
+            tally_add_match(&r->tally, &match, err, cap) < 0)
+            return -1;
+        for (int p = 0; p < match.players; p++) names[p] = match.names[p];
+        disqualify_over(r, names, match.players, 1);
+        return 0;
+    }
     struct record_partie rec;
     if (record_read(e->record, &rec, err, cap) < 0) return -1;
-    if (rr->n_ids == rr->cap_ids) {
-        size_t n = rr->cap_ids ? 2 * rr->cap_ids : 256;
-        uint64_t *ids = realloc(rr->ids, n * sizeof *ids);
-        if (!ids) {
-            snprintf(err, cap, "out of memory");
-            return -1;
-        }
-        rr->ids = ids;
-        rr->cap_ids = n;
-    }
-    rr->ids[rr->n_ids++] = rec.id;
-    if (tally_add(&r->tally, &rec, err, cap) < 0) return -1;
-    disqualify_over(r, rec.players, 1);
+    if (remember_id(rr, rec.id, err, cap) < 0 || tally_add(&r->tally, &rec, err, cap) < 0) return -1;
+    disqualify_over(r, rec.players, 2, 1);
     return 0;
 }
 

@@ -122,7 +122,7 @@ static const struct option_use run_options[] = {
     { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
-    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
     { OPT_RESULTS, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
     { OPT_LOG_DIR, "bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory (default: arena-logs beside the "

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "arena/tournament/sched.h"
+#include "arena/tournament/seating.h"
 #include "engine/rng.h"
 
 const char *sched_format_name(int format)
@@ -57,4 +58,82 @@ void sched_release(struct sched *self)
 {
     free(self->parties);
     memset(self, 0, sizeof *self);
+}
+
+/* The next combination of k indices out of n in lexicographic order;
+ * 0 after the last. */
+static int next_combination(int *c, int k, int n)
+{
+    int i = k - 1;
+    while (i >= 0 && c[i] == n - k + i) i--;
+    if (i < 0) return 0;
+    c[i]++;
+    for (int j = i + 1; j < k; j++) c[j] = c[j - 1] + 1;
+    return 1;
+}
+
+/* The combinations the format plays into combos (k entries each); their
+ * number. */
+static size_t combinations(int format, int n_bots, int k, int *combos, size_t cap)
+{
+    int c[GAME_MAX_PLAYERS];
+    size_t n = 0;
+    if (n_bots < k) {
+        /* Copies fill the table. */
+        for (int e = 0; e < k; e++) combos[e] = e % n_bots;
+        return 1;
+    }
+    for (int e = 0; e < k; e++) c[e] = e;
+    do {
+        if (format == SCHED_GAUNTLET && c[0] != 0) break;
+        if (n < cap) memcpy(combos + n * (size_t)k, c, sizeof *c * (size_t)k);
+        n++;
+    } while (next_combination(c, k, n_bots));
+    return n;
+}
+
+int sched_build_tables(struct sched *self, int format, int n_bots, int players, const int *team_of, int sets,
+                       uint64_t master_seed, char *err, size_t cap)
+{
+    struct seating seatings[SEATING_MAX];
+    memset(self, 0, sizeof *self);
+    int n_seatings = seating_set(players, team_of, seatings), k = seating_entrants(players, team_of);
+    if (n_seatings < 0) {
+        snprintf(err, cap, "a table of %d players in %d teams has no duplicate set", players, k);
+        return -1;
+    }
+    if (n_bots < 1 || sets < 1 || (format == SCHED_GAUNTLET && n_bots < 2)) {
+        snprintf(err, cap, sets < 1 ? "at least one set per table" : "a tournament needs bots");
+        return -1;
+    }
+    size_t n_combos = combinations(format, n_bots, k, NULL, 0);
+    int *combos = calloc(n_combos * (size_t)k, sizeof *combos);
+    size_t total = n_combos * (size_t)sets * (size_t)n_seatings;
+    self->parties = calloc(total, sizeof *self->parties);
+    if (!combos || !self->parties || n_combos > 100000) {
+        snprintf(err, cap, n_combos > 100000 ? "%zu tables: too many bots for a round robin at this table size"
+                                             : "out of memory for %zu matches", n_combos > 100000 ? n_combos : total);
+        free(combos);
+        sched_release(self);
+        return -1;
+    }
+    combinations(format, n_bots, k, combos, n_combos);
+    for (int p = 1; p <= sets; p++)
+        for (size_t c = 0; c < n_combos; c++) {
+            uint64_t seed = pq_rng_mix(master_seed, ((uint64_t)c << 32) + (uint64_t)p);
+            for (int s = 0; s < n_seatings; s++) {
+                struct sched_partie *sp = &self->parties[self->n];
+                sp->partie_id = self->n + 1;
+                sp->seed = seed;
+                sp->first_dealer = 0;
+                sp->n_seats = players;
+                for (int q = 0; q < players; q++) sp->seat[q] = combos[c * (size_t)k + (size_t)seatings[s].entrant[q]];
+                sp->a = sp->seat[0];
+                sp->b = sp->seat[1];
+                sp->pair = (long)(c * (size_t)sets + (size_t)p);
+                self->n++;
+            }
+        }
+    free(combos);
+    return 0;
 }

@@ -15,6 +15,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "engine/game.h"
 
 enum sched_format { SCHED_ROUND_ROBIN, SCHED_GAUNTLET };
 
@@ -23,7 +24,9 @@ struct sched_partie {
     uint64_t seed;
     int first_dealer;     /* 0: A deals first */
     int a, b;             /* bot indices of players A and B */
-    long pair;            /* duplicate pair number, shared by the two parties */
+    long pair;            /* duplicate pair (set) number, shared by its matches */
+    int n_seats;          /* tables of other games: the players */
+    int seat[GAME_MAX_PLAYERS];   /* the bot at each position (a, b: the first two) */
 };
 
 struct sched {
@@ -36,6 +39,18 @@ struct sched {
 int sched_build(struct sched *self, int format, int n_bots, int pairs, uint64_t master_seed,
                 char *err, size_t cap);
 void sched_release(struct sched *self);
+
+/* The schedule of a game other than Piquet, whose table has `players`
+ * positions with teams team_of[] (arena/tournament/seating.h): every
+ * combination of as many bots as the table has entrants (gauntlet: those
+ * with bot 0) plays `sets` duplicate sets, each set its seatings on one
+ * seed, first dealer A. With fewer bots than entrants, one combination
+ * fills the table with copies (bot e mod n_bots). Sets are interleaved
+ * round by round as pairs are; match ids from 1 in schedule order; the
+ * seed of set p of combination k is pq_rng_mix(master, k * 2^32 + p).
+ * 0, or -1 with err. */
+int sched_build_tables(struct sched *self, int format, int n_bots, int players, const int *team_of, int sets,
+                       uint64_t master_seed, char *err, size_t cap);
 
 /* "round-robin" / "gauntlet" and back (-1 when unknown). */
 const char *sched_format_name(int format);

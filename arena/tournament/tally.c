@@ -76,6 +76,50 @@ int tally_add(struct tally *self, const struct record_partie *rec, char *err, si
     return 0;
 }
 
+int tally_add_match(struct tally *self, const struct game_record *rec, char *err, size_t cap)
+{
+    int bot[GAME_MAX_PLAYERS], first[GAME_MAX_PLAYERS];
+    int n = rec->players;
+    /* Each bot once, at its first seat: a side's players share points. */
+    for (int p = 0; p < n; p++) {
+        bot[p] = bot_index(self, rec->names[p]);
+        if (bot[p] < 0) {
+            snprintf(err, cap, "a match naming '%.40s', who is not a bot of this tournament", rec->names[p]);
+            return -1;
+        }
+        first[p] = 1;
+        for (int q = 0; q < p; q++)
+            if (bot[q] == bot[p]) first[p] = 0;
+    }
+    for (int p = 0; p < n; p++) {
+        struct tally_bot *b = &self->bots[bot[p]];
+        for (int f = 0; f < CODEC_FAULTS; f++) b->faults[f] += rec->faults[p][f];
+        if (!first[p]) continue;
+        b->parties++;
+        if (rec->winner < 0) b->draws++;
+        else if (bot[rec->winner] == bot[p]) b->wins++;
+        else b->losses++;
+        b->settlement += rec->points[p];
+    }
+    if (rec->forfeit_player >= 0) self->bots[bot[rec->forfeit_player]].forfeits++;
+    /* Every two bots at the table: who scored more, and by how much
+     * (two entrants: the winner's settlement, as for Piquet). */
+    int entrants = 0;
+    for (int p = 0; p < n; p++) entrants += first[p];
+    for (int p = 0; p < n; p++)
+        for (int q = 0; q < n; q++) {
+            if (!first[p] || !first[q] || bot[p] >= bot[q]) continue;
+            struct tally_pairing *pairing = pairing_of(self, bot[p], bot[q]);
+            long diff = rec->points[p] - rec->points[q];
+            pairing->parties++;
+            if (diff > 0) pairing->wins_a++;
+            else if (diff < 0) pairing->wins_b++;
+            else pairing->draws++;
+            pairing->settlement_a += entrants == 2 ? rec->points[p] : diff;
+        }
+    return 0;
+}
+
 double tally_score_pct(const struct tally *self, int i)
 {
     const struct tally_bot *b = &self->bots[i];

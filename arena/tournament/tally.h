@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <cjson/cJSON.h>
 #include "protocol/codec.h"
+#include "records/game_record.h"
 #include "records/record.h"
 
 struct tally_bot {
@@ -46,6 +47,12 @@ void tally_release(struct tally *self);
 /* Adds a partie record read by record_read() (records/record.h). 0, or -1
  * with the reason in err when its players are not two bots of the tally. */
 int tally_add(struct tally *self, const struct record_partie *rec, char *err, size_t cap);
+
+/* Adds a match record of another game (records/game_record.h): each bot
+ * at the table counts it once (win, draw when nobody won, loss; its match
+ * points), and every two bots at it count one comparison (more points
+ * wins). 0, or -1 with the reason when a name is not a bot of the tally. */
+int tally_add_match(struct tally *self, const struct game_record *rec, char *err, size_t cap);
 
 /* The bot with the best score (win 1, draw 1/2) per partie, ties to the
  * better settlement, or -1 before any partie. */

@@ -13,6 +13,7 @@
 #include "arena/play/botproc.h"
 #include "arena/play/runner.h"
 #include "arena/tournament/sched.h"
+#include "arena/tournament/seating.h"
 #include "arena/tournament/tournament.h"
 
 void tournament_init(struct tournament *self)
@@ -40,7 +41,13 @@ void tournament_release(struct tournament *self)
     free(self->token_file);
     free(self->listen);
     free(self->log_dir);
+    for (int i = 0; i < self->n_rule_texts; i++) free(self->rule_texts[i]);
     memset(self, 0, sizeof *self);
+}
+
+static int is_piquet(const struct tournament *self)
+{
+    return !self->game || self->game == &piquet_game;
 }
 
 static int set_string(char **slot, const char *val)
@@ -121,16 +128,29 @@ int tournament_apply(struct tournament *self, const struct option_value *v, char
     case OPT_REUSE: self->reuse = (int)v->integer; return 0;
     case OPT_STANDINGS_EVERY: self->standings_every = (int)v->integer; return 0;
     case OPT_RULE: {
-        /* Checked by options_convert(); set here. */
+        /* Checked by options_convert() against every game's flags; kept as
+         * text, and set into Piquet's rules when they are Piquet's (the
+         * game chosen decides in tournament_check). */
         const char *eq = strchr(v->text, '=');
         char name[64], why[300];
+        if (self->n_rule_texts == TOURNAMENT_MAX_RULES) {
+            snprintf(err, cap, "more than %d --rule", TOURNAMENT_MAX_RULES);
+            return -1;
+        }
+        if (!(self->rule_texts[self->n_rule_texts] = strdup(v->text))) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        self->n_rule_texts++;
         snprintf(name, sizeof name, "%.*s", (int)(eq - v->text), v->text);
-        if (pq_rules_set(&self->config.rules, name, eq + 1, why, sizeof why) < 0) {
+        if (pq_rule_flag_find(name) && pq_rules_set(&self->config.rules, name, eq + 1, why, sizeof why) < 0) {
             snprintf(err, cap, "--rule %.100s: %s", v->text, why);
             return -1;
         }
         return 0;
     }
+    case OPT_GAME: self->game = game_find(v->text); return 0;
+    case OPT_PLAYERS: self->players = (int)v->integer; return 0;
     case OPT_JOURNAL: slot = &self->journal; break;
     case OPT_RESULTS: slot = &self->results; break;
     case OPT_POST: slot = &self->post; break;
@@ -330,9 +350,49 @@ static int read_token(struct tournament_bot *bot, char *err, size_t cap)
     return 0;
 }
 
+/* The rules given for the game chosen: Piquet's were set as they came;
+ * another game's are checked against its flags and its table. */
+static int check_game(struct tournament *self, char *err, size_t cap)
+{
+    int team_of[GAME_MAX_PLAYERS];
+    for (int i = 0; i < self->n_rule_texts; i++) {
+        const char *text = self->rule_texts[i], *eq = strchr(text, '=');
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - text), text);
+        if (is_piquet(self)) {
+            if (pq_rule_flag_find(name)) continue;
+            snprintf(err, cap, "--rule %.100s: piquet has no flag '%s' (arena rules lists them)", text, name);
+            return -1;
+        }
+        const struct game_flag *f = game_flag_find(self->game, name);
+        if (!f) {
+            snprintf(err, cap, "--rule %.100s: %s has no flag '%s' (arena rules --game %s lists them)", text,
+                     self->game->name, name, self->game->name);
+            return -1;
+        }
+        if (game_flag_check(f, eq + 1, err, (int)cap) < 0) return -1;
+    }
+    if (is_piquet(self)) {
+        if (self->players && self->players != 2) {
+            snprintf(err, cap, "piquet is played by 2, not --players %d", self->players);
+            return -1;
+        }
+        return 0;
+    }
+    self->rule_texts[self->n_rule_texts] = NULL;
+    int players = seating_teams(self->game, self->players, (const char *const *)self->rule_texts, team_of, err, cap);
+    if (players < 0) return -1;
+    self->players = players;
+    self->config.game = self->game;
+    self->config.players = players;
+    self->config.game_rules = (const char *const *)self->rule_texts;
+    return 0;
+}
+
 int tournament_check(struct tournament *self, char *err, size_t cap)
 {
     int remote = 0;
+    if (check_game(self, err, cap) < 0) return -1;
     if (self->n_bots < 2) {
         snprintf(err, cap, "give at least two bots (--bot NAME=COMMAND, --remote NAME=TOKEN_FILE)");
         return -1;
@@ -397,9 +457,21 @@ cJSON *tournament_header(const struct tournament *self)
     cJSON_AddNumberToObject(clock, "bank_ms", self->config.clock.bank_ms);
     cJSON_AddNumberToObject(clock, "grace_ms", self->config.clock.grace_ms);
     cJSON *rules = cJSON_AddObjectToObject(h, "rules");
-    for (int i = 0; rules && pq_rules_names[i]; i++) {
-        char buf[16];
-        cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&self->config.rules, pq_rules_names[i], buf));
+    if (is_piquet(self)) {
+        for (int i = 0; rules && pq_rules_names[i]; i++) {
+            char buf[16];
+            cJSON_AddStringToObject(rules, pq_rules_names[i], pq_rules_get(&self->config.rules, pq_rules_names[i], buf));
+        }
+    } else {
+        /* Another game: its name, its table and the flags given. */
+        cJSON_AddStringToObject(h, "game", self->game->name);
+        cJSON_AddNumberToObject(h, "players", self->players);
+        for (int i = 0; rules && i < self->n_rule_texts; i++) {
+            const char *eq = strchr(self->rule_texts[i], '=');
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)(eq - self->rule_texts[i]), self->rule_texts[i]);
+            cJSON_AddStringToObject(rules, name, eq + 1);
+        }
     }
     const char *const keys[] = { "results", "post", "token_file", "listen", "log_dir" };
     const char *const values[] = { self->results, self->post, self->token_file, self->listen, self->log_dir };

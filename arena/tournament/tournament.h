@@ -8,6 +8,7 @@
  *             "random=build/bin/bot-random --seed 3"],
  *    "format": "round-robin", "pairs": 20, "seed": "7", "concurrency": 2,
  *    "move_ms": 1000, "bank_ms": 10000, "grace_ms": 200, "max_faults": 3,
+ *    "game": "belote", "players": 4,
  *    "reuse": 32, "rules": {"trick_scoring": "law65"}, "listen": "tcp://0.0.0.0:5601",
  *    "remote_wait_ms": 60000, "remote_max_connections": 8,
  *    "journal": "t.jsonl", "results": "t-results.json", "log_dir": "logs",
@@ -26,7 +27,7 @@
 #include "protocol/codec.h"
 #include "records/record.h"
 
-enum { TOURNAMENT_MAX_BOTS = 64, TOURNAMENT_TOKEN_MAX = 256 };
+enum { TOURNAMENT_MAX_BOTS = 64, TOURNAMENT_TOKEN_MAX = 256, TOURNAMENT_MAX_RULES = 32 };
 
 struct tournament_bot {
     char name[CODEC_NAME_MAX];
@@ -48,6 +49,13 @@ struct tournament {
     int remote_max_connections;           /* per remote bot; 0: the runner's default (8) */
     unsigned long long seed;
     char run[RECORD_RUN_ID_LEN + 1];      /* "" until drawn or read from a header */
+    /* The game (--game; NULL: Piquet) and, for any other game, its --rule
+     * texts (owned), checked against its flags by tournament_check, which
+     * points config.game, config.players and config.game_rules at them. */
+    const struct game *game;
+    int players;
+    char *rule_texts[TOURNAMENT_MAX_RULES + 1];
+    int n_rule_texts;
     /* Owned strings, NULL when not given. */
     char *journal, *results, *post, *token_file, *listen, *log_dir;
 };
