@@ -239,6 +239,7 @@ struct bel_match {
     int32_t reserve;            /* held at the start of the current deal */
     int32_t reserve_lost;
     int32_t totals[BEL_MAX_SEATS];   /* per player */
+    int8_t seat_player[BEL_MAX_SEATS];   /* of the current deal (B38) */
     struct bel_deal deal;
     int16_t n_sheets;
     struct bel_sheet sheets[BEL_MAX_DEALS];

@@ -31,13 +31,12 @@ int bel_unit(const struct bel_rules *r, int seat)
     return r->form == BEL_PARTNERSHIP ? seat & 1 : seat;
 }
 
-/* The trumps of card's suit that beat it (B2 trump order). */
+/* The trumps of card's suit that beat it (B2 trump order J 9 A T K Q 8 7),
+ * by rank: the ranks whose trump_strength is higher. */
 static pq_mask trumps_above(int card)
 {
-    unsigned bits = 0;
-    for (int r = 0; r < PQ_RANKS; r++)
-        if (trump_strength[r] > trump_strength[PQ_RANK(card)]) bits |= 1u << r;
-    return (pq_mask)bits << (PQ_SUIT(card) * 8);
+    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
+    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
 }
 
 /* B25: whether `card` beats the trick's winning card `best`. */
@@ -127,6 +126,14 @@ int bel_action_parse(const char *text, int len, struct bel_action *a, char *err,
     char word[BEL_TEXT];
     memset(a, 0, sizeof *a);
     if (len <= 0) return fail(err, cap, "an empty action", NULL, NULL);
+    if (len == 7 && !memcmp(text, "play ", 5)) {     /* the hot path */
+        int c = pq_card_parse(text + 5);
+        if (c >= 0) {
+            a->kind = BEL_ACT_PLAY;
+            a->card = (uint8_t)c;
+            return 0;
+        }
+    }
     int wl = len < BEL_TEXT ? len : BEL_TEXT - 1;
     memcpy(word, text, (size_t)wl);
     word[wl] = '\0';
@@ -253,19 +260,38 @@ int bel_deal_legal_count(const struct bel_deal *d)
     return n;
 }
 
+/* Writes a, b, c one after the other into buf: the length, or -1 when
+ * cap is short (buf then holds what fits). Hot: every decision writes. */
 static int put(char *buf, int cap, const char *a, const char *b, const char *c)
 {
-    struct pq_text t;
-    pq_text_init(&t, buf, cap);
-    pq_text_str(&t, a);
-    if (b) pq_text_str(&t, b);
-    if (c) pq_text_str(&t, c);
-    return t.len < cap ? t.len : -1;
+    const char *parts[3] = { a, b, c };
+    int len = 0;
+    for (int i = 0; i < 3; i++)
+        for (const char *p = parts[i]; p && *p; p++) {
+            if (len + 1 >= cap) {
+                if (cap > 0) buf[len] = '\0';
+                return -1;
+            }
+            buf[len++] = *p;
+        }
+    if (cap > 0) buf[len] = '\0';
+    return len;
+}
+
+/* "play XX" and its suffix, written directly (the hot path). */
+static int put_play(char *buf, int cap, int card, int suffix)
+{
+    static const char ranks[] = "789TJQKA";
+    const char *word = suffix == BEL_SUFFIX_BELOTE ? " belote" : suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "";
+    char text[24] = "play ";
+    text[5] = ranks[PQ_RANK(card)];
+    text[6] = suit_letters[PQ_SUIT(card)];
+    text[7] = '\0';
+    return put(buf, cap, text, word, NULL);
 }
 
 int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
 {
-    char card[3];
     switch (d->phase) {
     case BEL_PHASE_AUCTION1: return put(buf, cap, n == 0 ? "take" : "pass", NULL, NULL);
     case BEL_PHASE_AUCTION2: {
@@ -294,10 +320,9 @@ int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
     while (legal) {
         int c = pq_mask_first(legal), sfx = suffixes(d, c);
         legal &= legal - 1;
-        pq_card_format(c, card);
-        if (k++ == n) return put(buf, cap, "play ", card, NULL);
+        if (k++ == n) return put_play(buf, cap, c, BEL_SUFFIX_NONE);
         if (sfx && k++ == n)
-            return put(buf, cap, "play ", card, sfx == 1 << BEL_SUFFIX_BELOTE ? " belote" : " rebelote");
+            return put_play(buf, cap, c, sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE);
     }
     return -1;
 }
@@ -305,16 +330,14 @@ int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
 int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len)
 {
     struct bel_action a;
-    char want[BEL_TEXT], got[BEL_TEXT], card[3];
+    char want[BEL_TEXT], got[BEL_TEXT];
     if (d->phase == BEL_PHASE_OVER || bel_action_parse(text, len, &a, NULL, 0) < 0) return -1;
     switch (a.kind) {
     case BEL_ACT_MELD:
         if (bel_meld_action_format(a.melds, a.n_melds, want, sizeof want) < 0) return -1;
         break;
     case BEL_ACT_PLAY:
-        pq_card_format(a.card, card);
-        put(want, sizeof want, "play ", card,
-            a.suffix == BEL_SUFFIX_BELOTE ? " belote" : a.suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "");
+        put_play(want, sizeof want, a.card, a.suffix);
         break;
     case BEL_ACT_NAME: {
         char x[2] = { suit_letters[a.card], '\0' };

@@ -22,7 +22,7 @@ int bel_match_dealer(const struct bel_match *m)
 
 int bel_match_seat_player(const struct bel_match *m, int seat)
 {
-    return (bel_match_dealer(m) + 1 + seat) % m->n;    /* B38 */
+    return m->seat_player[seat];
 }
 
 int bel_match_player_seat(const struct bel_match *m, int player)
@@ -34,6 +34,7 @@ static void start_deal(struct bel_match *m)
 {
     uint8_t deck[32];
     pq_rng_deck(m->seed, m->deal_no, deck);
+    for (int s = 0; s < m->n; s++) m->seat_player[s] = (int8_t)((bel_match_dealer(m) + 1 + s) % m->n);   /* B38 */
     bel_deal_init(&m->deal, &m->rules, deck);
 }
 

@@ -128,6 +128,7 @@ static int candidates(const struct bel_deal *d, int seat, pq_mask *out)
     pq_mask free_seq = h & ~no_seq;
     for (int s = 0; s < PQ_SUITS; s++) {
         unsigned bits = (free_seq >> (s * 8)) & 0xffu;
+        if (!(bits & (bits >> 1) & (bits >> 2))) continue;     /* no three in a row */
         for (int lo = 0; lo < 6; lo++)
             for (int len = 3; lo + len <= 8; len++) {
                 unsigned run = ((1u << len) - 1) << lo;
