@@ -188,6 +188,7 @@ struct bel_deal {
     pq_mask belote_seen[BEL_MAX_SEATS];  /* Marseillaise: K/Q of trumps played */
     /* Marseillaise layout (BM1) */
     uint8_t top[2][8], bottom[2][8];
+    uint8_t packet_of[32];      /* each card's packet number j */
     pq_mask down[2];            /* still face down */
     pq_mask pending[2];         /* turned up, available from the next trick */
     pq_mask turn_at_end[2];     /* reveal end_of_trick: to turn at the trick's end */

@@ -68,6 +68,8 @@ void bel_deal_init(struct bel_deal *d, const struct bel_rules *rules, const uint
         /* BM1: packet j of seat 0 is p[j] under p[16+j], of seat 1 p[8+j]
          * under p[24+j]. */
         for (int j = 0; j < 8; j++) {
+            d->packet_of[deck[j]] = d->packet_of[deck[16 + j]] = (uint8_t)j;
+            d->packet_of[deck[8 + j]] = d->packet_of[deck[24 + j]] = (uint8_t)j;
             d->bottom[0][j] = deck[j];
             d->top[0][j] = deck[16 + j];
             d->bottom[1][j] = deck[8 + j];
@@ -194,8 +196,7 @@ int bel_deal_meld_due(const struct bel_deal *d)
 
 static int partner_winning(const struct bel_deal *d, int seat)
 {
-    return d->rules.form == BEL_PARTNERSHIP && d->n_played > 0 &&
-           (d->leader + d->win_pos) % d->n == (seat + 2) % 4;
+    return d->rules.form == BEL_PARTNERSHIP && d->n_played > 0 && ((d->leader + d->win_pos) & 3) == ((seat + 2) & 3);
 }
 
 pq_mask bel_deal_legal_cards(const struct bel_deal *d)
@@ -504,30 +505,26 @@ static int marseillaise_meld_winner(const struct bel_deal *d)
 
 static void turn_up(struct bel_deal *d, int s, int card, int now)
 {
-    for (int j = 0; j < 8; j++) {
-        if (d->top[s][j] != card) continue;
-        d->top[s][j] = BEL_NO_CARD;
-        int b = d->bottom[s][j];
-        if (b == BEL_NO_CARD) return;
-        if (now) {
-            d->top[s][j] = (uint8_t)b;
-            d->bottom[s][j] = BEL_NO_CARD;
-            d->down[s] &= ~PQ_BIT(b);
-            d->pending[s] |= PQ_BIT(b);
-        } else {
-            d->turn_at_end[s] |= PQ_BIT(b);
-        }
-        return;
+    int j = d->packet_of[card];
+    assert(d->top[s][j] == card);
+    d->top[s][j] = BEL_NO_CARD;
+    int b = d->bottom[s][j];
+    if (b == BEL_NO_CARD) return;
+    if (now) {
+        d->top[s][j] = (uint8_t)b;
+        d->bottom[s][j] = BEL_NO_CARD;
+        d->down[s] &= ~PQ_BIT(b);
+        d->pending[s] |= PQ_BIT(b);
+    } else {
+        d->turn_at_end[s] |= PQ_BIT(b);
     }
 }
 
 static void end_trick_layout(struct bel_deal *d)
 {
     for (int s = 0; s < 2; s++) {
-        pq_mask m = d->turn_at_end[s];
-        for (int j = 0; j < 8 && m; j++) {
-            int b = d->bottom[s][j];
-            if (b == BEL_NO_CARD || !(m & PQ_BIT(b))) continue;
+        for (pq_mask m = d->turn_at_end[s]; m; m &= m - 1) {
+            int b = pq_mask_first(m), j = d->packet_of[b];
             d->top[s][j] = (uint8_t)b;
             d->bottom[s][j] = BEL_NO_CARD;
             d->down[s] &= ~PQ_BIT(b);
@@ -596,10 +593,11 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
     if (d->n_played == 0) d->win_pos = 0;
     d->n_played++;
     if (d->n_played < d->n) {
-        d->to_act = (int8_t)((s + 1) % d->n);
+        d->to_act = (int8_t)(s + 1 == d->n ? 0 : s + 1);
         return 0;
     }
-    int w = (d->leader + d->win_pos) % d->n, points = 0;
+    int w = d->leader + d->win_pos, points = 0;
+    if (w >= d->n) w -= d->n;
     for (int i = 0; i < d->n; i++) points += bel_card_points(d->played[i], d->trump);
     d->cards_won[w] += (int16_t)points;
     d->tricks_won[w]++;

@@ -252,6 +252,7 @@ static void sample_marseillaise(struct bel_deal *d, struct pq_rng *rng)
             if (d->bottom[s][j] == BEL_NO_CARD) continue;
             d->bottom[s][j] = cards[k++];
             d->deck[s * 8 + j] = d->bottom[s][j];
+            d->packet_of[d->bottom[s][j]] = (uint8_t)j;
             d->down[s] |= PQ_BIT(d->bottom[s][j]);
         }
     /* a card waiting to be turned at the trick's end (reveal end_of_trick)

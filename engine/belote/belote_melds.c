@@ -170,10 +170,20 @@ static int cmp_text(const void *a, const void *b)
     return strcmp(a, b);
 }
 
+/* Whether `h` holds any meld at all: a carré of 9s up, or three in a row
+ * inside one suit (bits that do not cross a suit's byte). The hot path:
+ * most hands have none. */
+static int any_meld(pq_mask h)
+{
+    for (int r = PQ_RANK_9; r <= PQ_RANK_A; r++)
+        if (((h >> r) & 0x01010101u) == 0x01010101u) return 1;
+    return (h & (h >> 1) & (h >> 2) & 0x3f3f3f3fu) != 0;
+}
+
 int bel_meld_actions(const struct bel_deal *d, int seat, char (*texts)[BEL_TEXT], int max)
 {
     pq_mask cand[96];
-    int n = candidates(d, seat, cand);
+    int n = any_meld(d->hand[seat]) ? candidates(d, seat, cand) : 0;
     if (n == 0) {
         if (max > 0) strcpy(texts[0], "meld");
         return 1;
