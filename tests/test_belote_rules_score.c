@@ -482,16 +482,16 @@ Test(belote_marseillaise, bm4_the_best_claim_scores_and_equal_keys_go_to_the_fir
     char err[256];
     bt_do(&m, "take", err, sizeof err);
     d->trick = 15;
-    d->hand[0] = PQ_BIT(pq_card_parse("7S"));
-    d->hand[1] = PQ_BIT(pq_card_parse("8S"));
+    d->hand[0] = PQ_BIT(pq_card_parse("8H"));     /* top cards of their layouts */
+    d->hand[1] = PQ_BIT(pq_card_parse("JH"));
     d->call[0] = PQ_BIT(pq_card_parse("AS")) | PQ_BIT(pq_card_parse("KS")) | PQ_BIT(pq_card_parse("QS"));
     d->call[1] = PQ_BIT(pq_card_parse("AC")) | PQ_BIT(pq_card_parse("KC")) | PQ_BIT(pq_card_parse("QC"));
     d->best_at[0] = 9;
     d->best_at[1] = 5;
     d->played_all = PQ_ALL_CARDS & ~(d->hand[0] | d->hand[1]);    /* keeps B35's check true */
-    d->cards_won[0] = 152;
-    bt_do(&m, "play 7S", err, sizeof err);
-    cr_assert_eq(bt_do(&m, "play 8S", err, sizeof err), GAME_DEAL_OVER, "%s", err);
+    d->cards_won[0] = 150;
+    cr_assert_eq(bt_do(&m, "play 8H", err, sizeof err), GAME_GOES_ON, "%s", err);
+    cr_assert_eq(bt_do(&m, "play JH", err, sizeof err), GAME_DEAL_OVER, "%s", err);
     cr_assert_eq(m.sheets[0].meld_winner, 1);
 }
 
