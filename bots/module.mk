@@ -29,3 +29,9 @@ all: $(BOT_PROGRAMS) $(BOT_BENCHES)
 bench: bench-solver
 bench-solver: $(BUILD)/bin/bench-solver
 	$(BUILD)/bin/bench-solver
+
+# Random-playout deals per second of every game, part of `make bench`.
+.PHONY: bench-games
+bench: bench-games
+bench-games: $(BUILD)/bin/bench-games
+	$(BUILD)/bin/bench-games

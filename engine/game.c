@@ -5,7 +5,8 @@
 #include "engine/game.h"
 #include "engine/text.h"
 
-const struct game *const game_modules[] = { &piquet_game, NULL };
+const struct game *const game_modules[] = { &piquet_game, &belote_game, &belote_marseillaise_game,
+                                              &belote_partnership_game, NULL };
 
 const struct game *game_find(const char *name)
 {

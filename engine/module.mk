@@ -1,5 +1,5 @@
 # engine/: the pure rules, built as a static library every program links.
-ENGINE_SRC := $(wildcard engine/*.c)
+ENGINE_SRC := $(wildcard engine/*.c engine/*/*.c)
 ENGINE_OBJ := $(ENGINE_SRC:%.c=$(BUILD)/obj/%.o)
 ENGINE_LIB := $(BUILD)/lib/libengine.a
 
