@@ -12,7 +12,7 @@
 
 struct journal_replay {
     const char *path;
-    int check, parties, failed, worst;
+    int check, parties, matches, failed, worst;
 };
 
 static int replay_line(const struct journal_entry *e, void *ctx, char *err, size_t cap)
@@ -29,7 +29,8 @@ static int replay_line(const struct journal_entry *e, void *ctx, char *err, size
     if (e->type == JOURNAL_MATCH) status = game_record_check(e->record, &r);
     else if (record_read(e->record, &rec, r.error, sizeof r.error) == 0) status = replay_record(&rec, &r);
     else status = REPLAY_BAD_INPUT;
-    j->parties++;
+    if (e->type == JOURNAL_MATCH) j->matches++;
+    else j->parties++;
     if (status != REPLAY_OK) {
         j->failed++;
         if (j->check) printf("FAIL %s:%d %s %llu: %s\n", j->path, e->line, what, (unsigned long long)e->id, r.error);
@@ -50,7 +51,7 @@ static int replay_line(const struct journal_entry *e, void *ctx, char *err, size
 
 static int replay_journal_file(const char *path, int check)
 {
-    struct journal_replay j = { path, check, 0, 0, 0 };
+    struct journal_replay j = { path, check, 0, 0, 0, 0 };
     char err[512];
     int torn = 0;
     if (journal_read(path, replay_line, &j, &torn, err, sizeof err) < 0) {
@@ -58,7 +59,12 @@ static int replay_journal_file(const char *path, int check)
         return REPLAY_BAD_INPUT;
     }
     if (torn) fprintf(stderr, "arena replay: %s: the last line is torn (a crash while writing); skipped\n", path);
-    if (check) printf("%s: %d parties replayed, %d failed\n", path, j.parties, j.failed);
+    if (check && j.matches && j.parties)
+        printf("%s: %d parties and %d matches replayed, %d failed\n", path, j.parties, j.matches, j.failed);
+    else if (check && j.matches)
+        printf("%s: %d match%s replayed, %d failed\n", path, j.matches, j.matches == 1 ? "" : "es", j.failed);
+    else if (check)
+        printf("%s: %d parties replayed, %d failed\n", path, j.parties, j.failed);
     return j.worst;
 }
 

@@ -215,6 +215,17 @@ static int set_deck(void *state, const char *deck_text, char *err, int cap)
     return 0;
 }
 
+static int deck_text(const void *state, char *buf, int cap)
+{
+    const struct bel_match *m = state;
+    char deck[96];
+    struct pq_text t;
+    pq_deck_format(m->deal.deck, deck);
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, deck);
+    return t.len;
+}
+
 static int set_deal_field(void *state, const char *name, long value, char *err, int cap)
 {
     struct bel_match *m = state;
@@ -224,7 +235,7 @@ static int set_deal_field(void *state, const char *name, long value, char *err, 
         pq_text_str(&t, "unknown deal field '");
         pq_text_str(&t, name);
         pq_text_str(&t, "'");
-        return -1;
+        return -2;   /* game.h: a field this game does not have */
     }
     if (value < 0 || value > 100000) {
         pq_text_str(&t, "reserve: a whole number of points from 0");
@@ -317,7 +328,7 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .default_players = DEF, .state_size = sizeof(struct bel_match), .flags = FLAGS_TABLE,       \
         .n_flags = N_FLAGS, .create = CREATE, .players = players, .teams = teams, .team = team,   \
         .to_act = to_act, .legal_count = legal_count, .legal_text = legal_text,                   \
-        .find_legal = find_legal, .apply = apply, .set_deck = set_deck,                           \
+        .find_legal = find_legal, .apply = apply, .set_deck = set_deck, .deck_text = deck_text,                           \
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
         .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample }
