@@ -26,8 +26,10 @@ struct match_config {
     struct botproc_limits limits;
     struct sandbox *sandbox;        /* every bot process in it; NULL: none (--no-sandbox) */
     const char *log_dir;            /* this run's bot logs (botlog.h) */
-    const uint8_t (*decks)[32];     /* packs of the first deals, or NULL (referee.h) */
+    const uint8_t (*decks)[32];     /* Piquet: packs of the first deals, or NULL (referee.h) */
     int n_decks;
+    const char *const *game_decks;  /* any other game: the packs of its first deals as
+                                       deck texts (arena check), NULL-terminated, or NULL */
 };
 
 void match_config_default(struct match_config *self);

@@ -107,11 +107,19 @@ void referee_release(struct referee *self)
     self->transcript = NULL;
 }
 
-/* Other games: the current deal's pack opens a new transcript entry. */
+/* Other games: a pack given for this deal replaces the seed's, and the
+ * current deal's pack opens a new transcript entry. */
 static void transcript_deal(struct referee *self)
 {
-    char deck[GAME_DECK_MAX * 4];
+    char deck[GAME_DECK_MAX * 4], err[160];
     if (!self->transcript) return;
+    int deal = self->game->deal_number(self->game_state);
+    for (int i = 0; self->game_decks && self->game_decks[i]; i++)
+        if (i == deal - 1) {
+            if (self->game->set_deck(self->game_state, self->game_decks[i], err, sizeof err) < 0)
+                fprintf(stderr, "arena: the pack given for deal %d is refused: %s\n", deal, err);
+            break;
+        }
     cJSON *deal = cJSON_CreateObject();
     if (!deal) return;
     cJSON_AddItemToArray(self->transcript, deal);

@@ -82,6 +82,9 @@ struct referee {
      * seed's packs after them (Piquet). */
     const uint8_t (*decks)[32];
     int n_decks;
+    /* Any other game: deal i (from 1) takes game_decks[i-1] while there is
+     * one (NULL-terminated; it must outlive the referee). */
+    const char *const *game_decks;
     /* Where frames go: player 0 (A), 1 (B), ... Returns 0, -1 when the
      * player cannot be reached (then a crash fault follows). */
     int (*send)(void *ctx, int player, const struct codec_frame *frame);

@@ -311,8 +311,11 @@ static int init_referee(struct loop *L, struct slot *s, char *err, size_t cap)
         return 0;
     }
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) names[p] = job->bots[p].name;
-    return referee_init_game(&s->ref, config->game, job->partie_id, job->seed, job->first_dealer, config->players,
-                             config->game_rules, &config->clock, names, send_to, s, err, cap);
+    if (referee_init_game(&s->ref, config->game, job->partie_id, job->seed, job->first_dealer, config->players,
+                          config->game_rules, &config->clock, names, send_to, s, err, cap) < 0)
+        return -1;
+    s->ref.game_decks = config->game_decks;
+    return 0;
 }
 
 static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
