@@ -113,11 +113,11 @@ static void transcript_deal(struct referee *self)
 {
     char deck[GAME_DECK_MAX * 4], err[160];
     if (!self->transcript) return;
-    int deal = self->game->deal_number(self->game_state);
+    int number = self->game->deal_number(self->game_state);
     for (int i = 0; self->game_decks && self->game_decks[i]; i++)
-        if (i == deal - 1) {
+        if (i == number - 1) {
             if (self->game->set_deck(self->game_state, self->game_decks[i], err, sizeof err) < 0)
-                fprintf(stderr, "arena: the pack given for deal %d is refused: %s\n", deal, err);
+                fprintf(stderr, "arena: the pack given for deal %d is refused: %s\n", number, err);
             break;
         }
     cJSON *deal = cJSON_CreateObject();
