@@ -393,11 +393,16 @@ static const struct command_spec bench_start_spec = {
     USES(bench_start_options), NULL
 };
 
+static const struct option_use rules_options[] = {
+    { OPT_GAME, "the game whose flags to list (default piquet)" },
+};
+
 static const struct command_spec rules_spec = {
-    "rules", "rules",
-    "Lists the variant flags of docs/rules-piquet.md section 8 that --rule NAME=VALUE sets (arena run, match, "
-    "a tournament file, a record's \"rules\"): each flag's values, its default and what it does.",
-    NULL, 0, NULL
+    "rules", "rules [--game NAME]",
+    "Lists the variant flags of a game that --rule NAME=VALUE sets (arena run, match, a tournament file, a "
+    "record's \"rules\"): each flag's values, its default and what it does. Piquet's are docs/rules-piquet.md "
+    "section 8.",
+    USES(rules_options), "example: arena rules --game belote\n"
 };
 
 static const struct command_spec version_spec = {
