@@ -19,23 +19,6 @@ static int apply_rules(void *ctx, const struct option_value *v, char *err, size_
     return 0;
 }
 
-/* "a|b|c", or "MIN..MAX" for a number with no list. */
-static const char *values_text(const struct game_flag *f, char *buf, size_t cap)
-{
-    size_t n = 0;
-    buf[0] = '\0';
-    if (!f->values) {
-        snprintf(buf, cap, "%ld..%ld", f->min, f->max);
-        return buf;
-    }
-    for (int i = 0; f->values[i] && n < cap; i++) {
-        int w = snprintf(buf + n, cap - n, "%s%s", i ? "|" : "", f->values[i]);
-        if (w < 0) break;
-        n += (size_t)w;
-    }
-    return buf;
-}
-
 int cmd_rules(int argc, char **argv)
 {
     const struct command_spec *spec = options_command("rules");
@@ -47,7 +30,7 @@ int cmd_rules(int argc, char **argv)
     printf("%-22s %-38s %s\n", "flag", "values", "default");
     for (int i = 0; i < g->n_flags; i++) {
         const struct game_flag *f = &g->flags[i];
-        printf("%-22s %-38s %s\n", f->name, values_text(f, values, sizeof values), f->fallback);
+        printf("%-22s %-38s %s\n", f->name, game_flag_values_text(f, values, (int)sizeof values), f->fallback);
         printf("    %s\n", f->help);
     }
     printf("\nset with --rule NAME=VALUE (arena run, arena match), \"rules\": {\"NAME\": \"VALUE\"} in a tournament\n"
