@@ -13,6 +13,7 @@
 #include "engine/game.h"
 #include "records/pgn.h"
 #include "stats/ratings.h"
+#include "tests/support_seats.h"
 
 /* The arena will feed every game's tables to the statistics, which do not
  * include the engine; the two limits must agree. */
@@ -166,27 +167,10 @@ Test(ratings_seats, two_seats_give_plus_and_minus_half_the_advantage)
 
 /* ---- The test vector of docs/statistics.md section 6 ------------------- */
 
-/* Four deals, each played three times with the seats rotated; in the three
- * matches of a deal the bots finish in the same order (A B C, A C B, B A C,
- * C A B), with 2, 1 and 0 points. */
-static const struct ratings_table doc_tables[12] = {
-    { 3, { 0, 1, 2 }, { 2, 1, 0 }, 0 },
-    { 3, { 1, 2, 0 }, { 1, 0, 2 }, 0 },
-    { 3, { 2, 0, 1 }, { 0, 2, 1 }, 0 },
-    { 3, { 0, 1, 2 }, { 2, 0, 1 }, 1 },
-    { 3, { 1, 2, 0 }, { 0, 1, 2 }, 1 },
-    { 3, { 2, 0, 1 }, { 1, 2, 0 }, 1 },
-    { 3, { 0, 1, 2 }, { 1, 2, 0 }, 2 },
-    { 3, { 1, 2, 0 }, { 2, 0, 1 }, 2 },
-    { 3, { 2, 0, 1 }, { 0, 1, 2 }, 2 },
-    { 3, { 0, 1, 2 }, { 1, 0, 2 }, 3 },
-    { 3, { 1, 2, 0 }, { 0, 2, 1 }, 3 },
-    { 3, { 2, 0, 1 }, { 2, 1, 0 }, 3 },
-};
-
 Test(ratings_seats, doc_vector_counts_every_two_seats_once)
 {
-    struct ratings *r = fit_tables(doc_tables, 12, 3, NULL);
+    struct ratings *r = fit_tables(support_seats_tables, SUPPORT_SEATS_TABLES, 3,
+                                   NULL);
     cr_assert_eq(r->seats, 3);
     cr_assert_eq(r->parties_fitted, 36);
     cr_assert_eq(r->clusters, 4);
@@ -202,7 +186,8 @@ Test(ratings_seats, doc_vector_counts_every_two_seats_once)
  * every deal gave each seat each bot's result once, so h = 0. */
 Test(ratings_seats, doc_vector_ratings_and_seat_terms)
 {
-    struct ratings *r = fit_tables(doc_tables, 12, 3, NULL);
+    struct ratings *r = fit_tables(support_seats_tables, SUPPORT_SEATS_TABLES, 3,
+                                   NULL);
     double gap = 400 * log10(3.0);
     cr_assert_eq(r->advantage_status, RATINGS_ADVANTAGE_FITTED);
     cr_assert_float_eq(r->rating[0], 2 * gap / 3, 1e-7);
@@ -219,7 +204,8 @@ Test(ratings_seats, doc_vector_ratings_and_seat_terms)
  * independent script computes it. */
 Test(ratings_seats, doc_vector_errors)
 {
-    struct ratings *r = fit_tables(doc_tables, 12, 3, NULL);
+    struct ratings *r = fit_tables(support_seats_tables, SUPPORT_SEATS_TABLES, 3,
+                                   NULL);
     double k = log(10.0) / 400;
     cr_assert_float_eq(r->se_model[0], sqrt(8.0 / 81) / k, 1e-6);
     cr_assert_float_eq(r->se_model[1], sqrt(1 / 40.5 + 1 / 16.5) / k, 1e-6);
