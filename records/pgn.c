@@ -261,7 +261,7 @@ static int check_table(const struct ratings_table *t, size_t i, int n_bots,
             return -1;
         }
         if (!isfinite(t->points[s])) {
-            snprintf(err, err_size, "pgn: table %zu: seat %c: points are not a number",
+            snprintf(err, err_size, "pgn: table %zu: seat %c: points are not finite",
                      i, 'A' + s);
             return -1;
         }

@@ -597,13 +597,13 @@ static int check_tables(const struct ratings_table *tables, size_t n_tables,
         }
         for (int s = 0; s < t->seats; s++) {
             if (t->bot[s] < 0 || t->bot[s] >= n_bots) {
-                snprintf(err, err_size, "ratings: table %zu: seat %d: bot index "
-                         "out of 0..%d", i, s, n_bots - 1);
+                snprintf(err, err_size, "ratings: table %zu: seat %c: bot index "
+                         "out of 0..%d", i, 'A' + s, n_bots - 1);
                 return -1;
             }
             if (!isfinite(t->points[s])) {
-                snprintf(err, err_size, "ratings: table %zu: seat %d: points %g "
-                         "are not a number", i, s, t->points[s]);
+                snprintf(err, err_size, "ratings: table %zu: seat %c: points %g "
+                         "are not finite", i, 'A' + s, t->points[s]);
                 return -1;
             }
         }

@@ -94,7 +94,7 @@ struct ratings {
     double *score;                 /* points scored in them (win 1, draw 0.5) */
     double *rating;                /* Elo */
     double *se_model;              /* from the information matrix */
-    double *se_robust;             /* cluster-robust (duplicate pairs) */
+    double *se_robust;             /* cluster-robust (duplicate pairs or sets) */
     double *low, *high;            /* 95% interval, rating -+ 1.96 se_robust */
     double *cov_model;             /* side n_bots + seats - 1, row-major, Elo^2;
                                     * index n_bots + s is the contrast

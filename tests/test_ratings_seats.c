@@ -294,13 +294,15 @@ Test(ratings_seats, seat_count_outside_two_to_five_is_an_error)
 Test(ratings_seats, bad_bot_index_is_an_error)
 {
     struct ratings_table t = { 3, { 0, 1, 3 }, { 2, 1, 0 }, 0 };
-    assert_error(&t, 1, 3, "ratings: table 0: seat 2: bot index out of 0..2");
+    assert_error(&t, 1, 3, "ratings: table 0: seat C: bot index out of 0..2");
 }
 
-Test(ratings_seats, points_that_are_not_a_number_are_an_error)
+Test(ratings_seats, points_that_are_not_finite_are_an_error)
 {
     struct ratings_table t = { 3, { 0, 1, 2 }, { 2, NAN, 0 }, 0 };
-    assert_error(&t, 1, 3, "ratings: table 0: seat 1: points nan are not a number");
+    assert_error(&t, 1, 3, "ratings: table 0: seat B: points nan are not finite");
+    t.points[1] = INFINITY;
+    assert_error(&t, 1, 3, "ratings: table 0: seat B: points inf are not finite");
 }
 
 /* ---- Simulated tournaments of 4-seat tables in duplicate sets ----------- */
