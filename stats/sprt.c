@@ -137,12 +137,17 @@ static double effect_loglik(double t, double x, double m2)
 double sprt_llr_normal(const struct sprt *self, long n, double sum, double sum2)
 {
     assert(self->scale == SPRT_EFFECT || self->scale == SPRT_POINTS);
-    if (n < 2) return 0;
+    if (n < 1) return 0;
     double x = sum / n, m2 = sum2 / n, var = m2 - x * x;
-    /* No spread yet (every value equal, up to rounding): no evidence. */
-    if (!(var > 1e-12 * m2)) return 0;
-    if (self->scale == SPRT_EFFECT)
+    if (self->scale == SPRT_EFFECT) {
+        /* Every value 0: the limit as the spread goes to 0 (with x = 0 the
+         * LLR does not depend on the spread at all). */
+        if (!(m2 > 0)) return n * (self->t0 * self->t0 - self->t1 * self->t1) / 2;
         return n * (effect_loglik(self->t1, x, m2) - effect_loglik(self->t0, x, m2));
+    }
+    /* No spread yet (every value equal, up to rounding): a mean that sits
+     * exactly on a bound would be infinitely likely; no evidence instead. */
+    if (n < 2 || !(var > 1e-12 * m2)) return 0;
     double mu0 = self->m0 * self->matches, mu1 = self->m1 * self->matches;
     double v0 = var + (x - mu0) * (x - mu0), v1 = var + (x - mu1) * (x - mu1);
     return n / 2.0 * log(v0 / v1);

@@ -64,8 +64,10 @@ int sprt_init_points(struct sprt *self, double m0, double m1, int matches,
                      double alpha, double beta, char *err, size_t err_size);
 
 /* LLR of the normal model of n per-set values with sum `sum` and sum of
- * squares `sum2`, for a test of scale SPRT_EFFECT or SPRT_POINTS. 0 until
- * two values differ (the model has no spread to work with yet). */
+ * squares `sum2`, for a test of scale SPRT_EFFECT or SPRT_POINTS. Always
+ * finite: with effect bounds, values all 0 give the limit n (t0^2 - t1^2)
+ * / 2; with point bounds it is 0 until two values differ (a mean exactly
+ * on a bound with no spread would be infinitely likely). */
 double sprt_llr_normal(const struct sprt *self, long n, double sum,
                        double sum2);
 

@@ -261,14 +261,24 @@ Test(sprt, reproduces_the_normal_vector_of_pentanomial_pair_scores)
     cr_assert_float_eq(sprt_llr_normal(&s, n, sum, sum2), 0.249577826, 1e-6);
 }
 
-Test(sprt, normal_llr_is_zero_until_two_margins_differ)
+Test(sprt, point_bounds_give_no_evidence_until_two_margins_differ)
 {
-    struct sprt s = make_points(0, 5), t = make_effect(0, 0.2);
+    struct sprt s = make_points(0, 5);
     static const double same[] = { 0, 0, 0 }, one[] = { 12 };
     cr_assert_eq(llr_of(&s, one, 1), 0);
     cr_assert_eq(llr_of(&s, same, 3), 0);
-    cr_assert_eq(llr_of(&t, same, 3), 0);
+}
+
+Test(sprt, effect_bounds_on_margins_all_zero_lean_to_h0_by_the_limit)
+{
+    /* Two copies of one deterministic bot: every pair mirrors, d = 0. */
+    struct sprt t = make_effect(0, 0.2);
+    static const double same[] = { 0, 0, 0 };
+    cr_assert_float_eq(llr_of(&t, same, 3), -3 * 0.04 / 2, 1e-12);
     cr_assert_eq(sprt_llr_normal(&t, 0, 0, 0), 0);
+    /* The same value with a spread: mean 0 gives the same LLR. */
+    static const double spread[] = { -10, 10, 0 };
+    cr_assert_float_eq(llr_of(&t, spread, 3), -3 * 0.04 / 2, 1e-12);
 }
 
 Test(sprt, normal_llr_is_antisymmetric_when_margins_and_bounds_are_mirrored)
