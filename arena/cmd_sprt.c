@@ -685,7 +685,7 @@ static int from_journal(const struct sprt_args *a, const struct sprt *test)
         fprintf(stderr, "arena sprt: %s: %s\n", a->from, err);
         goto out;
     }
-    const char *verdict = verdict_text(t.decision, NULL);
+    const char *verdict = verdict_text(t.decision, "inconclusive: the journal has no more pairs");
     if (!a->quiet) summary(&t, a->test, a->base, verdict, stdout);
     else printf("%s\n", verdict);
     status = verdict_status(t.decision);
