@@ -89,8 +89,9 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_PGN, "pgn", OPTION_FLAG, NULL, 0, 0, NULL, "format=pgn", "the same as --format pgn" },
     { OPT_HEAD_TO_HEAD, "head-to-head", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "per pairing instead of per bot: W-D-L, pentanomial counts over duplicate pairs (LL-LD-WL/DD-DW-WW), "
-      "score, Elo +- 95%, nElo, LOS and the mean settlement margin per partie with its 95% interval; without "
-      "pairs, from the parties taken as independent. Combines with --format json or csv" },
+      "score, Elo +- 95%, nElo, LOS and the mean settlement margin per partie with its 95% interval, and beside "
+      "them the margin's normalised effect t with its interval and LOS, and the duplicate efficiency (rho) of "
+      "the score and of the margin; without pairs, from the parties taken as independent. Combines with --format json or csv" },
     { OPT_ANCHOR, "anchor", OPTION_TEXT, "NAME[=RATING]", 0, 0, NULL, NULL,
       "fix NAME's rating at RATING (default 0) instead of a mean rating of 0" },
     { OPT_NO_ADVANTAGE, "no-advantage", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "fit no first-dealer advantage" },
