@@ -291,7 +291,7 @@ static int by_second(const void *x, const void *y)
 }
 
 /* Tallies the duplicate pairs of test against base in `r` in the order
- * their second partie comes. 0, or -1 with err. */
+ * their second partie comes, up to a decision. 0, or -1 with err. */
 static int tally_results(struct sprt_tally *t, const struct results *r, int test, int base, char *err, size_t cap)
 {
     struct member *m = malloc(sizeof *m * (r->n_parties + 1)), *pairs = malloc(sizeof *pairs * (r->n_parties + 1));
@@ -315,7 +315,8 @@ static int tally_results(struct sprt_tally *t, const struct results *r, int test
         }
     }
     qsort(pairs, n_pairs, sizeof *pairs, by_second);
-    for (size_t k = 0; k < n_pairs; k++) {
+    /* Up to the decision, as a live test would have stopped there. */
+    for (size_t k = 0; k < n_pairs && t->decision == SPRT_CONTINUE; k++) {
         size_t idx[2] = { (size_t)pairs[k].cluster, pairs[k].index };
         double score[2];
         int points[2];
