@@ -20,6 +20,7 @@
 #include "records/results.h"
 #include "stats/pairings.h"
 #include "stats/ratings.h"
+#include "stats/setscore.h"
 #include "stats/standings.h"
 #include "stats/table.h"
 
@@ -226,6 +227,62 @@ static int print_json(cJSON *root, FILE *out)
     return rc;
 }
 
+/* Head-to-head in a game of N seats (docs/statistics.md section 6): per
+ * two bots, their comparisons summed over each duplicate set where both
+ * sat, scaled to 0..1, the sets being the independent units. Every pair of
+ * bots in standings order; 0, or -1 when out of memory. */
+static int print_set_scores(const struct results *res, const struct standings *st, int format, FILE *out)
+{
+    const char *const *names = (const char *const *)res->names;
+    char err[256];
+    cJSON *root = format == FORMAT_JSON ? cJSON_CreateArray() : NULL;
+    int bad = format == FORMAT_JSON && !root;
+    if (format == FORMAT_CSV) bad |= fprintf(out, "bot,opponent,sets,wins,draws,losses,score,score_low,score_high,elo,"
+                                                  "elo_error,los\n") < 0;
+    if (format == FORMAT_TEXT)
+        bad |= fprintf(out, "head-to-head per duplicate set (the pair's comparisons summed over a set, 0..1)\n") < 0;
+    for (int a = 0; a < res->n_bots && !bad; a++)
+        for (int b = a + 1; b < res->n_bots && !bad; b++) {
+            int i = st->order[a], j = st->order[b];
+            struct setscore sc;
+            if (setscore_tally(&sc, res->tables, res->n_tables, i, j, err, sizeof err) < 0) return -1;
+            if (sc.n_sets == 0) {
+                setscore_release(&sc);
+                continue;
+            }
+            if (format == FORMAT_JSON) {
+                cJSON *o = cJSON_CreateObject();
+                cJSON_AddItemToArray(root, o);
+                cJSON_AddStringToObject(o, "bot", names[i]);
+                cJSON_AddStringToObject(o, "opponent", names[j]);
+                cJSON_AddNumberToObject(o, "sets", sc.n_sets);
+                cJSON_AddNumberToObject(o, "wins", sc.wins);
+                cJSON_AddNumberToObject(o, "draws", sc.draws);
+                cJSON_AddNumberToObject(o, "losses", sc.losses);
+                cJSON_AddNumberToObject(o, "score", sc.score);
+                cJSON_AddNumberToObject(o, "score_low", sc.score_low);
+                cJSON_AddNumberToObject(o, "score_high", sc.score_high);
+                cJSON_AddNumberToObject(o, "los", sc.los);
+                if (sc.elo_finite) cJSON_AddNumberToObject(o, "elo", sc.elo);
+                else cJSON_AddNullToObject(o, "elo");
+            } else if (format == FORMAT_CSV) {
+                bad |= table_printf(out, "%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.1f,%.1f,%.4f\n", names[i], names[j],
+                                    sc.n_sets, sc.wins, sc.draws, sc.losses, sc.score, sc.score_low, sc.score_high,
+                                    sc.elo_finite ? sc.elo : 0.0, sc.error_finite ? sc.elo_error : 0.0, sc.los) < 0;
+            } else {
+                char elo[64];
+                if (sc.elo_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", sc.elo, sc.error_finite ? sc.elo_error : 0.0);
+                else snprintf(elo, sizeof elo, "%s", sc.score > 0.5 ? "+inf" : "-inf");
+                bad |= table_printf(out, "%s vs %s: %d sets, W-D-L %d-%d-%d, score %.1f%% (%.1f..%.1f), Elo %s, "
+                                         "LOS %.1f%%\n", names[i], names[j], sc.n_sets, sc.wins, sc.draws, sc.losses,
+                                    100 * sc.score, 100 * sc.score_low, 100 * sc.score_high, elo, 100 * sc.los) < 0;
+            }
+            setscore_release(&sc);
+        }
+    if (format == FORMAT_JSON) bad |= print_json(root, out) < 0;
+    return bad ? -1 : 0;
+}
+
 /* Renders the requested report into out; 0, or 1 after saying why. */
 static int render(const struct request *req, const struct results *res,
                   FILE *out)
@@ -238,8 +295,9 @@ static int render(const struct request *req, const struct results *res,
     int rc;
 
     if (req->format == FORMAT_PGN) {
-        if (pgn_write(out, res->parties, res->n_parties, names, res->n_bots, err,
-                      sizeof err) < 0) {
+        /* A game of N seats: every two seats of a match as a game. */
+        if ((res->n_tables ? pgn_write_tables(out, res->tables, res->n_tables, names, res->n_bots, err, sizeof err)
+                           : pgn_write(out, res->parties, res->n_parties, names, res->n_bots, err, sizeof err)) < 0) {
             fprintf(stderr, "arena ratings: %s\n", err);
             return 1;
         }
@@ -248,7 +306,9 @@ static int render(const struct request *req, const struct results *res,
     if ((rc = fit(req, res, &r)) != 0) return rc;
     rc = 1;
     if (standings_init(&s, r) < 0) goto oom;
-    if (req->head_to_head) {
+    if (req->head_to_head && res->n_tables) {
+        if (print_set_scores(res, &s, req->format, out) < 0) goto oom;
+    } else if (req->head_to_head) {
         if (pairings_tally(&p, res->parties, res->n_parties, s.order, r->n_bots,
                            err, sizeof err) < 0) {
             fprintf(stderr, "arena ratings: %s\n", err);

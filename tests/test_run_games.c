@@ -95,6 +95,21 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
         snprintf(name, sizeof name, " r%d ", k);
         cr_expect(strstr(out, name), "r%d is not rated: %s", k, out);
     }
+    /* Head-to-head by duplicate set: every two bots sat together in 3 of
+     * the 5 tables, one set each. */
+    snprintf(cmd, sizeof cmd, "%s/arena ratings --head-to-head --csv %s", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "bot,opponent,sets,wins,draws,losses,score"), "%s", out);
+    int lines = 0;
+    for (char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
+        lines++;
+        cr_expect(strstr(l + 1, ",3,") == strchr(strchr(l + 1, ',') + 1, ','), "not 3 sets: %.80s", l + 1);
+    }
+    cr_expect_eq(lines, 10, "the 10 pairs of 5 bots: %s", out);
+    /* PGN: every two seats of every match, a game: 20 matches x 6. */
+    snprintf(cmd, sizeof cmd, "%s/arena ratings --pgn %s | grep -c '^\\[Event '", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(atoi(out), 120, "%s", out);
 }
 
 Test(run_games, a_partnership_tournament_seats_one_program_per_side_and_swaps_sides, .timeout = 120)
