@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "arena/commands.h"
+#include "engine/game.h"
 #include "arena/options.h"
 #include "arena/play/bench.h"
 #include "arena/play/runner.h"
@@ -14,8 +15,9 @@
 /* The options of the four benchmarks; each takes its own. */
 struct bench_args {
     double seconds;
-    int runs, trips, parties, wide, processes, no_sandbox;
+    int runs, trips, parties, wide, processes, no_sandbox, players;
     unsigned long long seed;
+    const struct game *game;
 };
 
 static int apply_bench(void *ctx, const struct option_value *v, char *err, size_t cap)
@@ -32,6 +34,8 @@ static int apply_bench(void *ctx, const struct option_value *v, char *err, size_
     case OPT_WIDE: a->wide = (int)v->integer; break;
     case OPT_PROCESSES: a->processes = (int)v->integer; break;
     case OPT_NO_SANDBOX: a->no_sandbox = (int)v->integer; break;
+    case OPT_GAME: a->game = game_find(v->text); break;
+    case OPT_PLAYERS: a->players = (int)v->integer; break;
     default: assert(0);
     }
     return 0;
@@ -86,7 +90,9 @@ static int bench_start_command(const struct bench_args *a)
         fprintf(stderr, "arena bench start: cannot find this program's directory\n");
         return 1;
     }
-    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    const struct game *game = a->game && a->game != &piquet_game ? a->game : NULL;
+    if (game) snprintf(bot, sizeof bot, "%s/bot-instant --game %s", self, game->name);
+    else snprintf(bot, sizeof bot, "%s/bot-instant", self);
     const char *commands[1] = { bot };
     if (bench_bots(0, commands, 1, &config, &sandbox, log_dir, sizeof log_dir, err, sizeof err) < 0 ||
         bench_start(bot, n, NULL, log_dir, &plain, err, sizeof err) < 0 ||
@@ -111,9 +117,13 @@ static int bench_harness_command(const struct bench_args *a)
         fprintf(stderr, "arena bench harness: cannot find this program's directory\n");
         return 1;
     }
-    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    const struct game *game = a->game && a->game != &piquet_game ? a->game : NULL;
+    if (game) snprintf(bot, sizeof bot, "%s/bot-instant --game %s", self, game->name);
+    else snprintf(bot, sizeof bot, "%s/bot-instant", self);
     snprintf(sdk_bot, sizeof sdk_bot, "%s/bot-random", self);
-    if (access(bot, X_OK) != 0 || access(sdk_bot, X_OK) != 0) {
+    char program[4200];
+    snprintf(program, sizeof program, "%s/bot-instant", self);
+    if (access(program, X_OK) != 0 || access(sdk_bot, X_OK) != 0) {
         fprintf(stderr, "arena bench harness: %s or %s is missing (make)\n", bot, sdk_bot);
         return 1;
     }
@@ -131,12 +141,19 @@ static int bench_harness_command(const struct bench_args *a)
     }
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int wide_level = cores > 1 ? (int)cores : 2;
+    int players = a->players;
     const struct bench_harness_level levels[] = {
-        { 1, 1, 0, walls, log_dir }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir },
-        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir },
-        { 1, 1, 0, NULL, log_dir }, { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir },
+        { 1, 1, 0, walls, log_dir, game, players }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players },
+        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players },
+        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players }, { 1, 1, 0, NULL, log_dir, game, players },
+        { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir, game, players },
     };
-    const char *const who[] = { bot, bot, bot, sdk_bot, bot, bot };
+    /* bot-random on the C SDK for the fourth level: the SDK's own cost
+     * (over protocol 2 for a game, speaking that game). */
+    char sdk_game_bot[4300];
+    snprintf(sdk_game_bot, sizeof sdk_game_bot, "%s --game %s", sdk_bot, game ? game->name : "piquet");
+    const char *sdk = game ? sdk_game_bot : sdk_bot;
+    const char *const who[] = { bot, bot, bot, sdk, bot, bot };
     int n_levels = (wide ? 6 : 5) - (walls == NULL);   /* no second unsandboxed level when none is */
     const struct bench_harness_level *chosen[6];
     const char *chosen_who[6];
@@ -145,9 +162,14 @@ static int bench_harness_command(const struct bench_args *a)
         chosen[k] = &levels[l];
         chosen_who[k++] = who[l];
     }
-    printf("harness: %d parties per run of bot-instant against itself (and of bot-random, a bot on the C SDK),\n"
-           "%d runs per level, each beside %d raw zmq round trips measured just before it\n", parties, runs,
-           RTT_TRIPS_PER_RUN);
+    if (game)
+        printf("harness: %s at %d: %d matches per run of bot-instant at every seat (and of bot-random, a bot on the C "
+               "SDK),\n%d runs per level, each beside %d raw zmq round trips measured just before it\n", game->name,
+               players ? players : game->default_players, parties, runs, RTT_TRIPS_PER_RUN);
+    else
+        printf("harness: %d parties per run of bot-instant against itself (and of bot-random, a bot on the C SDK),\n"
+               "%d runs per level, each beside %d raw zmq round trips measured just before it\n", parties, runs,
+               RTT_TRIPS_PER_RUN);
     printf("  raw zmq round trip, one echo peer: median %.1f us, mean %.1f us\n", rtt.median_us, rtt.mean_us);
     printf("  raw zmq round trip, two peers in turn, 2 KiB frames (a partie's traffic without the arena): "
            "median %.1f us\n", pattern.median_us);
@@ -177,7 +199,7 @@ static int bench_harness_command(const struct bench_args *a)
             faults += run.faults;
             processes = run.processes;
         }
-        snprintf(name, sizeof name, "%sconcurrency %d, %s%s", chosen_who[l] == sdk_bot ? "bot-random, " : "",
+        snprintf(name, sizeof name, "%sconcurrency %d, %s%s", chosen_who[l] == sdk ? "bot-random, " : "",
                  level->concurrency, level->reuse == 1 ? "fresh processes" : "processes reused",
                  walls && !level->sandbox ? ", no sandbox" : "");
         printf("  %-44s %11.0f %12.1f %12.1f %+10.1f %9.2fx %11.1f", name, median_of(rates, runs), median_of(per, runs),
@@ -213,7 +235,8 @@ int cmd_bench(int argc, char **argv)
         argc--;
         argv++;
     }
-    struct bench_args a = { 1.0, !strcmp(spec->name, "bench harness") ? 3 : 5, 20000, 40, 256, 50, 0, 1 };
+    struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") ? 3 : 5, .trips = 20000,
+                            .parties = 40, .wide = 256, .processes = 50, .seed = 1 };
     if (options_parse(spec, argc, argv, apply_bench, &a, NULL, 0, &n_operands, &status) < 0) return status;
     if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness or start");
     if (!strcmp(spec->name, "bench harness")) return bench_harness_command(&a);

@@ -21,6 +21,7 @@ bench: all
 	$(ARENA_BIN) bench engine
 	$(ARENA_BIN) bench zmq
 	$(ARENA_BIN) bench harness
+	$(ARENA_BIN) bench harness --game belote --players 4 --wide 0
 	$(ARENA_BIN) bench start
 
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on

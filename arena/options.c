@@ -410,11 +410,12 @@ static const struct command_spec bench_zmq_spec = {
 
 static const struct option_use bench_harness_options[] = {
     { OPT_PARTIES, NULL }, { OPT_RUNS, "runs per level (default 3)" }, { OPT_WIDE, NULL },
-    { OPT_NO_SANDBOX, "run the bots without their sandbox" },
+    { OPT_NO_SANDBOX, "run the bots without their sandbox" }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
 };
 static const struct command_spec bench_harness_spec = {
-    "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]",
-    "Parties of bot-instant against itself through the whole arena path, beside raw ZeroMQ round trips.",
+    "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox] [--game G [--players N]]",
+    "Parties of bot-instant against itself through the whole arena path, beside raw ZeroMQ round trips; with "
+    "--game, matches of that game with bot-instant at every seat.",
     USES(bench_harness_options), NULL
 };
 

@@ -16,18 +16,25 @@ int main(int argc, char **argv)
 {
     static char buf[PROTOCOL_MAX_FRAME + 1];
     const char *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
-    if (argc > 1 || !endpoint || !token) {
-        fprintf(stderr, "usage: bot-instant (started by the arena, which sets PIQUET_ENDPOINT and PIQUET_TOKEN)\n"
-                        "Answers every request at once with its first legal action: the instant bot of\n"
-                        "arena bench harness.\n");
+    const char *game = argc == 3 && !strcmp(argv[1], "--game") ? argv[2] : NULL;
+    if ((argc > 1 && !game) || !endpoint || !token) {
+        fprintf(stderr, "usage: bot-instant [--game G] (started by the arena, which sets PIQUET_ENDPOINT and\n"
+                        "PIQUET_TOKEN). Answers every request at once with its first legal action: the instant\n"
+                        "bot of arena bench harness. Piquet over protocol 1; with --game, game G over protocol 2,\n"
+                        "whose requests list the legal actions the same way.\n");
         return argc > 1 && !strcmp(argv[1], "--help") ? 0 : 2;
     }
     void *ctx = zmq_ctx_new(), *socket = zmq_socket(ctx, ZMQ_DEALER);
     int zero = 0, status = 1;
     struct codec_frame f = { NULL, 0 };
-    char err[256], text[PQ_ACTION_TEXT_MAX];
+    char err[256], text[GAME_ACTION_MAX];
     struct codec_hello hello = { .protocol = PROTOCOL_VERSION_1, .name = "instant", .version = "1.0" };
     snprintf(hello.token, sizeof hello.token, "%s", token);
+    if (game) {
+        hello.protocol = PROTOCOL_VERSION_2;
+        hello.n_games = 1;
+        snprintf(hello.games[0], sizeof hello.games[0], "%s", game);
+    }
     if (!socket || zmq_setsockopt(socket, ZMQ_LINGER, &zero, sizeof zero) || zmq_connect(socket, endpoint) ||
         codec_encode_hello(&f, &hello, err, sizeof err) != CODEC_OK || zmq_send(socket, f.data, f.len, 0) < 0) {
         fprintf(stderr, "bot-instant: cannot reach the arena at '%s'\n", endpoint);

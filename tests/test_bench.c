@@ -41,6 +41,21 @@ Test(bench, harness_counts_parties_decisions_processes_and_arena_work, .timeout 
     cr_expect_eq(run.processes, 4, "two pairs: a process never plays both parties of one pair");
 }
 
+Test(bench, harness_plays_a_game_of_four_seats_with_the_instant_bot_at_each, .timeout = 120)
+{
+    const struct bench_harness_level fresh = { .concurrency = 1, .reuse = 1, .game = &belote_game, .players = 4 };
+    struct bench_harness_run run;
+    char err[256], command[1200];
+    support_scratch_dir();
+    snprintf(command, sizeof command, "%s --game belote", instant_bot());
+    cr_assert_eq(bench_harness(command, 2, &fresh, &run, err, sizeof err), 0, "%s", err);
+    cr_expect_eq(run.parties, 2);
+    cr_expect_eq(run.faults, 0);
+    cr_expect_eq(run.processes, 8, "four fresh processes for each match");
+    /* Eight deals of at least 32 plays each (and the bids and melds). */
+    cr_expect_gt(run.decisions, 2 * 8 * 32);
+}
+
 Test(bench, start_measures_process_start_and_hello_with_and_without_the_sandbox, .timeout = 120)
 {
     static struct sandbox sandbox;

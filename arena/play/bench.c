@@ -156,6 +156,7 @@ out:
 struct harness {
     const char *command;
     long next, total, decisions, faults;
+    int seats;
 };
 
 static int harness_next(void *ctx, struct runner_job *job)
@@ -166,11 +167,13 @@ static int harness_next(void *ctx, struct runner_job *job)
     job->partie_id = (uint64_t)++h->next;
     job->seed = (uint64_t)h->next;
     job->first_dealer = (int)(h->next % 2);
-    snprintf(job->bots[0].name, sizeof job->bots[0].name, "a");
-    snprintf(job->bots[1].name, sizeof job->bots[1].name, "b");
-    job->bots[0].command = h->command;
-    job->bots[1].command = h->command;
-    job->pair = (h->next + 1) / 2;
+    for (int p = 0; p < h->seats; p++) {
+        snprintf(job->bots[p].name, sizeof job->bots[p].name, "%c", 'a' + p);
+        job->bots[p].command = h->command;
+    }
+    /* Piquet as duplicate pairs; a game's matches each on packs of their
+     * own, so any process may play the next one. */
+    job->pair = h->seats == 2 ? (h->next + 1) / 2 : 0;
     return 1;
 }
 
@@ -178,7 +181,7 @@ static void harness_done(void *ctx, const struct runner_job *job, struct referee
 {
     struct harness *h = ctx;
     (void)job;
-    h->decisions += ref->decisions[0] + ref->decisions[1];
+    for (int p = 0; p < ref->n_players; p++) h->decisions += ref->decisions[p];
     h->faults += ref->forfeited;
 }
 
@@ -186,11 +189,16 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
                   struct bench_harness_run *out, char *err, int cap)
 {
     struct match_config config;
-    struct harness h = { bot_command, 0, parties, 0, 0 };
+    struct harness h = { bot_command, 0, parties, 0, 0, 2 };
     struct runner r;
     char log_dir[1024];
     const char *tmp = getenv("TMPDIR");
     match_config_default(&config);
+    if (level->game && level->game != &piquet_game) {
+        config.game = level->game;
+        config.players = level->players ? level->players : level->game->default_players;
+        h.seats = config.players;
+    }
     snprintf(log_dir, sizeof log_dir, "%.900s/piquet-arena-logs", tmp && *tmp ? tmp : "/tmp");
     config.log_dir = level->log_dir ? level->log_dir : log_dir;
     config.sandbox = level->sandbox;

@@ -59,10 +59,13 @@ struct bench_harness_level {
     int move_ms;                 /* per-move limit; 0: the default */
     struct sandbox *sandbox;     /* the bots' sandbox; NULL: none */
     const char *log_dir;         /* NULL: $TMPDIR/piquet-arena-logs */
+    const struct game *game;     /* NULL: Piquet */
+    int players;                 /* the game's table (0: its default) */
 };
 
 /* Plays `parties` parties, as duplicate pairs, between two copies of
  * `bot_command` (an instant bot) through the real arena path (runner,
- * referee, codec, processes). Returns 0, or -1 with err. */
+ * referee, codec, processes); with level->game, matches of that game with
+ * a copy at every seat. Returns 0, or -1 with err. */
 int bench_harness(const char *bot_command, int parties, const struct bench_harness_level *level,
                   struct bench_harness_run *out, char *err, int cap);
