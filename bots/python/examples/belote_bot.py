@@ -5,23 +5,20 @@ import cardarena
 
 PLAIN, TRUMP = "789JQKTA", "78QKTA9J"            # trick order, low to high (RULES-belote B2)
 
-
 def strong(suit, cards):                         # the Jack, or the Nine and two more
     return "J" + suit in cards or ("9" + suit in cards and sum(c[1] == suit for c in cards) >= 3)
-
 
 class BeloteBot(cardarena.Bot):
     name = "python-belote"
     games = ["belote", "belote-partnership", "belote-marseillaise"]
 
     def act(self, request):
-        view, legal = request.view, request.legal
-        hand = view["hand"]
+        view, legal, hand = request.view, request.legal, request.view["hand"]
         if "take" in legal:
             return "take" if strong(view["turnup"][1], hand + [view["turnup"]]) else "pass"
         if "pass" in legal:                      # round 2: name a suit
             return next((a for a in legal if a != "pass" and strong(a[-1], hand)), "pass")
-        if "exchange" in legal:
+        if "exchange" in legal:                  # the Seven of trumps for the turn-up
             return "exchange"
         if legal[0].startswith("meld"):          # declare (or claim) the most
             return max(legal, key=len)
@@ -35,7 +32,6 @@ class BeloteBot(cardarena.Bot):
         ours = "side" in view and (trick["leader"] + trick["cards"].index(best)) % 2 == view["seat"] % 2
         winners = [c for c in plays if power(c) > power(best) and not ours]
         return plays[min(winners or plays, key=power)]
-
 
 if __name__ == "__main__":
     sys.exit(cardarena.run(BeloteBot()))
