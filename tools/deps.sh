@@ -5,6 +5,7 @@
 set -u
 need=(build-essential pkg-config libzmq3-dev libcjson-dev libcurl4-openssl-dev
       libcriterion-dev libmicrohttpd-dev libsqlite3-dev python3-zmq
+      python3-venv python3-setuptools python3-wheel
       chromium curl procps bubblewrap util-linux)
 missing=()
 for p in "${need[@]}"; do
