@@ -87,6 +87,8 @@ static int apply_rules(struct match_args *a, char *err, size_t cap)
 struct set_tally {
     double total[GAME_MAX_PLAYERS];          /* per entrant, match points */
     int wins[GAME_MAX_PLAYERS], matches;
+    char names[GAME_MAX_PLAYERS][CODEC_NAME_MAX];   /* as the matches recorded them
+                                                       (a hello's name when none given) */
 };
 
 static int play_game_set(struct match_config *config, struct match_args *args, const struct match_bot *entrants,
@@ -136,6 +138,7 @@ static int play_game_set(struct match_config *config, struct match_args *args, c
         for (int p = 0; p < players; p++) {
             int e = entrant_of[p];
             if (counted[e]++) continue;
+            snprintf(tally->names[e], sizeof tally->names[e], "%s", ref.names[p]);
             set_points[e] += (double)ref.points[p];
             tally->total[e] += (double)ref.points[p];
         }
@@ -146,8 +149,7 @@ static int play_game_set(struct match_config *config, struct match_args *args, c
     }
     if (!args->quiet) {
         printf("set %ld (seed %llu):", set + 1, seed);
-        for (int e = 0; e < seating_entrants(players, team_of); e++)
-            printf(" %s %+g", entrants[e].name[0] ? entrants[e].name : "?", set_points[e]);
+        for (int e = 0; e < seating_entrants(players, team_of); e++) printf(" %s %+g", tally->names[e], set_points[e]);
         printf("\n");
     }
     return 0;
@@ -191,8 +193,7 @@ static int match_game(struct match_config *config, struct match_args *args, cons
             return 1;
         }
     for (int e = 0; e < n_bots; e++)
-        printf("%s%s: %+g (%d won)", e ? "; " : "", entrants[e].name[0] ? entrants[e].name : "?", tally.total[e],
-               tally.wins[e]);
+        printf("%s%s: %+g (%d won)", e ? "; " : "", tally.names[e], tally.total[e], tally.wins[e]);
     printf("; over %d match%s in %ld set%s\n", tally.matches, tally.matches == 1 ? "" : "es", args->pairs,
            args->pairs == 1 ? "" : "s");
     return 0;
