@@ -144,3 +144,35 @@ Test(protocol2, a_protocol_2_bot_plays_piquet_beside_a_protocol_1_bot, .timeout 
         referee_release(&ref);
     }
 }
+
+/* Every C example in protocol/README.md compiles against the SDK as it is
+ * (a bot author copies them). */
+Test(protocol2, the_readmes_c_examples_compile, .timeout = 60)
+{
+    static char text[300000];
+    FILE *f = fopen("protocol/README.md", "rb");
+    cr_assert(f, "run from the top of the checkout");
+    size_t n = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[n] = '\0';
+    int blocks = 0;
+    for (char *at = text; (at = strstr(at, "```c\n")); blocks++) {
+        char *start = at + 5, *end = strstr(start, "```");
+        cr_assert(end);
+        char path[1024], cmd[2048];
+        snprintf(path, sizeof path, "%s/example%d.c", support_scratch_dir(), blocks);
+        FILE *out = fopen(path, "w");
+        cr_assert(out);
+        fwrite(start, 1, (size_t)(end - start), out);
+        fclose(out);
+        snprintf(cmd, sizeof cmd, "cc -std=c11 -Wall -Wextra -Werror -I. $(pkg-config --cflags libcjson libzmq) "
+                 "-fsyntax-only %s 2>&1", path);
+        FILE *p = popen(cmd, "r");
+        char output[4096];
+        size_t got = fread(output, 1, sizeof output - 1, p);
+        output[got] = '\0';
+        cr_expect_eq(pclose(p), 0, "example %d does not compile:\n%.60s\n%s", blocks, start, output);
+        at = end + 3;
+    }
+    cr_expect_geq(blocks, 2, "the C SDK examples of both protocols");
+}
