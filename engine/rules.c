@@ -130,21 +130,6 @@ const char *pq_rules_get(const struct pq_rules *self, const char *name, char *bu
 
 const char *pq_rule_values_text(const struct pq_rule_flag *flag, char *buf, int cap)
 {
-    struct pq_text t;
-    int n = 0, run = flag->type == PQ_RULE_NUMBER;
-    while (flag->values[n]) n++;
-    for (int i = 1; run && i < n; i++)
-        if (stored(flag, i) != stored(flag, i - 1) + 1) run = 0;
-    pq_text_init(&t, buf, cap);
-    if (run && n > 2) {
-        pq_text_str(&t, flag->values[0]);
-        pq_text_str(&t, "..");
-        pq_text_str(&t, flag->values[n - 1]);
-        return buf;
-    }
-    for (int i = 0; i < n; i++) {
-        if (i) pq_text_str(&t, "|");
-        pq_text_str(&t, flag->values[i]);
-    }
-    return buf;
+    /* The same table as game.h's flags: one way to show values. */
+    return game_flag_values_text(&pq_game_flags[flag - pq_rule_flags], buf, cap);
 }
