@@ -1,7 +1,7 @@
 /* cmd_post.c - `arena post JOURNAL --post URL --token-file F`: sends the
- * parties of a journal that the leaderboard at URL has not acknowledged
- * yet (poster.h): no "posted" or "post_refused" mark for that URL follows
- * them. Run it after a tournament whose server was down, or to publish an
+ * parties (Piquet) and matches (every other game) of a journal that the
+ * leaderboard at URL has not acknowledged yet (poster.h): no "posted" or
+ * "post_refused" mark for that URL follows them. Run it after a tournament whose server was down, or to publish an
  * old journal; running it twice sends nothing the second time.
  */
 #include <assert.h>
@@ -14,7 +14,7 @@
 #include "records/journal.h"
 
 struct pending {
-    cJSON **records;        /* partie records, owned */
+    cJSON **records;        /* partie and match records, owned */
     size_t n, cap;
     cJSON *acknowledged;    /* object: "RUN-ID" -> true */
     char url[1024];
@@ -41,7 +41,7 @@ static int collect(const struct journal_entry *e, void *ctx, char *err, size_t c
     char key[64];
     const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->record, "run"));
     if (e->type == JOURNAL_HEADER) return 0;
-    if (e->type == JOURNAL_PARTIE) {
+    if (e->type == JOURNAL_PARTIE || e->type == JOURNAL_MATCH) {
         if (p->n == p->cap) {
             size_t n = p->cap ? 2 * p->cap : 256;
             cJSON **grown = realloc(p->records, n * sizeof *grown);

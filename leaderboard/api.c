@@ -1,7 +1,9 @@
 /* api.c - the routes of the leaderboard API (api.h, leaderboard/README.md).
  *
- * The cache: `generation` counts successful posts; a snapshot remembers
- * the generation it was computed at and is served while they agree. A post
+ * The cache: one slot per game key asked for. `generation` counts
+ * successful posts; a snapshot remembers the generation it was computed at
+ * and is served while they agree (a post to one game makes every game's
+ * snapshot stale: posts are rare, GETs many). A post
  * bumps the generation after its commit, so a snapshot computed later sees
  * the commit. Serving a snapshot copies its text under `lock` (a few
  * kilobytes); computing one holds `compute`, so a burst of GETs after a
@@ -19,17 +21,23 @@
 #include "leaderboard/stats.h"
 #include "leaderboard/viewer.h"
 
-enum { API_LIST_DEFAULT = 50, API_LIST_MAX = 200 };
+enum { API_LIST_DEFAULT = 50, API_LIST_MAX = 200, API_GAME_SLOTS = 32 };
+
+/* The cached snapshots of one game. */
+struct api_slot {
+    char game[STORE_GAME_KEY_MAX];   /* "" when unused */
+    struct stats *snap;
+    unsigned long snap_gen;
+    struct stats_history *hist;
+    unsigned long hist_gen;
+};
 
 struct api {
     struct store *store;
     pthread_mutex_t lock;      /* guards the fields below */
     pthread_mutex_t compute;   /* one snapshot computed at a time */
     unsigned long generation;
-    struct stats *snap;
-    unsigned long snap_gen;
-    struct stats_history *hist;
-    unsigned long hist_gen;
+    struct api_slot slots[API_GAME_SLOTS];
 };
 
 struct api *api_new(struct store *store)
@@ -46,8 +54,10 @@ struct api *api_new(struct store *store)
 void api_free(struct api *self)
 {
     if (!self) return;
-    stats_free(self->snap);
-    stats_history_free(self->hist);
+    for (int i = 0; i < API_GAME_SLOTS; i++) {
+        stats_free(self->slots[i].snap);
+        stats_history_free(self->slots[i].hist);
+    }
     pthread_mutex_destroy(&self->lock);
     pthread_mutex_destroy(&self->compute);
     free(self);
@@ -133,17 +143,48 @@ static char *copy_text(const char *text, size_t len)
     return c;
 }
 
-/* The current snapshot, computed when stale; calls use() with it held
- * under the lock. 0, or -1 with err. */
-static int with_stats(struct api *self, int history, void (*use)(struct api *, void *), void *ctx, char *err,
-                      size_t cap)
+/* The slot of game key `game` (one the key check accepted), taken when
+ * new; the least recently made slot is reused past API_GAME_SLOTS games
+ * (there are fewer). Called with the lock held. */
+static struct api_slot *slot_of(struct api *self, const char *game)
 {
+    for (int i = 0; i < API_GAME_SLOTS; i++)
+        if (!strcmp(self->slots[i].game, game)) return &self->slots[i];
+    for (int i = 0; i < API_GAME_SLOTS; i++)
+        if (!self->slots[i].game[0]) {
+            snprintf(self->slots[i].game, sizeof self->slots[i].game, "%s", game);
+            return &self->slots[i];
+        }
+    struct api_slot *slot = &self->slots[API_GAME_SLOTS - 1];
+    stats_free(slot->snap);
+    stats_history_free(slot->hist);
+    memset(slot, 0, sizeof *slot);
+    snprintf(slot->game, sizeof slot->game, "%s", game);
+    return slot;
+}
+
+struct wanted {
+    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot */
+    const char *game;          /* the game key */
+    const char *name;
+    char *text;
+    size_t len;
+    int missing;
+};
+
+/* The current snapshot of w->game, computed when stale; calls use() with
+ * it held under the lock. 0, or -1 with err. */
+static int with_stats(struct api *self, struct wanted *w, void (*use)(const struct api_slot *, struct wanted *),
+                      char *err, size_t cap)
+{
+    int history = w->which >= 2;
     pthread_mutex_lock(&self->lock);
-    int fresh = history ? self->hist && self->hist_gen == self->generation && self->snap &&
-                              self->snap_gen == self->generation
-                        : self->snap && self->snap_gen == self->generation;
+    struct api_slot *slot = slot_of(self, w->game);
+    int fresh = history ? slot->hist && slot->hist_gen == self->generation && slot->snap &&
+                              slot->snap_gen == self->generation
+                        : slot->snap && slot->snap_gen == self->generation;
     if (fresh) {
-        use(self, ctx);
+        use(slot, w);
         pthread_mutex_unlock(&self->lock);
         return 0;
     }
@@ -153,29 +194,36 @@ static int with_stats(struct api *self, int history, void (*use)(struct api *, v
     pthread_mutex_lock(&self->compute);
     pthread_mutex_lock(&self->lock);
     unsigned long gen = self->generation;
-    int need_snap = !self->snap || self->snap_gen != gen;
-    int need_hist = history && (!self->hist || self->hist_gen != gen);
+    slot = slot_of(self, w->game);
+    int need_snap = !slot->snap || slot->snap_gen != gen;
+    int need_hist = history && (!slot->hist || slot->hist_gen != gen);
     pthread_mutex_unlock(&self->lock);
-    struct stats *snap = need_snap ? stats_compute(self->store, err, cap) : NULL;
-    struct stats_history *hist = need_hist && (snap || !need_snap) ? stats_history_compute(self->store, err, cap)
-                                                                    : NULL;
+    struct stats *snap = need_snap ? stats_compute(self->store, w->game, err, cap) : NULL;
+    struct stats_history *hist = need_hist && (snap || !need_snap)
+                                     ? stats_history_compute(self->store, w->game, err, cap)
+                                     : NULL;
     if ((!need_snap || snap) && (!need_hist || hist)) {
         pthread_mutex_lock(&self->lock);
+        slot = slot_of(self, w->game);
         if (snap) {
-            stats_free(self->snap);
-            self->snap = snap;
-            self->snap_gen = gen;
+            stats_free(slot->snap);
+            slot->snap = snap;
+            slot->snap_gen = gen;
             snap = NULL;
         }
         if (hist) {
-            stats_history_free(self->hist);
-            self->hist = hist;
-            self->hist_gen = gen;
+            stats_history_free(slot->hist);
+            slot->hist = hist;
+            slot->hist_gen = gen;
             hist = NULL;
         }
-        use(self, ctx);
+        if (slot->snap && (!history || slot->hist)) {
+            use(slot, w);
+            rc = 0;
+        } else {
+            snprintf(err, cap, "too many games asked for at once");
+        }
         pthread_mutex_unlock(&self->lock);
-        rc = 0;
     }
     stats_free(snap);
     stats_history_free(hist);
@@ -183,35 +231,26 @@ static int with_stats(struct api *self, int history, void (*use)(struct api *, v
     return rc;
 }
 
-struct wanted {
-    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot */
-    const char *name;
-    char *text;
-    size_t len;
-    int missing;
-};
-
-static void take(struct api *self, void *ctx)
+static void take(const struct api_slot *slot, struct wanted *w)
 {
-    struct wanted *w = ctx;
     switch (w->which) {
     case 0:
-        w->text = copy_text(self->snap->standings, w->len = self->snap->standings_len);
+        w->text = copy_text(slot->snap->standings, w->len = slot->snap->standings_len);
         break;
     case 1:
-        w->text = copy_text(self->snap->crosstable, w->len = self->snap->crosstable_len);
+        w->text = copy_text(slot->snap->crosstable, w->len = slot->snap->crosstable_len);
         break;
     case 2:
-        w->text = copy_text(self->hist->json, w->len = self->hist->len);
+        w->text = copy_text(slot->hist->json, w->len = slot->hist->len);
         break;
     default: {
-        const cJSON *page = cJSON_GetObjectItemCaseSensitive(self->snap->bots, w->name);
+        const cJSON *page = cJSON_GetObjectItemCaseSensitive(slot->snap->bots, w->name);
         if (!page) {
             w->missing = 1;
             break;
         }
         cJSON *bot = cJSON_Duplicate(page, 1);
-        const cJSON *history = cJSON_GetObjectItemCaseSensitive(self->hist->per_bot, w->name);
+        const cJSON *history = cJSON_GetObjectItemCaseSensitive(slot->hist->per_bot, w->name);
         if (bot && cJSON_AddItemToObject(bot, "history", history ? cJSON_Duplicate(history, 1)
                                                                  : cJSON_CreateArray()))
             w->text = api_json_harden(cJSON_PrintUnformatted(bot));
@@ -221,11 +260,33 @@ static void take(struct api *self, void *ctx)
     }
 }
 
-static void get_cached(struct api *self, int which, const char *name, struct api_reply *reply)
+/* The game key of a request's "game" argument into key (Piquet's when
+ * absent); -1 after a 400 reply when it names no game the leaderboard
+ * rates. */
+static int game_arg(const struct api_request *req, char key[STORE_GAME_KEY_MAX], struct api_reply *reply)
 {
-    struct wanted w = { which, name, NULL, 0, 0 };
+    const char *text = req->arg ? req->arg(req->arg_ctx, "game") : NULL;
+    int players;
+    const struct game *g = text && *text ? stats_game_of(text, &players) : &piquet_game;
+    if (!g) {
+        char why[160];
+        snprintf(why, sizeof why, "unknown game '%.40s' (a game and its number of players: piquet, belote-4, "
+                 "belote-partnership-4...)", text);
+        api_error(reply, 400, why);
+        return -1;
+    }
+    check_game_key(g, g == &piquet_game ? 2 : players, key);
+    return 0;
+}
+
+static void get_cached(struct api *self, const struct api_request *req, int which, const char *name,
+                       struct api_reply *reply)
+{
+    char game[STORE_GAME_KEY_MAX];
+    if (game_arg(req, game, reply) < 0) return;
+    struct wanted w = { which, game, name, NULL, 0, 0 };
     char err[256];
-    if (with_stats(self, which >= 2, take, &w, err, sizeof err) < 0) {
+    if (with_stats(self, &w, take, err, sizeof err) < 0) {
         api_error(reply, 500, err);
         return;
     }
@@ -240,6 +301,33 @@ static void get_cached(struct api *self, int which, const char *name, struct api
     reply->status = 200;
     reply->body = w.text;
     reply->len = w.len;
+}
+
+/* GET /api/v1/games: the games that have records. */
+static void list_games(struct api *self, struct api_reply *reply)
+{
+    char err[256];
+    cJSON *games = store_games(self->store, err, sizeof err), *g;
+    if (!games) {
+        api_error(reply, 500, err);
+        return;
+    }
+    int ok = 1;
+    cJSON_ArrayForEach(g, games) {
+        int players;
+        const struct game *game = stats_game_of(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(g, "game")),
+                                                &players);
+        ok = ok && game && cJSON_AddStringToObject(g, "title", game->title) &&
+             cJSON_AddStringToObject(g, "name", game->name) && cJSON_AddNumberToObject(g, "players", players);
+    }
+    cJSON *root = cJSON_CreateObject();
+    if (!ok || !root || !cJSON_AddItemToObject(root, "games", games)) {
+        cJSON_Delete(root);
+        cJSON_Delete(games);
+        api_error(reply, 500, ok ? "out of memory" : "a stored game is not known to this server");
+        return;
+    }
+    reply_json(reply, 200, root);
 }
 
 /* A posted body parsed by the protocol's strict parser (json_tree.h),
@@ -269,8 +357,8 @@ static cJSON *parse_body(const struct api_request *req, struct api_reply *reply)
 static void post_parties(struct api *self, const struct api_request *req, struct api_reply *reply)
 {
     cJSON *doc = parse_body(req, reply);
-    struct check_partie *checked = NULL;
-    struct store_partie *parties = NULL;
+    struct check_record *checked = NULL;
+    struct store_record *parties = NULL;
     int n = 0, done = 0;
     char err[320], why[256];
     if (!doc) return;
@@ -288,7 +376,7 @@ static void post_parties(struct api *self, const struct api_request *req, struct
     }
     const cJSON *item = batch ? doc->child : doc;
     for (; n < count; n++, item = item->next) {
-        int status = check_partie(item, &checked[n], why, sizeof why);
+        int status = check_record(item, &checked[n], why, sizeof why);
         if (status != CHECK_OK) {
             if (batch) {
                 snprintf(err, sizeof err, "record %d: %s", n, why);
@@ -308,7 +396,8 @@ static void post_parties(struct api *self, const struct api_request *req, struct
         goto out;
     }
     if (rc == 1) {
-        snprintf(err, sizeof err, "partie %s is already stored with a different record", parties[conflict].key);
+        snprintf(err, sizeof err, "%s %s is already stored with a different record",
+                 parties[conflict].match ? "match" : "partie", parties[conflict].key);
         if (batch) error_at(reply, 409, err, conflict);
         else api_error(reply, 409, err);
         goto out;
@@ -354,24 +443,28 @@ static int int_arg(const struct api_request *req, const char *name, long long lo
     return 0;
 }
 
-/* GET /api/v1/parties?bot=&limit=&before= */
-static void list_parties(struct api *self, const struct api_request *req, struct api_reply *reply)
+/* GET /api/v1/parties?game=&bot=&limit=&before= (and /matches): Piquet's
+ * parties, or another game's matches, listed under `key` ("parties" or
+ * "matches", as the path says). */
+static void list_parties(struct api *self, const struct api_request *req, const char *key, struct api_reply *reply)
 {
     long long limit = API_LIST_DEFAULT, before = 0;
     const char *bot = req->arg ? req->arg(req->arg_ctx, "bot") : NULL;
-    char err[256];
+    char err[256], game[STORE_GAME_KEY_MAX];
     if (bot && !*bot) bot = NULL;   /* ?bot= : any bot */
     int more;
-    if (int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
+    if (game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
         int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0)
         return;
-    cJSON *list = store_list(self->store, bot, (int)limit, before, &more, err, sizeof err);
+    cJSON *list = !strcmp(game, STORE_PIQUET)
+                      ? store_list(self->store, bot, (int)limit, before, &more, err, sizeof err)
+                      : store_list_matches(self->store, game, bot, (int)limit, before, &more, err, sizeof err);
     if (!list) {
         api_error(reply, 500, err);
         return;
     }
     cJSON *root = cJSON_CreateObject();
-    if (!root || !cJSON_AddItemToObject(root, "parties", list)) {
+    if (!root || !cJSON_AddStringToObject(root, "game", game) || !cJSON_AddItemToObject(root, key, list)) {
         cJSON_Delete(list);
         cJSON_Delete(root);
         api_error(reply, 500, "out of memory");
@@ -398,10 +491,12 @@ static void get_partie(struct api *self, const char *key, struct api_reply *repl
     cJSON *record = store_get(self->store, key, &found, err, sizeof err);
     if (!record) {
         if (found) api_error(reply, 500, err);
-        else api_error(reply, 404, "no such partie");
+        else api_error(reply, 404, "no such partie or match");
         return;
     }
-    cJSON *viewer = viewer_partie(record, err, sizeof err);
+    const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(record, "type"));
+    cJSON *viewer = type && !strcmp(type, "match") ? viewer_match(record, err, sizeof err)
+                                                   : viewer_partie(record, err, sizeof err);
     if (!viewer) {
         cJSON_Delete(record);
         api_error(reply, 500, err);
@@ -426,11 +521,14 @@ struct route {
     int id;
 };
 
-enum { R_PARTIES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT };
+enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES };
 
 static const struct route routes[] = {
     { "/api/v1/parties", EXACT, "GET, HEAD, POST", R_PARTIES },
     { "/api/v1/parties/", PREFIX, "GET, HEAD", R_PARTIE },
+    { "/api/v1/matches", EXACT, "GET, HEAD, POST", R_MATCHES },
+    { "/api/v1/matches/", PREFIX, "GET, HEAD", R_PARTIE },
+    { "/api/v1/games", EXACT, "GET, HEAD", R_GAMES },
     { "/api/v1/standings", EXACT, "GET, HEAD", R_STANDINGS },
     { "/api/v1/crosstable", EXACT, "GET, HEAD", R_CROSSTABLE },
     { "/api/v1/history", EXACT, "GET, HEAD", R_HISTORY },
@@ -456,30 +554,34 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
     }
     int get = !strcmp(req->method, "GET") || !strcmp(req->method, "HEAD");
     int post = !strcmp(req->method, "POST");
-    if (!(get || (post && route->id == R_PARTIES))) {
+    if (!(get || (post && (route->id == R_PARTIES || route->id == R_MATCHES)))) {
         api_error(reply, 405, "method not allowed");
         reply->allow = route->allow;
         return;
     }
     switch (route->id) {
     case R_PARTIES:
+    case R_MATCHES:
         if (post) post_parties(self, req, reply);
-        else list_parties(self, req, reply);
+        else list_parties(self, req, route->id == R_PARTIES ? "parties" : "matches", reply);
+        break;
+    case R_GAMES:
+        list_games(self, reply);
         break;
     case R_PARTIE:
         get_partie(self, rest, reply);
         break;
     case R_STANDINGS:
-        get_cached(self, 0, NULL, reply);
+        get_cached(self, req, 0, NULL, reply);
         break;
     case R_CROSSTABLE:
-        get_cached(self, 1, NULL, reply);
+        get_cached(self, req, 1, NULL, reply);
         break;
     case R_HISTORY:
-        get_cached(self, 2, NULL, reply);
+        get_cached(self, req, 2, NULL, reply);
         break;
     default:
-        get_cached(self, 3, rest, reply);
+        get_cached(self, req, 3, rest, reply);
         break;
     }
 }

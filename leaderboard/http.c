@@ -1,7 +1,7 @@
 /* http.c - libmicrohttpd glue (http.h).
  *
  * Each request gets a struct upload as its connection context. A post to
- * /api/v1/parties is refused before its body is read when the token is
+ * /api/v1/parties (or /matches) is refused before its body is read when the token is
  * wrong (401) or the declared length is over the limit (413); a body that
  * grows past the limit while it arrives is refused at that moment (413)
  * and the rest is never kept. Everything else is read whole, then handed
@@ -46,7 +46,7 @@ struct http {
 struct upload {
     char *body;
     size_t len, cap;
-    int posting;     /* POST /api/v1/parties */
+    int posting;     /* POST /api/v1/parties or /api/v1/matches */
     int answered;    /* a response is queued already */
     int too_big;     /* over the limit: the rest is read and dropped */
     size_t dropped;
@@ -194,7 +194,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         *con_cls = up;
         const char *ambiguous = framing_fault(c);
         if (ambiguous) return refuse_framing(c, up, ambiguous);
-        up->posting = !strcmp(method, "POST") && !strcmp(url, "/api/v1/parties");
+        up->posting = !strcmp(method, "POST") && (!strcmp(url, "/api/v1/parties") || !strcmp(url, "/api/v1/matches"));
         if (up->posting) {
             const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
             const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);

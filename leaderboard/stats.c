@@ -1,17 +1,28 @@
-/* stats.c - snapshots of the standings from the stored parties (stats.h).
+/* stats.c - snapshots of the standings of one game from the stored
+ * records (stats.h).
  *
- * The stored parties are read once, as partie records (the store's
+ * Piquet's stored parties are read once, as partie records (the store's
  * columns, store.h), into a tally: the fit's input (struct results, filled
  * by results_add_records(), so that the fit sees exactly what `arena
  * ratings` would see for the same journals) and per-bot and per-pairing
- * counts. Stored partie k is fitted partie k. The JSON trees are built
+ * counts. Stored partie k is fitted partie k. Another game's matches are
+ * read from the store's match columns into the same tally: a game of two
+ * entrants (two players, or two sides each held by one bot) as parties of
+ * the entrant of the first dealer against the other, scored by the
+ * winner, the first dealer's match points as the settlement, and the
+ * duplicate set as the cluster; a game of N >= 3 players each for himself
+ * as tables (stats/ratings.h ratings_fit_tables), seat s the player s
+ * places after the first dealer. Stored match k is fitted party or table
+ * k; a cluster is a duplicate set within its run. The JSON trees are built
  * with cJSON, printed once, and the tree of each bot is kept for
  * GET /bots/{name}.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "leaderboard/api.h"
+#include "leaderboard/check.h"
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"
 #include "records/results.h"
@@ -22,6 +33,17 @@ struct pairing {
     int parties, wins, draws, losses; /* of the row bot against the column bot */
 };
 
+/* A stored match as the tally keeps it, until its clusters are known. */
+struct kept_match {
+    char *run;           /* owned */
+    int has_set;
+    long set;
+    int players, first_dealer, winner;
+    int bot[GAME_MAX_PLAYERS];       /* each player's bot */
+    long points[GAME_MAX_PLAYERS];
+    int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
+};
+
 struct tally {
     struct record_partie *parties;   /* every stored partie, in insertion order */
     char **names;        /* per partie: its run, A and B in one block, owned */
@@ -29,10 +51,24 @@ struct tally {
     char *updated;       /* when the last partie was posted, owned */
     int collect_failed;  /* out of memory while collecting */
     struct results res;
+    /* Another game's matches: */
+    const struct game *game;
+    int players, entrants;           /* entrants: 2, or `players` */
+    int entrant[GAME_MAX_PLAYERS];   /* each player's */
+    struct kept_match *matches;      /* n of them (cap) */
+    char **bot_names;                /* m_bots, owned */
+    int m_bots, bots_cap;
+    struct ratings_table *tables;    /* n of them when entrants >= 3 */
+    struct ratings_partie *own_duels;  /* n of them when entrants == 2 */
+    /* The fit's input, whatever the game: */
+    const struct ratings_partie *duels;  /* n_fitted, or NULL */
+    size_t n_fitted;                 /* duels or tables */
+    char **fit_names;                /* n_bots */
     int n_bots;
     struct pairing *pairs;  /* n_bots^2 */
     int *wins, *draws, *losses;
-    long *settlement;
+    long *settlement;    /* Piquet: won minus lost settlement; a match game: match points */
+    int *played;         /* parties or matches, per bot */
     int (*faults)[CODEC_FAULTS];   /* per bot, per kind */
 };
 
@@ -70,7 +106,14 @@ static int collect(const struct store_row *r, void *ctx)
 
 static void tally_release(struct tally *t)
 {
-    for (size_t i = 0; i < t->n; i++) free(t->names[i]);
+    for (size_t i = 0; i < t->n && t->names; i++) free(t->names[i]);
+    for (size_t i = 0; i < t->n && t->matches; i++) free(t->matches[i].run);
+    for (int i = 0; i < t->m_bots; i++) free(t->bot_names[i]);
+    free(t->bot_names);
+    free(t->matches);
+    free(t->tables);
+    free(t->own_duels);
+    free(t->played);
     free(t->names);
     free(t->parties);
     free(t->updated);
@@ -84,22 +127,49 @@ static void tally_release(struct tally *t)
     memset(t, 0, sizeof *t);
 }
 
-static int tally_load(struct tally *t, struct store *store, char *err, size_t cap)
+/* The per-bot and per-pairing arrays for t->n_bots bots. */
+static int tally_arrays(struct tally *t)
 {
-    memset(t, 0, sizeof *t);
-    results_init(&t->res);
+    size_t n = (size_t)t->n_bots;
+    t->pairs = calloc(n * n + 1, sizeof *t->pairs);
+    t->wins = calloc(n + 1, sizeof(int));
+    t->draws = calloc(n + 1, sizeof(int));
+    t->losses = calloc(n + 1, sizeof(int));
+    t->played = calloc(n + 1, sizeof(int));
+    t->settlement = calloc(n + 1, sizeof(long));
+    t->faults = calloc(n + 1, sizeof *t->faults);
+    return t->pairs && t->wins && t->draws && t->losses && t->played && t->settlement && t->faults ? 0 : -1;
+}
+
+/* Counts one result of bot `me` against `other`: 1 win, 0.5 draw, 0 loss. */
+static void count_pairing(struct tally *t, int me, int other, double score)
+{
+    struct pairing *pr = &t->pairs[me * t->n_bots + other];
+    pr->parties++;
+    if (score == 1) pr->wins++;
+    else if (score == 0) pr->losses++;
+    else pr->draws++;
+}
+
+static void count_result(struct tally *t, int me, int won, int drawn)
+{
+    t->played[me]++;
+    if (won) t->wins[me]++;
+    else if (drawn) t->draws[me]++;
+    else t->losses[me]++;
+}
+
+static int tally_load_parties(struct tally *t, struct store *store, char *err, size_t cap)
+{
     if (store_each(store, collect, t, err, cap) < 0) return -1;
     if (t->collect_failed) goto oom;
     if (results_add_records(&t->res, t->parties, t->n, "the store", err, cap) < 0) return -1;
-    int n = t->n_bots = t->res.n_bots;
-    size_t nn = (size_t)n * (size_t)n + 1;
-    t->pairs = calloc(nn, sizeof *t->pairs);
-    t->wins = calloc((size_t)n + 1, sizeof(int));
-    t->draws = calloc((size_t)n + 1, sizeof(int));
-    t->losses = calloc((size_t)n + 1, sizeof(int));
-    t->settlement = calloc((size_t)n + 1, sizeof(long));
-    t->faults = calloc((size_t)n + 1, sizeof *t->faults);
-    if (!t->pairs || !t->wins || !t->draws || !t->losses || !t->settlement || !t->faults) goto oom;
+    t->n_bots = t->res.n_bots;
+    t->fit_names = t->res.names;
+    t->duels = t->res.parties;
+    t->n_fitted = t->res.n_parties;
+    if (tally_arrays(t) < 0) goto oom;
+    int n = t->n_bots;
     for (size_t k = 0; k < t->n; k++) {
         const struct record_partie *r = &t->parties[k];
         const struct ratings_partie *fitted = &t->res.parties[k];
@@ -108,27 +178,214 @@ static int tally_load(struct tally *t, struct store *store, char *err, size_t ca
         bot[1 - r->first_dealer] = fitted->second;
         for (int p = 0; p < 2; p++) {
             int me = bot[p], other = bot[1 - p];
-            struct pairing *pr = &t->pairs[me * n + other];
-            pr->parties++;
-            if (r->winner < 0) {
-                t->draws[me]++;
-                pr->draws++;
-            } else if (r->winner == p) {
-                t->wins[me]++;
-                pr->wins++;
-                t->settlement[me] += r->settlement;
-            } else {
-                t->losses[me]++;
-                pr->losses++;
-                t->settlement[me] -= r->settlement;
-            }
+            count_pairing(t, me, other, r->winner < 0 ? 0.5 : r->winner == p ? 1 : 0);
+            count_result(t, me, r->winner == p, r->winner < 0);
+            if (r->winner >= 0) t->settlement[me] += r->winner == p ? r->settlement : -r->settlement;
             for (int f = 0; f < CODEC_FAULTS; f++) t->faults[me][f] += r->faults[p][f];
         }
     }
+    (void)n;
     return 0;
 oom:
     snprintf(err, cap, "out of memory");
     return -1;
+}
+
+/* The index of the bot called name among the match game's bots, added
+ * when new; -1 when out of memory. */
+static int bot_index(struct tally *t, const char *name)
+{
+    for (int i = 0; i < t->m_bots; i++)
+        if (!strcmp(t->bot_names[i], name)) return i;
+    if (t->m_bots == t->bots_cap) {
+        int cap = t->bots_cap ? 2 * t->bots_cap : 16;
+        char **grown = realloc(t->bot_names, (size_t)cap * sizeof *grown);
+        if (!grown) return -1;
+        t->bot_names = grown;
+        t->bots_cap = cap;
+    }
+    if (!(t->bot_names[t->m_bots] = strdup(name))) return -1;
+    return t->m_bots++;
+}
+
+/* A stored match kept. */
+static int collect_match(const struct store_match_row *r, void *ctx)
+{
+    struct tally *t = ctx;
+    if (r->players != t->players) return 0;   /* the key names the number of players */
+    if (t->n == t->cap) {
+        size_t cap = t->cap ? t->cap * 2 : 256;
+        struct kept_match *grown = realloc(t->matches, cap * sizeof *grown);
+        if (!grown) return t->collect_failed = 1;
+        t->matches = grown;
+        t->cap = cap;
+    }
+    struct kept_match *m = &t->matches[t->n];
+    char *updated = strdup(r->posted);
+    memset(m, 0, sizeof *m);
+    m->run = strdup(r->run);
+    if (!m->run || !updated) {
+        free(m->run);
+        free(updated);
+        return t->collect_failed = 1;
+    }
+    t->n++;
+    m->has_set = r->has_set;
+    m->set = r->set;
+    m->players = r->players;
+    m->first_dealer = r->first_dealer;
+    m->winner = r->winner;
+    for (int p = 0; p < r->players; p++) {
+        if ((m->bot[p] = bot_index(t, r->names[p])) < 0) {
+            free(updated);
+            return t->collect_failed = 1;
+        }
+        m->points[p] = r->points[p];
+        memcpy(m->faults[p], r->faults[p], sizeof m->faults[p]);
+    }
+    free(t->updated);
+    t->updated = updated;
+    return 0;
+}
+
+/* Orders matches by run and set (stats_clusters). */
+static const struct kept_match *sort_base;
+static int by_set(const void *a, const void *b)
+{
+    const struct kept_match *x = &sort_base[*(const size_t *)a], *y = &sort_base[*(const size_t *)b];
+    int c = strcmp(x->run, y->run);
+    if (c) return c;
+    if (x->has_set != y->has_set) return x->has_set - y->has_set;
+    return x->set < y->set ? -1 : x->set > y->set;
+}
+
+/* Each match's cluster: one per duplicate set within a run; a match
+ * without a set is a cluster of its own. */
+static long *stats_clusters(const struct tally *t)
+{
+    size_t *order = malloc((t->n + 1) * sizeof *order);
+    long *cluster = malloc((t->n + 1) * sizeof *cluster), next = 0;
+    if (!order || !cluster) {
+        free(order);
+        free(cluster);
+        return NULL;
+    }
+    for (size_t k = 0; k < t->n; k++) order[k] = k;
+    sort_base = t->matches;
+    qsort(order, t->n, sizeof *order, by_set);
+    for (size_t i = 0; i < t->n; i++) {
+        const struct kept_match *m = &t->matches[order[i]];
+        int same = i > 0 && m->has_set && !by_set(&order[i - 1], &order[i]);
+        cluster[order[i]] = same ? next - 1 : next++;
+    }
+    free(order);
+    return cluster;
+}
+
+/* The game of a key "belote-4", and its number of players; NULL when the
+ * key names no game the leaderboard rates. */
+const struct game *stats_game_of(const char *key, int *players)
+{
+    const char *dash = strrchr(key, '-');
+    char name[STORE_GAME_KEY_MAX], canonical[STORE_GAME_KEY_MAX];
+    int entrant[GAME_MAX_PLAYERS];
+    if (!strcmp(key, STORE_PIQUET) || !strcmp(key, "piquet-2")) {
+        *players = 2;
+        return &piquet_game;
+    }
+    if (!dash || dash == key || (size_t)(dash - key) >= sizeof name || dash[1] < '2' || dash[1] > '9' || dash[2])
+        return NULL;
+    snprintf(name, sizeof name, "%.*s", (int)(dash - key), key);
+    const struct game *g = game_find(name);
+    *players = dash[1] - '0';
+    if (!g || g == &piquet_game || *players < g->min_players || *players > g->max_players) return NULL;
+    check_game_key(g, *players, canonical);
+    return !strcmp(canonical, key) && check_entrants(g, *players, entrant) > 0 ? g : NULL;
+}
+
+static int tally_load_matches(struct tally *t, struct store *store, const char *key, char *err, size_t cap)
+{
+    long *cluster = NULL;
+    t->game = stats_game_of(key, &t->players);
+    assert(t->game);   /* the api checks the key */
+    t->entrants = check_entrants(t->game, t->players, t->entrant);
+    if (t->entrants <= 0) goto oom;
+    if (store_each_match(store, key, collect_match, t, err, cap) < 0) return -1;
+    if (t->collect_failed) goto oom;
+    t->n_bots = t->m_bots;
+    t->fit_names = t->bot_names;
+    t->n_fitted = t->n;
+    if (tally_arrays(t) < 0 || !(cluster = stats_clusters(t))) goto oom;
+    struct ratings_partie *duels = NULL;
+    if (t->entrants == 2) {
+        t->own_duels = duels = calloc(t->n + 1, sizeof *duels);
+        t->duels = duels;
+    } else {
+        t->tables = calloc(t->n + 1, sizeof *t->tables);
+    }
+    if (!duels && !t->tables) goto oom;
+    for (size_t k = 0; k < t->n; k++) {
+        const struct kept_match *m = &t->matches[k];
+        int n = m->players, first = m->first_dealer;
+        for (int p = 0; p < n; p++) {
+            int me = m->bot[p];
+            for (int f = 0; f < CODEC_FAULTS; f++) t->faults[me][f] += m->faults[p][f];
+        }
+        if (duels) {
+            /* The two entrants: the first dealer's and the other. */
+            int other = -1;
+            for (int p = 0; p < n && other < 0; p++)
+                if (t->entrant[p] != t->entrant[first]) other = p;
+            double score = m->winner < 0 ? 0.5 : t->entrant[m->winner] == t->entrant[first] ? 1 : 0;
+            duels[k] = (struct ratings_partie){ m->bot[first], m->bot[other], score, cluster[k], true,
+                                                (int)m->points[first] };
+            count_pairing(t, m->bot[first], m->bot[other], score);
+            count_pairing(t, m->bot[other], m->bot[first], 1 - score);
+            count_result(t, m->bot[first], score == 1, score == 0.5);
+            count_result(t, m->bot[other], score == 0, score == 0.5);
+            t->settlement[m->bot[first]] += m->points[first];
+            t->settlement[m->bot[other]] += m->points[other];
+            continue;
+        }
+        struct ratings_table *table = &t->tables[k];
+        long best = m->points[0];
+        for (int p = 1; p < n; p++) best = m->points[p] > best ? m->points[p] : best;
+        table->seats = n;
+        table->set = cluster[k];
+        for (int s = 0; s < n; s++) {
+            int p = (first + s) % n;
+            table->bot[s] = m->bot[p];
+            table->points[s] = (double)m->points[p];
+            count_result(t, m->bot[p], m->winner == p, m->winner < 0 && m->points[p] == best);
+            t->settlement[m->bot[p]] += m->points[p];
+        }
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++)
+                if (i != j && table->bot[i] != table->bot[j])
+                    count_pairing(t, table->bot[i], table->bot[j], ratings_table_score(table, i, j));
+    }
+    free(cluster);
+    return 0;
+oom:
+    free(cluster);
+    snprintf(err, cap, "out of memory");
+    return -1;
+}
+
+static int tally_load(struct tally *t, struct store *store, const char *game, char *err, size_t cap)
+{
+    memset(t, 0, sizeof *t);
+    results_init(&t->res);
+    if (!strcmp(game, STORE_PIQUET)) return tally_load_parties(t, store, err, cap);
+    return tally_load_matches(t, store, game, err, cap);
+}
+
+/* The fit of the first `upto` fitted parties or tables. */
+static struct ratings *tally_fit(const struct tally *t, size_t upto, char *err, size_t cap)
+{
+    if (t->tables)
+        return ratings_fit_tables(t->tables, upto, (const char *const *)t->fit_names, t->n_bots, NULL, err, cap);
+    return ratings_fit(t->duels, upto, (const char *const *)t->fit_names, t->n_bots, NULL, err, cap);
 }
 
 static int fault_total(const int faults[CODEC_FAULTS])
@@ -148,6 +405,13 @@ static cJSON *faults_json(const int faults[CODEC_FAULTS])
             return NULL;
         }
     return o;
+}
+
+/* What a bot's net result is called: Piquet's and a two-entrant game's
+ * settlement, or the match points of a table game. */
+static const char *points_key(const struct tally *t)
+{
+    return t->tables ? "points" : "settlement";
 }
 
 static cJSON *number_or_null(int rated, double v)
@@ -219,9 +483,10 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
              cJSON_AddItemToObject(bot, "ci_low", number_or_null(rated, r->low[i])) &&
              cJSON_AddItemToObject(bot, "ci_high", number_or_null(rated, r->high[i])) &&
              cJSON_AddNumberToObject(bot, "parties", t->wins[i] + t->draws[i] + t->losses[i]) &&
+             cJSON_AddNumberToObject(bot, "matches", t->played[i]) &&
              cJSON_AddNumberToObject(bot, "wins", t->wins[i]) && cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
-             cJSON_AddNumberToObject(bot, "settlement", (double)t->settlement[i]) &&
+             cJSON_AddNumberToObject(bot, points_key(t), (double)t->settlement[i]) &&
              cJSON_AddItemToObject(bot, "faults", faults_json(t->faults[i]));
         cJSON *opponents = ok ? cJSON_AddArrayToObject(bot, "opponents") : NULL;
         ok = ok && opponents;
@@ -244,6 +509,34 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
     return pages;
 }
 
+/* The game's fields of the standings: its key, players and entrants, the
+ * records stored, and for a table game the seat terms with their
+ * cluster-robust intervals (seat 0: the first dealer). */
+static int add_game(cJSON *root, const struct tally *t, const struct ratings *r)
+{
+    char key[STORE_GAME_KEY_MAX];
+    const struct game *g = t->game ? t->game : &piquet_game;
+    int players = t->game ? t->players : 2;
+    check_game_key(g, players, key);
+    int ok = cJSON_AddStringToObject(root, "game", key) && cJSON_AddStringToObject(root, "title", g->title) &&
+             cJSON_AddNumberToObject(root, "players", players) &&
+             cJSON_AddNumberToObject(root, "entrants", t->game ? t->entrants : 2) &&
+             cJSON_AddNumberToObject(root, "matches", (double)t->n);
+    cJSON *seats = ok ? (t->tables ? cJSON_AddArrayToObject(root, "seats") : cJSON_AddNullToObject(root, "seats")) : NULL;
+    ok = ok && seats;
+    for (int s = 0; ok && t->tables && s < t->players; s++) {
+        int fitted = r->seats == t->players && r->advantage_status == RATINGS_ADVANTAGE_FITTED;
+        double se = fitted ? r->seat_se_robust[s] : 0;
+        cJSON *seat = cJSON_CreateObject();
+        ok = cJSON_AddItemToArray(seats, seat) && cJSON_AddNumberToObject(seat, "seat", s) &&
+             cJSON_AddItemToObject(seat, "rating", number_or_null(fitted, fitted ? r->seat[s] : 0)) &&
+             cJSON_AddItemToObject(seat, "se_robust", number_or_null(fitted, se)) &&
+             cJSON_AddItemToObject(seat, "ci_low", number_or_null(fitted, fitted ? r->seat[s] - 1.96 * se : 0)) &&
+             cJSON_AddItemToObject(seat, "ci_high", number_or_null(fitted, fitted ? r->seat[s] + 1.96 * se : 0));
+    }
+    return ok;
+}
+
 /* The standings of standings_json() with the per-bot counts added. */
 static cJSON *standings(const struct tally *t, const struct standings *s, const struct ratings *r)
 {
@@ -255,14 +548,16 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
             ok = 0;
             break;
         }
-        ok = ok && cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
+        ok = ok && cJSON_AddNumberToObject(bot, "matches", t->played[i]) &&
+             cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
              cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
-             cJSON_AddNumberToObject(bot, "settlement", (double)t->settlement[i]) &&
+             cJSON_AddNumberToObject(bot, points_key(t), (double)t->settlement[i]) &&
              cJSON_AddNumberToObject(bot, "faults", fault_total(t->faults[i]));
     }
     if (ok && t->n) ok = cJSON_AddStringToObject(root, "updated", t->updated) != NULL;
     else if (ok) ok = cJSON_AddNullToObject(root, "updated") != NULL;
+    ok = ok && add_game(root, t, r);
     if (!ok) {
         cJSON_Delete(root);
         return NULL;
@@ -270,7 +565,7 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
     return root;
 }
 
-struct stats *stats_compute(struct store *store, char *err, size_t cap)
+struct stats *stats_compute(struct store *store, const char *game, char *err, size_t cap)
 {
     struct tally t;
     struct standings s = { 0 };
@@ -282,9 +577,8 @@ struct stats *stats_compute(struct store *store, char *err, size_t cap)
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, err, cap) < 0) goto out;
-    r = ratings_fit(t.res.parties, t.res.n_parties, (const char *const *)t.res.names, t.res.n_bots, NULL, err, cap);
-    if (!r) goto out;
+    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    if (!(r = tally_fit(&t, t.n_fitted, err, cap))) goto out;
     if (standings_init(&s, r) < 0) goto oom;
     self->parties = (long long)t.n;
     tree = standings(&t, &s, r);
@@ -318,41 +612,38 @@ void stats_free(struct stats *self)
     free(self);
 }
 
-struct stats_history *stats_history_compute(struct store *store, char *err, size_t cap)
+struct stats_history *stats_history_compute(struct store *store, const char *game, char *err, size_t cap)
 {
     struct tally t;
     struct stats_history *self = calloc(1, sizeof *self);
-    struct ratings_partie *prefix = NULL;
     cJSON *root = NULL;
     int ok = 0;
     if (!self) {
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, err, cap) < 0) goto out;
-    size_t n = t.res.n_parties;
+    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    size_t n = t.n_fitted;
     int points = n < STATS_HISTORY_POINTS ? (int)n : STATS_HISTORY_POINTS;
     root = cJSON_CreateObject();
     cJSON *list = cJSON_AddArrayToObject(root, "points");
     self->per_bot = cJSON_CreateObject();
-    prefix = malloc((n + 1) * sizeof *prefix);
-    if (!list || !self->per_bot || !prefix) goto oom;
-    for (int i = 0; i < t.res.n_bots; i++)
-        if (!cJSON_AddArrayToObject(self->per_bot, t.res.names[i])) goto oom;
+    if (!list || !self->per_bot) goto oom;
+    for (int i = 0; i < t.n_bots; i++)
+        if (!cJSON_AddArrayToObject(self->per_bot, t.fit_names[i])) goto oom;
     for (int k = 1; k <= points; k++) {
-        size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points, m = 0;  /* parties 0..upto-1 */
-        for (size_t p = 0; p < upto; p++) prefix[m++] = t.res.parties[p];
-        struct ratings *r = ratings_fit(prefix, m, (const char *const *)t.res.names, t.res.n_bots, NULL, err, cap);
+        size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points;  /* parties 0..upto-1 */
+        struct ratings *r = tally_fit(&t, upto, err, cap);
         if (!r) goto out;
         cJSON *point = cJSON_CreateObject();
         cJSON *ratings = point ? cJSON_CreateObject() : NULL;
         int good = cJSON_AddItemToArray(list, point) && cJSON_AddNumberToObject(point, "parties", (double)upto) &&
                    cJSON_AddItemToObject(point, "ratings", ratings);
-        for (int i = 0; good && i < t.res.n_bots; i++) {
+        for (int i = 0; good && i < t.n_bots; i++) {
             int rated = r->status[i] == RATINGS_RATED;
             cJSON *h = cJSON_CreateObject();
-            good = cJSON_AddItemToObject(ratings, t.res.names[i], number_or_null(rated, r->rating[i])) &&
-                   cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(self->per_bot, t.res.names[i]), h) &&
+            good = cJSON_AddItemToObject(ratings, t.fit_names[i], number_or_null(rated, r->rating[i])) &&
+                   cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(self->per_bot, t.fit_names[i]), h) &&
                    cJSON_AddNumberToObject(h, "parties", (double)upto) &&
                    cJSON_AddItemToObject(h, "rating", number_or_null(rated, r->rating[i]));
         }
@@ -365,7 +656,6 @@ struct stats_history *stats_history_compute(struct store *store, char *err, size
 oom:
     snprintf(err, cap, "out of memory");
 out:
-    free(prefix);
     cJSON_Delete(root);
     tally_release(&t);
     if (!ok) {

@@ -1,5 +1,6 @@
-/* stats.h - standings, crosstable, per-bot pages and rating history,
- * computed from every stored partie with the arena's statistics code:
+/* stats.h - standings, crosstable, per-bot pages and rating history of
+ * one game (its key: "piquet", "belote-4"; store.h), computed from every
+ * stored partie or match of that game with the arena's statistics code:
  * the store hands its parties out as partie records (store.h,
  * records/record.h), records/results.h makes them the fit's input exactly as
  * `arena ratings` makes a journal's records, stats/ratings.h fits and
@@ -10,12 +11,19 @@
  * runs, so results posted by several arenas combine. A snapshot is
  * immutable once made: the server caches it and makes a new one after a
  * post.
+ *
+ * Another game's matches (records/game_record.h) are rated as two-entrant
+ * parties when the game has two entrants (two players, or two sides each
+ * held by one bot), else as tables of N seats (stats/ratings.h
+ * ratings_fit_tables, docs/statistics.md section 6) with a term per seat;
+ * see stats.c for the mapping.
  */
 #ifndef LEADERBOARD_STATS_H
 #define LEADERBOARD_STATS_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "engine/game.h"
 #include "leaderboard/store.h"
 
 enum { STATS_HISTORY_POINTS = 30 };
@@ -35,14 +43,21 @@ struct stats_history {
     cJSON *per_bot;      /* name -> [{"parties", "rating"}...] */
 };
 
-/* A snapshot of everything stored now. NULL with the reason in err. The
+/* The game of a key ("piquet", "piquet-2", "belote-4"...) and its number
+ * of players; NULL when the key names no game at a number of players the
+ * leaderboard rates. */
+const struct game *stats_game_of(const char *key, int *players);
+
+/* A snapshot of everything stored now for the game key `game` (as
+ * stats_game_of accepts it; Piquet's as "piquet"). NULL with the reason in err. The
  * caller frees it with stats_free. */
-struct stats *stats_compute(struct store *store, char *err, size_t cap);
+struct stats *stats_compute(struct store *store, const char *game, char *err, size_t cap);
 void stats_free(struct stats *self);
 
 /* The rating of every bot after each of up to STATS_HISTORY_POINTS evenly
- * spaced prefixes of the stored parties (insertion order). */
-struct stats_history *stats_history_compute(struct store *store, char *err, size_t cap);
+ * spaced prefixes of the game's stored parties or matches (insertion
+ * order). */
+struct stats_history *stats_history_compute(struct store *store, const char *game, char *err, size_t cap);
 void stats_history_free(struct stats_history *self);
 
 #endif

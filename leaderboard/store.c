@@ -1,10 +1,12 @@
-/* store.c - the SQLite store of posted parties (store.h).
+/* store.c - the SQLite store of posted parties and matches (store.h).
  *
  * One connection, one mutex: every public function takes the lock for its
  * whole use of the connection and its prepared statements, which are made
  * once at open and reset after each use. Writes go through BEGIN IMMEDIATE
  * ... COMMIT, so a batch is all or nothing and a kill at any moment leaves
  * the last committed state (WAL, synchronous=FULL: a 200 means on disk).
+ * A match's per-player columns (names, scores, points, faults) are JSON
+ * arrays by player that only this file writes and reads.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -17,14 +19,14 @@
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
-    ST_GET, ST_N
+    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
     [ST_BEGIN] = "BEGIN IMMEDIATE",
     [ST_COMMIT] = "COMMIT",
     [ST_ROLLBACK] = "ROLLBACK",
-    [ST_FIND] = "SELECT record FROM parties WHERE key = ?1",
+    [ST_FIND] = "SELECT record FROM parties WHERE key = ?1 UNION ALL SELECT record FROM matches WHERE key = ?1",
     [ST_INSERT] = "INSERT INTO parties (key, run, num, posted, player_a, player_b, first_dealer, "
                   "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
@@ -36,7 +38,18 @@ static const char *const sql_text[ST_N] = {
     [ST_LIST_BOT] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
                     "AND (player_a = ?3 OR player_b = ?3) ORDER BY seq DESC LIMIT ?2",
-    [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1",
+    [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1 "
+               "UNION ALL SELECT seq, posted, record FROM matches WHERE key = ?1",
+    [ST_INSERT_MATCH] = "INSERT INTO matches (key, game, run, num, set_id, posted, players, first_dealer, names, "
+                        "scores, points, winner, forfeit, faults, record) "
+                        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
+    [ST_EACH_MATCH] = "SELECT seq, key, run, posted, players, first_dealer, names, points, winner, forfeit, "
+                      "faults, set_id FROM matches WHERE game = ?1 ORDER BY seq",
+    [ST_LIST_MATCHES] = "SELECT seq, key, posted, game, players, names, first_dealer, scores, points, winner, "
+                        "record FROM matches WHERE game = ?4 AND seq < ?1 AND (?3 IS NULL OR EXISTS "
+                        "(SELECT 1 FROM json_each(matches.names) WHERE value = ?3)) ORDER BY seq DESC LIMIT ?2",
+    [ST_GAMES] = "SELECT 'piquet', COUNT(*), MAX(posted), 0 FROM parties HAVING COUNT(*) > 0 "
+                 "UNION ALL SELECT game, COUNT(*), MAX(posted), 1 FROM matches GROUP BY game ORDER BY 4, 1",
 };
 
 static const char schema[] =
@@ -59,7 +72,26 @@ static const char schema[] =
     " faults_b TEXT NOT NULL,"
     " record TEXT NOT NULL);"
     "CREATE INDEX IF NOT EXISTS parties_by_a ON parties (player_a, seq);"
-    "CREATE INDEX IF NOT EXISTS parties_by_b ON parties (player_b, seq);";
+    "CREATE INDEX IF NOT EXISTS parties_by_b ON parties (player_b, seq);"
+    /* Version 2: the matches of the other games. */
+    "CREATE TABLE IF NOT EXISTS matches ("
+    " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+    " key TEXT NOT NULL UNIQUE,"
+    " game TEXT NOT NULL,"
+    " run TEXT NOT NULL,"
+    " num INTEGER NOT NULL,"
+    " set_id INTEGER,"
+    " posted TEXT NOT NULL,"
+    " players INTEGER NOT NULL,"
+    " first_dealer INTEGER NOT NULL,"
+    " names TEXT NOT NULL,"
+    " scores TEXT NOT NULL,"
+    " points TEXT NOT NULL,"
+    " winner INTEGER,"
+    " forfeit INTEGER,"
+    " faults TEXT NOT NULL,"
+    " record TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, seq);";
 
 struct store {
     sqlite3 *db;
@@ -192,7 +224,7 @@ static void faults_text(const int counts[CODEC_FAULTS], char out[160])
 }
 
 /* Binds and runs the insert of one partie. */
-static int insert_one(struct store *self, const struct store_partie *sp, const char *posted, char *err, size_t cap)
+static int insert_partie(struct store *self, const struct store_record *sp, const char *posted, char *err, size_t cap)
 {
     const struct record_partie *p = sp->partie;
     sqlite3_stmt *st = stmt(self, ST_INSERT);
@@ -221,6 +253,70 @@ static int insert_one(struct store *self, const struct store_partie *sp, const c
     sqlite3_reset(st);
     if (rc != SQLITE_DONE) {
         say(err, cap, "cannot store a partie", self->db);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *const letters[GAME_MAX_PLAYERS] = { "A", "B", "C", "D", "E" };
+
+/* Per-player values as a JSON array by player: names (strings) or numbers. */
+static char *array_text(int n, const char *const *texts, const long *numbers)
+{
+    cJSON *a = cJSON_CreateArray();
+    char *text = NULL;
+    int ok = a != NULL;
+    for (int p = 0; ok && p < n; p++)
+        ok = cJSON_AddItemToArray(a, texts ? cJSON_CreateString(texts[p]) : cJSON_CreateNumber((double)numbers[p]));
+    if (ok) text = cJSON_PrintUnformatted(a);
+    cJSON_Delete(a);
+    return text;
+}
+
+/* Binds and runs the insert of one match. */
+static int insert_match(struct store *self, const struct store_record *sm, const char *posted, char *err,
+                        size_t cap)
+{
+    const struct game_record *m = sm->match;
+    const char *names[GAME_MAX_PLAYERS];
+    char faults[GAME_MAX_PLAYERS * 160 + 8];
+    int n = snprintf(faults, sizeof faults, "[");
+    for (int p = 0; p < m->players; p++) {
+        names[p] = m->names[p];
+        char one[160];
+        faults_text(m->faults[p], one);
+        n += snprintf(faults + n, sizeof faults - (size_t)n, "%s%s", p ? "," : "", one);
+    }
+    snprintf(faults + n, sizeof faults - (size_t)n, "]");
+    char *names_json = array_text(m->players, names, NULL);
+    char *scores_json = array_text(m->players, NULL, m->scores);
+    char *points_json = array_text(m->players, NULL, m->points);
+    int rc = SQLITE_ERROR;
+    sqlite3_stmt *st = stmt(self, ST_INSERT_MATCH);
+    if (names_json && scores_json && points_json &&
+        sqlite3_bind_text(st, 1, sm->key, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 2, sm->game, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 3, m->run, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int64(st, 4, (sqlite3_int64)m->id) == SQLITE_OK &&
+        (sm->has_set ? sqlite3_bind_int64(st, 5, m->set) : sqlite3_bind_null(st, 5)) == SQLITE_OK &&
+        sqlite3_bind_text(st, 6, posted, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int(st, 7, m->players) == SQLITE_OK &&
+        sqlite3_bind_int(st, 8, m->first_dealer) == SQLITE_OK &&
+        sqlite3_bind_text(st, 9, names_json, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 10, scores_json, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 11, points_json, -1, SQLITE_STATIC) == SQLITE_OK &&
+        (m->winner < 0 ? sqlite3_bind_null(st, 12) : sqlite3_bind_int(st, 12, m->winner)) == SQLITE_OK &&
+        (m->forfeit_player < 0 ? sqlite3_bind_null(st, 13) : sqlite3_bind_int(st, 13, m->forfeit_player)) ==
+            SQLITE_OK &&
+        sqlite3_bind_text(st, 14, faults, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_text(st, 15, sm->record, -1, SQLITE_STATIC) == SQLITE_OK)
+        rc = sqlite3_step(st);
+    sqlite3_reset(st);
+    cJSON_free(names_json);
+    cJSON_free(scores_json);
+    cJSON_free(points_json);
+    if (rc != SQLITE_DONE) {
+        say(err, cap, "cannot store a match", self->db);
         return -1;
     }
     return 0;
@@ -264,7 +360,7 @@ out:
     return found;
 }
 
-int store_insert(struct store *self, const struct store_partie *parties, int n, int *stored, int *duplicates,
+int store_insert(struct store *self, const struct store_record *parties, int n, int *stored, int *duplicates,
                  int *conflict, char *err, size_t cap)
 {
     char posted[32];
@@ -287,7 +383,9 @@ int store_insert(struct store *self, const struct store_partie *parties, int n, 
             (*duplicates)++;
             continue;
         }
-        if (insert_one(self, &parties[i], posted, err, cap) < 0) goto out;
+        if ((parties[i].match ? insert_match(self, &parties[i], posted, err, cap)
+                              : insert_partie(self, &parties[i], posted, err, cap)) < 0)
+            goto out;
         (*stored)++;
     }
     if (step_done(self, ST_COMMIT, err, cap) < 0) goto out;
@@ -416,28 +514,152 @@ static cJSON *summary(sqlite3_stmt *st)
     return o;
 }
 
-cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more, char *err,
-                  size_t cap)
+/* A JSON array column of a match back into per-player values: names
+ * (into row->names) or numbers. -1 when it is not what insert_match wrote. */
+static int read_array(sqlite3_stmt *st, int col, int players, struct store_match_row *row, long *numbers)
+{
+    cJSON *a = cJSON_Parse(text_or_empty(st, col));
+    int ok = cJSON_IsArray(a) && cJSON_GetArraySize(a) == players;
+    for (int p = 0; ok && p < players; p++) {
+        const cJSON *item = cJSON_GetArrayItem(a, p);
+        if (numbers) {
+            ok = cJSON_IsNumber(item);
+            if (ok) numbers[p] = (long)item->valuedouble;
+        } else {
+            ok = cJSON_IsString(item) && strlen(item->valuestring) < sizeof row->names[p];
+            if (ok) snprintf(row->names[p], sizeof row->names[p], "%s", item->valuestring);
+        }
+    }
+    cJSON_Delete(a);
+    return ok ? 0 : -1;
+}
+
+static int match_row_of(sqlite3_stmt *st, struct store_match_row *row, char *err, size_t cap)
+{
+    char why[200];
+    memset(row, 0, sizeof *row);
+    row->seq = sqlite3_column_int64(st, 0);
+    row->key = text_or_empty(st, 1);
+    row->run = text_or_empty(st, 2);
+    row->posted = text_or_empty(st, 3);
+    row->players = sqlite3_column_int(st, 4);
+    row->first_dealer = sqlite3_column_int(st, 5);
+    row->winner = int_or(st, 8, -1);
+    row->forfeit_player = int_or(st, 9, -1);
+    row->has_set = sqlite3_column_type(st, 11) != SQLITE_NULL;
+    row->set = (long)sqlite3_column_int64(st, 11);
+    if (row->players < 2 || row->players > GAME_MAX_PLAYERS || row->first_dealer < 0 ||
+        row->first_dealer >= row->players || read_array(st, 6, row->players, row, NULL) < 0 ||
+        read_array(st, 7, row->players, row, row->points) < 0) {
+        snprintf(err, cap, "stored match %s: its columns are not what the store writes", row->key);
+        return -1;
+    }
+    cJSON *faults = cJSON_Parse(text_or_empty(st, 10));
+    int rc = cJSON_GetArraySize(faults) == row->players ? 0 : -1;
+    for (int p = 0; rc == 0 && p < row->players; p++)
+        rc = record_read_faults(cJSON_GetArrayItem(faults, p), letters[p], row->faults[p], why, sizeof why);
+    cJSON_Delete(faults);
+    if (rc < 0) snprintf(err, cap, "stored match %s: its fault counts are not what the store writes", row->key);
+    return rc;
+}
+
+int store_each_match(struct store *self, const char *game,
+                     int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap)
+{
+    int rc = -1, step = SQLITE_ERROR;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_EACH_MATCH);
+    if (sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK)
+        while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+            struct store_match_row row;
+            if (match_row_of(st, &row, err, cap) < 0) goto out;
+            if (each(&row, ctx)) break;
+        }
+    if (step == SQLITE_ROW || step == SQLITE_DONE) rc = 0;
+    else say(err, cap, "cannot read the matches", self->db);
+out:
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+cJSON *store_games(struct store *self, char *err, size_t cap)
+{
+    cJSON *list = cJSON_CreateArray();
+    int step = SQLITE_ERROR, ok = list != NULL;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_GAMES);
+    while (ok && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        cJSON *g = cJSON_CreateObject();
+        ok = cJSON_AddItemToArray(list, g) && cJSON_AddStringToObject(g, "game", text_or_empty(st, 0)) &&
+             cJSON_AddNumberToObject(g, "matches", (double)sqlite3_column_int64(st, 1)) &&
+             cJSON_AddStringToObject(g, "updated", text_or_empty(st, 2));
+    }
+    if (ok && step != SQLITE_DONE) ok = 0;
+    if (!ok) say(err, cap, "cannot list the games", self->db);
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    if (!ok) {
+        cJSON_Delete(list);
+        return NULL;
+    }
+    return list;
+}
+
+/* A per-player object {"A": ..., "B": ...} from a JSON array column. */
+static int add_by_letter(cJSON *parent, const char *key, sqlite3_stmt *st, int col)
+{
+    cJSON *a = cJSON_Parse(text_or_empty(st, col)), *item;
+    cJSON *o = cJSON_AddObjectToObject(parent, key);
+    int ok = o && cJSON_IsArray(a) && cJSON_GetArraySize(a) <= GAME_MAX_PLAYERS, p = 0;
+    for (item = ok ? a->child : NULL; ok && item; item = item->next)
+        ok = cJSON_AddItemToObject(o, letters[p++], cJSON_Duplicate(item, 1));
+    cJSON_Delete(a);
+    return ok;
+}
+
+/* The summary of a row of ST_LIST_MATCHES; NULL when out of memory. */
+static cJSON *match_summary(sqlite3_stmt *st)
+{
+    cJSON *o = cJSON_CreateObject();
+    int players = sqlite3_column_int(st, 4), winner = int_or(st, 9, -1), first = sqlite3_column_int(st, 6);
+    int ok = o && players >= 2 && players <= GAME_MAX_PLAYERS && first >= 0 && first < players &&
+             winner < players && cJSON_AddNumberToObject(o, "seq", (double)sqlite3_column_int64(st, 0)) &&
+             cJSON_AddStringToObject(o, "id", text_or_empty(st, 1)) &&
+             cJSON_AddStringToObject(o, "posted", text_or_empty(st, 2)) &&
+             cJSON_AddStringToObject(o, "game", text_or_empty(st, 3)) &&
+             cJSON_AddNumberToObject(o, "players", players) && add_by_letter(o, "names", st, 5) &&
+             cJSON_AddStringToObject(o, "first_dealer", letters[first]) && add_by_letter(o, "scores", st, 7) &&
+             add_by_letter(o, "points", st, 8) &&
+             (winner < 0 ? cJSON_AddNullToObject(o, "winner") != NULL
+                         : cJSON_AddStringToObject(o, "winner", letters[winner]) != NULL);
+    cJSON *record = ok ? cJSON_Parse(text_or_empty(st, 10)) : NULL;
+    cJSON *forfeit = record ? cJSON_DetachItemFromObjectCaseSensitive(record, "forfeit") : NULL;
+    if (ok && !forfeit) forfeit = cJSON_CreateNull();
+    ok = ok && cJSON_AddItemToObject(o, "forfeit", forfeit);
+    if (!ok) {
+        cJSON_Delete(forfeit);
+        cJSON_Delete(o);
+        o = NULL;
+    }
+    cJSON_Delete(record);
+    return o;
+}
+
+/* The rows of a list statement, bound, as summaries (store_list). */
+static cJSON *list_rows(struct store *self, sqlite3_stmt *st, cJSON *(*summarize)(sqlite3_stmt *), int limit,
+                        int *more, char *err, size_t cap)
 {
     cJSON *list = cJSON_CreateArray();
     int step, n = 0, ok = 0;
     *more = 0;
-    if (!list) {
-        snprintf(err, cap, "out of memory");
-        return NULL;
-    }
-    pthread_mutex_lock(&self->lock);
-    sqlite3_stmt *st = stmt(self, bot ? ST_LIST_BOT : ST_LIST_ALL);
-    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) != SQLITE_OK ||
-        sqlite3_bind_int(st, 2, limit + 1) != SQLITE_OK ||
-        (bot && sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) != SQLITE_OK))
-        goto out;
+    if (!list) goto out;
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         if (n == limit) {
             *more = 1;
             break;
         }
-        cJSON *item = summary(st);
+        cJSON *item = summarize(st);
         if (!item || !cJSON_AddItemToArray(list, item)) {
             cJSON_Delete(item);
             goto out;
@@ -446,13 +668,48 @@ cJSON *store_list(struct store *self, const char *bot, int limit, long long befo
     }
     ok = step == SQLITE_ROW || step == SQLITE_DONE;
 out:
-    if (!ok) say(err, cap, "cannot list the parties", self->db);
+    if (!ok) {
+        say(err, cap, "cannot list the records", self->db);
+        cJSON_Delete(list);
+        list = NULL;
+    }
+    return list;
+}
+
+cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more, char *err,
+                  size_t cap)
+{
+    cJSON *list = NULL;
+    *more = 0;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, bot ? ST_LIST_BOT : ST_LIST_ALL);
+    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) == SQLITE_OK &&
+        sqlite3_bind_int(st, 2, limit + 1) == SQLITE_OK &&
+        (!bot || sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) == SQLITE_OK))
+        list = list_rows(self, st, summary, limit, more, err, cap);
+    else
+        say(err, cap, "cannot list the parties", self->db);
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
-    if (!ok) {
-        cJSON_Delete(list);
-        return NULL;
-    }
+    return list;
+}
+
+cJSON *store_list_matches(struct store *self, const char *game, const char *bot, int limit, long long before,
+                          int *more, char *err, size_t cap)
+{
+    cJSON *list = NULL;
+    *more = 0;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_LIST_MATCHES);
+    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) == SQLITE_OK &&
+        sqlite3_bind_int(st, 2, limit + 1) == SQLITE_OK &&
+        (bot ? sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) : sqlite3_bind_null(st, 3)) == SQLITE_OK &&
+        sqlite3_bind_text(st, 4, game, -1, SQLITE_STATIC) == SQLITE_OK)
+        list = list_rows(self, st, match_summary, limit, more, err, cap);
+    else
+        say(err, cap, "cannot list the matches", self->db);
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
     return list;
 }
 

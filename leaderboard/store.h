@@ -1,29 +1,46 @@
 /* store.h - the leaderboard's embedded store: one SQLite file in WAL mode
- * holding every partie posted, keyed by RUN-ID (leaderboard/README.md).
+ * holding every partie and match posted, keyed by RUN-ID
+ * (leaderboard/README.md). Piquet's parties (records/record.h) live in the
+ * table "parties", as since the first schema; the matches of every other
+ * game (records/game_record.h) in "matches", each with its game key: the
+ * game's name and its number of players, "belote-4". A key is stored once
+ * over both tables.
  *
  * Every statement is prepared; values are bound, never spliced into SQL.
  * One connection guarded by a mutex serves every thread, so each function
  * may be called from any thread. A batch is stored in one transaction:
  * all of it or nothing, even when the process is killed in the middle.
  * The schema carries a version (PRAGMA user_version); a file written by a
- * newer schema is refused.
+ * newer schema is refused, an older one is brought up to date when opened
+ * (version 1 had parties only: version 2 adds the matches), its records
+ * untouched.
  */
 #ifndef LEADERBOARD_STORE_H
 #define LEADERBOARD_STORE_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "engine/game.h"
+#include "protocol/codec.h"
+#include "records/game_record.h"
 #include "records/record.h"
 
-enum { STORE_SCHEMA_VERSION = 1 };
+enum { STORE_SCHEMA_VERSION = 2, STORE_GAME_KEY_MAX = 48 };
+
+/* The game key of Piquet's parties. */
+#define STORE_PIQUET "piquet"
 
 struct store;
 
-/* A checked partie ready to be stored (check.h fills it). Everything is
- * the caller's. */
-struct store_partie {
+/* A checked record ready to be stored (check.h fills it): a Piquet partie
+ * or another game's match, exactly one of the two. Everything is the
+ * caller's. */
+struct store_record {
     const char *key;                      /* RUN-ID */
     const struct record_partie *partie;   /* read and checked; its run is set */
+    const struct game_record *match;      /* read and checked; its run is set */
+    int has_set;                          /* the match names its duplicate set */
+    const char *game;                     /* the match's game key, "belote-4" */
     const char *record;                   /* the record as posted, compact JSON */
 };
 
@@ -46,13 +63,28 @@ struct store *store_open(const char *path, char *err, size_t cap);
 /* Closes the database (a WAL checkpoint); NULL is a no-op. */
 void store_close(struct store *self);
 
-/* Stores n parties in one transaction. Those whose key is already stored
+/* One stored match as the statistics read it (store_each_match): the
+ * columns the store keeps of it. Strings live until each() returns. */
+struct store_match_row {
+    long long seq;            /* insertion order among the matches, from 1 */
+    const char *key, *posted, *run;
+    int players, first_dealer;
+    int winner;               /* player, -1 none */
+    int forfeit_player;       /* -1 when nobody forfeited */
+    int has_set;
+    long set;
+    char names[GAME_MAX_PLAYERS][CODEC_NAME_MAX];
+    long points[GAME_MAX_PLAYERS];
+    int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
+};
+
+/* Stores n records in one transaction. Those whose key is already stored
  * with the same record (equal as JSON, "think_ms" and "decisions" aside)
  * are counted in *duplicates and change nothing.
  * Returns 0; 1 when a key is stored with a different record (nothing is
  * stored, *conflict is its index); -1 on a database error (nothing
  * stored, reason in err). */
-int store_insert(struct store *self, const struct store_partie *parties, int n,
+int store_insert(struct store *self, const struct store_record *records, int n,
                  int *stored, int *duplicates, int *conflict, char *err, size_t cap);
 
 /* Calls each() for every stored partie in insertion order; strings live
@@ -60,6 +92,16 @@ int store_insert(struct store *self, const struct store_partie *parties, int n,
  * database error or a row the store could not have written. */
 int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx,
                char *err, size_t cap);
+
+/* Calls each() for every stored match of the game key `game` in
+ * insertion order, as store_each. */
+int store_each_match(struct store *self, const char *game,
+                     int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap);
+
+/* The games that have records: a new array of {"game": key, "matches": n,
+ * "updated": when the last was posted}, Piquet ("piquet") first when it
+ * has parties, then by key. NULL on error. */
+cJSON *store_games(struct store *self, char *err, size_t cap);
 
 /* Newest first, parties with seq < before (0: no bound) where `bot` (NULL:
  * any) played, at most limit of them: a new array of summary objects
@@ -69,8 +111,14 @@ int store_each(struct store *self, int (*each)(const struct store_row *row, void
 cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more,
                   char *err, size_t cap);
 
-/* The stored record of `key` as a new cJSON object with "key", "seq" and
- * "posted" added; NULL with *found 0 when there is none, NULL with *found
+/* The same for the matches of the game key `game`: summary objects
+ * {"seq", "id", "posted", "game", "players", "names", "first_dealer",
+ * "scores", "points", "winner", "forfeit"}, per player by letter. */
+cJSON *store_list_matches(struct store *self, const char *game, const char *bot, int limit, long long before,
+                          int *more, char *err, size_t cap);
+
+/* The stored record of `key` (a partie or a match) as a new cJSON object
+ * with "key", "seq" and "posted" added; NULL with *found 0 when there is none, NULL with *found
  * 1 on error. */
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap);
 

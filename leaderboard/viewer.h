@@ -1,5 +1,6 @@
-/* viewer.h - what the page's partie viewer shows of each deal, found by
- * replaying the stored record through the engine (engine/deal.h):
+/* viewer.h - what the page's viewers show of each deal, found by
+ * replaying the stored record through the engine. Piquet's partie
+ * (engine/deal.h):
  *
  *   [{"number", "elder": "A"|"B", "unfinished": bool,
  *     "hands": {"elder": {"dealt", "discarded", "taken", "held"},
@@ -26,5 +27,30 @@
 /* The viewer array of a stored (already checked) record, owned by the
  * caller; NULL with err when the record does not replay. */
 cJSON *viewer_partie(const cJSON *record, char *err, size_t cap);
+
+/* The viewer of another game's stored (already checked) match record
+ * (records/game_record.h), found by replaying each deal through the
+ * game's module (engine/game.h) and reading the players' views after each
+ * action, so that it holds for any game whose view writes "hand" and, for
+ * tricks, "seats" and "tricks_won" (Belote's; engine/belote/belote.h):
+ *
+ *   {"players": N, "teams": [team of each player],
+ *    "deals": [{"number", "unfinished": bool, "dealer": letter|null,
+ *               "seats": [letter by seat]|null, "turnup": card|null,
+ *               "hands": {letter: [cards]} (each hand once complete),
+ *               "steps": [{"player": letter, "action", "say": text|null,
+ *                          "totals": {letter: n},
+ *                          "hands": {letter: [cards]}}...],
+ *               "tricks": [{"leader": letter, "cards": [{"player", "card"}...],
+ *                           "winner": letter|null}...],
+ *               "result": the game's deal result (`arena replay` of the
+ *                         deal: trump, maker, scores by seat, events...)
+ *                         or null while unfinished,
+ *               "totals": {letter: n} after the deal}...]}
+ *
+ * "hands" of a step are every player's cards after it; "say" is what the
+ * view's history adds to the action (Belote's meld dialogue: "tierce",
+ * "good"...); a trick's winner is the seat whose tricks_won grew. */
+cJSON *viewer_match(const cJSON *record, char *err, size_t cap);
 
 #endif

@@ -36,6 +36,13 @@ const struct game *game_replay_game(const cJSON *doc, struct replay *self, int *
  * `arena replay` prints; the caller frees it with cJSON_Delete. */
 int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self);
 
+/* Starts the match a match record describes ("players", "first_dealer",
+ * "rules") in the caller's state (g->state_size bytes), before its first
+ * deal, so that a caller stepping through the deals itself (the
+ * leaderboard's viewer: set_deck, then each action) reads the record as
+ * replay does. Returns an enum replay_status. */
+int game_replay_create(const cJSON *doc, const struct game *g, void *state, struct replay *self);
+
 /* The same, into the caller's state (g->state_size bytes; NULL: one of its
  * own), so that the caller can read the match after it. With
  * `unfinished` (a forfeited match's deal in progress, or a JSON null when

@@ -264,6 +264,43 @@ void support_page_play_tournament(const char *path)
     free(out);
 }
 
+void support_page_play_belote(const char *path, int players)
+{
+    const char *b = support_page_bin_dir();
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd,
+             "'%s/arena' run --game belote --players %d --seed 3 --pairs 1 --quiet --journal '%s' --log-dir '%s'"
+             " --bot 'r1=%s/bot-random --game belote' --bot 'r2=%s/bot-random --seed 2 --game belote'"
+             " --bot 'r3=%s/bot-random --seed 3 --game belote'"
+             " --bot '" SUPPORT_PAGE_HTML_BOT "=%s/bot-random --seed 4 --game belote' > '%s' 2>&1",
+             b, players, path, support_scratch_path("logs"), b, b, b, b, support_scratch_path("arena.out"));
+    int status = system(cmd);
+    cr_assert_eq(relay_sanitizer(support_scratch_path("arena.out")), 0, "the arena's sanitizer report is above");
+    cr_assert(WIFEXITED(status), "arena run did not finish");
+}
+
+void support_page_read_matches(const char *path, struct support_page_journal *j)
+{
+    char *text = read_file(path);
+    cr_assert_not_null(text, "no journal %s", path);
+    j->parties = cJSON_CreateArray();
+    cr_assert_not_null(j->parties);
+    j->run[0] = '\0';
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *rec = cJSON_Parse(line);
+        cr_assert_not_null(rec, "journal line is not JSON: %.80s", line);
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type"));
+        if (type && strcmp(type, "match") == 0) {
+            snprintf(j->run, sizeof j->run, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(rec, "run")));
+            cr_assert(cJSON_AddItemToArray(j->parties, rec));
+        } else {
+            cJSON_Delete(rec);
+        }
+    }
+    free(text);
+    cr_assert_gt(cJSON_GetArraySize(j->parties), 0, "the journal holds no match");
+}
+
 void support_page_read_journal(const char *path, struct support_page_journal *j)
 {
     char *text = read_file(path);

@@ -59,9 +59,9 @@ const char *support_page_url(const char *fragment);
  * *body to the answer parsed, which must be JSON (the caller deletes it). */
 long support_page_http(const char *path, const char *post, cJSON **body);
 
-/* The partie records of a journal. */
+/* The partie (or match) records of a journal. */
 struct support_page_journal {
-    cJSON *parties;  /* array of partie records, as in the journal (owned) */
+    cJSON *parties;  /* array of partie or match records, as in the journal (owned) */
     char run[32];    /* the last run id seen */
 };
 
@@ -69,6 +69,16 @@ struct support_page_journal {
  * and g2 of three strengths, the random SUPPORT_PAGE_HTML_BOT and a bot f
  * that crashes. */
 void support_page_play_tournament(const char *path);
+
+/* Plays a round robin of Belote at `players` players into the journal
+ * path: random bots r1, r2, r3 and SUPPORT_PAGE_HTML_BOT, seed 3. Asserts
+ * that it finished (its matches journaled), not its exit status: `arena
+ * run` may not rate another game's journal yet. */
+void support_page_play_belote(const char *path, int players);
+
+/* The match records of the journal path (another game's); asserts that
+ * there is at least one. The caller deletes j->parties. */
+void support_page_read_matches(const char *path, struct support_page_journal *j);
 
 /* The partie records of the journal path, each with its run id; asserts
  * that there is at least one. The caller deletes j->parties. */

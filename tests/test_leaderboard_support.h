@@ -66,6 +66,14 @@ const char *lb_forfeit_journal(void);
  * are recorded as "disqualified" forfeits before any deal. */
 const char *lb_disqualified_journal(void);
 
+/* The journal of a round robin of game (e.g. "belote") at players
+ * players between five random bots r1..r5 (--pairs 1), made once by
+ * `arena run` and kept under build/tests. */
+const char *lb_game_journal(const char *game, int players);
+
+/* The match records of a journal, at least one (caller deletes). */
+cJSON *lb_matches_of(const char *path);
+
 /* The partie records of a journal (caller deletes). */
 cJSON *lb_records_of(const char *path);
 

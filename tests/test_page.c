@@ -777,3 +777,168 @@ Test(page, says_so_when_there_is_nothing_or_no_such_partie)
     support_browser_stop(&browser);
     support_page_stop_server();
 }
+
+/* ---------- Belote: the switcher, the standings, the match viewer ---------- */
+
+/* The value of a script that returns JSON.stringify(...), parsed (delete it). */
+static cJSON *page_json(const char *script)
+{
+    char *text = support_browser_eval(&browser, script);
+    cJSON *doc = cJSON_Parse(text);
+    cr_assert_not_null(doc, "not JSON from the page: %s", text);
+    free(text);
+    return doc;
+}
+
+static void open_ready(const char *fragment)
+{
+    support_browser_screen(&browser, 1280, 900, 0);
+    support_browser_open(&browser, support_page_url(fragment));
+    char *dom = support_browser_eval(&browser, "document.documentElement.outerHTML");
+    assert_ready(dom, fragment);
+    free(dom);
+}
+
+Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
+{
+    char path4[4200], path2[4200], fragment[256], cmd[8400];
+    snprintf(path4, sizeof path4, "%s", support_scratch_path("belote4.jsonl"));
+    snprintf(path2, sizeof path2, "%s", support_scratch_path("belote2.jsonl"));
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    support_page_play_belote(path4, 4);
+    support_page_play_belote(path2, 2);
+    struct support_page_journal j4, j2;
+    support_page_read_matches(path4, &j4);
+    support_page_read_matches(path2, &j2);
+    support_page_start_server();
+    support_page_post_journal(&j4);
+    support_page_post_journal(&j2);
+
+    /* #/ with no Piquet: the first game with records; the switcher lists both */
+    open_ready("");
+    cJSON *games = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#games a'),"
+                             " function (a) { return [a.getAttribute('data-game'), a.classList.contains('active')]; }))");
+    char *shown = cJSON_PrintUnformatted(games);
+    cr_assert_str_eq(shown, "[[\"belote-2\",true],[\"belote-4\",false]]", "the switcher: %s", shown);
+    free(shown);
+    cJSON_Delete(games);
+
+    /* the 4-player standings: the API's bots in its order, names as text, ratings and intervals */
+    open_ready("#/game/belote-4");
+    cJSON *st = NULL;
+    cr_assert_eq(support_page_http("/api/v1/standings?game=belote-4", NULL, &st), 200);
+    cJSON *rows = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
+                            " function (tr) { return [tr.querySelector('td.bot').textContent,"
+                            " tr.querySelector('td.rating').textContent, tr.querySelector('td.parties').textContent,"
+                            " tr.querySelectorAll('svg.ibar line.range').length]; }))");
+    cr_assert_eq(cJSON_GetArraySize(rows), cJSON_GetArraySize(cJSON_GetObjectItem(st, "bots")));
+    cr_assert_eq(cJSON_GetArraySize(rows), 4);
+    int html_bot_seen = 0;
+    for (int i = 0; i < cJSON_GetArraySize(rows); i++) {
+        const cJSON *row = cJSON_GetArrayItem(rows, i), *bot = cJSON_GetArrayItem(cJSON_GetObjectItem(st, "bots"), i);
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItem(bot, "name"));
+        cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(row, 0)), name, "row %d", i);
+        html_bot_seen |= !strcmp(name, SUPPORT_PAGE_HTML_BOT);
+        if (strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(bot, "status")), "rated")) continue;
+        char want[64], half[64];
+        whole(cJSON_GetObjectItem(bot, "rating")->valuedouble, want, sizeof want);
+        whole((cJSON_GetObjectItem(bot, "ci_high")->valuedouble - cJSON_GetObjectItem(bot, "ci_low")->valuedouble) / 2,
+              half, sizeof half);
+        const char *cell = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
+        cr_assert(!strncmp(cell, want, strlen(want)) && strstr(cell, half), "%s's rating cell '%s': %s ± %s", name, cell,
+                  want, half);
+        cr_assert_eq(cJSON_GetArrayItem(row, 3)->valueint, 1, "%s has an interval bar", name);
+        cr_assert_eq(atoi(cJSON_GetStringValue(cJSON_GetArrayItem(row, 2))),
+                     cJSON_GetObjectItem(bot, "matches")->valueint, "%s's matches", name);
+    }
+    cr_assert(html_bot_seen, "the bot whose name holds HTML is shown as text");
+    cJSON *seats = page_json("JSON.stringify(document.querySelectorAll('#seat-terms tr.seat-term').length)");
+    cr_assert_eq(seats->valueint, 4, "a term per seat");
+    cJSON_Delete(seats);
+    cJSON_Delete(rows);
+    cJSON_Delete(st);
+    char *count = support_browser_eval(&browser, "document.querySelectorAll('#matches tr.match-row').length + ''");
+    cr_assert_eq(atoi(count), cJSON_GetArraySize(j4.parties), "the latest matches");
+    free(count);
+
+    /* the viewer of the first match, deal 1 to its end: the tricks and
+       scores arena replay gives the deal */
+    const cJSON *m = cJSON_GetArrayItem(j4.parties, 0);
+    const cJSON *deal = cJSON_GetArrayItem(cJSON_GetObjectItem(m, "deals"), 0);
+    cJSON *rec = cJSON_CreateObject();
+    cJSON_AddStringToObject(rec, "game", "belote");
+    cJSON_AddNumberToObject(rec, "players", 4);
+    cJSON_AddItemToObject(rec, "deck", cJSON_Duplicate(cJSON_GetObjectItem(deal, "deck"), 1));
+    cJSON_AddItemToObject(rec, "actions", cJSON_Duplicate(cJSON_GetObjectItem(deal, "actions"), 1));
+    char *text = cJSON_PrintUnformatted(rec);
+    support_page_write_file(support_scratch_path("belote-deal1.json"), text);
+    free(text);
+    cJSON_Delete(rec);
+    snprintf(cmd, sizeof cmd, "'%s/arena' replay --compact '%s'", support_page_bin_dir(),
+             support_scratch_path("belote-deal1.json"));
+    char *out = support_page_run(cmd);
+    cJSON *replayed = cJSON_Parse(out);
+    cr_assert_not_null(replayed, "arena replay: %s", out);
+    free(out);
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/1", support_page_partie_key(m));
+    open_ready(fragment);
+    cJSON *view = page_json(
+        "JSON.stringify({seats: Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+        "  function (b) { return [b.getAttribute('data-player'), b.querySelector('.seat-head .bot-name').textContent]; }),"
+        " winners: Array.prototype.map.call(document.querySelectorAll('#mtricks tr.trick'),"
+        "  function (tr) { return tr.getAttribute('data-winner'); }),"
+        " cards: Array.prototype.map.call(document.querySelectorAll('#mtricks tr.trick'),"
+        "  function (tr) { return tr.querySelectorAll('.pcard').length; }),"
+        " points: document.getElementById('mdeal-points').textContent,"
+        " hands: Array.prototype.map.call(document.querySelectorAll('#mhands .mhand'),"
+        "  function (h) { return h.querySelectorAll('.pcard').length; }),"
+        " bids: document.querySelectorAll('#mbids li').length})");
+    /* seat s of deal 1 is player (first dealer + 1 + s) mod 4 (RULES-belote B38) */
+    int first = cJSON_GetStringValue(cJSON_GetObjectItem(m, "first_dealer"))[0] - 'A';
+    const cJSON *names = cJSON_GetObjectItem(m, "names");
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(view, "seats")), 4, "four seats around the table");
+    for (int s = 0; s < 4; s++) {
+        char letter[2] = { (char)('A' + (first + 1 + s) % 4), 0 };
+        const cJSON *box = cJSON_GetArrayItem(cJSON_GetObjectItem(view, "seats"), s);
+        cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(box, 0)), letter, "seat %d", s);
+        cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(box, 1)),
+                         cJSON_GetStringValue(cJSON_GetObjectItem(names, letter)), "seat %d's name", s);
+        int won = 0;
+        const cJSON *w;
+        cJSON_ArrayForEach(w, cJSON_GetObjectItem(view, "winners")) won += !strcmp(w->valuestring, letter);
+        cr_assert_eq(won, cJSON_GetArrayItem(cJSON_GetObjectItem(replayed, "tricks"), s)->valueint,
+                     "seat %d's tricks on the page and by arena replay", s);
+        char want[128];
+        snprintf(want, sizeof want, "%s %d", cJSON_GetStringValue(cJSON_GetObjectItem(names, letter)),
+                 cJSON_GetArrayItem(cJSON_GetObjectItem(replayed, "scores"), s)->valueint);
+        cr_assert_not_null(strstr(cJSON_GetStringValue(cJSON_GetObjectItem(view, "points")), want),
+                           "the deal's points '%s' hold '%s'", cJSON_GetStringValue(cJSON_GetObjectItem(view, "points")), want);
+    }
+    const cJSON *c;
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(view, "winners")), 8, "eight tricks");
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "cards")) cr_assert_eq(c->valueint, 4, "four cards a trick");
+    cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "hands")) cr_assert_eq(c->valueint, 8, "every hand after the deal");
+    cr_assert_geq(cJSON_GetObjectItem(view, "bids")->valueint, 1, "the bids are listed");
+    cJSON_Delete(view);
+    cJSON_Delete(replayed);
+
+    /* stepping: at step 0 nothing is played, every seat holds its hand */
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/0", support_page_partie_key(m));
+    open_ready(fragment);
+    cJSON *at0 = page_json("JSON.stringify([document.querySelectorAll('#felt .trick-card').length,"
+                           " Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                           "  function (b) { return b.querySelectorAll('.pcard').length; })])");
+    cr_assert_eq(cJSON_GetArrayItem(at0, 0)->valueint, 0);
+    cJSON_ArrayForEach(c, cJSON_GetArrayItem(at0, 1)) cr_assert_gt(c->valueint, 0, "each seat holds cards");
+    cJSON_Delete(at0);
+
+    const char *phone[] = { "#/game/belote-4", fragment };
+    check_phone_layout(phone, 2);
+    screenshot("#/game/belote-4", "page-belote.png", 1280, 1800, 0);
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/14", support_page_partie_key(m));
+    screenshot(fragment, "page-belote-match.png", 1280, 1800, 0);
+    cJSON_Delete(j4.parties);
+    cJSON_Delete(j2.parties);
+    support_browser_stop(&browser);
+    support_page_stop_server();
+}

@@ -1,6 +1,7 @@
-/* poster.h - sends finished parties to a leaderboard (leaderboard/README.md,
- * POST /api/v1/parties) from a thread of its own, so that a slow or dead
- * server never holds up the tournament.
+/* poster.h - sends finished parties (Piquet) and matches (every other
+ * game: the server takes both on one route) to a leaderboard
+ * (leaderboard/README.md, POST /api/v1/parties) from a thread of its own,
+ * so that a slow or dead server never holds up the tournament.
  *
  * Records are queued as they are journaled and posted in batches with
  * libcurl (timeouts, retries with exponential backoff while the server is
@@ -10,9 +11,9 @@
  * and a record it refused for good (400/409/413/422) by
  *     {"type": "post_refused", "run": RUN, "url": URL, "id": N, "status": S, "error": "..."}
  * so `arena post` later sends exactly what is left. The server is
- * idempotent by partie, so a record posted twice (the arena killed between
- * the server's answer and the mark) is stored once: nothing is lost and
- * nothing duplicated.
+ * idempotent by partie and match (RUN-ID), so a record posted twice (the
+ * arena killed between the server's answer and the mark) is stored once:
+ * nothing is lost and nothing duplicated.
  */
 #ifndef ARENA_TOURNAMENT_POSTER_H
 #define ARENA_TOURNAMENT_POSTER_H
@@ -35,7 +36,7 @@ struct poster *poster_open(const char *url, const char *token_file, const char *
  * on"). Call it before the first poster_submit. */
 void poster_say_while_down(struct poster *self, const char *what);
 
-/* Queues a copy of a partie record (it must carry "run" and "id"). */
+/* Queues a copy of a partie or match record (it must carry "run" and "id"). */
 void poster_submit(struct poster *self, const cJSON *record);
 
 /* Waits until the queue is empty, the server refused the token, or

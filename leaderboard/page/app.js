@@ -1,26 +1,33 @@
-/* app.js - the leaderboard page's routing and start. Routing is by hash
-   so that a deep link opens directly:
-     #/                                   standings, crosstable, plot, parties (home.js)
+/* app.js - the leaderboard page's routing, its game switcher and start.
+   Routing is by hash so that a deep link opens directly:
+     #/                                   Piquet's home, or the first game with
+                                          records when Piquet has none (home.js)
+     #/game/KEY                           a game's standings, crosstable, plot,
+                                          matches (KEY: "belote-4", ...)
      #/partie/RUN-ID[/deal/N[/step/K]]    the partie viewer (partie.js; N from 1, K from 0)
-     #/bot/NAME                           one bot (bot.js)
-   index.html loads the page's files in this order, each after what it
-   takes from window.Piquet: common.js (also the rules every file keeps),
-   plot.js, home.js, partie.js, bot.js, app.js. */
+     #/match/RUN-ID[/deal/N[/step/K]]     another game's match viewer (match.js)
+     #/bot/NAME, #/game/KEY/bot/NAME      one bot in Piquet or in a game (bot.js)
+   The switcher in the header lists the games that have records
+   (GET /api/v1/games). index.html loads the page's files in this order,
+   each after what it takes from window.Piquet: common.js (also the rules
+   every file keeps), plot.js, home.js, partie.js, match.js, bot.js,
+   app.js. */
 
 (function (P) {
   "use strict";
 
-  var $ = P.$, getJSON = P.getJSON, clearErrors = P.clearErrors, hasErrors = P.hasErrors;
-  var newRoute = P.newRoute, isCurrent = P.isCurrent;
-  var openHome = P.openHome, openPartie = P.openPartie, openBot = P.openBot;
-  var wireHome = P.wireHome, wireStepper = P.wireStepper, renderSummary = P.renderSummary;
+  var $ = P.$, el = P.el, clear = P.clear, getJSON = P.getJSON, clearErrors = P.clearErrors, hasErrors = P.hasErrors;
+  var newRoute = P.newRoute, isCurrent = P.isCurrent, setGame = P.setGame, gameHref = P.gameHref;
+  var openHome = P.openHome, openPartie = P.openPartie, openBot = P.openBot, openMatch = P.openMatch;
+  var wireHome = P.wireHome, wireStepper = P.wireStepper, wireMatchStepper = P.wireMatchStepper;
+  var renderSummary = P.renderSummary, withGame = P.withGame;
 
   function parseRoute() {
     var h = location.hash.replace(/^#\/?/, "");
     var parts = h.split("/").filter(function (p) { return p !== ""; });
     function dec(s) { try { return decodeURIComponent(s); } catch (e) { return s; } }
-    if (parts[0] === "partie" && parts[1]) {
-      var r = { view: "partie", key: dec(parts[1]), deal: null, step: null };
+    if ((parts[0] === "partie" || parts[0] === "match") && parts[1]) {
+      var r = { view: parts[0], key: dec(parts[1]), deal: null, step: null };
       for (var i = 2; i + 1 < parts.length; i += 2) {
         var n = parseInt(parts[i + 1], 10);
         if (parts[i] === "deal" && n >= 1) r.deal = n;
@@ -28,13 +35,43 @@
       }
       return r;
     }
-    if (parts[0] === "bot" && parts[1]) return { view: "bot", name: dec(parts.slice(1).join("/")) };
-    return { view: "home" };
+    if (parts[0] === "bot" && parts[1]) return { view: "bot", game: P.PIQUET, name: dec(parts.slice(1).join("/")) };
+    if (parts[0] === "game" && parts[1]) {
+      if (parts[2] === "bot" && parts[3]) return { view: "bot", game: dec(parts[1]), name: dec(parts.slice(3).join("/")) };
+      return { view: "home", game: dec(parts[1]) };
+    }
+    return { view: "home", game: null };
   }
 
   function showView(name) {
-    ["home", "partie", "bot"].forEach(function (v) { $("view-" + v).hidden = v !== name; });
+    ["home", "partie", "match", "bot"].forEach(function (v) { $("view-" + v).hidden = v !== name; });
     document.body.setAttribute("data-view", name);
+  }
+
+  /* The switcher: a link per game with records, the shown one marked. */
+  var games = null; /* the last GET /api/v1/games */
+  function renderGames() {
+    var nav = $("games");
+    clear(nav);
+    var list = games && Array.isArray(games.games) ? games.games : [];
+    nav.hidden = list.length === 0;
+    list.forEach(function (g) {
+      var current = g.game === P.game();
+      nav.appendChild(el("a", { href: gameHref(g.game), class: "game-link" + (current ? " active" : ""),
+        "data-game": g.game, "aria-current": current ? "page" : null,
+        title: g.matches + (g.game === P.PIQUET ? " parties" : " matches"),
+        text: g.title + (g.game === P.PIQUET ? "" : " · " + g.players) }));
+    });
+    var shown = list.filter(function (g) { return g.game === P.game(); })[0];
+    $("game-title").textContent = shown ? shown.title + (shown.game === P.PIQUET ? "" : " (" + shown.players + ")")
+      : (P.game() === P.PIQUET ? "Piquet" : P.game());
+  }
+
+  /* #/ shows Piquet, unless only other games have records. */
+  function defaultGame() {
+    var list = games && Array.isArray(games.games) ? games.games : [];
+    var piquet = list.some(function (g) { return g.game === P.PIQUET; });
+    return piquet || list.length === 0 ? P.PIQUET : list[0].game;
   }
 
   function route() {
@@ -43,10 +80,17 @@
     clearErrors();
     document.body.setAttribute("data-state", "loading");
     showView(r.view);
-    var done;
-    if (r.view === "partie") done = openPartie(r, serial);
-    else if (r.view === "bot") done = openBot(r.name, serial);
-    else done = openHome(serial);
+    var listed = getJSON("games").then(function (g) { games = g; }, function () { games = null; });
+    var done = listed.then(function () {
+      if (!isCurrent(serial)) return null;
+      if (r.view === "partie") setGame(P.PIQUET);
+      else if (r.view !== "match") setGame(r.game || defaultGame());
+      renderGames();
+      if (r.view === "partie") return openPartie(r, serial);
+      if (r.view === "match") return openMatch(r, serial).then(renderGames);
+      if (r.view === "bot") return openBot(r.name, serial);
+      return openHome(serial);
+    });
     done.then(function () {
       if (isCurrent(serial) && !hasErrors()) document.body.setAttribute("data-state", "ready");
     });
@@ -54,11 +98,15 @@
 
   function start() {
     wireStepper();
+    wireMatchStepper();
     wireHome();
     window.addEventListener("hashchange", route);
     /* the header always shows the summary, whatever the first view */
-    if (parseRoute().view !== "home") {
-      getJSON("standings").then(renderSummary, function () { $("summary").textContent = ""; });
+    var first = parseRoute();
+    if (first.view !== "home") {
+      if (first.game) setGame(first.game);
+      getJSON(first.view === "match" ? "standings" : withGame("standings")).then(renderSummary,
+        function () { $("summary").textContent = ""; });
     }
     route();
   }

@@ -1,5 +1,6 @@
-/* bot.js - one bot's page (#/bot/NAME): its facts, rating history,
-   opponents and latest parties. */
+/* bot.js - one bot's page in the game shown (#/bot/NAME for Piquet,
+   #/game/KEY/bot/NAME): its facts, rating history, opponents and latest
+   parties or matches. */
 
 (function (P) {
   "use strict";
@@ -7,26 +8,33 @@
   var $ = P.$, el = P.el, clear = P.clear, isNum = P.isNum;
   var fmtInt = P.fmtInt, fmtSigned = P.fmtSigned, fmtPct = P.fmtPct, botLink = P.botLink;
   var getJSON = P.getJSON, showError = P.showError, isCurrent = P.isCurrent;
-  var linePlot = P.linePlot, renderParties = P.renderParties;
+  var linePlot = P.linePlot, renderParties = P.renderParties, renderMatches = P.renderMatches;
+  var withGame = P.withGame, isPiquet = P.isPiquet;
 
   function openBot(name, serial) {
-    document.title = name + " · Piquet leaderboard";
+    var piquet = isPiquet();
+    document.title = name + " · " + $("game-title").textContent + " leaderboard";
+    $("bot-parties").hidden = !piquet;
+    $("bot-matches").hidden = piquet;
+    clear($("bot-matches").tBodies[0]);
     $("bot-title").textContent = name;
     var facts = $("bot-facts");
     clear(facts);
     clear($("bot-history"));
     clear($("bot-opponents").tBodies[0]);
     clear($("bot-parties").tBodies[0]);
-    var one = getJSON("bots/" + encodeURIComponent(name)).then(function (b) {
+    var one = getJSON(withGame("bots/" + encodeURIComponent(name))).then(function (b) {
       if (!isCurrent(serial)) return;
       function fact(dt, dd) { facts.appendChild(el("dt", { text: dt })); facts.appendChild(el("dd", { "data-fact": dt.toLowerCase() }, dd)); }
       fact("Rating", isNum(b.rating) ? fmtInt(b.rating) + (isNum(b.ci_low) && isNum(b.ci_high) ?
         "  (95%: " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high) + ")" : "") :
         "not rated" + (b.status && b.status !== "rated" ? " (" + b.status + ")" : ""));
       if (isNum(b.rank)) fact("Rank", String(b.rank));
-      fact("Parties", String(b.parties));
+      if (piquet) fact("Parties", String(b.parties));
+      else fact("Matches", String(b.matches));
       fact("W-D-L", [b.wins, b.draws, b.losses].join("-"));
       if (isNum(b.settlement)) fact("Settlement", fmtSigned(b.settlement) + " points");
+      if (isNum(b.points)) fact("Match points", String(b.points));
       var f = b.faults && typeof b.faults === "object" ? b.faults : {};
       var fk = Object.keys(f).filter(function (k) { return f[k]; });
       fact("Faults", fk.length ? fk.map(function (k) { return k.replace(/_/g, " ") + " " + f[k]; }).join(", ") : "none");
@@ -42,10 +50,11 @@
       if (!isCurrent(serial)) return;
       showError(e.status === 404 ? "No such bot '" + name + "'" : "Bot " + name, e);
     });
-    var base = "parties?limit=20&bot=" + encodeURIComponent(name);
-    var list = getJSON(base).then(function (d) {
+    var base = (piquet ? "parties" : "matches") + "?limit=20&bot=" + encodeURIComponent(name);
+    var list = getJSON(withGame(base)).then(function (d) {
       if (!isCurrent(serial)) return;
-      renderParties($("bot-parties"), d, false);
+      if (piquet) renderParties($("bot-parties"), d, false);
+      else renderMatches($("bot-matches"), d, false);
     }, function () {});
     return Promise.all([one, list]);
   }

@@ -1,5 +1,6 @@
 /* common.js - what every view of the leaderboard page shares: building
-   elements, formatting numbers, times, cards and forfeits, the links
+   elements, formatting numbers, times, cards and forfeits, the game shown
+   (a game key of GET /api/v1/games: "piquet", "belote-4"), the links
    between views, fetching the JSON API (leaderboard/README.md), showing
    its errors, and telling a current navigation from one the reader left.
    It creates window.Piquet, the one namespace the page's files share
@@ -90,7 +91,28 @@
       " " + two(d.getUTCHours()) + ":" + two(d.getUTCMinutes()) + " UTC";
   }
 
-  function botHref(name) { return "#/bot/" + encodeURIComponent(name); }
+  /* ---------- the game shown ---------- */
+
+  var PIQUET = "piquet";
+  var currentGame = PIQUET;
+  function setGame(key) { currentGame = typeof key === "string" && key ? key : PIQUET; }
+  function game() { return currentGame; }
+  function isPiquet() { return currentGame === PIQUET; }
+  /* An API path with the game shown as its "game" argument. */
+  function withGame(path) {
+    return path + (path.indexOf("?") < 0 ? "?" : "&") + "game=" + encodeURIComponent(currentGame);
+  }
+  function gameHref(key) { return key === PIQUET ? "#/" : "#/game/" + encodeURIComponent(key); }
+
+  function botHref(name) {
+    return (isPiquet() ? "#/bot/" : "#/game/" + encodeURIComponent(currentGame) + "/bot/") + encodeURIComponent(name);
+  }
+  function matchHref(key, deal, step) {
+    var h = "#/match/" + encodeURIComponent(key);
+    if (deal) h += "/deal/" + deal;
+    if (step !== undefined && step !== null) h += "/step/" + step;
+    return h;
+  }
   function partieHref(key, deal, step) {
     var h = "#/partie/" + encodeURIComponent(key);
     if (deal) h += "/deal/" + deal;
@@ -134,7 +156,7 @@
 
   /* {"player": "B", "fault": "crash", "message": "..."} in words */
   function forfeitText(f, names) {
-    var who = f.player === "A" || f.player === "B" ? names[f.player] : null;
+    var who = typeof f.player === "string" && /^[A-E]$/.test(f.player) && names[f.player] ? names[f.player] : null;
     var why = [f.fault, f.message].filter(function (x) { return typeof x === "string" && x; });
     if (why.length === 2 && why[1].indexOf(why[0]) === 0) why.shift();
     return "forfeit" + (who ? " by " + who : "") + (why.length ? " (" + why.join(": ") + ")" : "");
@@ -193,6 +215,8 @@
     $: $, el: el, svg: svg, append: append, clear: clear, isNum: isNum,
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
     partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
+    matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
+    withGame: withGame, PIQUET: PIQUET,
     cardGlyph: cardGlyph, cardList: cardList,
     getJSON: getJSON, showError: showError, clearErrors: clearErrors, hasErrors: hasErrors,
     newRoute: newRoute, currentRoute: currentRoute, isCurrent: isCurrent

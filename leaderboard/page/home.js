@@ -1,7 +1,8 @@
-/* home.js - the home view (#/): the summary in the header, the
-   standings with their interval bars, the crosstable, the rating-history
-   plot with its legend and the latest parties, whose table the bot page
-   uses too. */
+/* home.js - the home view of a game (#/, #/game/KEY): the summary in the
+   header, the standings with their interval bars (and a table game's
+   seat terms), the crosstable, the rating-history plot with its legend
+   and the latest parties (Piquet) or matches (any other game), whose
+   tables the bot page uses too. */
 
 (function (P) {
   "use strict";
@@ -11,18 +12,21 @@
   var partieHref = P.partieHref, shortKey = P.shortKey, forfeitText = P.forfeitText, botLink = P.botLink;
   var getJSON = P.getJSON, showError = P.showError, hasErrors = P.hasErrors;
   var currentRoute = P.currentRoute, isCurrent = P.isCurrent, linePlot = P.linePlot;
+  var withGame = P.withGame, isPiquet = P.isPiquet, matchHref = P.matchHref;
 
   /* The home view is built once and rebuilt only when the standings say
      the store changed ("updated"), on coming back to it and every minute
      while it is on screen. */
-  var homeShown = null; /* the "updated" stamp the home view shows */
+  var homeShown = null; /* the game and "updated" stamp the home view shows */
   var REFRESH_MS = 60000;
 
+  function stamp(st) { return P.game() + "|" + (st.updated || ""); }
+
   function openHome(serial) {
-    document.title = "Piquet leaderboard";
-    return getJSON("standings").then(function (st) {
+    document.title = (isPiquet() ? "Piquet" : $("game-title").textContent) + " leaderboard";
+    return getJSON(withGame("standings")).then(function (st) {
       if (!isCurrent(serial)) return null;
-      if (homeShown !== null && (st.updated || "") === homeShown) {
+      if (homeShown !== null && stamp(st) === homeShown) {
         renderSummary(st);
         return null;
       }
@@ -34,14 +38,21 @@
 
   function loadHome(st, serial) {
     renderStandings(st);
+    var piquet = isPiquet();
+    $("sec-parties").hidden = !piquet;
+    $("sec-matches").hidden = piquet;
+    $("jump-latest").setAttribute("data-jump", piquet ? "sec-parties" : "sec-matches");
+    $("jump-latest").textContent = piquet ? "Latest parties" : "Latest matches";
     var jobs = [
-      getJSON("crosstable").then(renderCrosstable, function (e) { showError("Crosstable", e); }),
-      getJSON("history").then(renderHistory, function (e) { showError("Rating history", e); }),
-      getJSON("parties?limit=20").then(function (d) { renderParties($("parties"), d, true); },
+      getJSON(withGame("crosstable")).then(renderCrosstable, function (e) { showError("Crosstable", e); }),
+      getJSON(withGame("history")).then(renderHistory, function (e) { showError("Rating history", e); }),
+      piquet ? getJSON("parties?limit=20").then(function (d) { renderParties($("parties"), d, true); },
         function (e) { showError("Latest parties", e); })
+        : getJSON(withGame("matches?limit=20")).then(function (d) { renderMatches($("matches"), d, true); },
+          function (e) { showError("Latest matches", e); })
     ];
     return Promise.all(jobs).then(function () {
-      if (isCurrent(serial) && !hasErrors()) homeShown = st.updated || "";
+      if (isCurrent(serial) && !hasErrors()) homeShown = stamp(st);
     });
   }
 
@@ -49,8 +60,8 @@
     if (document.body.getAttribute("data-view") !== "home" || document.hidden) return;
     if (document.body.getAttribute("data-state") !== "ready") return;
     var serial = currentRoute();
-    getJSON("standings").then(function (st) {
-      if (!isCurrent(serial) || (st.updated || "") === homeShown) return;
+    getJSON(withGame("standings")).then(function (st) {
+      if (!isCurrent(serial) || stamp(st) === homeShown) return;
       loadHome(st, serial);
     }, function () {});
   }
@@ -59,10 +70,14 @@
     var box = $("summary");
     clear(box);
     var bots = Array.isArray(st.bots) ? st.bots.length : 0;
-    box.setAttribute("data-parties", st.parties);
+    /* a match game counts its matches; Piquet its parties */
+    var piquet = !st.game || st.game === P.PIQUET, n = piquet ? st.parties : st.matches;
+    box.setAttribute("data-parties", n);
     box.setAttribute("data-bots", bots);
+    box.setAttribute("data-game", st.game || P.PIQUET);
     append(box, [
-      el("b", { id: "sum-parties", text: st.parties }), st.parties === 1 ? " partie · " : " parties · ",
+      el("b", { id: "sum-parties", text: n }),
+      piquet ? (n === 1 ? " partie · " : " parties · ") : (n === 1 ? " match · " : " matches · "),
       el("b", { id: "sum-bots", text: bots }), bots === 1 ? " bot · " : " bots · ",
       "updated ", el("b", { id: "sum-updated", text: st.updated ? fmtTime(st.updated) : "never" })
     ]);
@@ -73,8 +88,11 @@
     var tbody = $("standings").tBodies[0];
     clear(tbody);
     var bots = Array.isArray(st.bots) ? st.bots : [];
+    var piquet = !st.game || st.game === P.PIQUET;
+    $("st-count").textContent = piquet ? "Parties" : "Matches";
     if (bots.length === 0) {
-      tbody.appendChild(el("tr", null, el("td", { colspan: 8, class: "muted", text: "No parties stored yet." })));
+      tbody.appendChild(el("tr", null, el("td", { colspan: 8, class: "muted",
+        text: piquet ? "No parties stored yet." : "No matches stored yet." })));
     }
     /* one scale for every interval bar */
     var lo = Infinity, hi = -Infinity;
@@ -114,7 +132,9 @@
       }
       tr.appendChild(ratingCell);
       tr.appendChild(el("td", { class: "bar-col" }, rated ? intervalBar(b, lo, hi) : null));
-      tr.appendChild(el("td", { class: "num parties", text: isNum(b.parties) ? b.parties : "–" }));
+      var count = isNum(b.matches) ? b.matches : b.parties;
+      tr.appendChild(el("td", { class: "num parties", text: isNum(count) ? count : "–",
+        title: piquet ? null : b.parties + " comparisons with another bot at the table" }));
       tr.appendChild(el("td", { class: "num score", text: fmtPct(b.score_pct) }));
       tr.appendChild(el("td", { class: "num wdl", text: [b.wins, b.draws, b.losses].map(function (x) { return isNum(x) ? x : "–"; }).join("-") }));
       tr.appendChild(el("td", { class: "num faults" + (b.faults > 0 ? " has-faults" : ""), text: isNum(b.faults) ? b.faults : "–" }));
@@ -124,10 +144,27 @@
     var note = $("standings-note");
     clear(note);
     var bits = [];
-    if (st.advantage && isNum(st.advantage.rating)) bits.push("first-dealer advantage " + fmtSigned(st.advantage.rating) + " Elo");
+    var tables = Array.isArray(st.seats);
+    if (!tables && st.advantage && isNum(st.advantage.rating)) bits.push("first-dealer advantage " + fmtSigned(st.advantage.rating) + " Elo");
+    if (tables) bits.push("each match of " + st.players + " counts as a comparison of every two seats; score and W-D-L per comparison in the crosstable");
     if (isNum(st.rho)) bits.push("duplicate-pair correlation ρ = " + st.rho.toFixed(2));
     if (grouped) bits.push("group·rank: ratings compare only within a group (between groups one side won every partie or they never met)");
     note.textContent = bits.join(" · ");
+    renderSeats(st);
+  }
+
+  /* A table game's seat terms: seat 1 deals first, the others follow. */
+  function renderSeats(st) {
+    var table = $("seat-terms"), tbody = table.tBodies[0];
+    clear(tbody);
+    table.hidden = !Array.isArray(st.seats);
+    (st.seats || []).forEach(function (s) {
+      tbody.appendChild(el("tr", { class: "seat-term", "data-seat": s.seat, "data-rating": isNum(s.rating) ? s.rating : "" }, [
+        el("td", { text: "seat " + (s.seat + 1) + (s.seat === 0 ? " (first dealer)" : "") }),
+        el("td", { class: "num", text: isNum(s.rating) ? fmtSigned(s.rating) : "–" }),
+        el("td", { text: isNum(s.ci_low) ? fmtInt(s.ci_low) + " … " + fmtInt(s.ci_high) : "not fitted" })
+      ]));
+    });
   }
 
   function intervalBar(b, lo, hi) {
@@ -283,6 +320,52 @@
     });
   }
 
+  function renderMatches(table, data, withMore) {
+    var tbody = table.tBodies[0];
+    clear(tbody);
+    appendMatches(tbody, data);
+    var more = withMore ? $("matches-more") : null;
+    if (more) {
+      more.hidden = !isNum(data.next_before);
+      more.onclick = function () {
+        more.disabled = true;
+        getJSON(withGame("matches?limit=20&before=" + data.next_before)).then(function (d) {
+          appendMatches(tbody, d);
+          more.disabled = false;
+          data = d;
+          more.hidden = !isNum(d.next_before);
+        }, function (e) { more.disabled = false; showError("Older matches", e); });
+      };
+    }
+  }
+
+  function appendMatches(tbody, data) {
+    var list = Array.isArray(data.matches) ? data.matches : [];
+    if (list.length === 0 && tbody.rows.length === 0) {
+      tbody.appendChild(el("tr", null, el("td", { colspan: 6, class: "muted", text: "No matches stored yet." })));
+    }
+    list.forEach(function (m) {
+      var names = m.names || {}, letters = Object.keys(names);
+      var tr = el("tr", { class: "match-row", "data-key": m.id });
+      tr.appendChild(el("td", { class: "num", text: m.seq }));
+      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id) })));
+      var players = el("td", { class: "players" });
+      letters.forEach(function (l, i) {
+        append(players, [i ? " · " : null, el("span", { class: m.winner === l ? "winner" : null }, botLink(names[l])),
+          m.first_dealer === l ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null]);
+      });
+      tr.appendChild(players);
+      tr.appendChild(el("td", { class: "num", text: letters.map(function (l) { return m.scores ? m.scores[l] : "–"; }).join(" · ") }));
+      var w = el("td");
+      if (m.winner && names[m.winner]) w.appendChild(el("span", { class: "winner", text: names[m.winner] }));
+      else w.appendChild(el("span", { class: "muted", text: "draw" }));
+      if (m.forfeit) w.appendChild(el("span", { class: "badge", title: forfeitText(m.forfeit, names), text: "forfeit" }));
+      tr.appendChild(w);
+      tr.appendChild(el("td", { class: "muted", text: fmtTime(m.posted) }));
+      tbody.appendChild(tr);
+    });
+  }
+
   /* The jump links to the sections, the refresh every minute, and the
      plot drawn again at a new width (it is drawn at its box's width). */
   function wireHome() {
@@ -303,5 +386,6 @@
     });
   }
 
-  Object.assign(P, { openHome: openHome, wireHome: wireHome, renderSummary: renderSummary, renderParties: renderParties });
+  Object.assign(P, { openHome: openHome, wireHome: wireHome, renderSummary: renderSummary, renderParties: renderParties,
+    renderMatches: renderMatches });
 })(window.Piquet = window.Piquet || {});
