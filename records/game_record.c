@@ -169,7 +169,7 @@ int game_record_read(const cJSON *json, struct game_record *out, char *err, size
         out->forfeit_player =
             letter_of(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "player")), out->players);
         const char *fault = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "fault"));
-        out->forfeit_fault = -1;
+        out->forfeit_fault = fault && !strcmp(fault, "disqualified") ? RECORD_FAULT_DISQUALIFIED : -1;
         for (int f = 0; fault && f < CODEC_FAULTS; f++)
             if (!strcmp(fault, codec_fault_name(f))) out->forfeit_fault = f;
         if (out->forfeit_player < 0 || out->forfeit_fault < 0)

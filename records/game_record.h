@@ -62,7 +62,8 @@ struct game_record {
     const cJSON *rules, *deals, *unfinished;
     long points[GAME_MAX_PLAYERS], scores[GAME_MAX_PLAYERS];
     int winner;
-    int forfeit_player, forfeit_fault;
+    int forfeit_player, forfeit_fault;  /* a codec fault, or RECORD_FAULT_DISQUALIFIED
+                                           for the matches a disqualified bot had left */
     int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
 };
 

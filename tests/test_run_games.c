@@ -184,3 +184,26 @@ Test(run_games, an_arena_started_in_tmp_runs_its_bots, .timeout = 60)
     cr_expect_null(strstr(out, "forfeit"), "%s", out);
     cr_expect(strstr(out, "over 1 pair"), "%s", out);
 }
+
+/* A bot that faults past --max-faults is disqualified: its matches left
+ * are recorded as its forfeits ("disqualified") without being played, and
+ * every record of the journal still replays. */
+Test(run_games, a_disqualified_bots_matches_left_are_forfeits_that_replay, .timeout = 120)
+{
+    static char out[65536], bots[4096], cmd[8192];
+    const char *journal = support_scratch_path("dq.jsonl");
+    random_bots(bots, sizeof bots, 2, "belote");
+    /* A protocol-1 bot at a Belote table: a protocol fault each time. */
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 2%s --bot 'old=%s/bot-random' --pairs 2 "
+             "--max-faults 1 --concurrency 1 --journal %s --log-dir %s", bin_dir(), bots, bin_dir(), journal,
+             support_scratch_path("logs"));
+    run(cmd, out, sizeof out);
+    struct count c = read_journal(journal);
+    cr_expect_eq(c.matches, 12, "three pairings, two sets of two: %s", out);
+    snprintf(cmd, sizeof cmd, "grep -c '\"fault\":\"disqualified\"' %s", journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_gt(atoi(out), 0, "no match recorded as disqualified");
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "12 matches replayed, 0 failed"), "%s", out);
+}
