@@ -193,8 +193,22 @@ static int program_directory(const char *command, char *out, size_t cap)
     return 1;
 }
 
+static int argv_for(struct sandbox *self, const char *shell_command, const char *program_command,
+                    const char *socket_path, long processes, const char *token, struct sandbox_exec *out, char *err,
+                    size_t cap);
+
 int sandbox_argv(struct sandbox *self, const char *shell_command, const char *socket_path,
                  long processes, const char *token, struct sandbox_exec *out, char *err, size_t cap)
+{
+    return argv_for(self, shell_command, shell_command, socket_path, processes, token, out, err, cap);
+}
+
+/* The sandbox running shell_command for the bot whose command is
+ * program_command (the same but for the probe, which runs a check of that
+ * bot's program): its program's directory is bound back as for the bot. */
+static int argv_for(struct sandbox *self, const char *shell_command, const char *program_command,
+                    const char *socket_path, long processes, const char *token, struct sandbox_exec *out, char *err,
+                    size_t cap)
 {
     int argc = 0, envc = 0;
     char number[64], blocked[PATH_MAX];
@@ -218,7 +232,7 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
      * closed to the bot's uid: bound back read-only. */
     char program_dir[PATH_MAX], program_file_path[PATH_MAX], hidden_above[2][PATH_MAX] = { "", "" };
     const char *dirs[2] = { self->cwd, NULL };
-    if (program_directory(shell_command, program_dir, sizeof program_dir)) dirs[1] = program_dir;
+    if (program_directory(program_command, program_dir, sizeof program_dir)) dirs[1] = program_dir;
     for (int k = 0; k < 2 && ok; k++) {
         if (!dirs[k] || (k == 1 && !strcmp(dirs[1], dirs[0]))) continue;
         const char *cover = NULL;
@@ -233,19 +247,16 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
         } else if (!self->network && under(dirs[k], "/run")) {
             cover = "/run";
         }
-        if (ok && cover && !strcmp(cover, dirs[k])) {
-            /* The working directory or the program's is /tmp (or /run)
-             * itself: binding it back would cover the private /tmp with
-             * the real one, read-only, and every other user's files in it.
-             * The private one stands; a program lying directly in it is
-             * bound back alone. */
-            if (k == 1 && program_file(shell_command, program_file_path, sizeof program_file_path))
-                ok = args(out, &argc, (const char *const[]){ "--ro-bind", program_file_path, program_file_path,
-                                                             NULL }) == 0;
-        } else if (ok && cover) {
-            ok = rebind(out, &argc, cover, dirs[k]) == 0;
-        }
+        /* The working directory or the program's being /tmp (or /run)
+         * itself, binding it back would cover the private /tmp with the
+         * real one, read-only, and every other user's files in it: the
+         * private one stands (a program lying directly in it is bound
+         * back alone, below). */
+        if (ok && cover && strcmp(cover, dirs[k])) ok = rebind(out, &argc, cover, dirs[k]) == 0;
     }
+    if (ok && dirs[1] && (!strcmp(dirs[1], "/tmp") || (!self->network && !strcmp(dirs[1], "/run"))) &&
+        program_file(program_command, program_file_path, sizeof program_file_path))
+        ok = args(out, &argc, (const char *const[]){ "--ro-bind", program_file_path, program_file_path, NULL }) == 0;
     if (socket_path) ok = ok && args(out, &argc, (const char *const[]){ "--bind", socket_path, SANDBOX_SOCKET, NULL }) == 0;
     for (int i = 0; i < self->n_hidden && ok; i++)
         ok = self->hidden_dir[i] ? args(out, &argc, (const char *const[]){ "--tmpfs", self->hidden[i], NULL }) == 0
@@ -411,10 +422,13 @@ int sandbox_probe(struct sandbox *self, const char *const *commands, int n, char
         snprintf(err, cap, "cannot sandbox the bots: bubblewrap (%s) is not installed; %s", self->bwrap, fix);
         return -1;
     }
-    /* One sandbox checks every bot's program, as the bots would see it. */
-    program_check_script(commands, n, " inside the sandbox", script, sizeof script);
-    if (sandbox_argv(self, script, NULL, 0, "probe", exec, err, cap) < 0) goto out;
-    int status = run_collect(exec->path, exec->argv, exec->envp, output, sizeof output);
+    /* A sandbox per bot checks its program, as that bot will see it. */
+    int status = 0;
+    for (int i = 0; i < n && status == 0; i++) {
+        program_check_script(&commands[i], 1, " inside the sandbox", script, sizeof script);
+        if (argv_for(self, script, commands[i], NULL, 0, "probe", exec, err, cap) < 0) goto out;
+        status = run_collect(exec->path, exec->argv, exec->envp, output, sizeof output);
+    }
     if (status == 0) {
         rc = 0;
     } else if (status == 3) {
