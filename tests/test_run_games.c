@@ -207,3 +207,20 @@ Test(run_games, a_disqualified_bots_matches_left_are_forfeits_that_replay, .time
     cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "12 matches replayed, 0 failed"), "%s", out);
 }
+
+/* Fewer bots than seats: copies fill the table (r1 r2 r1 r2 in rotation),
+ * each copy a process of its own; it once crashed the scheduler. */
+Test(run_games, copies_of_the_bots_fill_a_table_with_more_seats_than_bots, .timeout = 120)
+{
+    static char out[65536], bots[4096], cmd[8192];
+    const char *journal = support_scratch_path("copies.jsonl");
+    random_bots(bots, sizeof bots, 2, "belote");
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 4%s --pairs 2 --journal %s --log-dir %s",
+             bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    struct count c = read_journal(journal);
+    cr_expect_eq(c.matches, 8, "one table, two sets of four rotations");
+    cr_expect_eq(c.forfeits, 0);
+    snprintf(cmd, sizeof cmd, "grep -c '\"names\":{\"A\":\"r1\",\"B\":\"r2\",\"C\":\"r1\",\"D\":\"r2\"}' %s", journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+}

@@ -80,7 +80,7 @@ static size_t combinations(int format, int n_bots, int k, int *combos, size_t ca
     size_t n = 0;
     if (n_bots < k) {
         /* Copies fill the table. */
-        for (int e = 0; e < k; e++) combos[e] = e % n_bots;
+        for (int e = 0; combos && cap > 0 && e < k; e++) combos[e] = e % n_bots;
         return 1;
     }
     for (int e = 0; e < k; e++) c[e] = e;
