@@ -165,13 +165,23 @@ static int resolve_anchor(const char *arg, const struct results *res,
     return 2;
 }
 
+/* The fit of what was read: parties (two players), or the tables of
+ * another game's matches (N seats, a term per seat, sets as clusters). */
+static struct ratings *fit_read(const struct results *res, const struct ratings_options *o, char *err,
+                                size_t cap)
+{
+    const char *const *names = (const char *const *)res->names;
+    if (res->n_tables)
+        return ratings_fit_tables(res->tables, res->n_tables, names, res->n_bots, o, err, cap);
+    return ratings_fit(res->parties, res->n_parties, names, res->n_bots, o, err, cap);
+}
+
 /* The fit, with the anchor checked first so that an anchor that cannot be
  * rated is a usage error (2) and not a failure (1). */
 static int fit(const struct request *req, const struct results *res,
                struct ratings **out)
 {
     struct ratings_options o = { .fit_advantage = !req->no_advantage };
-    const char *const *names = (const char *const *)res->names;
     char err[512], *anchor_copy = NULL;
     int rc = 0;
     *out = NULL;
@@ -180,8 +190,7 @@ static int fit(const struct request *req, const struct results *res,
         if (rc) goto out;
         const char *anchor = o.anchor;
         o.anchor = NULL;
-        struct ratings *plain = ratings_fit(res->parties, res->n_parties, names,
-                                            res->n_bots, &o, err, sizeof err);
+        struct ratings *plain = fit_read(res, &o, err, sizeof err);
         if (!plain) goto failed;
         int a = ratings_find(plain, anchor);
         enum ratings_status status = plain->status[a];
@@ -196,8 +205,7 @@ static int fit(const struct request *req, const struct results *res,
         }
         o.anchor = anchor;
     }
-    *out = ratings_fit(res->parties, res->n_parties, names, res->n_bots, &o,
-                       err, sizeof err);
+    *out = fit_read(res, &o, err, sizeof err);
     if (*out) goto out;
 failed:
     fprintf(stderr, "arena ratings: %s\n", err);

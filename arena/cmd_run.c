@@ -79,8 +79,12 @@ static int bot_of(const struct run *r, const char *name)
     return -1;
 }
 
+/* Piquet plays parties; the other games, matches. */
+static const struct game *run_game;
+
 static const char *parties_word(size_t n)
 {
+    if (run_game && run_game != &piquet_game) return n == 1 ? "match" : "matches";
     return n == 1 ? "partie" : "parties";
 }
 
@@ -403,6 +407,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
         return 2;
     }
     r->total = r->sched.n;
+    run_game = t->config.game;
     if (!(r->finished = calloc(r->sched.n, 1))) {
         fprintf(stderr, "arena run: out of memory\n");
         goto out;

@@ -1,13 +1,30 @@
 /* cmd_sprt.c - `arena sprt`: is the test version better than the base?
- * Plays duplicate pairs between two bot programs and updates the
- * pentanomial GSPRT (stats/sprt.h, docs/statistics.md section 4) after
- * each pair, or reads the pairs from a journal. The exit status carries
- * the verdict.
+ *
+ * Plays duplicate pairs between two bot programs through the runner and,
+ * after each pair, updates a running test (stats/sprt_tally.h): the LLR of
+ * the metric that decides (the pair's point margin by default, or the
+ * pentanomial), with both statistics kept for the status line, the summary
+ * and the plot. Or it reads the pairs of a finished journal (--from).
+ *
+ * Journal and resume: --journal writes a header holding the options that
+ * fix the test (bots, metric, bounds, rates, seed, clocks, rules) and then
+ * every finished partie, with the pair it belongs to. --resume reads the
+ * header back through the one option parser, counts the finished pairs in
+ * file order (the order they finished in, so the same LLRs and the same
+ * stop come back) and plays the parties not recorded. The test bot is
+ * always player A, the base player B; partie 2p+1 and 2p+2 (ids from 1)
+ * are pair p's, with A and then B dealing first, on the packs of seed
+ * mix(seed, p + 1).
+ *
+ * The exit status carries the verdict.
  */
+#define _GNU_SOURCE
 #include <assert.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include "arena/commands.h"
 #include "arena/options.h"
@@ -17,166 +34,111 @@
 #include "records/journal.h"
 #include "records/record.h"
 #include "records/results.h"
-#include "stats/pentanomial.h"
-#include "stats/sprt.h"
+#include "stats/sprt_plot.h"
+#include "stats/sprt_tally.h"
 #include "stats/table.h"
 
-enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4 };
+enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4, EXIT_INTERRUPTED = 130 };
+enum { STATUS_EVERY = 10, MAX_KEPT = 64 };
 
-struct tally {
-    int pairs[PENTANOMIAL_CELLS];
-    int n;
-};
-
-static void print_state(const struct sprt *sprt, const struct tally *t, double llr)
-{
-    struct pentanomial p;
-    memset(&p, 0, sizeof p);
-    memcpy(p.pairs, t->pairs, sizeof p.pairs);
-    p.n_pairs = t->n;
-    pentanomial_compute(&p);
-    char elo[48];
-    if (p.elo_finite && p.error_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", p.elo, p.elo_error);
-    else if (p.elo_finite) snprintf(elo, sizeof elo, "%+.1f", p.elo);
-    else snprintf(elo, sizeof elo, "%s", p.score >= 1 ? "+inf (every pair won)" : p.score <= 0 ? "-inf (every pair lost)" : "?");
-    table_printf(stdout, "pairs %d  LLR %+.3f [%+.3f, %+.3f]  Elo %s  (LL %d, LD %d, LW+DD %d, DW %d, WW %d)\n", t->n, llr,
-           sprt->lower, sprt->upper, elo, t->pairs[0], t->pairs[1], t->pairs[2], t->pairs[3], t->pairs[4]);
-}
-
-static int verdict(enum sprt_decision d)
-{
-    printf("%s\n", d == SPRT_ACCEPT_H1 ? "H1 accepted: test is better" : d == SPRT_ACCEPT_H0 ? "H0 accepted: test is not better"
-                                                                                       : "inconclusive: max pairs reached");
-    return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
-}
-
-/* Offline: the pairs between the two named bots in a journal. */
-static int from_journal(const char *path, const char *base, const char *test, const struct sprt *sprt, int quiet)
-{
-    struct results r;
-    char err[512];
-    results_init(&r);
-    if (results_read(&r, path, err, sizeof err) < 0) {
-        fprintf(stderr, "arena sprt: %s\n", err);
-        results_release(&r);
-        return 2;
-    }
-    int b = -1, t = -1;
-    for (int i = 0; i < r.n_bots; i++) {
-        if (!strcmp(r.names[i], base)) b = i;
-        if (!strcmp(r.names[i], test)) t = i;
-    }
-    if (b < 0 || t < 0) {
-        fprintf(stderr, "arena sprt: '%s' has no bot named '%s'\n", path, b < 0 ? base : test);
-        results_release(&r);
-        return 2;
-    }
-    struct pentanomial p;
-    if (pentanomial_tally(&p, r.parties, r.n_parties, t, b, err, sizeof err) < 0) {
-        fprintf(stderr, "arena sprt: %s\n", err);
-        results_release(&r);
-        return 2;
-    }
-    struct tally tally;
-    memcpy(tally.pairs, p.pairs, sizeof tally.pairs);
-    tally.n = p.n_pairs;
-    double llr = sprt_llr_pentanomial(sprt, tally.pairs);
-    if (!quiet) print_state(sprt, &tally, llr);
-    results_release(&r);
-    return verdict(sprt_decide(sprt, llr));
-}
-
-/* Live play: pairs handed out in order, tallied as each completes. */
-struct live {
-    const struct sprt *sprt;
-    const struct match_config *config;
-    uint64_t seed;
-    long max_pairs, next_partie;
-    double *pair_points;      /* the test bot's points, per pair */
-    unsigned char *pair_parties;
-    struct tally tally;
-    enum sprt_decision decision;
-    volatile sig_atomic_t stop;
-    struct journal journal;
-    char run[RECORD_RUN_ID_LEN + 1];   /* of the records, with --record */
-    int quiet, failed;
-    char error[512];
-};
-
-static int live_next(void *ctx, struct runner_job *job)
-{
-    struct live *l = ctx;
-    if (l->next_partie >= 2 * l->max_pairs) return 0;
-    long pair = l->next_partie / 2;
-    memset(job, 0, sizeof *job);
-    job->partie_id = (uint64_t)l->next_partie + 1;
-    job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
-    job->first_dealer = (int)(l->next_partie % 2);
-    job->bots[0] = l->config->bots[0];
-    job->bots[1] = l->config->bots[1];
-    job->tag = pair;
-    job->pair = pair + 1;   /* 0 would mean "no pair" */
-    l->next_partie++;
-    return 1;
-}
-
-static void live_done(void *ctx, const struct runner_job *job, struct referee *ref)
-{
-    struct live *l = ctx;
-    long pair = job->tag;
-    char err[512];
-    if (l->journal.fd >= 0) {
-        cJSON *rec = referee_record(ref, job->seed);
-        if (rec) cJSON_AddStringToObject(rec, "run", l->run);
-        int rc = rec ? journal_append(&l->journal, rec, err, sizeof err) : -1;
-        cJSON_Delete(rec);
-        if (rc < 0) {
-            snprintf(l->error, sizeof l->error, "%s", rec ? err : "out of memory");
-            l->failed = 1;
-            l->stop = 1;
-            return;
-        }
-    }
-    l->pair_points[pair] += ref->winner == 0 ? 1 : ref->winner < 0 ? 0.5 : 0;
-    if (++l->pair_parties[pair] < 2 || l->decision != SPRT_CONTINUE) return;
-    l->tally.pairs[(int)(l->pair_points[pair] * 2 + 0.5)]++;
-    l->tally.n++;
-    double llr = sprt_llr_pentanomial(l->sprt, l->tally.pairs);
-    l->decision = sprt_decide(l->sprt, llr);
-    if (!l->quiet) print_state(l->sprt, &l->tally, llr);
-    fflush(stdout);
-    if (l->decision != SPRT_CONTINUE) l->stop = 1;
-}
+/* ---- options ---------------------------------------------------------------------- */
 
 struct sprt_args {
     struct match_config *config;
     struct match_setup *setup;
-    double elo0, elo1, alpha, beta;
+    double elo0, elo1, t0, t1, m0, m1, alpha, beta;
     long max_pairs, concurrency;
+    int reuse, max_faults, quiet;
+    enum sprt_metric metric;
     unsigned long long seed;
-    const char *base, *test, *journal, *record;
-    int quiet;
+    const char *base, *test, *journal, *record, *resume, *from, *plot;
+    char given[OPTIONS_COUNT];
+    /* The options that fix the test, as given, for the journal's header. */
+    struct option_value kept[MAX_KEPT];
+    int n_kept;
+    int resuming;     /* header read: only the options a resume may change */
 };
+
+/* What a resume may change; the rest is the header's. */
+static int local_option(enum option_id id)
+{
+    return id == OPT_CONCURRENCY || id == OPT_QUIET || id == OPT_NO_SANDBOX || id == OPT_BOT_NETWORK ||
+           id == OPT_LOG_DIR || id == OPT_PLOT || id == OPT_MAX_PAIRS || id == OPT_RECORD || id == OPT_RESUME ||
+           id == OPT_JOURNAL || id == OPT_FROM;
+}
+
+static void args_default(struct sprt_args *a, struct match_config *config, struct match_setup *setup)
+{
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    memset(a, 0, sizeof *a);
+    match_config_default(config);
+    memset(setup, 0, sizeof *setup);
+    a->config = config;
+    a->setup = setup;
+    a->elo1 = 10;
+    a->t1 = 0.1;
+    a->alpha = a->beta = 0.05;
+    a->max_pairs = 2000;
+    a->seed = 1;
+    a->concurrency = cores > 0 ? cores : 2;
+    a->reuse = RUN_DEFAULT_REUSE;
+    a->max_faults = 3;
+}
 
 static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t cap)
 {
     struct sprt_args *a = ctx;
-    (void)err;
-    (void)cap;
-    switch (v->option->id) {
+    enum option_id id = v->option->id;
+    if (a->resuming && !local_option(id)) {
+        snprintf(err, cap, "--%s is fixed by the journal's header; a resume takes --concurrency, --max-pairs, "
+                 "--plot, --record, --log-dir, --no-sandbox, --bot-network and --quiet", v->option->name);
+        return -1;
+    }
+    a->given[id] = 1;
+    if (!local_option(id) || id == OPT_MAX_PAIRS) {
+        if (a->n_kept == MAX_KEPT) {
+            snprintf(err, cap, "too many options");
+            return -1;
+        }
+        a->kept[a->n_kept++] = *v;
+    }
+    switch (id) {
     case OPT_BASE: a->base = v->text; break;
     case OPT_TEST: a->test = v->text; break;
+    case OPT_METRIC: a->metric = !strcmp(v->text, "margin") ? SPRT_METRIC_MARGIN : SPRT_METRIC_PENTANOMIAL; break;
     case OPT_JOURNAL: a->journal = v->text; break;
+    case OPT_RESUME: a->resume = v->text; break;
+    case OPT_FROM: a->from = v->text; break;
+    case OPT_PLOT: a->plot = v->text; break;
     case OPT_RECORD: a->record = v->text; break;
     case OPT_LOG_DIR: a->setup->log_base = v->text; break;
     case OPT_ELO0: a->elo0 = v->number; break;
     case OPT_ELO1: a->elo1 = v->number; break;
+    case OPT_T0: a->t0 = v->number; break;
+    case OPT_T1: a->t1 = v->number; break;
+    case OPT_M0: a->m0 = v->number; break;
+    case OPT_M1: a->m1 = v->number; break;
     case OPT_ALPHA: a->alpha = v->number; break;
     case OPT_BETA: a->beta = v->number; break;
     case OPT_MAX_PAIRS: a->max_pairs = (long)v->integer; break;
     case OPT_SEED: a->seed = v->u64; break;
     case OPT_MOVE_MS: a->config->clock.move_ms = (uint32_t)v->integer; break;
+    case OPT_BANK_MS: a->config->clock.bank_ms = (uint32_t)v->integer; break;
+    case OPT_GRACE_MS: a->config->clock.grace_ms = (uint32_t)v->integer; break;
+    case OPT_RULE: {
+        /* Checked by options_convert() already. */
+        char name[64], why[300];
+        const char *eq = strchr(v->text, '=');
+        snprintf(name, sizeof name, "%.*s", (int)(eq - v->text), v->text);
+        if (pq_rules_set(&a->config->rules, name, eq + 1, why, (int)sizeof why) < 0) {
+            snprintf(err, cap, "--rule %s: %s", v->text, why);
+            return -1;
+        }
+        break;
+    }
     case OPT_CONCURRENCY: a->concurrency = (long)v->integer; break;
+    case OPT_REUSE: a->reuse = (int)v->integer; break;
+    case OPT_MAX_FAULTS: a->max_faults = (int)v->integer; break;
     case OPT_NO_SANDBOX: a->setup->no_sandbox = (int)v->integer; break;
     case OPT_BOT_NETWORK: a->setup->network = (int)v->integer; break;
     case OPT_QUIET: a->quiet = (int)v->integer; break;
@@ -185,110 +147,755 @@ static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t
     return 0;
 }
 
+/* The test the options describe: one kind of bounds, and the metric they
+ * go with (margin unless Elo bounds or --metric say otherwise). 0, or 2
+ * after saying what is wrong. */
+static int make_test(const struct command_spec *spec, struct sprt_args *a, struct sprt *test)
+{
+    char err[256];
+    int elo = a->given[OPT_ELO0] || a->given[OPT_ELO1], t = a->given[OPT_T0] || a->given[OPT_T1];
+    int m = a->given[OPT_M0] || a->given[OPT_M1];
+    if (elo + t + m > 1) return options_usage_error(spec, "give one kind of bounds: --t0/--t1, --m0/--m1 or --elo0/--elo1");
+    if (!a->given[OPT_METRIC]) a->metric = elo ? SPRT_METRIC_PENTANOMIAL : SPRT_METRIC_MARGIN;
+    if (elo && a->metric != SPRT_METRIC_PENTANOMIAL)
+        return options_usage_error(spec, "--elo0/--elo1 are bounds of the pentanomial (--metric pentanomial)");
+    if (m && a->metric != SPRT_METRIC_MARGIN)
+        return options_usage_error(spec, "--m0/--m1 are bounds of the margin (--metric margin)");
+    if (m && !a->given[OPT_M1]) return options_usage_error(spec, "give --m1 with --m0");
+    int rc;
+    if (m) rc = sprt_init_points(test, a->m0, a->m1, 2, a->alpha, a->beta, err, sizeof err);
+    else if (t || a->metric == SPRT_METRIC_MARGIN)
+        rc = sprt_init_effect(test, a->t0, a->t1, a->alpha, a->beta, err, sizeof err);
+    else rc = sprt_init(test, a->elo0, a->elo1, a->alpha, a->beta, err, sizeof err);
+    if (rc < 0) return options_usage_error(spec, "%s", err);
+    return 0;
+}
+
+/* ---- what is printed -------------------------------------------------------------- */
+
+/* "v (lo..hi)" with `decimals`, signed unless `percent` (then with '%'). */
+static void interval_text(char *out, size_t cap, int decimals, int percent, double v, double lo, double hi)
+{
+    if (percent) snprintf(out, cap, "%.*f%% (%.*f..%.*f%%)", decimals, v, decimals, lo, decimals, hi);
+    else snprintf(out, cap, "%+.*f (%+.*f..%+.*f)", decimals, v, decimals, lo, decimals, hi);
+    table_unsign_zeros(out, !percent);
+}
+
+static void elo_text(char *out, size_t cap, const struct pentanomial *p)
+{
+    if (p->elo_finite && p->error_finite) snprintf(out, cap, "%+.1f +- %.1f", p->elo, p->elo_error);
+    else if (p->elo_finite) snprintf(out, cap, "%+.1f +- inf", p->elo);
+    else snprintf(out, cap, "%s", p->n_pairs == 0 ? "-" : p->score > 0.5 ? "+inf" : "-inf");
+}
+
+static void margin_text(char *out, size_t cap, const struct margin *m)
+{
+    char mean[64], t[64];
+    if (m->n == 0) snprintf(mean, sizeof mean, "-");
+    else if (m->interval) interval_text(mean, sizeof mean, 1, 0, m->mean, m->low, m->high);
+    else snprintf(mean, sizeof mean, "%+.1f", m->mean);
+    if (m->effect_finite) interval_text(t, sizeof t, 2, 0, m->effect, m->effect_low, m->effect_high);
+    else snprintf(t, sizeof t, "-");
+    snprintf(out, cap, "margin %s t %s", mean, t);
+}
+
+/* pairs, LLR with its bounds, both estimates with their intervals. */
+static void status_line(const struct sprt_tally *t, char *out, size_t cap)
+{
+    char margin[160], elo[64];
+    margin_text(margin, sizeof margin, &t->margin);
+    elo_text(elo, sizeof elo, &t->counts);
+    snprintf(out, cap, "pairs %zu  LLR %+.2f [%+.2f, %+.2f]  %s  score %.1f%% Elo %s", t->n_steps, t->llr,
+             t->test.lower, t->test.upper, margin, 100 * t->counts.score, elo);
+    table_unsign_zeros(out, 1);
+}
+
+static const char *verdict_text(enum sprt_decision d, const char *stopped)
+{
+    if (d == SPRT_ACCEPT_H1) return "H1 accepted: test is better";
+    if (d == SPRT_ACCEPT_H0) return "H0 accepted: test is not better";
+    return stopped ? stopped : "inconclusive: max pairs reached";
+}
+
+static int verdict_status(enum sprt_decision d)
+{
+    return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
+}
+
+static void bounds_text(char *out, size_t cap, const struct sprt_tally *t)
+{
+    double h0, h1;
+    sprt_tally_bounds(t, &h0, &h1);
+    const char *scale = sprt_tally_scale_name(t);
+    snprintf(out, cap, "%s, H0 %s = %g, H1 %s = %g, alpha %g, beta %g", sprt_metric_name(t->metric), scale, h0,
+             scale, h1, t->test.alpha, t->test.beta);
+}
+
+/* The block at the end: bots, pairs, W-D-L, pentanomial counts (labels as
+ * in ratings --head-to-head), both estimates, LOS, Z and the ratio of
+ * pairs they need, the LLR and the decision. */
+static void summary(const struct sprt_tally *t, const char *test, const char *base, const char *verdict, FILE *out)
+{
+    const struct pentanomial *p = &t->counts;
+    const struct margin *m = &t->margin, *s = &t->scores;
+    char text[256], elo[64], bounds[200];
+    elo_text(elo, sizeof elo, p);
+    bounds_text(bounds, sizeof bounds, t);
+    fprintf(out, "\n");
+    fprintf(out, "%-12s test %s against base %s\n", "bots", test, base);
+    fprintf(out, "%-12s %s\n", "test", bounds);
+    fprintf(out, "%-12s %zu (%d parties)\n", "pairs", t->n_steps, p->wins + p->draws + p->losses);
+    fprintf(out, "%-12s %d-%d-%d (the test bot's wins, draws, losses)\n", "W-D-L", p->wins, p->draws, p->losses);
+    fprintf(out, "%-12s LL-LD-WL/DD-DW-WW %d-%d-%d-%d-%d\n", "pentanomial", p->pairs[0], p->pairs[1], p->pairs[2],
+            p->pairs[3], p->pairs[4]);
+    interval_text(text, sizeof text, 1, 1, 100 * p->score, 100 * p->score_low, 100 * p->score_high);
+    table_printf(out, "%-12s %s, Elo %s, LOS %.1f%%", "score", text, elo, 100 * p->los);
+    if (s->effect_finite) table_printf(out, ", t %+.2f, Z %+.2f", s->effect, s->z);
+    fputc('\n', out);
+    if (m->n == 0) snprintf(text, sizeof text, "-");
+    else if (m->interval) interval_text(text, sizeof text, 1, 0, m->mean, m->low, m->high);
+    else snprintf(text, sizeof text, "%+.1f", m->mean);
+    table_printf(out, "%-12s %s points per partie, ", "margin", text);
+    if (m->effect_finite) {
+        interval_text(text, sizeof text, 2, 0, m->effect, m->effect_low, m->effect_high);
+        table_printf(out, "t %s, LOS %.1f%%, Z %+.2f\n", text, 100 * m->los, m->z);
+    } else {
+        fprintf(out, "no spread yet\n");
+    }
+    if (m->effect_finite && s->effect_finite && m->z != 0)
+        fprintf(out, "%-12s the margin needs %.2fx the pairs of the pentanomial for the same Z ((Z score / Z "
+                "margin)^2)\n", "pairs ratio", (s->z / m->z) * (s->z / m->z));
+    table_printf(out, "%-12s %+.3f [%+.3f, %+.3f]\n", "LLR", t->llr, t->test.lower, t->test.upper);
+    fprintf(out, "%-12s %s\n", "decision", verdict);
+}
+
+/* ---- the pairs of a finished journal (--from) ------------------------------------------- */
+
+struct member {
+    long cluster;
+    size_t index;
+};
+
+static int by_cluster(const void *x, const void *y)
+{
+    const struct member *a = x, *b = y;
+    if (a->cluster != b->cluster) return a->cluster < b->cluster ? -1 : 1;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* By the index of the pair's second partie: the order pairs finished in. */
+static int by_second(const void *x, const void *y)
+{
+    const struct member *a = x, *b = y;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Tallies the duplicate pairs of test against base in `r` in the order
+ * their second partie comes, up to a decision. 0, or -1 with err. */
+static int tally_results(struct sprt_tally *t, const struct results *r, int test, int base, char *err, size_t cap)
+{
+    struct member *m = malloc(sizeof *m * (r->n_parties + 1)), *pairs = malloc(sizeof *pairs * (r->n_parties + 1));
+    size_t n = 0, n_pairs = 0;
+    int rc = -1;
+    if (!m || !pairs) {
+        snprintf(err, cap, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < r->n_parties; i++) {
+        const struct ratings_partie *p = &r->parties[i];
+        if ((p->first == test && p->second == base) || (p->first == base && p->second == test))
+            m[n++] = (struct member){ p->cluster, i };
+    }
+    qsort(m, n, sizeof *m, by_cluster);
+    for (size_t start = 0, end; start < n; start = end) {
+        for (end = start; end < n && m[end].cluster == m[start].cluster; end++) {}
+        if (end - start == 2 && r->parties[m[start].index].first != r->parties[m[start + 1].index].first) {
+            pairs[n_pairs] = m[start + 1];
+            pairs[n_pairs++].cluster = (long)m[start].index;   /* the first partie */
+        }
+    }
+    qsort(pairs, n_pairs, sizeof *pairs, by_second);
+    /* Up to the decision, as a live test would have stopped there. */
+    for (size_t k = 0; k < n_pairs && t->decision == SPRT_CONTINUE; k++) {
+        size_t idx[2] = { (size_t)pairs[k].cluster, pairs[k].index };
+        double score[2];
+        int points[2];
+        for (int i = 0; i < 2; i++) {
+            const struct ratings_partie *p = &r->parties[idx[i]];
+            if (!p->has_points && t->metric == SPRT_METRIC_MARGIN) {
+                snprintf(err, cap, "partie %zu has no settlement points: test it with --metric pentanomial",
+                         idx[i] + 1);
+                goto out;
+            }
+            score[i] = p->first == test ? p->score : 1 - p->score;
+            points[i] = p->has_points ? (p->first == test ? p->points : -p->points) : 0;
+        }
+        if (sprt_tally_add(t, score, points) < 0) {
+            snprintf(err, cap, "out of memory");
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(m);
+    free(pairs);
+    return rc;
+}
+
+/* ---- playing ------------------------------------------------------------------------ */
+
+static volatile sig_atomic_t stop_requested;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_requested = 1;
+}
+
+/* A partie as the test counts it: the test bot's score and points. */
+struct partie_result {
+    double score;
+    int points;
+};
+
+struct live {
+    struct sprt_tally *tally;
+    const struct match_config *config;
+    uint64_t seed;
+    long max_pairs, next_partie;
+    unsigned char *recorded;          /* per partie id - 1: in the journal already */
+    struct partie_result *results;    /* per partie id - 1 */
+    unsigned char *pair_parties;      /* per pair: parties finished */
+    int faults[2];                    /* test, base */
+    int max_faults;
+    struct journal journal, record;
+    char run[RECORD_RUN_ID_LEN + 1];
+    int quiet, terminal, failed, shown;
+    char stopped[200];                /* why the test stopped short, or "" */
+    char error[512];
+};
+
+static void show_status(struct live *l, int last)
+{
+    char line[512];
+    if (l->quiet) return;
+    status_line(l->tally, line, sizeof line);
+    if (l->terminal) {
+        printf("\r%s\033[K%s", line, last ? "\n" : "");
+    } else if (last ? l->shown != (int)l->tally->n_steps
+                    : l->tally->n_steps == 1 || l->tally->n_steps % STATUS_EVERY == 0) {
+        printf("%s\n", line);
+        l->shown = (int)l->tally->n_steps;
+    }
+    fflush(stdout);
+}
+
+static int live_next(void *ctx, struct runner_job *job)
+{
+    struct live *l = ctx;
+    while (l->next_partie < 2 * l->max_pairs && l->recorded[l->next_partie]) l->next_partie++;
+    if (l->next_partie >= 2 * l->max_pairs) return 0;
+    long pair = l->next_partie / 2;
+    memset(job, 0, sizeof *job);
+    job->partie_id = (uint64_t)l->next_partie + 1;
+    job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
+    job->first_dealer = (int)(l->next_partie % 2);
+    job->bots[0] = l->config->bots[0];
+    job->bots[1] = l->config->bots[1];
+    job->tag = l->next_partie;
+    job->pair = pair + 1;   /* 0 would mean "no pair" */
+    l->next_partie++;
+    return 1;
+}
+
+/* Counts partie `index` (id - 1) of a pair; when it completes the pair, the
+ * pair goes into the tally. 0, or -1 when out of memory. */
+static int count_partie(struct live *l, long index, struct partie_result result)
+{
+    long pair = index / 2;
+    l->results[index] = result;
+    if (++l->pair_parties[pair] < 2 || l->tally->decision != SPRT_CONTINUE) return 0;
+    double score[2] = { l->results[2 * pair].score, l->results[2 * pair + 1].score };
+    int points[2] = { l->results[2 * pair].points, l->results[2 * pair + 1].points };
+    return sprt_tally_add(l->tally, score, points);
+}
+
+static struct partie_result result_of(int winner, int settlement)
+{
+    return (struct partie_result){ winner == 0 ? 1 : winner < 0 ? 0.5 : 0,
+                                   winner == 0 ? settlement : winner < 0 ? 0 : -settlement };
+}
+
+/* Whether a bot is over --max-faults; says who in l->stopped. */
+static int over_faults(struct live *l)
+{
+    for (int p = 0; p < 2 && l->max_faults > 0; p++)
+        if (l->faults[p] >= l->max_faults) {
+            snprintf(l->stopped, sizeof l->stopped, "inconclusive: %s faulted %d times (--max-faults %d)",
+                     l->config->bots[p].name, l->faults[p], l->max_faults);
+            return 1;
+        }
+    return 0;
+}
+
+static void live_done(void *ctx, const struct runner_job *job, struct referee *ref)
+{
+    struct live *l = ctx;
+    char err[512];
+    struct journal *journals[2] = { &l->journal, &l->record };
+    for (int j = 0; j < 2; j++) {
+        if (journals[j]->fd < 0) continue;
+        cJSON *rec = referee_record(ref, job->seed);
+        if (rec && !(cJSON_AddStringToObject(rec, "run", l->run) &&
+                     cJSON_AddNumberToObject(rec, "pair", (double)job->pair))) {
+            cJSON_Delete(rec);
+            rec = NULL;
+        }
+        int rc = rec ? journal_append(journals[j], rec, err, sizeof err) : -1;
+        cJSON_Delete(rec);
+        if (rc < 0) {
+            snprintf(l->error, sizeof l->error, "%s", rec ? err : "out of memory");
+            l->failed = 1;
+            stop_requested = 1;
+            return;
+        }
+    }
+    for (int p = 0; p < 2; p++)
+        for (int f = 0; f < CODEC_FAULTS; f++) l->faults[p] += ref->faults[p][f];
+    size_t before = l->tally->n_steps;
+    if (count_partie(l, job->tag, result_of(ref->winner, ref->settlement)) < 0) {
+        snprintf(l->error, sizeof l->error, "out of memory");
+        l->failed = 1;
+        stop_requested = 1;
+        return;
+    }
+    if (l->tally->n_steps > before) show_status(l, 0);
+    if (l->tally->decision != SPRT_CONTINUE || over_faults(l)) stop_requested = 1;
+}
+
+/* ---- journal and resume ------------------------------------------------------------- */
+
+static cJSON *header_of(const struct sprt_args *a, const char *run)
+{
+    cJSON *h = cJSON_CreateObject(), *o = h ? cJSON_AddObjectToObject(h, "options") : NULL;
+    char seed[32];
+    snprintf(seed, sizeof seed, "%llu", a->seed);
+    if (!o || !cJSON_AddStringToObject(h, "type", "header") || !cJSON_AddStringToObject(h, "command", "sprt") ||
+        !cJSON_AddStringToObject(h, "run", run))
+        goto fail;
+    for (int i = 0; i < a->n_kept; i++) {
+        const struct option *opt = a->kept[i].option;
+        if (opt->id == OPT_SEED) continue;
+        cJSON *value = opt->kind == OPTION_FLAG ? cJSON_CreateBool(a->kept[i].integer)
+                                                : cJSON_CreateString(a->kept[i].text);
+        if (!value) goto fail;
+        if (opt->kind == OPTION_RULE) {
+            cJSON *list = cJSON_GetObjectItemCaseSensitive(o, opt->name);
+            if (!list && !(list = cJSON_AddArrayToObject(o, opt->name))) {
+                cJSON_Delete(value);
+                goto fail;
+            }
+            cJSON_AddItemToArray(list, value);
+        } else {
+            cJSON_DeleteItemFromObjectCaseSensitive(o, opt->name);
+            cJSON_AddItemToObject(o, opt->name, value);
+        }
+    }
+    if (!cJSON_AddStringToObject(o, "seed", seed)) goto fail;
+    return h;
+fail:
+    cJSON_Delete(h);
+    return NULL;
+}
+
+/* One value of the header's options through the option parser. */
+static int header_value(const struct command_spec *spec, struct sprt_args *a, const char *name, const cJSON *item,
+                        char *err, size_t cap)
+{
+    const struct option *o = options_find(spec, name);
+    struct option_value v;
+    /* The header keeps what fixes the test, and --max-pairs. */
+    if (!o || (local_option(o->id) && o->id != OPT_MAX_PAIRS)) {
+        snprintf(err, cap, "the header's option '%s' is not one arena sprt keeps there", name);
+        return -1;
+    }
+    const char *text = cJSON_IsTrue(item) ? NULL : cJSON_GetStringValue(item);
+    if (!text && !(o->kind == OPTION_FLAG && cJSON_IsTrue(item))) {
+        snprintf(err, cap, "the header's option '%s' is not text", name);
+        return -1;
+    }
+    if (options_convert(o, text, &v, err, cap) < 0 || apply_sprt(a, &v, err, cap) < 0) return -1;
+    return 0;
+}
+
+struct resume_read {
+    const struct command_spec *spec;
+    struct sprt_args *args;
+    cJSON *header;                     /* a copy, owned: the option texts point into it */
+    int header_line;
+    struct partie_result *results;     /* by id - 1, grown as read */
+    unsigned char *seen;
+    struct match_bot bots[2];          /* test, base: the names the records must hold */
+    uint64_t *order;                   /* ids in file order */
+    size_t n, cap, order_n;
+    int faults[2];
+};
+
+static int read_header(struct resume_read *rr, const struct journal_entry *e, char *err, size_t cap)
+{
+    const cJSON *command = cJSON_GetObjectItemCaseSensitive(e->record, "command");
+    if (!cJSON_IsString(command) || strcmp(command->valuestring, "sprt")) {
+        snprintf(err, cap, "not the journal of an arena sprt (its header has no \"command\": \"sprt\"; a tournament's "
+                 "journal continues with arena resume)");
+        return -1;
+    }
+    if (!(rr->header = cJSON_Duplicate(e->record, 1))) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    rr->header_line = e->line;
+    const cJSON *item, *options = cJSON_GetObjectItemCaseSensitive(rr->header, "options");
+    if (!cJSON_IsObject(options)) {
+        snprintf(err, cap, "the header has no \"options\" object");
+        return -1;
+    }
+    cJSON_ArrayForEach(item, options) {
+        if (cJSON_IsArray(item)) {
+            const cJSON *each;
+            cJSON_ArrayForEach(each, item)
+                if (header_value(rr->spec, rr->args, item->string, each, err, cap) < 0) return -1;
+        } else if (header_value(rr->spec, rr->args, item->string, item, err, cap) < 0) {
+            return -1;
+        }
+    }
+    if (!rr->args->base || !rr->args->test) {
+        snprintf(err, cap, "the header names no --base and --test");
+        return -1;
+    }
+    if (match_bot_parse(&rr->bots[0], rr->args->test, "test", err, cap) < 0 ||
+        match_bot_parse(&rr->bots[1], rr->args->base, "base", err, cap) < 0)
+        return -1;
+    return 0;
+}
+
+static int read_resume(const struct journal_entry *e, void *ctx, char *err, size_t cap)
+{
+    struct resume_read *rr = ctx;
+    if (e->type == JOURNAL_HEADER) {
+        if (rr->header_line) {
+            snprintf(err, cap, "a second header (the first is on line %d)", rr->header_line);
+            return -1;
+        }
+        return read_header(rr, e, err, cap);
+    }
+    if (e->type != JOURNAL_PARTIE) return 0;
+    if (!rr->header_line) {
+        snprintf(err, cap, "a partie before the header");
+        return -1;
+    }
+    struct record_partie rec;
+    if (record_read(e->record, &rec, err, cap) < 0) return -1;
+    if (strcmp(rec.players[0], rr->bots[0].name) || strcmp(rec.players[1], rr->bots[1].name)) {
+        snprintf(err, cap, "partie %llu is not between test '%s' (A) and base '%s' (B)", (unsigned long long)rec.id,
+                 rr->bots[0].name, rr->bots[1].name);
+        return -1;
+    }
+    if (rec.id < 1 || rec.id > 2 * 1000000ull) {
+        snprintf(err, cap, "partie id %llu is not one of arena sprt's", (unsigned long long)rec.id);
+        return -1;
+    }
+    size_t index = (size_t)rec.id - 1;
+    if (index >= rr->cap) {
+        size_t cap2 = rr->cap ? rr->cap : 256;
+        while (cap2 <= index) cap2 *= 2;
+        struct partie_result *r = realloc(rr->results, cap2 * sizeof *r);
+        if (r) rr->results = r;
+        unsigned char *s = r ? realloc(rr->seen, cap2) : NULL;
+        if (s) rr->seen = s;
+        uint64_t *o = s ? realloc(rr->order, cap2 * sizeof *o) : NULL;
+        if (!o) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        rr->order = o;
+        memset(rr->seen + rr->cap, 0, cap2 - rr->cap);
+        rr->cap = cap2;
+    }
+    rr->seen[index] = 1;
+    rr->results[index] = result_of(rec.winner, rec.settlement);
+    rr->order[rr->order_n++] = rec.id;
+    for (int p = 0; p < 2; p++)
+        for (int f = 0; f < CODEC_FAULTS; f++) rr->faults[p] += rec.faults[p][f];
+    return 0;
+}
+
+/* Cuts a torn last line off, so that new records start on a line. */
+static int cut_torn_line(const char *path)
+{
+    FILE *f = fopen(path, "r+");
+    long keep = 0, pos = 0;
+    int c;
+    while (f && (c = fgetc(f)) != EOF) {
+        pos++;
+        if (c == '\n') keep = pos;
+    }
+    int rc = f && ftruncate(fileno(f), keep) == 0 ? 0 : -1;
+    if (f) fclose(f);
+    return rc;
+}
+
+static int write_plot(const char *path, const struct sprt_tally *t, const char *test, const char *base)
+{
+    char title[200];
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "arena sprt: cannot write the plot '%s'\n", path);
+        return -1;
+    }
+    snprintf(title, sizeof title, "%s against %s (%s)", test, base, sprt_metric_name(t->metric));
+    int rc = sprt_plot_svg(t, title, f);
+    if (fclose(f) != 0) rc = -1;
+    if (rc < 0) fprintf(stderr, "arena sprt: cannot write the plot '%s'\n", path);
+    return rc;
+}
+
+/* ---- the command ------------------------------------------------------------------- */
+
+static int from_journal(const struct sprt_args *a, const struct sprt *test)
+{
+    struct results r;
+    struct sprt_tally t;
+    char err[512];
+    int status = 2;
+    results_init(&r);
+    sprt_tally_init(&t, test, a->metric);
+    if (results_read(&r, a->from, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        goto out;
+    }
+    int b = -1, s = -1;
+    for (int i = 0; i < r.n_bots; i++) {
+        if (!strcmp(r.names[i], a->base)) b = i;
+        if (!strcmp(r.names[i], a->test)) s = i;
+    }
+    if (b < 0 || s < 0) {
+        fprintf(stderr, "arena sprt: '%s' has no bot named '%s'\n", a->from, b < 0 ? a->base : a->test);
+        goto out;
+    }
+    if (tally_results(&t, &r, s, b, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s: %s\n", a->from, err);
+        goto out;
+    }
+    const char *verdict = verdict_text(t.decision, "inconclusive: the journal has no more pairs");
+    if (!a->quiet) summary(&t, a->test, a->base, verdict, stdout);
+    else printf("%s\n", verdict);
+    status = verdict_status(t.decision);
+    if (a->plot && write_plot(a->plot, &t, a->test, a->base) < 0) status = 1;
+out:
+    sprt_tally_release(&t);
+    results_release(&r);
+    return status;
+}
+
 int cmd_sprt(int argc, char **argv)
 {
     const struct command_spec *spec = options_command("sprt");
-    struct match_config config;
+    static struct match_config config;
     static struct sandbox sandbox;
+    static struct sprt_args a;
+    static struct live live;
     struct match_setup setup;
-    char log_dir[1024];
-    struct match_bot base, test;
-    struct sprt sprt;
-    struct sprt_args a;
-    int status = 1, n_operands = 0;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    char err[512];
-    match_config_default(&config);
-    memset(&setup, 0, sizeof setup);
-    memset(&a, 0, sizeof a);
-    a.config = &config;
-    a.setup = &setup;
-    a.elo1 = 10;
-    a.alpha = a.beta = 0.05;
-    a.max_pairs = 2000;
-    a.seed = 1;
-    a.concurrency = cores > 0 ? cores : 2;
+    struct resume_read rr;
+    struct sprt test;
+    struct sprt_tally tally;
+    char log_dir[1024], err[512];
+    int status = 2, n_operands = 0, torn = 0;
+    memset(&rr, 0, sizeof rr);
+    memset(&live, 0, sizeof live);
+    memset(&tally, 0, sizeof tally);
+    live.journal.fd = live.record.fd = -1;
+    args_default(&a, &config, &setup);
     if (options_parse(spec, argc, argv, apply_sprt, &a, NULL, 0, &n_operands, &status) < 0) return status;
-    if (!a.base || !a.test) return options_usage_error(spec, "give --base and --test");
-    double elo0 = a.elo0, elo1 = a.elo1, alpha = a.alpha, beta = a.beta;
-    long max_pairs = a.max_pairs, concurrency = a.concurrency;
-    unsigned long long seed = a.seed;
-    const char *base_arg = a.base, *test_arg = a.test, *journal_path = a.journal, *record_path = a.record;
-    int quiet = a.quiet;
-    status = 1;
-    if (sprt_init(&sprt, elo0, elo1, alpha, beta, err, sizeof err) < 0) {
-        fprintf(stderr, "arena sprt: %s\n", err);
-        return 2;
+    if (a.resume) {
+        /* The header's options, then the command line's over them. */
+        const char *path = a.resume;
+        if (a.journal || a.from)
+            return options_usage_error(spec, "--resume continues its own journal: no --journal or --from");
+        args_default(&a, &config, &setup);
+        rr.spec = spec;
+        rr.args = &a;
+        if (journal_read(path, read_resume, &rr, &torn, err, sizeof err) < 0) {
+            fprintf(stderr, "arena sprt: %s\n", err);
+            goto out;
+        }
+        if (!rr.header_line) {
+            fprintf(stderr, "arena sprt: %s: no header record\n", path);
+            goto out;
+        }
+        a.resuming = 1;
+        if (options_parse(spec, argc, argv, apply_sprt, &a, NULL, 0, &n_operands, &status) < 0) goto out;
+        status = 2;
+        a.journal = path;
+        a.resume = path;
     }
-    if (journal_path) return from_journal(journal_path, base_arg, test_arg, &sprt, quiet);
-    if (match_bot_parse(&base, base_arg, "base", err, sizeof err) < 0 ||
-        match_bot_parse(&test, test_arg, "test", err, sizeof err) < 0) {
-        fprintf(stderr, "arena sprt: %s\n", err);
-        return 2;
+    if (!a.base || !a.test) {
+        status = options_usage_error(spec, "give --base and --test");
+        goto out;
     }
-    if (!strcmp(base.name, test.name)) {
+    if (a.from && (a.journal || a.record))
+        return options_usage_error(spec, "--from reads a journal: no --journal or --record");
+    if ((status = make_test(spec, &a, &test)) != 0) goto out;
+    status = 2;
+    if (a.from) return from_journal(&a, &test);
+
+    struct match_bot base, tested;
+    if (match_bot_parse(&base, a.base, "base", err, sizeof err) < 0 ||
+        match_bot_parse(&tested, a.test, "test", err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        goto out;
+    }
+    if (!strcmp(base.name, tested.name)) {
         fprintf(stderr, "arena sprt: base and test need different names (NAME=CMD)\n");
-        return 2;
+        goto out;
     }
-    const char *commands[2] = { base.command, test.command };
+    struct stat st;
+    if (a.journal && !a.resume && stat(a.journal, &st) == 0) {
+        fprintf(stderr, "arena sprt: journal '%s' exists; continue it with 'arena sprt --resume %s' or choose "
+                "another\n", a.journal, a.journal);
+        goto out;
+    }
+    const char *commands[2] = { base.command, tested.command };
+    const char *hidden[3];
+    int n_hidden = 0;
+    if (a.journal) hidden[n_hidden++] = a.journal;
+    if (a.record) hidden[n_hidden++] = a.record;
+    if (a.plot) hidden[n_hidden++] = a.plot;
     setup.commands = commands;
     setup.n_commands = 2;
+    setup.hidden = hidden;
+    setup.n_hidden = n_hidden;
     if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
-        return 2;
+        goto out;
     }
-    struct live live;
-    memset(&live, 0, sizeof live);
-    live.journal.fd = -1;
-    /* A run id of its own: partie ids restart at 1 in every sprt appended
-     * to one journal. */
-    if (record_path && record_new_run_id(live.run) < 0) {
-        fprintf(stderr, "arena sprt: cannot read /dev/urandom for the run id\n");
-        return 1;
-    }
-    if (record_path && journal_open(&live.journal, record_path, err, sizeof err) < 0) {
-        fprintf(stderr, "arena sprt: %s\n", err);
-        return 1;
-    }
-    if (record_path && sandbox_hide(&sandbox, record_path) < 0) {
-        fprintf(stderr, "arena sprt: too many private paths\n");
-        journal_close(&live.journal);
-        return 1;
-    }
-    config.bots[0] = test;
+    status = 1;
+    config.bots[0] = tested;
     config.bots[1] = base;
-    live.sprt = &sprt;
+    sprt_tally_init(&tally, &test, a.metric);
+    live.tally = &tally;
     live.config = &config;
-    live.seed = seed;
-    live.max_pairs = max_pairs;
-    live.quiet = quiet;
-    live.pair_points = calloc((size_t)max_pairs, sizeof *live.pair_points);
-    live.pair_parties = calloc((size_t)max_pairs, sizeof *live.pair_parties);
-    if (!live.pair_points || !live.pair_parties) {
+    live.seed = a.seed;
+    live.max_pairs = a.max_pairs;
+    live.max_faults = a.max_faults;
+    live.quiet = a.quiet;
+    live.terminal = isatty(STDOUT_FILENO);
+    live.recorded = calloc((size_t)a.max_pairs * 2, 1);
+    live.results = calloc((size_t)a.max_pairs * 2, sizeof *live.results);
+    live.pair_parties = calloc((size_t)a.max_pairs, 1);
+    if (!live.recorded || !live.results || !live.pair_parties) {
         fprintf(stderr, "arena sprt: out of memory\n");
         goto out;
     }
-    struct runner runner;
-    memset(&runner, 0, sizeof runner);
-    runner.config = &config;
-    runner.concurrency = concurrency;
-    runner.next_job = live_next;
-    runner.done = live_done;
-    runner.ctx = &live;
-    runner.stop = &live.stop;
-    runner.reuse = RUN_DEFAULT_REUSE;
-    if (runner_run(&runner, err, sizeof err) < 0) {
+    if (a.resume) {
+        const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rr.header, "run"));
+        if (!record_run_id_ok(run)) {
+            fprintf(stderr, "arena sprt: %s: the header has no run id\n", a.resume);
+            goto out;
+        }
+        snprintf(live.run, sizeof live.run, "%s", run);
+        live.faults[0] = rr.faults[0];
+        live.faults[1] = rr.faults[1];
+        for (size_t i = 0; i < rr.order_n; i++) {
+            size_t index = (size_t)rr.order[i] - 1;
+            if (index >= 2 * (size_t)a.max_pairs) continue;   /* past a --max-pairs made smaller */
+            live.recorded[index] = 1;
+            if (count_partie(&live, (long)index, rr.results[index]) < 0) {
+                fprintf(stderr, "arena sprt: out of memory\n");
+                goto out;
+            }
+        }
+        if (torn && cut_torn_line(a.resume) < 0) {
+            fprintf(stderr, "arena sprt: cannot cut the torn last line of '%s'\n", a.resume);
+            goto out;
+        }
+        if (!a.quiet && tally.n_steps > 0) {
+            printf("resumed: %zu pairs in '%s'\n", tally.n_steps, a.resume);
+            show_status(&live, 0);
+        }
+    } else if (record_new_run_id(live.run) < 0) {
+        fprintf(stderr, "arena sprt: cannot read /dev/urandom for the run id\n");
+        goto out;
+    }
+    if (a.journal && journal_open(&live.journal, a.journal, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
         goto out;
     }
-    if (live.failed) {
-        fprintf(stderr, "arena sprt: %s\n", live.error);
+    if (a.journal && !a.resume) {
+        cJSON *h = header_of(&a, live.run);
+        int rc = h ? journal_append(&live.journal, h, err, sizeof err) : -1;
+        cJSON_Delete(h);
+        if (rc < 0) {
+            fprintf(stderr, "arena sprt: %s\n", h ? err : "out of memory");
+            goto out;
+        }
+    }
+    if (a.record && journal_open(&live.record, a.record, err, sizeof err) < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
         goto out;
     }
-    status = verdict(live.decision);
+    stop_requested = 0;
+    if (tally.decision == SPRT_CONTINUE && !over_faults(&live)) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_signal;
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        struct runner runner;
+        memset(&runner, 0, sizeof runner);
+        runner.config = &config;
+        runner.concurrency = (int)a.concurrency;
+        runner.next_job = live_next;
+        runner.done = live_done;
+        runner.ctx = &live;
+        runner.stop = &stop_requested;
+        runner.reuse = a.reuse;
+        int rc = runner_run(&runner, err, sizeof err);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        if (rc < 0) {
+            fprintf(stderr, "arena sprt: %s\n", err);
+            goto out;
+        }
+        if (live.failed) {
+            fprintf(stderr, "arena sprt: %s\n", live.error);
+            goto out;
+        }
+    }
+    int interrupted = stop_requested && tally.decision == SPRT_CONTINUE && !live.stopped[0] &&
+                      tally.n_steps < (size_t)a.max_pairs;
+    char why[400];
+    if (interrupted)
+        snprintf(why, sizeof why, "interrupted after %zu pairs%s%s", tally.n_steps,
+                 a.journal ? "; continue with arena sprt --resume " : "", a.journal ? a.journal : "");
+    const char *verdict = interrupted ? why : verdict_text(tally.decision, live.stopped[0] ? live.stopped : NULL);
+    if (!a.quiet) {
+        if (tally.n_steps > 0) show_status(&live, 1);
+        summary(&tally, tested.name, base.name, verdict, stdout);
+    } else {
+        printf("%s\n", verdict);
+    }
+    status = interrupted ? EXIT_INTERRUPTED : verdict_status(tally.decision);
+    if (a.plot && write_plot(a.plot, &tally, tested.name, base.name) < 0) status = 1;
 out:
     journal_close(&live.journal);
-    free(live.pair_points);
+    journal_close(&live.record);
+    sprt_tally_release(&tally);
+    free(live.recorded);
+    free(live.results);
     free(live.pair_parties);
+    free(rr.results);
+    free(rr.seen);
+    free(rr.order);
+    cJSON_Delete(rr.header);
     return status;
 }

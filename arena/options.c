@@ -71,16 +71,16 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_OPPONENT, "opponent", OPTION_TEXT, "COMMAND", 0, 0, NULL, NULL,
       "the opponent (default: bot-greedy --exchange 3 beside arena)" },
     { OPT_BASE, "base", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
-      "the base version (with --journal: its name in the journal)" },
+      "the base version (with --from: its name in the journal)" },
     { OPT_TEST, "test", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
-      "the version under test (with --journal: its name in the journal)" },
+      "the version under test (with --from: its name in the journal)" },
     { OPT_RECORD, "record", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
       "append every partie played to FILE (a journal), under a run id of this command's own" },
     { OPT_ELO0, "elo0", OPTION_NUMBER, "E", -2000, 2000, NULL, NULL, "H0: test is not better than E (default 0)" },
     { OPT_ELO1, "elo1", OPTION_NUMBER, "E", -2000, 2000, NULL, NULL, "H1: test is at least E better (default 10)" },
     { OPT_ALPHA, "alpha", OPTION_NUMBER, "A", 1e-9, 0.5, NULL, NULL, "false H1 rate (default 0.05)" },
     { OPT_BETA, "beta", OPTION_NUMBER, "B", 1e-9, 0.5, NULL, NULL, "false H0 rate (default 0.05)" },
-    { OPT_MAX_PAIRS, "max-pairs", OPTION_INT, "N", 1, 10000000, NULL, NULL, "stop after N pairs (default 2000)" },
+    { OPT_MAX_PAIRS, "max-pairs", OPTION_INT, "N", 1, 1000000, NULL, NULL, "stop after N pairs (default 2000)" },
     { OPT_OUTPUT_FORMAT, "format", OPTION_CHOICE, "F", 0, 0, "table|json|csv|pgn", NULL,
       "table (default: for a terminal; names over 40 columns are cut and control characters escaped), json, "
       "csv or pgn" },
@@ -89,8 +89,9 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_PGN, "pgn", OPTION_FLAG, NULL, 0, 0, NULL, "format=pgn", "the same as --format pgn" },
     { OPT_HEAD_TO_HEAD, "head-to-head", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "per pairing instead of per bot: W-D-L, pentanomial counts over duplicate pairs (LL-LD-WL/DD-DW-WW), "
-      "score, Elo +- 95%, nElo, LOS and the mean settlement margin per partie with its 95% interval; without "
-      "pairs, from the parties taken as independent. Combines with --format json or csv" },
+      "score, Elo +- 95%, nElo, LOS and the mean settlement margin per partie with its 95% interval, and beside "
+      "them the margin's normalised effect t with its interval and LOS, and the duplicate efficiency (rho) of "
+      "the score and of the margin; without pairs, from the parties taken as independent. Combines with --format json or csv" },
     { OPT_ANCHOR, "anchor", OPTION_TEXT, "NAME[=RATING]", 0, 0, NULL, NULL,
       "fix NAME's rating at RATING (default 0) instead of a mean rating of 0" },
     { OPT_NO_ADVANTAGE, "no-advantage", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "fit no first-dealer advantage" },
@@ -111,6 +112,23 @@ static const struct option table[OPTIONS_COUNT] = {
       "the game (default piquet; arena version lists them, arena rules --game NAME its flags)" },
     { OPT_PLAYERS, "players", OPTION_INT, "N", 2, GAME_MAX_PLAYERS, NULL, NULL,
       "players at a table, where the game takes several (default: the game's)" },
+    { OPT_METRIC, "metric", OPTION_CHOICE, "M", 0, 0, "margin|pentanomial", NULL,
+      "what a duplicate pair counts as: margin (the default; with --elo0/--elo1, pentanomial): the test bot's "
+      "settlement points over the pair, normal model; pentanomial: its score over the pair, 0 to 2" },
+    { OPT_T0, "t0", OPTION_NUMBER, "T", -10, 10, NULL, NULL,
+      "H0 as a normalised effect mean/sd of the pair values (default 0; bounds of either metric)" },
+    { OPT_T1, "t1", OPTION_NUMBER, "T", -10, 10, NULL, NULL,
+      "H1 as a normalised effect (default 0.1 when no other bounds are given)" },
+    { OPT_M0, "m0", OPTION_NUMBER, "P", -100000, 100000, NULL, NULL,
+      "H0 as the test bot's margin in points per partie (default 0 with --m1; margin only)" },
+    { OPT_M1, "m1", OPTION_NUMBER, "P", -100000, 100000, NULL, NULL, "H1 as points per partie (margin only)" },
+    { OPT_PLOT, "plot", OPTION_PATH, "FILE.svg", 0, 0, NULL, NULL,
+      "draw the LLR against its bounds and the estimate with its 95% interval, pair by pair, as SVG" },
+    { OPT_RESUME, "resume", OPTION_PATH, "JOURNAL", 0, 0, NULL, NULL,
+      "continue the test of JOURNAL (written with --journal) where it stopped" },
+    { OPT_FROM, "from", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
+      "test the pairs of a finished journal (any arena journal) instead of playing; --base and --test are "
+      "then names" },
 };
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
@@ -216,28 +234,42 @@ static const struct command_spec check_spec = {
 };
 
 static const struct option_use sprt_options[] = {
-    { OPT_BASE, NULL }, { OPT_TEST, NULL },
-    { OPT_JOURNAL, "read the pairs of this journal instead of playing (--base and --test are then names)" },
-    { OPT_ELO0, NULL }, { OPT_ELO1, NULL }, { OPT_ALPHA, NULL }, { OPT_BETA, NULL }, { OPT_MAX_PAIRS, NULL },
-    { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_CONCURRENCY, NULL },
-    { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL }, { OPT_RECORD, NULL },
-    { OPT_QUIET, "print only the verdict" },
+    { OPT_BASE, NULL }, { OPT_TEST, NULL }, { OPT_METRIC, NULL }, { OPT_T0, NULL }, { OPT_T1, NULL },
+    { OPT_M0, NULL }, { OPT_M1, NULL }, { OPT_ELO0, "H0 in logistic Elo: test is not better than E (pentanomial "
+                                                     "only; default 0)" },
+    { OPT_ELO1, "H1 in logistic Elo: test is at least E better (pentanomial only; default 10)" },
+    { OPT_ALPHA, NULL }, { OPT_BETA, NULL }, { OPT_MAX_PAIRS, NULL },
+    { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
+    { OPT_MAX_FAULTS, "faults of one bot after which the test stops, inconclusive (default 3; 0: never); each "
+                      "fault forfeits its partie" },
+    { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },
+    { OPT_JOURNAL, "write the test's settings and every partie to FILE (must be new), so that --resume "
+                   "continues it" },
+    { OPT_RESUME, NULL }, { OPT_FROM, NULL }, { OPT_RECORD, NULL }, { OPT_PLOT, NULL },
+    { OPT_QUIET, "no status line and no summary: only the verdict" },
 };
 
 static const struct command_spec sprt_spec = {
     "sprt",
     "sprt --base [NAME=]CMD --test [NAME=]CMD [OPTIONS]\n"
-    "sprt --journal FILE --base NAME --test NAME [OPTIONS]",
-    "Is the test version at least ELO1 better than the base, or not better than ELO0? Plays duplicate pairs "
-    "(the same packs twice, seats swapped) and after each pair updates the pentanomial generalised SPRT; stops "
-    "at a bound or after --max-pairs. With --journal, reads the pairs of an existing journal instead of "
-    "playing. " NAME_RULE,
+    "sprt --resume JOURNAL [OPTIONS]\n"
+    "sprt --from FILE --base NAME --test NAME [OPTIONS]",
+    "Is the test version better than the base? Plays duplicate pairs (the same packs twice, seats swapped) "
+    "and after each pair updates a generalised SPRT; stops at a bound or after --max-pairs. The metric is the "
+    "pair's point margin by default (the test bot's settlement points over the pair, a normal model: pairs "
+    "whose two parties split one win each still say who played them better), or the pentanomial of pair "
+    "scores; both are shown whichever decides. Bounds: --t0/--t1 (normalised effect, either metric), "
+    "--m0/--m1 (points per partie, margin) or --elo0/--elo1 (logistic Elo, pentanomial); one kind at a time. "
+    "On a terminal one status line updates in place (pairs, LLR and bounds, margin and t, score and Elo with "
+    "their intervals); otherwise a plain line every 10 pairs. A summary ends it. SIGINT or SIGTERM stops "
+    "cleanly; with --journal, --resume continues. " NAME_RULE,
     USES(sprt_options),
-    "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive (max pairs reached); 1 the\n"
-    "arena failed; 2 bad usage or a bot that cannot start.\n"
-    "Elo shown after a sequential stop is biased away from zero.\n"
+    "exit status: 0 H1 accepted (test is better); 3 H0 accepted; 4 inconclusive (max pairs reached, or a bot\n"
+    "over --max-faults); 1 the arena failed; 2 bad usage or a bot that cannot start; 130 interrupted.\n"
+    "Estimates shown after a sequential stop are biased away from zero.\n"
     "\n"
-    "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --elo1 50\n"
+    "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --t1 0.3\n"
 };
 
 /* ---- ratings, replay, post ------------------------------------------------------- */
@@ -393,11 +425,16 @@ static const struct command_spec bench_start_spec = {
     USES(bench_start_options), NULL
 };
 
+static const struct option_use rules_options[] = {
+    { OPT_GAME, "the game whose flags to list (default piquet)" },
+};
+
 static const struct command_spec rules_spec = {
-    "rules", "rules",
-    "Lists the variant flags of docs/rules-piquet.md section 8 that --rule NAME=VALUE sets (arena run, match, "
-    "a tournament file, a record's \"rules\"): each flag's values, its default and what it does.",
-    NULL, 0, NULL
+    "rules", "rules [--game NAME]",
+    "Lists the variant flags of a game that --rule NAME=VALUE sets (arena run, match, a tournament file, a "
+    "record's \"rules\"): each flag's values, its default and what it does. Piquet's are docs/rules-piquet.md "
+    "section 8.",
+    USES(rules_options), "example: arena rules --game belote\n"
 };
 
 static const struct command_spec version_spec = {

@@ -38,6 +38,15 @@ static int whole_in(const char *value, long min, long max)
     return n >= min && n <= max;
 }
 
+/* The value of a whole number's text (checked by whole_in). */
+static long strtol_of(const char *text)
+{
+    long n = 0;
+    int neg = *text == '-';
+    for (const char *p = text + neg; *p; p++) n = n * 10 + (*p - '0');
+    return neg ? -n : n;
+}
+
 int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap)
 {
     struct pq_text t;
@@ -80,4 +89,33 @@ int game_winner(const struct game *g, const void *state, const long *points)
         }
     }
     return shared ? -1 : best;
+}
+
+const char *game_flag_values_text(const struct game_flag *flag, char *buf, int cap)
+{
+    struct pq_text t;
+    int n = 0, run = flag->type == GAME_FLAG_NUMBER;
+    pq_text_init(&t, buf, cap);
+    if (!flag->values) {
+        pq_text_int(&t, flag->min);
+        pq_text_str(&t, "..");
+        pq_text_int(&t, flag->max);
+        return buf;
+    }
+    while (flag->values[n]) n++;
+    for (int i = 1; run && i < n; i++)
+        if (!whole_in(flag->values[i], -100000000L, 100000000L) ||
+            strtol_of(flag->values[i]) != strtol_of(flag->values[i - 1]) + 1)
+            run = 0;
+    if (run && n > 2) {
+        pq_text_str(&t, flag->values[0]);
+        pq_text_str(&t, "..");
+        pq_text_str(&t, flag->values[n - 1]);
+        return buf;
+    }
+    for (int i = 0; i < n; i++) {
+        if (i) pq_text_str(&t, "|");
+        pq_text_str(&t, flag->values[i]);
+    }
+    return buf;
 }

@@ -177,6 +177,11 @@ const struct game_flag *game_flag_find(const struct game *g, const char *name);
  * ("rules.compare: 'x' is not rounded or exact"). */
 int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap);
 
+/* A flag's values as one text into buf (cap bytes): "a|b|c", a run of
+ * three or more consecutive numbers as "1..8", "MIN..MAX" for a number
+ * flag without a list. Returns buf. */
+const char *game_flag_values_text(const struct game_flag *flag, char *buf, int cap);
+
 /* The winner of a finished match from its match points: the player of
  * the team with the most, the lowest such player; -1 when two or more
  * teams share the most. */

@@ -10,6 +10,7 @@
 #include "records/roster.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +236,62 @@ int pgn_write(FILE *out, const struct ratings_partie *parties, size_t n_parties,
             put_string(out, names[p->second]) < 0 ||
             fprintf(out, "\"]\n[Result \"%s\"]\n\n%s\n\n", result, result) < 0)
             break;
+    }
+    if (fflush(out) == EOF || ferror(out)) {
+        snprintf(err, err_size, "pgn: cannot write: %s",
+                 strerror(errno ? errno : EIO));
+        return -1;
+    }
+    return 0;
+}
+
+/* Checks table i for pgn_write_tables(); 0, or -1 with the reason in err. */
+static int check_table(const struct ratings_table *t, size_t i, int n_bots,
+                       char *err, size_t err_size)
+{
+    if (t->seats < 2 || t->seats > RATINGS_MAX_SEATS) {
+        snprintf(err, err_size, "pgn: table %zu: %d seats, not 2..%d", i,
+                 t->seats, RATINGS_MAX_SEATS);
+        return -1;
+    }
+    for (int s = 0; s < t->seats; s++) {
+        if (t->bot[s] < 0 || t->bot[s] >= n_bots) {
+            snprintf(err, err_size, "pgn: table %zu: seat %c: bot index out of range",
+                     i, 'A' + s);
+            return -1;
+        }
+        if (!isfinite(t->points[s])) {
+            snprintf(err, err_size, "pgn: table %zu: seat %c: points are not finite",
+                     i, 'A' + s);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int pgn_write_tables(FILE *out, const struct ratings_table *tables,
+                     size_t n_tables, const char *const *names, int n_bots,
+                     char *err, size_t err_size)
+{
+    for (size_t k = 0; k < n_tables; k++)
+        if (check_table(&tables[k], k, n_bots, err, err_size) < 0) return -1;
+    bool failed = false;
+    for (size_t k = 0; k < n_tables && !failed; k++) {
+        const struct ratings_table *t = &tables[k];
+        for (int i = 0; i < t->seats && !failed; i++)
+            for (int j = i + 1; j < t->seats && !failed; j++) {
+                if (t->bot[i] == t->bot[j]) continue;
+                double s = ratings_table_score(t, i, j);
+                const char *result = s == 1 ? "1-0" : s == 0 ? "0-1" : "1/2-1/2";
+                failed = fprintf(out, "[Event \"arena\"]\n[Round \"%zu\"]\n[White \"",
+                                 k + 1) < 0 ||
+                         put_string(out, names[t->bot[i]]) < 0 ||
+                         fputs("\"]\n[Black \"", out) == EOF ||
+                         put_string(out, names[t->bot[j]]) < 0 ||
+                         fprintf(out, "\"]\n[Result \"%s\"]\n[Set \"%ld\"]\n"
+                                 "[WhiteSeat \"%c\"]\n[BlackSeat \"%c\"]\n\n%s\n\n",
+                                 result, t->set, 'A' + i, 'A' + j, result) < 0;
+            }
     }
     if (fflush(out) == EOF || ferror(out)) {
         snprintf(err, err_size, "pgn: cannot write: %s",

@@ -7,6 +7,7 @@
  * table that lasts one file: they are local to it. struct results owns its
  * arrays and the names.
  */
+#include "records/game_record.h"
 #include "records/results.h"
 #include "records/roster.h"
 
@@ -33,19 +34,20 @@ void results_release(struct results *self)
     for (int i = 0; i < self->n_bots; i++) free(self->names[i]);
     free(self->names);
     free(self->parties);
+    free(self->tables);
     results_init(self);
 }
 
 /* What self held before a read, to roll back to. */
 struct mark {
-    size_t n_parties;
+    size_t n_parties, n_tables;
     int n_bots;
     long n_clusters;
 };
 
 static struct mark mark_of(const struct results *self)
 {
-    return (struct mark){ self->n_parties, self->n_bots, self->n_clusters };
+    return (struct mark){ self->n_parties, self->n_tables, self->n_bots, self->n_clusters };
 }
 
 static void roll_back(struct results *self, struct mark m)
@@ -53,7 +55,9 @@ static void roll_back(struct results *self, struct mark m)
     for (int i = m.n_bots; i < self->n_bots; i++) free(self->names[i]);
     self->n_bots = m.n_bots;
     self->n_parties = m.n_parties;
+    self->n_tables = m.n_tables;
     self->n_clusters = m.n_clusters;
+    if (!self->n_tables) self->game[0] = '\0';
 }
 
 /* The index of bot `name`, added when new; -1 when out of memory. */
@@ -482,11 +486,89 @@ struct journal_read {
     struct pair_index pairs;
 };
 
+/* A match of another game as a table: one seat per entrant (the first
+ * player of each team), its points, clustered by its run and set. */
+static int add_match(struct results *self, struct pair_index *sets, const struct game_record *rec, char *err,
+                     size_t cap)
+{
+    struct game_setup setup = { rec->players, 0, 0, NULL, 0 };
+    char key[48], id[96], why[160];
+    int team_of[GAME_MAX_PLAYERS], teams = 0;
+    void *state = malloc(rec->game->state_size);
+    if (!state) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    int made = rec->game->create(state, &setup, why, sizeof why);
+    for (int p = 0; made == 0 && p < rec->players; p++) {
+        team_of[p] = rec->game->team(state, p);
+        if (team_of[p] + 1 > teams) teams = team_of[p] + 1;
+    }
+    free(state);
+    if (made < 0) {
+        snprintf(err, cap, "%s: %s", rec->game->name, why);
+        return -1;
+    }
+    snprintf(key, sizeof key, "%s-%d", rec->game->name, rec->players);
+    if (self->n_parties) {
+        snprintf(err, cap, "a %s match among Piquet parties: rate each game apart", key);
+        return -1;
+    }
+    if (self->game[0] && strcmp(self->game, key)) {
+        snprintf(err, cap, "a %s match among %s matches: rate each game apart", key, self->game);
+        return -1;
+    }
+    if (self->n_tables == self->tables_cap) {
+        size_t n = self->tables_cap ? 2 * self->tables_cap : 256;
+        struct ratings_table *grown = realloc(self->tables, n * sizeof *grown);
+        if (!grown) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        self->tables = grown;
+        self->tables_cap = n;
+    }
+    struct ratings_table *t = &self->tables[self->n_tables];
+    memset(t, 0, sizeof *t);
+    t->seats = teams;
+    for (int p = 0; p < rec->players; p++) {
+        int team = team_of[p], first = 1;
+        for (int q = 0; q < p; q++) first &= team_of[q] != team;
+        if (!first) continue;
+        if ((t->bot[team] = bot_index(self, rec->names[p])) < 0) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        t->points[team] = (double)rec->points[p];
+    }
+    snprintf(id, sizeof id, "%s\x1f%ld", rec->run, rec->set);
+    struct pair_slot *slot = rec->set ? pair_slot(sets, id) : NULL;
+    if (rec->set && !slot) {
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    if (slot && slot->count == 0) slot->cluster = self->n_clusters++;
+    if (slot) slot->count++;
+    t->set = slot ? slot->cluster : self->n_clusters++;
+    snprintf(self->game, sizeof self->game, "%s", key);
+    self->n_tables++;
+    return 0;
+}
+
 static int read_entry(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct journal_read *j = ctx;
     struct record_partie rec;
+    if (e->type == JOURNAL_MATCH) {
+        struct game_record match;
+        if (game_record_read(e->record, &match, err, cap) < 0) return -1;
+        return add_match(j->self, &j->pairs, &match, err, cap);
+    }
     if (e->type != JOURNAL_PARTIE) return 0;
+    if (j->self->n_tables) {
+        snprintf(err, cap, "a Piquet partie among %s matches: rate each game apart", j->self->game);
+        return -1;
+    }
     if (record_read(e->record, &rec, err, cap) < 0) return -1;
     return add_record(j->self, &j->pairs, &rec, err, cap);
 }
@@ -497,8 +579,8 @@ int results_read_journal(struct results *self, FILE *in, const char *source, cha
     struct journal_read j = { self, { 0 } };
     int torn, rc = -1;
     if (journal_reader_read(&self->journals, in, source, read_entry, &j, &torn, err, err_size) < 0) goto out;
-    if (self->n_parties == m.n_parties) {
-        snprintf(err, err_size, "%s: no partie records", source);
+    if (self->n_parties == m.n_parties && self->n_tables == m.n_tables) {
+        snprintf(err, err_size, "%s: no partie or match records", source);
         goto out;
     }
     rc = 0;

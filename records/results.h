@@ -42,6 +42,13 @@
 struct results {
     struct ratings_partie *parties;
     size_t n_parties, parties_cap;
+    /* The matches of another game (journal "match" records,
+     * records/game_record.h), one table per match in the entrants' seats
+     * (a side's bot holds its side's seat), clustered by duplicate set.
+     * One game and table size only; never mixed with parties. */
+    struct ratings_table *tables;
+    size_t n_tables, tables_cap;
+    char game[48];                    /* "belote-4", "" before any match */
     char **names;        /* bot i; pass as (const char *const *) */
     int n_bots, names_cap;
     long n_clusters;     /* cluster ids handed out: 0..n_clusters-1 */
@@ -69,7 +76,8 @@ int results_read_csv(struct results *self, FILE *in, const char *source,
 /* As results_read() for a tournament journal already open (files ending
  * in .jsonl; records/journal.h, records/record.h): every "partie" record, the
  * two parties on one seed between the same bots forming a duplicate pair;
- * a torn last line is skipped. The journal reader's rules hold over every
+ * every "match" record of another game into `tables` (its "set" in its
+ * run a cluster); a torn last line is skipped. The journal reader's rules hold over every
  * journal read into self: a partie already read, from this file or an
  * earlier one, is an error naming both lines. */
 int results_read_journal(struct results *self, FILE *in, const char *source,

@@ -37,6 +37,20 @@ static void use_pairs(struct pairing *p)
     p->margin_interval = c->margin_interval;
     p->margin_low = c->margin_low;
     p->margin_high = c->margin_high;
+    double se = c->n_pairs > 0 ? sqrt(c->variance / c->n_pairs) : 0;
+    p->score_z_finite = se > 0;
+    p->score_z = se > 0 ? (c->score - 0.5) / se : 0;
+    const struct margin *m = &c->pair_margins;
+    p->margin_t_finite = m->effect_finite;
+    p->margin_t = m->effect;
+    p->margin_t_low = m->effect_low;
+    p->margin_t_high = m->effect_high;
+    p->margin_z = m->z;
+    p->margin_los = m->los;
+    p->score_rho_finite = c->score_rho_finite;
+    p->score_rho = c->score_rho;
+    p->margin_rho_finite = c->margin_rho_finite;
+    p->margin_rho = c->margin_rho;
 }
 
 /* Without pairs: the parties as independent. A partie scoring 0, 1/2 or 1
@@ -169,7 +183,7 @@ int pairings_print_text(const struct pairings *self, const char *const *names,
 {
     static const char *const headers[] = {
         "bot", "opponent", "parties", "W-D-L", "LL-LD-WL/DD-DW-WW", "from", "score",
-        "Elo +- 95%", "nElo", "LOS", "margin (95%)"
+        "Elo +- 95%", "nElo", "LOS", "margin (95%)", "margin t (95%)", "margin LOS", "rho score/margin"
     };
     enum { N = sizeof headers / sizeof headers[0] };
     struct table t;
@@ -203,13 +217,27 @@ int pairings_print_text(const struct pairings *self, const char *const *names,
         else if (!p->margin_interval) bad |= table_setf(&t, 10, "%+.1f", p->margin);
         else bad |= table_setf(&t, 10, "%+.1f (%+.1f..%+.1f)", p->margin,
                                p->margin_low, p->margin_high);
+        if (p->margin_t_finite) {
+            bad |= table_setf(&t, 11, "%+.2f (%+.2f..%+.2f)", p->margin_t, p->margin_t_low, p->margin_t_high);
+            bad |= table_setf(&t, 12, "%.1f%%", 100 * p->margin_los);
+        } else {
+            bad |= table_set(&t, 11, "-");
+            bad |= table_set(&t, 12, "-");
+        }
+        char rho[2][16] = { "-", "-" };
+        if (p->score_rho_finite) snprintf(rho[0], sizeof rho[0], "%+.2f", p->score_rho);
+        if (p->margin_rho_finite) snprintf(rho[1], sizeof rho[1], "%+.2f", p->margin_rho);
+        bad |= table_setf(&t, 13, "%s/%s", rho[0], rho[1]);
     }
     int rc = bad || table_print_text(&t, out, "") < 0 ? -1 : 0;
     table_release(&t);
     if (rc == 0)
         rc = fputs("\nscore, Elo, nElo, LOS and margin (settlement points per partie) are "
                    "from the first bot's side;\n'from' says whether they use duplicate "
-                   "pairs (pentanomial) or parties taken as independent.\n", out) == EOF
+                   "pairs (pentanomial) or parties taken as independent.\nmargin t is "
+                   "the pairs' mean margin over its sd (docs/statistics.md 4a); rho is "
+                   "the duplicate efficiency\nof the score and of the margin: duplicate "
+                   "pairs need 1 + rho times the parties of independent play.\n", out) == EOF
                  ? -1 : 0;
     return rc;
 }
@@ -220,7 +248,9 @@ int pairings_print_csv(const struct pairings *self, const char *const *names,
     static const char *const headers[] = {
         "bot", "opponent", "parties", "wins", "draws", "losses", "ll", "ld", "wl_dd",
         "dw", "ww", "unpaired", "basis", "n", "score", "score_low", "score_high", "elo",
-        "elo_error", "nelo", "los", "margin", "margin_low", "margin_high", "margin_n"
+        "elo_error", "nelo", "los", "margin", "margin_low", "margin_high", "margin_n",
+        "score_z", "margin_t", "margin_t_low", "margin_t_high", "margin_z", "margin_los", "rho_score",
+        "rho_margin"
     };
     enum { N = sizeof headers / sizeof headers[0] };
     struct table t;
@@ -255,6 +285,16 @@ int pairings_print_csv(const struct pairings *self, const char *const *names,
             bad |= table_setf(&t, 23, "%.4f", p->margin_high);
         }
         bad |= table_setf(&t, 24, "%d", p->margin_n);
+        if (p->score_z_finite) bad |= table_setf(&t, 25, "%.4f", p->score_z);
+        if (p->margin_t_finite) {
+            bad |= table_setf(&t, 26, "%.6f", p->margin_t);
+            bad |= table_setf(&t, 27, "%.6f", p->margin_t_low);
+            bad |= table_setf(&t, 28, "%.6f", p->margin_t_high);
+            bad |= table_setf(&t, 29, "%.4f", p->margin_z);
+            bad |= table_setf(&t, 30, "%.6f", p->margin_los);
+        }
+        if (p->score_rho_finite) bad |= table_setf(&t, 31, "%.6f", p->score_rho);
+        if (p->margin_rho_finite) bad |= table_setf(&t, 32, "%.6f", p->margin_rho);
     }
     int rc = bad || table_print_csv(&t, out) < 0 ? -1 : 0;
     table_release(&t);
@@ -299,14 +339,24 @@ static bool add_pairing(cJSON *array, const struct pairing *p, const char *const
               add_number(o, "elo", p->elo_finite, p->elo) &&
               add_number(o, "elo_error", p->elo_finite && p->error_finite, p->elo_error) &&
               add_number(o, "nelo", p->nelo_finite, p->nelo) &&
-              add_number(o, "los", true, p->los);
+              add_number(o, "los", true, p->los) &&
+              add_number(o, "score_z", p->score_z_finite, p->score_z);
     if (!ok) return false;
+    cJSON *rho = cJSON_AddObjectToObject(o, "rho");
+    if (!rho || !add_number(rho, "score", p->score_rho_finite, p->score_rho) ||
+        !add_number(rho, "margin", p->margin_rho_finite, p->margin_rho))
+        return false;
     if (p->margin_n == 0) return cJSON_AddNullToObject(o, "margin") != NULL;
     cJSON *m = cJSON_AddObjectToObject(o, "margin");
     return m && add_number(m, "mean", true, p->margin) &&
            add_number(m, "low", true, p->margin_low) &&
            add_number(m, "high", true, p->margin_high) &&
-           add_number(m, "n", true, p->margin_n);
+           add_number(m, "n", true, p->margin_n) &&
+           add_number(m, "t", p->margin_t_finite, p->margin_t) &&
+           add_number(m, "t_low", p->margin_t_finite, p->margin_t_low) &&
+           add_number(m, "t_high", p->margin_t_finite, p->margin_t_high) &&
+           add_number(m, "z", p->margin_t_finite, p->margin_z) &&
+           add_number(m, "los", p->margin_t_finite, p->margin_los);
 }
 
 cJSON *pairings_json(const struct pairings *self, const char *const *names)

@@ -1,8 +1,9 @@
 /* pairings.h - the head-to-head report: every two bots that met, tallied
  * with stats/pentanomial.h, as text, CSV or JSON.
  *
- * A pairing's statistics (score, Elo +- 95%, nElo, LOS, settlement margin)
- * come from its duplicate pairs, so the correlation inside a pair is
+ * A pairing's statistics (score, Elo +- 95%, nElo, LOS, settlement margin,
+ * and the margin's normalised effect t, its LOS and the duplicate
+ * efficiency rho of the score and of the margin) come from its duplicate pairs, so the correlation inside a pair is
  * accounted for. When the two bots never played a duplicate pair (PGN
  * input, say), they come from the parties taken as independent: the same
  * formulas over the trinomial of single parties (docs/statistics.md 3 with a "pair"
@@ -39,6 +40,15 @@ struct pairing {
     double margin;              /* mean settlement per partie, bot's side */
     bool margin_interval;       /* margin_n >= 2; else low = high = margin */
     double margin_low, margin_high;
+    /* Side by side (docs/statistics.md 4a), from the pairs only: each
+     * statistic's evidence Z, the margin's normalised effect t and LOS,
+     * and the duplicate efficiency rho of each. */
+    bool score_z_finite;        /* pairs with a variance */
+    double score_z;             /* (s - 1/2) / sqrt(var / n) */
+    bool margin_t_finite;       /* two pairs with points and a spread */
+    double margin_t, margin_t_low, margin_t_high, margin_z, margin_los;
+    bool score_rho_finite, margin_rho_finite;
+    double score_rho, margin_rho;
 };
 
 struct pairings {
@@ -66,14 +76,17 @@ int pairings_print_text(const struct pairings *self, const char *const *names,
 /* One CSV record per pairing with a header line: bot,opponent,parties,
  * wins,draws,losses,ll,ld,wl_dd,dw,ww,unpaired,basis,n,score,score_low,
  * score_high,elo,elo_error,nelo,los,margin,margin_low,margin_high,
- * margin_n. Numbers that do not apply are empty. 0, or -1. */
+ * margin_n,score_z,margin_t,margin_t_low,margin_t_high,margin_z,margin_los,
+ * rho_score,rho_margin. Numbers that do not apply are empty. 0, or -1. */
 int pairings_print_csv(const struct pairings *self, const char *const *names,
                        FILE *out);
 
 /* {"pairings": [{"bot", "opponent", "parties", "wins", "draws", "losses",
  * "pentanomial": [LL, LD, WL+DD, DW, WW], "unpaired", "basis" ("pairs" or
  * "parties"), "n", "score", "score_low", "score_high", "elo", "elo_error",
- * "nelo", "los", "margin": {"mean", "low", "high", "n"} or null}, ...]};
+ * "nelo", "los", "score_z", "margin": {"mean", "low", "high", "n", "t",
+ * "t_low", "t_high", "z", "los"} or null, "rho": {"score", "margin"}},
+ * ...]};
  * numbers that do not apply are null. The caller frees the tree with
  * cJSON_Delete(); NULL when out of memory. */
 cJSON *pairings_json(const struct pairings *self, const char *const *names);

@@ -62,6 +62,20 @@ void pentanomial_compute(struct pentanomial *self)
     else self->los = s > 0.5 ? 1 : s < 0.5 ? 0 : 0.5;
 }
 
+/* rho = 2 var(pair mean) / var(partie) - 1 from the sums over n pairs
+ * (2n parties), population variances. false when it has no value. */
+static bool duplicate_rho(double partie, double partie2, double pair, double pair2, long n, double *rho)
+{
+    *rho = 0;
+    if (n < 2) return false;
+    double mean = partie / (2.0 * n);
+    double var_partie = partie2 / (2.0 * n) - mean * mean;
+    double var_pair = pair2 / n - (pair / n) * (pair / n);
+    if (!(var_partie > 1e-12 * (partie2 / (2.0 * n)))) return false;
+    *rho = 2 * fmax(0, var_pair) / var_partie - 1;
+    return true;
+}
+
 /* A partie between the two bots in cluster order. */
 struct member {
     long cluster;
@@ -112,6 +126,9 @@ int pentanomial_tally(struct pentanomial *self,
     qsort(order, n, sizeof *order, compare_member);
 
     double margin_sum = 0, margin_sum2 = 0;
+    /* For rho: sums over the paired parties and over their pair means. */
+    struct { double partie, partie2, pair, pair2; long n; } sc = { 0 }, pt = { 0 };
+    margin_init(&self->pair_margins, 2);
     for (size_t start = 0, end; start < n; start = end) {
         for (end = start; end < n && order[end].cluster == order[start].cluster; end++) {}
         const struct ratings_partie *a = &parties[order[start].index];
@@ -120,19 +137,34 @@ int pentanomial_tally(struct pentanomial *self,
             self->unpaired += (int)(end - start);
             continue;
         }
-        double total = (a->first == bot ? a->score : 1 - a->score) +
-                       (b->first == bot ? b->score : 1 - b->score);
+        double sa = a->first == bot ? a->score : 1 - a->score;
+        double sb = b->first == bot ? b->score : 1 - b->score;
+        double total = sa + sb;
         self->pairs[(int)lround(2 * total)]++;
+        sc.partie += sa + sb;
+        sc.partie2 += sa * sa + sb * sb;
+        sc.pair += total / 2;
+        sc.pair2 += total * total / 4;
+        sc.n++;
         if (a->has_points && b->has_points) {
-            double m = ((a->first == bot ? a->points : -a->points) +
-                        (b->first == bot ? b->points : -b->points)) / 2.0;
+            double pa = a->first == bot ? a->points : -a->points;
+            double pb = b->first == bot ? b->points : -b->points;
+            double m = (pa + pb) / 2.0;
             self->margin_pairs++;
             margin_sum += m;
             margin_sum2 += m * m;
+            margin_add(&self->pair_margins, pa + pb);
+            pt.partie += pa + pb;
+            pt.partie2 += pa * pa + pb * pb;
+            pt.pair += m;
+            pt.pair2 += m * m;
+            pt.n++;
         }
     }
     free(order);
     pentanomial_compute(self);
+    self->score_rho_finite = duplicate_rho(sc.partie, sc.partie2, sc.pair, sc.pair2, sc.n, &self->score_rho);
+    self->margin_rho_finite = duplicate_rho(pt.partie, pt.partie2, pt.pair, pt.pair2, pt.n, &self->margin_rho);
 
     int k = self->margin_pairs;
     if (k > 0) {

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "stats/margin.h"
 #include "stats/ratings.h"
 
 /* pairs[k] counts pairs where the bot scored k/2 points of 2:
@@ -46,6 +47,16 @@ struct pentanomial {
     bool margin_interval;           /* at least 2 such pairs; else low = high
                                      * = margin */
     double margin_low, margin_high; /* margin -+ 1.96 sd(pair means) / sqrt(n) */
+
+    /* The same pairs under the normal model of section 4a: d = the bot's
+     * points over the pair; its mean per partie is `margin` above. */
+    struct margin pair_margins;
+
+    /* Duplicate efficiency (docs/statistics.md 4a): rho = 2 var(pair mean)
+     * / var(partie) - 1 over the pairs, of the bot's score and of its
+     * points; finite with at least two pairs and a partie variance. */
+    bool score_rho_finite, margin_rho_finite;
+    double score_rho, margin_rho;
 };
 
 /* Tallies the parties between `bot` and `opponent` (either seat) and

@@ -1,4 +1,14 @@
-/* ratings.c - maximum-likelihood Bradley-Terry Elo (docs/statistics.md 1 and 2).
+/* ratings.c - maximum-likelihood Bradley-Terry Elo (docs/statistics.md 1, 2
+ * and 6).
+ *
+ * Both entries, ratings_fit() for parties of two players and
+ * ratings_fit_tables() for matches of N seats, turn their input into one
+ * list of comparisons (two bots, the seat positions they held, the earlier
+ * seat's score, the cluster) and fit that list with the same code: a partie
+ * is the comparison of seat 0 (the first dealer) with seat 1, so two seats
+ * are section 1 exactly. The seat terms h_s (sum 0) are fitted as the N - 1
+ * contrasts d_s = h_s - h_{N-1}; with two seats d_0 is the first dealer's
+ * advantage h of section 1, and the published h_s are d_s - mean(d).
  *
  * Parameters are fitted in natural logits (theta = k * Elo, k = ln 10 / 400)
  * so that the information matrix and the constraint rows have comparable
@@ -36,17 +46,31 @@
 
 enum fit_outcome { FIT_OK, FIT_UNIDENTIFIED, FIT_UNBOUNDED };
 
+/* One comparison: bot[0] in seat seat[0] against bot[1] in a later seat
+ * seat[1] (for a partie: the first dealer, seat 0, against the other). */
+struct comparison {
+    int bot[2];
+    int seat[2];
+    double score;     /* bot[0]'s: 1, 0.5, 0 (any value in [0, 1] for parties) */
+    long cluster;     /* duplicate pair or set */
+};
+
+/* The largest number of nonzero entries of a design row: two bots, two
+ * seat contrasts. */
+#define DESIGN_MAX 4
+
 /* Workspace of the Newton fit over the rated bots. */
 struct fit {
-    const struct ratings_partie *parties;
-    size_t n_parties;
+    const struct comparison *comparisons;
+    size_t n_comparisons;
+    int seats;              /* seat positions; seats - 1 contrasts when h >= 0 */
     const int *column;      /* bot -> parameter column, -1 when not rated */
     const int *group;       /* bot -> group, -1 when not rated */
     const int *param_group; /* rating column -> its bot's group */
-    int n_params;           /* rated bots, plus one for h when h >= 0 */
+    int n_params;           /* rated bots, plus seats - 1 when h >= 0 */
     int n_groups;
     int dim;                /* n_params + n_groups: the bordered matrix */
-    int h;                  /* column of h, or -1 */
+    int h;                  /* column of d_0 (d_s is h + s), or -1 */
     int anchor_column;      /* -1: every group has mean zero */
     int anchor_group;
     double *theta;          /* n_params */
@@ -68,27 +92,35 @@ static double sigmoid(double z)
     return z >= 0 ? 1.0 / (1.0 + exp(-z)) : exp(z) / (1.0 + exp(z));
 }
 
-/* The nonzero entries of partie g's design vector x_g; 0 when the partie
- * carries no information for this fit. */
-static int design(const struct fit *f, const struct ratings_partie *g,
-                  int col[3], double x[3])
+/* The nonzero entries of comparison g's design vector x_g; 0 when it
+ * carries no information for this fit. The last seat has no contrast of
+ * its own (d_{N-1} = 0). A partie of a bot against itself still tells the
+ * first dealer's advantage (section 1); tables never hold such a
+ * comparison (section 6: seats held by different bots). */
+static int design(const struct fit *f, const struct comparison *g,
+                  int col[DESIGN_MAX], double x[DESIGN_MAX])
 {
     int n = 0;
-    int cw = f->column[g->first], cb = f->column[g->second];
-    if (cw < 0 || cb < 0 || f->group[g->first] != f->group[g->second])
+    int cw = f->column[g->bot[0]], cb = f->column[g->bot[1]];
+    if (cw < 0 || cb < 0 || f->group[g->bot[0]] != f->group[g->bot[1]])
         return 0;
     if (cw != cb) {
         col[n] = cw; x[n++] = 1.0;
         col[n] = cb; x[n++] = -1.0;
     }
     if (f->h >= 0) {
-        col[n] = f->h; x[n++] = 1.0;
+        if (g->seat[0] < f->seats - 1) {
+            col[n] = f->h + g->seat[0]; x[n++] = 1.0;
+        }
+        if (g->seat[1] < f->seats - 1) {
+            col[n] = f->h + g->seat[1]; x[n++] = -1.0;
+        }
     }
     return n;
 }
 
-static double linear(const double *theta, int n, const int col[3],
-                     const double x[3])
+static double linear(const double *theta, int n, const int col[DESIGN_MAX],
+                     const double x[DESIGN_MAX])
 {
     double z = 0;
     for (int i = 0; i < n; i++) z += x[i] * theta[col[i]];
@@ -98,10 +130,10 @@ static double linear(const double *theta, int n, const int col[3],
 static double log_likelihood(const struct fit *f, const double *theta)
 {
     double sum = 0;
-    for (size_t i = 0; i < f->n_parties; i++) {
-        const struct ratings_partie *g = &f->parties[i];
-        int col[3];
-        double x[3];
+    for (size_t i = 0; i < f->n_comparisons; i++) {
+        const struct comparison *g = &f->comparisons[i];
+        int col[DESIGN_MAX];
+        double x[DESIGN_MAX];
         int n = design(f, g, col, x);
         if (n == 0) continue;
         double z = linear(theta, n, col, x);
@@ -117,10 +149,10 @@ static void build(struct fit *f, const double *theta)
     int d = f->dim;
     memset(f->kkt, 0, sizeof *f->kkt * (size_t)d * (size_t)d);
     memset(f->rhs, 0, sizeof *f->rhs * (size_t)d);
-    for (size_t i = 0; i < f->n_parties; i++) {
-        const struct ratings_partie *g = &f->parties[i];
-        int col[3];
-        double x[3];
+    for (size_t i = 0; i < f->n_comparisons; i++) {
+        const struct comparison *g = &f->comparisons[i];
+        int col[DESIGN_MAX];
+        double x[DESIGN_MAX];
         int n = design(f, g, col, x);
         if (n == 0) continue;
         double p = sigmoid(linear(theta, n, col, x));
@@ -132,7 +164,7 @@ static void build(struct fit *f, const double *theta)
         }
     }
     for (int i = 0; i < f->n_params; i++) {
-        if (i == f->h) continue;
+        if (f->h >= 0 && i >= f->h) continue;
         int grp = f->param_group[i];
         if (grp == f->anchor_group && i != f->anchor_column) continue;
         f->kkt[(f->n_params + grp) * d + i] = 1.0;
@@ -261,8 +293,8 @@ static void scc_visit(struct scc *s, int v)
 
 /* Sets status and group of every bot from the results; returns the number
  * of groups, or -1 when out of memory. */
-static int find_groups(struct ratings *self,
-                       const struct ratings_partie *parties, size_t n_parties)
+static int find_groups(struct ratings *self, const struct comparison *comparisons,
+                       size_t n_comparisons)
 {
     int n = self->n_bots, groups = 0, rc = -1;
     size_t nn = (size_t)n * (size_t)n;
@@ -271,11 +303,12 @@ static int find_groups(struct ratings *self,
     int *work = malloc(sizeof *work * (5 * (size_t)n + 1));
     if (!edge || !on_stack || !work) goto out;
 
-    for (size_t i = 0; i < n_parties; i++) {
-        const struct ratings_partie *g = &parties[i];
-        if (g->first == g->second) continue;
-        if (g->score > 0) edge[(size_t)g->first * (size_t)n + (size_t)g->second] = 1;
-        if (g->score < 1) edge[(size_t)g->second * (size_t)n + (size_t)g->first] = 1;
+    for (size_t i = 0; i < n_comparisons; i++) {
+        const struct comparison *g = &comparisons[i];
+        size_t w = (size_t)g->bot[0], b = (size_t)g->bot[1];
+        if (w == b) continue;
+        if (g->score > 0) edge[w * (size_t)n + b] = 1;
+        if (g->score < 1) edge[b * (size_t)n + w] = 1;
     }
     struct scc s = {
         .n = n, .edge = edge, .index = work, .low = work + n,
@@ -317,7 +350,7 @@ out:
     return rc;
 }
 
-/* A fitted partie in cluster order. */
+/* A fitted comparison in cluster order. */
 struct member {
     long cluster;
     size_t index;
@@ -342,7 +375,7 @@ static int covariances(struct fit *f, struct ratings *self, double *model,
     double *half = malloc(sizeof *half * (nn + 1));
     double *u = calloc((size_t)n + 1, sizeof *u);
     int *touched = malloc(sizeof *touched * ((size_t)n + 1));
-    struct member *order = malloc(sizeof *order * (f->n_parties + 1));
+    struct member *order = malloc(sizeof *order * (f->n_comparisons + 1));
     if (!column || !meat || !half || !u || !touched || !order) goto out;
 
     build(f, f->theta);
@@ -358,11 +391,11 @@ static int covariances(struct fit *f, struct ratings *self, double *model,
     }
 
     size_t used = 0;
-    for (size_t i = 0; i < f->n_parties; i++) {
-        int col[3];
-        double x[3];
-        if (design(f, &f->parties[i], col, x) > 0)
-            order[used++] = (struct member){ f->parties[i].cluster, i };
+    for (size_t i = 0; i < f->n_comparisons; i++) {
+        int col[DESIGN_MAX];
+        double x[DESIGN_MAX];
+        if (design(f, &f->comparisons[i], col, x) > 0)
+            order[used++] = (struct member){ f->comparisons[i].cluster, i };
     }
     qsort(order, used, sizeof *order, compare_member);
 
@@ -371,15 +404,15 @@ static int covariances(struct fit *f, struct ratings *self, double *model,
     for (size_t start = 0, end; start < used; start = end) {
         for (end = start; end < used && order[end].cluster == order[start].cluster; end++) {}
         int n_touched = 0;
-        int reference = f->parties[order[start].index].first;
+        int reference = f->comparisons[order[start].index].bot[0];
         double pair_sum = 0, pair_e2 = 0;
         for (size_t k = start; k < end; k++) {
-            const struct ratings_partie *g = &f->parties[order[k].index];
-            int col[3];
-            double x[3];
+            const struct comparison *g = &f->comparisons[order[k].index];
+            int col[DESIGN_MAX];
+            double x[DESIGN_MAX];
             int m = design(f, g, col, x);
             double r = g->score - sigmoid(linear(f->theta, m, col, x));
-            double e = g->first == reference ? r : -r;
+            double e = g->bot[0] == reference ? r : -r;
             pair_sum += e;
             pair_e2 += e * e;
             for (int a = 0; a < m; a++) {
@@ -455,15 +488,20 @@ void ratings_free(struct ratings *self)
     free(self->cov_model);
     free(self->cov_robust);
     free(self->los);
+    free(self->seat);
+    free(self->seat_se_model);
+    free(self->seat_se_robust);
     free(self);
 }
 
-static struct ratings *result_new(const char *const *names, int n_bots)
+static struct ratings *result_new(const char *const *names, int n_bots,
+                                  int seats)
 {
     struct ratings *self = calloc(1, sizeof *self);
     if (!self) return NULL;
-    size_t n = (size_t)n_bots, n1 = n + 1;
+    size_t n = (size_t)n_bots, n1 = n + 1, side = n + (size_t)seats - 1;
     self->n_bots = n_bots;
+    self->seats = seats;
     self->names = calloc(n1, sizeof *self->names);
     self->status = calloc(n1, sizeof *self->status);
     self->group = calloc(n1, sizeof *self->group);
@@ -474,13 +512,17 @@ static struct ratings *result_new(const char *const *names, int n_bots)
     self->se_robust = calloc(n1, sizeof *self->se_robust);
     self->low = calloc(n1, sizeof *self->low);
     self->high = calloc(n1, sizeof *self->high);
-    self->cov_model = calloc(n1 * n1, sizeof *self->cov_model);
-    self->cov_robust = calloc(n1 * n1, sizeof *self->cov_robust);
+    self->cov_model = calloc(side * side, sizeof *self->cov_model);
+    self->cov_robust = calloc(side * side, sizeof *self->cov_robust);
     self->los = calloc(n * n + 1, sizeof *self->los);
+    self->seat = calloc((size_t)seats, sizeof *self->seat);
+    self->seat_se_model = calloc((size_t)seats, sizeof *self->seat_se_model);
+    self->seat_se_robust = calloc((size_t)seats, sizeof *self->seat_se_robust);
     if (!self->names || !self->status || !self->group || !self->parties ||
         !self->score || !self->rating || !self->se_model || !self->se_robust ||
         !self->low || !self->high || !self->cov_model || !self->cov_robust ||
-        !self->los)
+        !self->los || !self->seat || !self->seat_se_model ||
+        !self->seat_se_robust)
         goto fail;
     for (int i = 0; i < n_bots; i++) {
         self->names[i] = strdup(names[i]);
@@ -493,9 +535,8 @@ fail:
     return NULL;
 }
 
-/* Checks the input; 0, or -1 with the reason in err. */
-static int check_input(const struct ratings_partie *parties, size_t n_parties,
-                       const char *const *names, int n_bots, char *err,
+/* Checks the bots; 0, or -1 with the reason in err. */
+static int check_names(const char *const *names, int n_bots, char *err,
                        size_t err_size)
 {
     if (n_bots < 0) {
@@ -511,6 +552,13 @@ static int check_input(const struct ratings_partie *parties, size_t n_parties,
             snprintf(err, err_size, "ratings: bot %d has no name", i);
             return -1;
         }
+    return 0;
+}
+
+/* Checks the parties; 0, or -1 with the reason in err. */
+static int check_parties(const struct ratings_partie *parties, size_t n_parties,
+                         int n_bots, char *err, size_t err_size)
+{
     for (size_t i = 0; i < n_parties; i++) {
         const struct ratings_partie *g = &parties[i];
         if (g->first < 0 || g->first >= n_bots || g->second < 0 ||
@@ -528,35 +576,88 @@ static int check_input(const struct ratings_partie *parties, size_t n_parties,
     return 0;
 }
 
-/* Copies the fitted parameters and their covariances into Elo units. */
+/* Checks the tables: all of one seat count, bots in range, finite points.
+ * Returns the seat count (2 when there are no tables), or -1 with the
+ * reason in err. */
+static int check_tables(const struct ratings_table *tables, size_t n_tables,
+                        int n_bots, char *err, size_t err_size)
+{
+    int seats = n_tables > 0 ? tables[0].seats : 2;
+    for (size_t i = 0; i < n_tables; i++) {
+        const struct ratings_table *t = &tables[i];
+        if (t->seats < 2 || t->seats > RATINGS_MAX_SEATS) {
+            snprintf(err, err_size, "ratings: table %zu: %d seats, not 2..%d", i,
+                     t->seats, RATINGS_MAX_SEATS);
+            return -1;
+        }
+        if (t->seats != seats) {
+            snprintf(err, err_size, "ratings: table %zu: %d seats, table 0 has %d",
+                     i, t->seats, seats);
+            return -1;
+        }
+        for (int s = 0; s < t->seats; s++) {
+            if (t->bot[s] < 0 || t->bot[s] >= n_bots) {
+                snprintf(err, err_size, "ratings: table %zu: seat %c: bot index "
+                         "out of 0..%d", i, 'A' + s, n_bots - 1);
+                return -1;
+            }
+            if (!isfinite(t->points[s])) {
+                snprintf(err, err_size, "ratings: table %zu: seat %c: points %g "
+                         "are not finite", i, 'A' + s, t->points[s]);
+                return -1;
+            }
+        }
+    }
+    return seats;
+}
+
+/* Copies the fitted parameters and their covariances into Elo units, and
+ * turns the contrasts d_s into the seat terms h = A d, A[s][t] = [s = t] -
+ * 1/seats (t < seats - 1), with covariance A V A'. */
 static void publish(struct ratings *self, const struct fit *f,
                     const double *model, const double *robust)
 {
-    int nb = self->n_bots, n = f->n_params;
-    int n1 = nb + 1;
+    int nb = self->n_bots, n = f->n_params, m = self->seats;
+    int side = nb + m - 1;
     double k2 = LOGIT_PER_ELO * LOGIT_PER_ELO;
-    for (int i = 0; i < n1; i++) {
-        int ci = i < nb ? f->column[i] : f->h;
-        for (int j = 0; j < n1; j++) {
-            int cj = j < nb ? f->column[j] : f->h;
+    for (int i = 0; i < side; i++) {
+        int ci = i < nb ? f->column[i] : f->h >= 0 ? f->h + i - nb : -1;
+        for (int j = 0; j < side; j++) {
+            int cj = j < nb ? f->column[j] : f->h >= 0 ? f->h + j - nb : -1;
             bool both = ci >= 0 && cj >= 0;
-            self->cov_model[i * n1 + j] = both ? model[ci * n + cj] / k2 : 0;
-            self->cov_robust[i * n1 + j] = both ? robust[ci * n + cj] / k2 : 0;
+            self->cov_model[i * side + j] = both ? model[ci * n + cj] / k2 : 0;
+            self->cov_robust[i * side + j] = both ? robust[ci * n + cj] / k2 : 0;
         }
     }
     for (int i = 0; i < nb; i++) {
         int c = f->column[i];
         if (c < 0) continue;
         self->rating[i] = f->theta[c] / LOGIT_PER_ELO;
-        self->se_model[i] = sqrt(fmax(0, self->cov_model[i * n1 + i]));
-        self->se_robust[i] = sqrt(fmax(0, self->cov_robust[i * n1 + i]));
+        self->se_model[i] = sqrt(fmax(0, self->cov_model[i * side + i]));
+        self->se_robust[i] = sqrt(fmax(0, self->cov_robust[i * side + i]));
         self->low[i] = self->rating[i] - Z95 * self->se_robust[i];
         self->high[i] = self->rating[i] + Z95 * self->se_robust[i];
     }
     if (f->h >= 0) {
         self->advantage = f->theta[f->h] / LOGIT_PER_ELO;
-        self->advantage_se_model = sqrt(fmax(0, self->cov_model[nb * n1 + nb]));
-        self->advantage_se_robust = sqrt(fmax(0, self->cov_robust[nb * n1 + nb]));
+        self->advantage_se_model = sqrt(fmax(0, self->cov_model[nb * side + nb]));
+        self->advantage_se_robust = sqrt(fmax(0, self->cov_robust[nb * side + nb]));
+        double mean = 0;
+        for (int t = 0; t < m - 1; t++) mean += f->theta[f->h + t] / LOGIT_PER_ELO / m;
+        for (int s = 0; s < m; s++) {
+            double d = s < m - 1 ? f->theta[f->h + s] / LOGIT_PER_ELO : 0;
+            double vm = 0, vr = 0;
+            for (int t = 0; t < m - 1; t++)
+                for (int u = 0; u < m - 1; u++) {
+                    double a = ((s == t) - 1.0 / m) * ((s == u) - 1.0 / m);
+                    int at = (nb + t) * side + nb + u;
+                    vm += a * self->cov_model[at];
+                    vr += a * self->cov_robust[at];
+                }
+            self->seat[s] = d - mean;
+            self->seat_se_model[s] = sqrt(fmax(0, vm));
+            self->seat_se_robust[s] = sqrt(fmax(0, vr));
+        }
     }
     for (int i = 0; i < nb; i++)
         for (int j = 0; j < nb; j++)
@@ -569,12 +670,19 @@ double ratings_los(const struct ratings *self, int i, int j, bool robust)
     if (i == j || self->status[i] != RATINGS_RATED ||
         self->status[j] != RATINGS_RATED || self->group[i] != self->group[j])
         return 0.5;
-    int n1 = self->n_bots + 1;
+    int side = self->n_bots + self->seats - 1;
     const double *v = robust ? self->cov_robust : self->cov_model;
     double d = self->rating[i] - self->rating[j];
-    double var = v[i * n1 + i] + v[j * n1 + j] - 2 * v[i * n1 + j];
+    double var = v[i * side + i] + v[j * side + j] - 2 * v[i * side + j];
     if (!(var > 0)) return d > 0 ? 1.0 : d < 0 ? 0.0 : 0.5;
     return 0.5 * erfc(-d / sqrt(2 * var));
+}
+
+double ratings_table_score(const struct ratings_table *self, int i, int j)
+{
+    assert(i >= 0 && i < self->seats && j >= 0 && j < self->seats);
+    double a = self->points[i], b = self->points[j];
+    return a > b ? 1.0 : a < b ? 0.0 : 0.5;
 }
 
 int ratings_find(const struct ratings *self, const char *name)
@@ -624,34 +732,37 @@ static int find_anchor(const struct ratings *self, const char *name, char *err,
     return a;
 }
 
-struct ratings *ratings_fit(const struct ratings_partie *parties,
-                            size_t n_parties, const char *const *names,
-                            int n_bots, const struct ratings_options *options,
-                            char *err, size_t err_size)
+/* The fit of section 1 over `comparisons` from tables of `seats` seats (2 for
+ * parties), whose input is already checked. Returns a result the caller
+ * owns, or NULL with the reason in err. */
+static struct ratings *fit_comparisons(const struct comparison *comparisons,
+                                       size_t n_comparisons, int seats,
+                                       const char *const *names, int n_bots,
+                                       const struct ratings_options *options,
+                                       char *err, size_t err_size)
 {
     static const struct ratings_options defaults = { .fit_advantage = true };
     struct ratings *self = NULL;
-    struct fit f = { .parties = parties, .n_parties = n_parties,
-                     .h = -1, .anchor_column = -1, .anchor_group = -1 };
+    struct fit f = { .comparisons = comparisons, .n_comparisons = n_comparisons,
+                     .seats = seats, .h = -1, .anchor_column = -1,
+                     .anchor_group = -1 };
     int *column = NULL, *param_group = NULL;
     double *model = NULL, *robust = NULL;
     bool ok = false;
 
     if (!options) options = &defaults;
-    if (check_input(parties, n_parties, names, n_bots, err, err_size) < 0)
-        return NULL;
-    self = result_new(names, n_bots);
+    self = result_new(names, n_bots, seats);
     if (!self) goto oom;
     for (size_t i = 0; i < (size_t)n_bots * (size_t)n_bots; i++) self->los[i] = 0.5;
-    for (size_t i = 0; i < n_parties; i++) {
-        const struct ratings_partie *g = &parties[i];
-        if (g->first == g->second) continue;
-        self->parties[g->first]++;
-        self->parties[g->second]++;
-        self->score[g->first] += g->score;
-        self->score[g->second] += 1 - g->score;
+    for (size_t i = 0; i < n_comparisons; i++) {
+        const struct comparison *g = &comparisons[i];
+        if (g->bot[0] == g->bot[1]) continue;
+        self->parties[g->bot[0]]++;
+        self->parties[g->bot[1]]++;
+        self->score[g->bot[0]] += g->score;
+        self->score[g->bot[1]] += 1 - g->score;
     }
-    self->n_groups = find_groups(self, parties, n_parties);
+    self->n_groups = find_groups(self, comparisons, n_comparisons);
     if (self->n_groups < 0) goto oom;
     if (options->anchor) {
         self->anchor = find_anchor(self, options->anchor, err, err_size);
@@ -678,7 +789,7 @@ struct ratings *ratings_fit(const struct ratings_partie *parties,
     f.group = self->group;
     f.param_group = param_group;
     f.n_groups = self->n_groups;
-    f.n_params = rated + (options->fit_advantage ? 1 : 0);
+    f.n_params = rated + (options->fit_advantage ? seats - 1 : 0);
     f.h = options->fit_advantage ? rated : -1;
     f.dim = f.n_params + f.n_groups;
     if (self->anchor >= 0) {
@@ -707,8 +818,8 @@ struct ratings *ratings_fit(const struct ratings_partie *parties,
                                      ? RATINGS_ADVANTAGE_UNIDENTIFIED
                                      : RATINGS_ADVANTAGE_UNBOUNDED;
         f.h = -1;
-        f.n_params--;
-        f.dim--;
+        f.n_params -= seats - 1;
+        f.dim -= seats - 1;
         outcome = newton(&f, &self->iterations);
     }
     /* The components guarantee a finite MLE of the ratings alone; only
@@ -740,5 +851,62 @@ out:
         ratings_free(self);
         self = NULL;
     }
+    return self;
+}
+
+struct ratings *ratings_fit(const struct ratings_partie *parties,
+                            size_t n_parties, const char *const *names,
+                            int n_bots, const struct ratings_options *options,
+                            char *err, size_t err_size)
+{
+    if (check_names(names, n_bots, err, err_size) < 0 ||
+        check_parties(parties, n_parties, n_bots, err, err_size) < 0)
+        return NULL;
+    struct comparison *comparisons = malloc(sizeof *comparisons * (n_parties + 1));
+    if (!comparisons) {
+        snprintf(err, err_size, "ratings: out of memory");
+        return NULL;
+    }
+    for (size_t i = 0; i < n_parties; i++) {
+        const struct ratings_partie *g = &parties[i];
+        comparisons[i] = (struct comparison){ { g->first, g->second },
+                                              { 0, 1 }, g->score, g->cluster };
+    }
+    struct ratings *self = fit_comparisons(comparisons, n_parties, 2, names,
+                                           n_bots, options, err, err_size);
+    free(comparisons);
+    return self;
+}
+
+struct ratings *ratings_fit_tables(const struct ratings_table *tables,
+                                   size_t n_tables, const char *const *names,
+                                   int n_bots,
+                                   const struct ratings_options *options,
+                                   char *err, size_t err_size)
+{
+    int seats;
+    if (check_names(names, n_bots, err, err_size) < 0 ||
+        (seats = check_tables(tables, n_tables, n_bots, err, err_size)) < 0)
+        return NULL;
+    size_t per_table = (size_t)seats * (size_t)(seats - 1) / 2;
+    struct comparison *comparisons =
+        malloc(sizeof *comparisons * (n_tables * per_table + 1));
+    if (!comparisons) {
+        snprintf(err, err_size, "ratings: out of memory");
+        return NULL;
+    }
+    size_t n = 0;
+    for (size_t k = 0; k < n_tables; k++) {
+        const struct ratings_table *t = &tables[k];
+        for (int i = 0; i < seats; i++)
+            for (int j = i + 1; j < seats; j++)
+                if (t->bot[i] != t->bot[j])
+                    comparisons[n++] = (struct comparison){
+                        { t->bot[i], t->bot[j] }, { i, j },
+                        ratings_table_score(t, i, j), t->set };
+    }
+    struct ratings *self = fit_comparisons(comparisons, n, seats, names, n_bots,
+                                           options, err, err_size);
+    free(comparisons);
     return self;
 }

@@ -1,6 +1,8 @@
 /* ratings.h - maximum-likelihood Bradley-Terry Elo with a first-dealer
  * advantage, model and cluster-robust (duplicate pair) errors, likelihood of
- * superiority and duplicate efficiency (docs/statistics.md sections 1 and 2).
+ * superiority and duplicate efficiency (docs/statistics.md sections 1 and 2);
+ * the same fit for matches of N independent seats, one comparison per two
+ * seats held by different bots, with a term per seat position (section 6).
  *
  * Scale: standard Elo, P(w scores) = 1 / (1 + 10^(-(r_w - r_b + h)/400)).
  * This is Ordo's model run with `-z 200.2409` (a 200.2409-point gap means a
@@ -31,15 +33,34 @@ struct ratings_partie {
     int points;       /* settlement for first, signed (negative: first lost) */
 };
 
+/* Seat positions a table can have: GAME_MAX_PLAYERS of engine/game.h
+ * (stats/ includes nothing of the engine; tests/test_ratings_seats.c checks
+ * that the two agree). */
+#define RATINGS_MAX_SEATS 5
+
+/* One match of a game of independent seats (docs/statistics.md section 6).
+ * Seat positions are the game's own, from 0 (with two seats, seat 0 is the
+ * first dealer, `first` of a partie). */
+struct ratings_table {
+    int seats;                         /* 2..RATINGS_MAX_SEATS */
+    int bot[RATINGS_MAX_SEATS];        /* bot index in each seat */
+    double points[RATINGS_MAX_SEATS];  /* final match points; higher is better */
+    long set;                          /* duplicate set: every match played on
+                                        * the same deals shares it; a match
+                                        * alone has an id of its own */
+};
+
 enum ratings_status {
     RATINGS_RATED,      /* finite rating, comparable within group[i] */
-    RATINGS_NO_GAMES,   /* no partie against another bot */
+    RATINGS_NO_GAMES,   /* no partie (comparison) against another bot */
     RATINGS_ALL_WINS,   /* won every partie: rating +infinity */
     RATINGS_ALL_LOSSES, /* lost every partie: rating -infinity */
     RATINGS_SEPARATED   /* lost every partie to some bots and won every one
                          * against others: between groups, no finite rating */
 };
 
+/* Whether the first-dealer advantage h, or with tables the seat terms, were
+ * fitted. */
 enum ratings_advantage {
     RATINGS_ADVANTAGE_FITTED,       /* h estimated */
     RATINGS_ADVANTAGE_OFF,          /* not asked for: h = 0 */
@@ -51,16 +72,19 @@ enum ratings_advantage {
 };
 
 struct ratings_options {
-    bool fit_advantage;    /* fit h (default true) */
+    bool fit_advantage;    /* fit h, or the seat terms (default true) */
     const char *anchor;    /* NULL: each group has mean rating 0; else this
                             * bot's rating is anchor_rating */
     double anchor_rating;
 };
 
 /* The fit; every array has n_bots entries unless said otherwise. Numbers of
- * bots that are not RATINGS_RATED are 0, never NaN or infinite. */
+ * bots that are not RATINGS_RATED are 0, never NaN or infinite. From
+ * tables, "parties" below are comparisons (two seats of one match) and
+ * "pairs" clusters of exactly two comparisons. */
 struct ratings {
     int n_bots;
+    int seats;                     /* seat positions: 2 from ratings_fit() */
     char **names;                  /* copies of the names given */
     enum ratings_status *status;
     int *group;                    /* 0..n_groups-1, or -1 when not rated */
@@ -70,18 +94,27 @@ struct ratings {
     double *score;                 /* points scored in them (win 1, draw 0.5) */
     double *rating;                /* Elo */
     double *se_model;              /* from the information matrix */
-    double *se_robust;             /* cluster-robust (duplicate pairs) */
+    double *se_robust;             /* cluster-robust (duplicate pairs or sets) */
     double *low, *high;            /* 95% interval, rating -+ 1.96 se_robust */
-    double *cov_model;             /* (n_bots+1)^2 row-major, Elo^2; index
-                                    * n_bots is the advantage */
+    double *cov_model;             /* side n_bots + seats - 1, row-major, Elo^2;
+                                    * index n_bots + s is the contrast
+                                    * d_s = h_s - h_{seats-1}; with two seats
+                                    * (n_bots+1)^2 and index n_bots is the
+                                    * advantage */
     double *cov_robust;            /* same layout */
     double *los;                   /* n_bots^2: los[i*n_bots+j] = P(r_i > r_j)
                                     * from cov_robust; 0.5 unless both bots
                                     * are rated in the same group */
     enum ratings_advantage advantage_status;
-    double advantage;              /* h in Elo */
+    double advantage;              /* h in Elo: seat 0's edge over the last
+                                    * seat, d_0 = h_0 - h_{seats-1} */
     double advantage_se_model;
     double advantage_se_robust;
+    double *seat;                  /* seats entries: h_s in Elo, sum 0; 0 when
+                                    * not fitted (two seats: +-advantage/2) */
+    double *seat_se_model;         /* model error alone: too small for tables,
+                                    * whose comparisons are not independent */
+    double *seat_se_robust;        /* cluster-robust (duplicate sets) */
     int anchor;                    /* anchored bot, or -1 */
     size_t parties_fitted;         /* parties the fit used */
     size_t clusters;               /* their clusters */
@@ -105,6 +138,26 @@ struct ratings *ratings_fit(const struct ratings_partie *parties,
                             size_t n_parties, const char *const *names,
                             int n_bots, const struct ratings_options *options,
                             char *err, size_t err_size);
+
+/* The same fit for matches of N independent seats (docs/statistics.md
+ * section 6): every two seats i < j of a table held by different bots are
+ * one comparison, scored ratings_table_score(t, i, j) for bot[i], with
+ * P(i beats j) = f(r_i - r_j + h_i - h_j); clusters are the duplicate sets.
+ * Every table must have the same seat count (the seats of the result; 2
+ * without tables). Tables of two seats give exactly ratings_fit() of the
+ * parties {bot[0], bot[1], score, set}, bar parties of a bot against itself,
+ * which ratings_fit() uses for h and tables do not. Errors as
+ * ratings_fit(), and: a seat count outside 2..RATINGS_MAX_SEATS or unlike
+ * the first table's, points that are NaN or infinite. */
+struct ratings *ratings_fit_tables(const struct ratings_table *tables,
+                                   size_t n_tables, const char *const *names,
+                                   int n_bots,
+                                   const struct ratings_options *options,
+                                   char *err, size_t err_size);
+
+/* Seat i's score against seat j of a match: 1, 0.5 or 0 as its points are
+ * higher, equal or lower (docs/statistics.md section 6). */
+double ratings_table_score(const struct ratings_table *self, int i, int j);
 
 /* Frees a result; NULL is a no-op. */
 void ratings_free(struct ratings *self);

@@ -6,11 +6,16 @@
  * the root of sum_i p^_i (a_i - s) / (1 + theta (a_i - s)) = 0. That sum
  * falls strictly from +inf to -inf over the open interval where every
  * denominator is positive, so bisection on midpoints (never an end) finds
- * the root without a starting guess and never divides by zero. Pure
- * functions over plain values; nothing is allocated.
+ * the root without a starting guess and never divides by zero.
+ *
+ * The normal model (section 4a) has closed forms: with the mean fixed the
+ * best spread is the root mean square about it; with mean = t sd fixed,
+ * the best 1/sd is the positive root of a quadratic. Pure functions over
+ * plain values; nothing is allocated.
  */
 #include "stats/sprt.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -61,6 +66,22 @@ static double llr(const struct sprt *self, const double *counts,
     return n * sum;
 }
 
+static int error_rates(struct sprt *self, double alpha, double beta, char *err,
+                       size_t err_size)
+{
+    if (!(alpha > 0 && beta > 0 && alpha + beta < 1)) {
+        snprintf(err, err_size,
+                 "sprt: need alpha, beta > 0 and alpha + beta < 1, got %g and %g",
+                 alpha, beta);
+        return -1;
+    }
+    self->alpha = alpha;
+    self->beta = beta;
+    self->lower = log(beta / (1 - alpha));
+    self->upper = log((1 - beta) / alpha);
+    return 0;
+}
+
 int sprt_init(struct sprt *self, double elo0, double elo1, double alpha,
               double beta, char *err, size_t err_size)
 {
@@ -74,18 +95,62 @@ int sprt_init(struct sprt *self, double elo0, double elo1, double alpha,
                  elo0, elo1);
         return -1;
     }
-    if (!(alpha > 0 && beta > 0 && alpha + beta < 1)) {
-        snprintf(err, err_size,
-                 "sprt: need alpha, beta > 0 and alpha + beta < 1, got %g and %g",
-                 alpha, beta);
+    *self = (struct sprt){ .scale = SPRT_ELO, .elo0 = elo0, .elo1 = elo1, .matches = 2 };
+    return error_rates(self, alpha, beta, err, err_size);
+}
+
+int sprt_init_effect(struct sprt *self, double t0, double t1, double alpha,
+                     double beta, char *err, size_t err_size)
+{
+    if (!(t0 >= -10 && t1 <= 10 && t0 < t1)) {
+        snprintf(err, err_size, "sprt: need t0 < t1 within -10..10, got %g and %g", t0, t1);
         return -1;
     }
-    *self = (struct sprt){
-        .elo0 = elo0, .elo1 = elo1, .alpha = alpha, .beta = beta,
-        .lower = log(beta / (1 - alpha)),
-        .upper = log((1 - beta) / alpha),
-    };
-    return 0;
+    *self = (struct sprt){ .scale = SPRT_EFFECT, .t0 = t0, .t1 = t1, .matches = 2 };
+    return error_rates(self, alpha, beta, err, err_size);
+}
+
+int sprt_init_points(struct sprt *self, double m0, double m1, int matches,
+                     double alpha, double beta, char *err, size_t err_size)
+{
+    if (!(isfinite(m0) && isfinite(m1) && m0 < m1)) {
+        snprintf(err, err_size, "sprt: need m0 < m1, got %g and %g", m0, m1);
+        return -1;
+    }
+    if (matches < 1) {
+        snprintf(err, err_size, "sprt: need at least one match per set, got %d", matches);
+        return -1;
+    }
+    *self = (struct sprt){ .scale = SPRT_POINTS, .m0 = m0, .m1 = m1, .matches = matches };
+    return error_rates(self, alpha, beta, err, err_size);
+}
+
+/* Profile log-likelihood per value of mean = t sd, less the constant
+ * -ln sqrt(2 pi): with u = 1/sd, n (ln u - m2 u^2 / 2 + t x u - t^2 / 2)
+ * is greatest at u = (t x + sqrt(t^2 x^2 + 4 m2)) / (2 m2). */
+static double effect_loglik(double t, double x, double m2)
+{
+    double u = (t * x + sqrt(t * t * x * x + 4 * m2)) / (2 * m2);
+    return log(u) - m2 * u * u / 2 + t * x * u - t * t / 2;
+}
+
+double sprt_llr_normal(const struct sprt *self, long n, double sum, double sum2)
+{
+    assert(self->scale == SPRT_EFFECT || self->scale == SPRT_POINTS);
+    if (n < 1) return 0;
+    double x = sum / n, m2 = sum2 / n, var = m2 - x * x;
+    if (self->scale == SPRT_EFFECT) {
+        /* Every value 0: the limit as the spread goes to 0 (with x = 0 the
+         * LLR does not depend on the spread at all). */
+        if (!(m2 > 0)) return n * (self->t0 * self->t0 - self->t1 * self->t1) / 2;
+        return n * (effect_loglik(self->t1, x, m2) - effect_loglik(self->t0, x, m2));
+    }
+    /* No spread yet (every value equal, up to rounding): a mean that sits
+     * exactly on a bound would be infinitely likely; no evidence instead. */
+    if (n < 2 || !(var > 1e-12 * m2)) return 0;
+    double mu0 = self->m0 * self->matches, mu1 = self->m1 * self->matches;
+    double v0 = var + (x - mu0) * (x - mu0), v1 = var + (x - mu1) * (x - mu1);
+    return n / 2.0 * log(v0 / v1);
 }
 
 double sprt_llr_pentanomial(const struct sprt *self,

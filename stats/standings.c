@@ -176,6 +176,21 @@ static int print_summary(const struct standings *self, FILE *out)
         bad |= fprintf(out, "groups: %d; between two groups one side won every partie "
                        "or they never met,\nso ratings compare only within a group\n",
                        r->n_groups) < 0;
+    if (r->seats > 2) {
+        /* Tables of N seats: one term per seat (sum 0), robust intervals;
+         * the model's own errors are too small for comparisons that share
+         * a match, and are not shown. */
+        bad |= fprintf(out, "seat terms (Elo, sum 0; 95%% interval, clustered by duplicate set):") < 0;
+        for (int s = 0; s < r->seats && r->seat; s++)
+            bad |= table_printf(out, " %c %+.1f (%.1f..%.1f)%s", 'A' + s, r->seat[s],
+                                r->seat[s] - Z95 * r->seat_se_robust[s], r->seat[s] + Z95 * r->seat_se_robust[s],
+                                s + 1 < r->seats ? "," : "\n") < 0;
+        bad |= fprintf(out, "comparisons: %zu (two seats of one match held by different bots), in %zu duplicate "
+                       "sets\n", r->parties_fitted, r->clusters) < 0;
+        if (!r->robust && r->parties_fitted > 0)
+            bad |= fputs("the intervals are the model's own (fewer than 2 duplicate sets): too small\n", out) == EOF;
+        return bad ? -1 : 0;
+    }
     switch (r->advantage_status) {
     case RATINGS_ADVANTAGE_FITTED:
         bad |= table_printf(out, "first-dealer advantage: %.2f +- %.2f (model); 95%% interval "

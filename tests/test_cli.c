@@ -324,6 +324,21 @@ Test(cli, a_bot_that_cannot_start_stops_every_command_before_the_first_partie, .
     }
 }
 
+Test(cli, arena_rules_lists_any_games_flags_and_a_bad_game_is_named)
+{
+    struct run rules = arena("rules --game belote-partnership"), bad = arena("rules --game bezique");
+    cr_assert_eq(rules.status, 0, "%s", rules.err);
+    for (int i = 0; i < belote_partnership_game.n_flags; i++)
+        cr_assert(strstr(rules.out, belote_partnership_game.flags[i].name) &&
+                  strstr(rules.out, belote_partnership_game.flags[i].help), "%s", rules.out);
+    cr_assert(strstr(rules.out, "belote-partnership: 4 to 4 players"), "%s", rules.out);
+    cr_assert(strstr(rules.out, "docs/rules-belote.md"), "%s", rules.out);
+    cr_assert_eq(bad.status, 2);
+    cr_assert(strstr(bad.err, "bad value 'bezique' for --game: not a game of this arena (piquet, belote"), "%s", bad.err);
+    run_free(&rules);
+    run_free(&bad);
+}
+
 Test(cli, arena_rules_and_run_help_list_the_engines_rule_flags)
 {
     struct run rules = arena("rules"), help = arena("run --help");

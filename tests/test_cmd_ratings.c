@@ -441,6 +441,10 @@ Test(cmd_ratings, head_to_head_counts_pairs_and_parties)
         cr_assert_eq(number(p, "unpaired"), 0);
         cJSON *m = cJSON_GetObjectItem(p, "margin");
         cr_assert_eq(number(m, "n"), 40);
+        cr_assert(cJSON_IsNumber(cJSON_GetObjectItem(m, "t")), "the margin's normalised effect");
+        cr_assert_leq(number(m, "t_low"), number(m, "t"));
+        cr_assert(cJSON_IsObject(cJSON_GetObjectItem(p, "rho")), "duplicate efficiency of each statistic");
+        cr_assert(cJSON_GetObjectItem(cJSON_GetObjectItem(p, "rho"), "margin"));
         cr_assert_leq(number(m, "low"), number(m, "mean"));
         cr_assert_geq(number(m, "high"), number(m, "mean"));
         cr_assert(number(p, "score_low") <= number(p, "score") &&
@@ -462,6 +466,7 @@ Test(cmd_ratings, head_to_head_counts_pairs_and_parties)
     struct run r = ratings("--head-to-head '%s'", fixture());
     cr_assert_eq(r.status, 0, "%s", r.err);
     cr_assert_not_null(strstr(r.out, "LL-LD-WL/DD-DW-WW"), "%s", r.out);
+    cr_assert_not_null(strstr(r.out, "rho score/margin"), "%s", r.out);
     cr_assert_not_null(strstr(r.out, "83-6-61"), "%s", r.out);
     run_free(&r);
 }

@@ -244,3 +244,37 @@ Test(pentanomial, score_other_than_win_draw_loss_is_an_error)
     cr_assert_eq(pentanomial_tally(&p, &g, 1, 0, 1, err, sizeof err), -1);
     cr_assert_str_eq(err, "pentanomial: partie 0: score 0.75 is not 1, 0.5 or 0");
 }
+
+Test(pentanomial, pairs_that_always_split_have_a_duplicate_rho_of_minus_one)
+{
+    struct ratings_partie g[16];
+    size_t n = 0;
+    for (int i = 0; i < 4; i++) n = pair(g, n, i % 2, 1 - i % 2, 0, 0);   /* WL, LW, ... */
+    struct pentanomial p = tally(g, n, 0, 1);
+    cr_assert(p.score_rho_finite);
+    cr_assert_float_eq(p.score_rho, -1, 1e-12);
+    cr_assert_not(p.margin_rho_finite, "no points, no margin rho");
+}
+
+Test(pentanomial, pairs_with_equal_outcomes_have_a_duplicate_rho_of_one)
+{
+    struct ratings_partie g[16];
+    size_t n = pair(g, 0, 1, 1, 0, 0);
+    n = pair(g, n, 0, 0, 0, 0);
+    struct pentanomial p = tally(g, n, 0, 1);
+    cr_assert_float_eq(p.score_rho, 1, 1e-12);
+}
+
+Test(pentanomial, margin_rho_and_pair_margins_match_hand_values)
+{
+    struct ratings_partie g[16];
+    size_t n = pair(g, 0, 1, 0, 30, -10);
+    n = pair(g, n, 0, 0.5, -8, 0);
+    n = pair(g, n, 1, 1, 20, 30);
+    struct pentanomial p = tally(g, n, 0, 1);
+    cr_assert(p.margin_rho_finite);
+    cr_assert_float_eq(p.margin_rho, -0.023597678916828, 1e-9);
+    cr_assert_eq(p.pair_margins.n, 3);
+    cr_assert_float_eq(p.pair_margins.mean, p.margin, 1e-9);
+    cr_assert_float_eq(p.pair_margins.effect, 0.712502490704723, 1e-9);
+}

@@ -1,11 +1,14 @@
 /* test_pgn.c - reading results from PGN (the Ordo fixture in
- * tests/fixtures/ratings and hand-made text) and writing them back. */
+ * tests/fixtures/ratings and hand-made text) and writing them back, matches
+ * of N seats included. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "records/pgn.h"
+#include "stats/ratings.h"
+#include "tests/support_seats.h"
 
 /* Reads `text` into p (initialised here); returns pgn_read_stream's code. */
 static int read_text(struct pgn *p, const char *text, char *err, size_t err_size)
@@ -241,4 +244,101 @@ Test(pgn, writing_a_fractional_score_is_an_error)
     fclose(out);
     free(text);
     cr_assert_str_eq(err, "pgn: partie 0: score is not 1, 0.5 or 0");
+}
+
+/* The text pgn_write_tables() gives for these tables; the caller frees it. */
+static char *write_tables(const struct ratings_table *t, size_t n,
+                          const char *const *names, int n_bots)
+{
+    char *text = NULL, err[256];
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    cr_assert_not_null(out);
+    cr_assert_eq(pgn_write_tables(out, t, n, names, n_bots, err, sizeof err), 0,
+                 "%s", err);
+    fclose(out);
+    return text;
+}
+
+/* A 3-seat match whose seats A and C hold one bot: two games, not three. */
+Test(pgn, tables_are_written_one_game_per_two_seats_of_different_bots)
+{
+    static const char *const names[] = { "Alpha", "Beta" };
+    struct ratings_table t = { 3, { 1, 0, 1 }, { 2, 5, 2 }, 7 };
+    char *text = write_tables(&t, 1, names, 2);
+    cr_assert_str_eq(text,
+        "[Event \"arena\"]\n[Round \"1\"]\n[White \"Beta\"]\n[Black \"Alpha\"]\n"
+        "[Result \"0-1\"]\n[Set \"7\"]\n[WhiteSeat \"A\"]\n[BlackSeat \"B\"]\n\n0-1\n\n"
+        "[Event \"arena\"]\n[Round \"1\"]\n[White \"Alpha\"]\n[Black \"Beta\"]\n"
+        "[Result \"1-0\"]\n[Set \"7\"]\n[WhiteSeat \"B\"]\n[BlackSeat \"C\"]\n\n1-0\n\n");
+    free(text);
+}
+
+/* Read back, the games are the comparisons of the fit, seat by seat. */
+Test(pgn, written_tables_read_back_as_their_comparisons)
+{
+    static const char *const names[] = { "Alpha", "Beta", "Gamma" };
+    char *text = write_tables(support_seats_tables, SUPPORT_SEATS_TABLES, names, 3);
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p, text, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(p.n_parties, 3 * SUPPORT_SEATS_TABLES);
+    size_t n = 0;
+    for (int k = 0; k < SUPPORT_SEATS_TABLES; k++) {
+        const struct ratings_table *t = &support_seats_tables[k];
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++, n++) {
+                const struct ratings_partie *g = &p.parties[n];
+                cr_assert_str_eq(p.names[g->first], names[t->bot[i]]);
+                cr_assert_str_eq(p.names[g->second], names[t->bot[j]]);
+                cr_assert_eq(g->score, ratings_table_score(t, i, j));
+            }
+    }
+    pgn_release(&p);
+    free(text);
+}
+
+/* What Ordo would fit from the file (-W, no white advantage) is the table
+ * fit without seat terms: the same comparisons, the same ratings. */
+Test(pgn, written_tables_give_ordo_the_ratings_of_the_fit)
+{
+    static const char *const names[] = { "A", "B", "C" };
+    char *text = write_tables(support_seats_tables, SUPPORT_SEATS_TABLES, names, 3);
+    struct pgn p;
+    char err[256];
+    cr_assert_eq(read_text(&p, text, err, sizeof err), 0, "%s", err);
+    struct ratings_options o = { .fit_advantage = false };
+    struct ratings *a = ratings_fit(p.parties, p.n_parties,
+                                    (const char *const *)p.names, p.n_bots, &o,
+                                    err, sizeof err);
+    cr_assert_not_null(a, "%s", err);
+    struct ratings *b = ratings_fit_tables(support_seats_tables, SUPPORT_SEATS_TABLES,
+                                           names, 3, &o, err, sizeof err);
+    cr_assert_not_null(b, "%s", err);
+    for (int i = 0; i < 3; i++) {
+        int j = ratings_find(a, names[i]);
+        cr_assert_float_eq(a->rating[j], b->rating[i], 1e-9);
+        cr_assert_float_eq(a->se_model[j], b->se_model[i], 1e-9);
+    }
+    ratings_free(a);
+    ratings_free(b);
+    pgn_release(&p);
+    free(text);
+}
+
+Test(pgn, writing_a_table_with_a_bad_bot_writes_nothing)
+{
+    static const char *const names[] = { "A", "B" };
+    struct ratings_table t[2] = {
+        { 2, { 0, 1 }, { 1, 0 }, 0 },
+        { 3, { 0, 1, 2 }, { 1, 0, 0 }, 1 },
+    };
+    char *text = NULL, err[256] = "";
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+    cr_assert_eq(pgn_write_tables(out, t, 2, names, 2, err, sizeof err), -1);
+    fclose(out);
+    cr_assert_str_eq(text, "");
+    free(text);
+    cr_assert_str_eq(err, "pgn: table 1: seat C: bot index out of range");
 }

@@ -164,19 +164,28 @@ static int rebind(struct sandbox_exec *out, int *argc, const char *cover, const 
     return args(out, argc, (const char *const[]){ "--ro-bind", dir, dir, NULL });
 }
 
-/* The directory of the program a shell command starts, when its first
- * word (after "exec") is an absolute path to a file. */
-static int program_directory(const char *command, char *out, size_t cap)
+/* The program a shell command starts, resolved, when its first word
+ * (after "exec") is an absolute path to a file. */
+static int program_file(const char *command, char *out, size_t cap)
 {
-    char real[PATH_MAX];
+    char word[PATH_MAX], real[PATH_MAX];
     while (*command == ' ' || *command == '\t') command++;
     if (!strncmp(command, "exec ", 5)) command += 5;
     while (*command == ' ' || *command == '\t') command++;
     size_t n = strcspn(command, " \t;&|\n'\"<>()");
-    if (*command != '/' || n >= cap) return 0;
-    memcpy(out, command, n);
-    out[n] = '\0';
-    if (!realpath(out, real)) return 0;
+    if (*command != '/' || n >= sizeof word) return 0;
+    memcpy(word, command, n);
+    word[n] = '\0';
+    if (!realpath(word, real) || strlen(real) >= cap) return 0;
+    snprintf(out, cap, "%s", real);
+    return 1;
+}
+
+/* The directory of that program. */
+static int program_directory(const char *command, char *out, size_t cap)
+{
+    char real[PATH_MAX];
+    if (!program_file(command, real, sizeof real)) return 0;
     char *slash = strrchr(real, '/');
     if (!slash || slash == real) return 0;
     *slash = '\0';
@@ -207,7 +216,7 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
     /* The working directory and the directory of the bot's program, when
      * the mounts above hid them or (as root) a directory on the way is
      * closed to the bot's uid: bound back read-only. */
-    char program_dir[PATH_MAX], hidden_above[2][PATH_MAX] = { "", "" };
+    char program_dir[PATH_MAX], program_file_path[PATH_MAX], hidden_above[2][PATH_MAX] = { "", "" };
     const char *dirs[2] = { self->cwd, NULL };
     if (program_directory(shell_command, program_dir, sizeof program_dir)) dirs[1] = program_dir;
     for (int k = 0; k < 2 && ok; k++) {
@@ -224,7 +233,18 @@ int sandbox_argv(struct sandbox *self, const char *shell_command, const char *so
         } else if (!self->network && under(dirs[k], "/run")) {
             cover = "/run";
         }
-        if (ok && cover) ok = rebind(out, &argc, cover, dirs[k]) == 0;
+        if (ok && cover && !strcmp(cover, dirs[k])) {
+            /* The working directory or the program's is /tmp (or /run)
+             * itself: binding it back would cover the private /tmp with
+             * the real one, read-only, and every other user's files in it.
+             * The private one stands; a program lying directly in it is
+             * bound back alone. */
+            if (k == 1 && program_file(shell_command, program_file_path, sizeof program_file_path))
+                ok = args(out, &argc, (const char *const[]){ "--ro-bind", program_file_path, program_file_path,
+                                                             NULL }) == 0;
+        } else if (ok && cover) {
+            ok = rebind(out, &argc, cover, dirs[k]) == 0;
+        }
     }
     if (socket_path) ok = ok && args(out, &argc, (const char *const[]){ "--bind", socket_path, SANDBOX_SOCKET, NULL }) == 0;
     for (int i = 0; i < self->n_hidden && ok; i++)

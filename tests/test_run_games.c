@@ -1,0 +1,171 @@
+/* test_run_games.c - the games other than Piquet through the whole arena,
+ * with real bot processes over protocol 2: tournaments at tables of N
+ * seats in duplicate sets, their journals replayed and rated, resumed,
+ * and a bot never seated at a game it did not name.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include "records/journal.h"
+#include "tests/support_scratch.h"
+
+static const char *bin_dir(void)
+{
+    const char *dir = getenv("BIN");
+    return dir ? dir : "build/bin";
+}
+
+/* Runs cmd with stderr merged; its output into out, its exit status. */
+static int run(const char *cmd, char *out, size_t cap)
+{
+    char full[8192];
+    snprintf(full, sizeof full, "%s 2>&1", cmd);
+    FILE *p = popen(full, "r");
+    cr_assert(p);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* "--bot rK='bot-random --seed K --game G'" for K = 1..n. */
+static void random_bots(char *out, size_t cap, int n, const char *game)
+{
+    size_t len = 0;
+    out[0] = '\0';
+    for (int k = 1; k <= n; k++)
+        len += (size_t)snprintf(out + len, cap - len, " --bot 'r%d=%s/bot-random --seed %d --game %s'", k, bin_dir(),
+                                k, game);
+}
+
+struct count {
+    int matches, forfeits, sets[64];
+    char game[32];
+};
+
+static int count_matches(const struct journal_entry *e, void *ctx, char *err, size_t cap)
+{
+    struct count *c = ctx;
+    (void)err;
+    (void)cap;
+    if (e->type != JOURNAL_MATCH) return 0;
+    c->matches++;
+    c->forfeits += !cJSON_IsNull(cJSON_GetObjectItem(e->record, "forfeit"));
+    snprintf(c->game, sizeof c->game, "%s", cJSON_GetStringValue(cJSON_GetObjectItem(e->record, "game")));
+    int set = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(e->record, "set"));
+    if (set >= 0 && set < 64) c->sets[set]++;
+    return 0;
+}
+
+static struct count read_journal(const char *path)
+{
+    struct count c;
+    char err[512];
+    int torn = 0;
+    memset(&c, 0, sizeof c);
+    cr_assert_geq(journal_read(path, count_matches, &c, &torn, err, sizeof err), 0, "%s", err);
+    return c;
+}
+
+Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, .timeout = 120)
+{
+    static char out[65536], bots[4096], cmd[8192];
+    const char *journal = support_scratch_path("b4.jsonl");
+    random_bots(bots, sizeof bots, 5, "belote");
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 4%s --pairs 1 --seed 3 --journal %s "
+             "--log-dir %s", bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    /* Five bots in fours: 5 tables, each one duplicate set of 4 rotations. */
+    struct count c = read_journal(journal);
+    cr_expect_eq(c.matches, 20);
+    cr_expect_eq(c.forfeits, 0);
+    cr_expect_str_eq(c.game, "belote");
+    for (int set = 1; set <= 5; set++) cr_expect_eq(c.sets[set], 4, "set %d", set);
+    cr_expect(strstr(out, "seat terms (Elo, sum 0"), "%s", out);
+    cr_expect(strstr(out, "95% interval"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "20 matches replayed, 0 failed"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    for (int k = 1; k <= 5; k++) {
+        char name[8];
+        snprintf(name, sizeof name, " r%d ", k);
+        cr_expect(strstr(out, name), "r%d is not rated: %s", k, out);
+    }
+}
+
+Test(run_games, a_partnership_tournament_seats_one_program_per_side_and_swaps_sides, .timeout = 120)
+{
+    static char out[65536], bots[4096], cmd[8192];
+    const char *journal = support_scratch_path("bp.jsonl");
+    random_bots(bots, sizeof bots, 2, "belote-partnership");
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote-partnership%s --pairs 2 --journal %s --log-dir %s",
+             bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    struct count c = read_journal(journal);
+    cr_expect_eq(c.matches, 4, "two sets of two matches, the sides swapped");
+    snprintf(cmd, sizeof cmd, "grep -c '\"names\":{\"A\":\"r1\",\"B\":\"r2\",\"C\":\"r1\",\"D\":\"r2\"}' %s", journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(atoi(out), 2, "r1 holds side AC in one match of each set: %s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+Test(run_games, a_game_tournament_cut_short_resumes_to_the_same_matches, .timeout = 120)
+{
+    static char out[65536], bots[4096], cmd[8192];
+    const char *whole = support_scratch_path("whole.jsonl"), *part = support_scratch_path("part.jsonl");
+    random_bots(bots, sizeof bots, 3, "belote");
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 3%s --pairs 1 --seed 9 --journal %s "
+             "--log-dir %s", bin_dir(), bots, whole, support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    /* The header and the first two matches, as a killed run leaves them. */
+    snprintf(cmd, sizeof cmd, "head -n 3 %s > %s", whole, part);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", bin_dir(), part);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    struct count a = read_journal(whole), b = read_journal(part);
+    cr_expect_eq(a.matches, 6, "three players: the six seatings");
+    cr_expect_eq(b.matches, a.matches);
+    /* Deterministic bots on the same seed: the same points, match by match. */
+    snprintf(cmd, sizeof cmd, "cmp <(grep -o '\"id\":[0-9]*\\|\"points\":{[^}]*}' %s | paste - - | sort) "
+             "<(grep -o '\"id\":[0-9]*\\|\"points\":{[^}]*}' %s | paste - - | sort)", whole, part);
+    char bash[9000];
+    snprintf(bash, sizeof bash, "bash -c \"%s\"", cmd);
+    cr_expect_eq(system(bash), 0, "the resumed journal's matches differ from the whole run's");
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), part);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+}
+
+Test(run_games, a_bot_is_never_seated_at_a_game_its_hello_does_not_name, .timeout = 60)
+{
+    static char out[16384], cmd[4096];
+    const char *journal = support_scratch_path("wrong.jsonl");
+    snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players 2 --journal %s --log-dir %s 'one=%s/bot-random' "
+             "'two=%s/bot-random --game belote'", bin_dir(), journal, support_scratch_path("logs"), bin_dir(), bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "forfeit by one: protocol"), "%s", out);
+    struct count c = read_journal(journal);
+    cr_expect_eq(c.matches, 2);
+    cr_expect_eq(c.forfeits, 2);
+    snprintf(cmd, sizeof cmd, "grep -c 'a game the bot' %s", journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "a forfeit before any deal replays: %s", out);
+}
+
+/* An arena started in /tmp itself: the bots keep their private /tmp (the
+ * real one bound back read-only over it hid the arena's socket, and every
+ * bot crashed at once). */
+Test(run_games, an_arena_started_in_tmp_runs_its_bots, .timeout = 60)
+{
+    static char out[16384], cmd[4096];
+    snprintf(cmd, sizeof cmd, "cd /tmp && %s/arena match --log-dir %s 'a=%s/bot-random' 'b=%s/bot-random --seed 4'",
+             bin_dir(), support_scratch_path("logs"), bin_dir(), bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_null(strstr(out, "forfeit"), "%s", out);
+    cr_expect(strstr(out, "over 1 pair"), "%s", out);
+}
