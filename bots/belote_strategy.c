@@ -27,14 +27,13 @@ static int strength(int card, int trump)
     return (PQ_SUIT(card) == trump ? 1000 : 0) + bel_card_points(card, trump) * 8 + PQ_RANK(card);
 }
 
-/* Whether `card` beats `best`, the best card of a trick led in `led`. */
-static int beats(int card, int best, int led, int trump)
+/* Whether `card` beats `best`, the best card of a trick so far (B25):
+ * a card of another suit than best's wins only as a trump. */
+static int beats(int card, int best, int trump)
 {
     int cs = PQ_SUIT(card), bs = PQ_SUIT(best);
     if (cs == bs) return strength(card, trump) > strength(best, trump);
-    if (cs == trump) return 1;
-    (void)led;
-    return 0;
+    return cs == trump;
 }
 
 static pq_mask trumps_of(pq_mask cards, int trump)
@@ -188,7 +187,7 @@ static void read_history(struct belote_strategy *self, const cJSON *history, pq_
             if (n > 0) {
                 int led = PQ_SUIT(trick[0]), w = 0;
                 for (int i = 1; i < n; i++)
-                    if (beats(trick[i], trick[w], led, self->trump)) w = i;
+                    if (beats(trick[i], trick[w], self->trump)) w = i;
                 if (PQ_SUIT(card) != led) {
                     voids[seat] |= PQ_SUIT_MASK(led);
                     /* No trump either, unless a partner's winning trick let it discard (BP3). */
@@ -297,7 +296,7 @@ static int may_beat(const struct belote_strategy *self, int s, int best, int led
     pq_mask follow = possible & PQ_SUIT_MASK(led);
     pq_mask candidates = follow ? follow : trumps_of(possible, self->trump);
     for (pq_mask m = candidates; m; m &= m - 1)
-        if (beats(pq_mask_first(m), best, led, self->trump)) return 1;
+        if (beats(pq_mask_first(m), best, self->trump)) return 1;
     return 0;
 }
 
@@ -378,7 +377,7 @@ static int choose_follow(const struct belote_strategy *self, pq_mask legal)
     int trump = self->trump, led = PQ_SUIT(self->trick[0]), w = 0, points = 0;
     for (int i = 0; i < self->n_trick; i++) {
         points += bel_card_points(self->trick[i], trump);
-        if (i > 0 && beats(self->trick[i], self->trick[w], led, trump)) w = i;
+        if (i > 0 && beats(self->trick[i], self->trick[w], trump)) w = i;
     }
     int winner_seat = (self->leader + w) % self->players, best = self->trick[w];
     int last = self->n_trick == self->players - 1;
@@ -396,14 +395,13 @@ static int choose_follow(const struct belote_strategy *self, pq_mask legal)
         }
         pq_mask under = 0;
         for (pq_mask m = legal; m; m &= m - 1)
-            if (!beats(pq_mask_first(m), best, led, trump)) under |= PQ_BIT(pq_mask_first(m));
+            if (!beats(pq_mask_first(m), best, trump)) under |= PQ_BIT(pq_mask_first(m));
         return cheapest(self, under ? under : legal);
     }
-    pq_mask winners = 0, sure = 0;
+    pq_mask sure = 0;
     for (pq_mask m = legal; m; m &= m - 1) {
         int c = pq_mask_first(m);
-        if (!beats(c, best, led, trump)) continue;
-        winners |= PQ_BIT(c);
+        if (!beats(c, best, trump)) continue;
         if (last || stays_best(self, c, led, self->n_trick + 1)) sure |= PQ_BIT(c);
     }
     if (sure) {
@@ -412,7 +410,6 @@ static int choose_follow(const struct belote_strategy *self, pq_mask legal)
         if (PQ_SUIT(c) != trump || points + bel_card_points(c, trump) >= 10 || bel_card_points(c, trump) < 10)
             return c;
     }
-    (void)winners;
     return cheapest(self, legal);
 }
 

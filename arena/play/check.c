@@ -351,22 +351,19 @@ static int int_of(const cJSON *object, const char *key)
     return cJSON_IsNumber(item) ? item->valueint : -1;
 }
 
-/* The situation the bot (player 0) is asked in, from its view and legal actions. */
-static int belote_situation(const struct game *g, const void *state, const cJSON *view)
+/* The situation the bot (player 0) is asked in, from its view. */
+static int belote_situation(const cJSON *view)
 {
     const char *phase = text_of(view, "phase");
     if (!strcmp(phase, "auction")) return CHECK_BEL_AUCTION1;
     if (!strcmp(phase, "name")) return CHECK_BEL_AUCTION2;
     if (!strcmp(phase, "exchange")) return CHECK_BEL_SEVEN;
     if (!strcmp(phase, "meld")) return CHECK_BEL_MELD;
-    if (!strcmp(phase, "play")) {
-        (void)g;
-        (void)state;
+    if (!strcmp(phase, "play"))
         return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(view, "trick"),
                                                                   "cards"))
                    ? CHECK_BEL_FOLLOW
                    : CHECK_BEL_LEAD;
-    }
     return CHECK_BEL_RESULTS;
 }
 
@@ -375,7 +372,7 @@ static int belote_situation(const struct game *g, const void *state, const cJSON
 static void read_decision(const struct game *g, const void *state, const cJSON *view, struct check_report *r)
 {
     char action[GAME_ACTION_MAX];
-    int situation = belote_situation(g, state, view), n = g->legal_count(state);
+    int situation = belote_situation(view), n = g->legal_count(state);
     if (situation == CHECK_BEL_MELD && n < 2) situation = CHECK_BEL_RESULTS;   /* nothing to choose */
     if (situation != CHECK_BEL_RESULTS) pass(r, situation);
     for (int i = 0; i < n; i++)
@@ -476,7 +473,7 @@ static int read_match(const struct referee *ref, const struct match_config *conf
     *last_situation = CHECK_BEL_RESULTS;
     if (g->to_act(state) == 0) {
         cJSON *view = view_of(g, state, 0);
-        if (view) *last_situation = belote_situation(g, state, view);
+        if (view) *last_situation = belote_situation(view);
         cJSON_Delete(view);
     }
     rc = 0;
