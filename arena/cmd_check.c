@@ -1,5 +1,6 @@
-/* cmd_check.c - `arena check BOT`: the compliance check of check.h with a
- * report a bot author can act on.
+/* cmd_check.c - `arena check BOT [--game G] [--players N]`: the compliance
+ * check of check.h (Piquet, or a Belote form) with a report a bot author
+ * can act on.
  */
 #include <assert.h>
 #include <libgen.h>
@@ -12,17 +13,20 @@
 #include "arena/options.h"
 #include "arena/play/check.h"
 
-/* bot-greedy beside this program, with a small exchange. */
-static void default_opponent(char *out, size_t cap)
+/* bot-greedy beside this program: Piquet's with a small exchange, or
+ * playing `game` (not NULL). */
+static void default_opponent(char *out, size_t cap, const struct game *game)
 {
-    char self[PATH_MAX];
+    char self[PATH_MAX], args[96];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (game) snprintf(args, sizeof args, "--game %s", game->name);
+    else snprintf(args, sizeof args, "--exchange 3");
     if (n <= 0) {
-        snprintf(out, cap, "bot-greedy --exchange 3");
+        snprintf(out, cap, "bot-greedy %s", args);
         return;
     }
     self[n] = '\0';
-    snprintf(out, cap, "'%s/bot-greedy' --exchange 3", dirname(self));
+    snprintf(out, cap, "'%s/bot-greedy' %s", dirname(self), args);
 }
 
 struct check_args {
@@ -43,6 +47,8 @@ static int apply_check(void *ctx, const struct option_value *v, char *err, size_
     case OPT_LOG_DIR: a->setup->log_base = v->text; break;
     case OPT_NO_SANDBOX: a->setup->no_sandbox = (int)v->integer; break;
     case OPT_BOT_NETWORK: a->setup->network = (int)v->integer; break;
+    case OPT_GAME: a->config->game = game_find(v->text); break;
+    case OPT_PLAYERS: a->config->players = (int)v->integer; break;
     default: assert(0);
     }
     return 0;
@@ -61,10 +67,22 @@ int cmd_check(int argc, char **argv)
     int n_bots = 0, status;
     match_config_default(&config);
     memset(&setup, 0, sizeof setup);
-    default_opponent(opponent, sizeof opponent);
+    opponent[0] = '\0';
     struct check_args args = { &config, &setup, opponent, sizeof opponent };
     if (options_parse(spec, argc, argv, apply_check, &args, &bot_arg, 1, &n_bots, &status) < 0) return status;
     if (!bot_arg) return options_usage_error(spec, "give the bot to check");
+    if (config.game == &piquet_game) config.game = NULL;
+    if (config.game && config.game != &belote_game && config.game != &belote_marseillaise_game &&
+        config.game != &belote_partnership_game)
+        return options_usage_error(spec, "arena check knows Piquet and the Belote forms");
+    if (config.players && (!config.game || config.players < config.game->min_players ||
+                           config.players > config.game->max_players)) {
+        fprintf(stderr, "arena check: --players %d: %s takes %d to %d\n", config.players,
+                config.game ? config.game->name : "piquet", config.game ? config.game->min_players : 2,
+                config.game ? config.game->max_players : 2);
+        return 2;
+    }
+    if (!opponent[0]) default_opponent(opponent, sizeof opponent, config.game);
     if (match_bot_parse(&bot, bot_arg, "bot", err, sizeof err) < 0) {
         fprintf(stderr, "arena check: %s\n", err);
         return 2;
@@ -76,22 +94,27 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "arena check: %s\n", err);
         return 2;
     }
-    if (check_run(&bot, opponent, &config, &report, err, sizeof err) < 0) {
+    int rc = config.game ? check_run_game(&bot, opponent, &config, &report, err, sizeof err)
+                         : check_run(&bot, opponent, &config, &report, err, sizeof err);
+    if (rc < 0) {
         fprintf(stderr, "arena check: %s\n", err);
         return 1;
     }
-    int failed = 0, passed = 0;
-    for (int s = 0; s < CHECK_SITUATIONS; s++) {
+    int failed = 0, passed = 0, absent = 0;
+    for (int s = 0; s < report.n_situations; s++) {
         const char *mark = report.status[s] == CHECK_PASSED ? "pass" : report.status[s] == CHECK_FAILED ? "FAIL" : "----";
-        printf("%s  %s", mark, check_situation_name(s));
+        printf("%s  %s", mark, check_report_situation_name(&report, s));
         if (report.status[s] == CHECK_FAILED) printf(": %s", report.why[s]);
         if (report.status[s] == CHECK_NOT_REACHED) printf(" (not reached)");
+        if (report.status[s] == CHECK_ABSENT) printf(" (not in this game)");
         printf("\n");
         failed += report.status[s] == CHECK_FAILED;
         passed += report.status[s] == CHECK_PASSED;
+        absent += report.status[s] == CHECK_ABSENT;
     }
-    printf("%d passed, %d failed, %d not reached; %d decisions, mean %.1f ms\n", passed, failed,
-           CHECK_SITUATIONS - passed - failed, report.decisions,
+    printf("%d passed, %d failed, %d not reached", passed, failed, report.n_situations - passed - failed - absent);
+    if (absent) printf(", %d not in this game", absent);
+    printf("; %d decisions, mean %.1f ms\n", report.decisions,
            report.decisions ? (double)report.think_ms / report.decisions : 0.0);
     return failed ? 1 : 0;
 }

@@ -214,7 +214,11 @@ static const struct command_spec match_spec = {
 };
 
 static const struct option_use check_options[] = {
-    { OPT_MOVE_MS, "time per decision (default 1000; bank 10000)" }, { OPT_OPPONENT, NULL },
+    { OPT_GAME, "the game (default piquet; or belote, belote-marseillaise, belote-partnership)" },
+    { OPT_PLAYERS, "players at the table (belote: 2, 3 or 4; default: the game's)" },
+    { OPT_MOVE_MS, "time per decision (default 1000; bank 10000)" },
+    { OPT_OPPONENT, "the opponent (default: bot-greedy --exchange 3 beside arena; with --game: bot-greedy --game "
+                    "GAME, one copy per other seat)" },
     { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },
 };
 
@@ -224,13 +228,16 @@ static const struct command_spec check_spec = {
     "Takes a bot through every phase and rare case of Piquet (carte blanche for either seat and against it, "
     "exchanges, calls, answers, extras, an equal class, untaken cards and look/nolook, leads and follows, a "
     "capot hand, deal and partie ends) in two parties on constructed packs, and reports each check as passed, "
-    "FAILED (with the reason), or not reached (the bot's own choices avoided it; not a failure). BOT is "
-    "NAME=COMMAND or COMMAND. " NAME_RULE,
+    "FAILED (with the reason), or not reached (the bot's own choices avoided it; not a failure). With --game, a "
+    "Belote form: both bidding rounds and the turn-up, the Seven of trumps, melds and the engine's comparison, "
+    "belote-rebelote, leads and follows, a capot, a maker's failure and points held en reserve across deals, in a "
+    "match on constructed packs and a longer one on seeded packs. BOT is NAME=COMMAND or COMMAND. " NAME_RULE,
     USES(check_options),
     "exit status: 0 no check failed; 1 a check failed or the arena failed; 2 bad usage or a bot that cannot "
     "start.\n"
     "\n"
     "example: arena check build/bin/bot-random\n"
+    "         arena check --game belote --players 4 'build/bin/bot-random --game belote'\n"
 };
 
 static const struct option_use sprt_options[] = {

@@ -8,12 +8,17 @@ $(BOTS_LIB): $(BOTS_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && $(AR) rcs $@ $^
 
-# Each bots/bot_NAME.c is a program build/bin/bot-NAME.
-BOT_PROGRAMS := $(patsubst bots/bot_%.c,$(BUILD)/bin/bot-%,$(wildcard bots/bot_*.c))
+# Each bots/bot_NAME.c is a program build/bin/bot-NAME, underscores of
+# NAME written as dashes (bot_example_belote.c: bot-example-belote).
+BOT_NAMES := $(patsubst bots/bot_%.c,%,$(wildcard bots/bot_*.c))
+BOT_PROGRAMS := $(foreach b,$(BOT_NAMES),$(BUILD)/bin/bot-$(subst _,-,$(b)))
 
-$(BUILD)/bin/bot-%: $(BUILD)/obj/bots/bot_%.o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
-	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+define BOT_PROGRAM_RULE
+$(BUILD)/bin/bot-$(subst _,-,$(1)): $(BUILD)/obj/bots/bot_$(1).o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $$^ $$(PKG_LIBS) -lm
+endef
+$(foreach b,$(BOT_NAMES),$(eval $(call BOT_PROGRAM_RULE,$(b))))
 
 # Each bots/bench_NAME.c is a benchmark program build/bin/bench-NAME.
 BOT_BENCHES := $(patsubst bots/bench_%.c,$(BUILD)/bin/bench-%,$(wildcard bots/bench_*.c))

@@ -104,3 +104,128 @@ Test(check, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60)
     pclose(p);
     cr_assert_eq(atoi(out), 0, "logs written above --log-dir");
 }
+
+/* ---- Belote ---------------------------------------------------------------------- */
+
+struct belote_form {
+    const struct game *game;
+    int players;
+};
+
+static const struct belote_form belote_forms[] = {
+    { &belote_game, 2 }, { &belote_game, 3 }, { &belote_game, 4 },
+    { &belote_partnership_game, 4 }, { &belote_marseillaise_game, 2 },
+};
+
+Test(check, the_constructed_belote_packs_are_packs_of_every_form)
+{
+    static char texts[CHECK_BEL_DEALS_MAX][CHECK_DECK_TEXT];
+    static _Alignas(16) unsigned char state[32768];
+    char err[160];
+    for (size_t f = 0; f < sizeof belote_forms / sizeof belote_forms[0]; f++) {
+        const struct game *g = belote_forms[f].game;
+        struct game_setup setup = { belote_forms[f].players, 1, 0, NULL, 1 };
+        int n = check_belote_decks(g, belote_forms[f].players, texts);
+        cr_assert_geq(n, 2 * belote_forms[f].players, "%s: %d packs", g->name, n);
+        for (int i = 0; i < n; i++) {
+            cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+            cr_assert_eq(g->set_deck(state, texts[i], err, sizeof err), 0, "%s pack %d: %s (%s)", g->name, i, err,
+                         texts[i]);
+        }
+    }
+}
+
+Test(check, the_capot_pack_gives_seat_0_every_trump)
+{
+    static char texts[CHECK_BEL_DEALS_MAX][CHECK_DECK_TEXT];
+    check_belote_decks(&belote_game, 4, texts);
+    /* Deal 3 at four: seat 0 holds five spades, the turn-up is the Queen, and
+     * the two cards the maker receives (p[21], p[22]) are the last trumps. */
+    cr_assert(!strncmp(texts[2], "JS 9S AS TS KS", 14), "%s", texts[2]);
+    cr_assert(!strncmp(texts[2] + 60, "QS 8S 7S", 8), "%s", texts[2]);
+}
+
+static void run_belote_check(const struct game *game, int players, const char *bot_command, struct check_report *report)
+{
+    struct match_config config;
+    struct match_bot bot;
+    char cmd[512], opponent[512], err[256];
+    match_config_default(&config);
+    config.log_dir = support_scratch_path("logs");
+    config.game = game;
+    config.players = players;
+    memset(&bot, 0, sizeof bot);
+    snprintf(bot.name, sizeof bot.name, "tested");
+    snprintf(cmd, sizeof cmd, "%s/%s", bin_dir(), bot_command);
+    snprintf(opponent, sizeof opponent, "%s/bot-greedy --game %s", bin_dir(), game->name);
+    bot.command = cmd;
+    cr_assert_eq(check_run_game(&bot, opponent, &config, report, err, sizeof err), 0, "%s", err);
+}
+
+/* Every situation the packs force, whatever the bot chooses, is reached;
+ * nothing fails. */
+static void assert_sound(const struct game *game, int players, const char *bot_command)
+{
+    struct check_report r;
+    run_belote_check(game, players, bot_command, &r);
+    cr_assert_eq(r.n_situations, CHECK_BEL_SITUATIONS);
+    for (int s = 0; s < CHECK_BEL_SITUATIONS; s++)
+        cr_assert_neq(r.status[s], CHECK_FAILED, "%s %d %s: %s: %s", game->name, players, bot_command,
+                      check_belote_situation_name(s), r.why[s]);
+    static const int forced[] = { CHECK_BEL_HANDSHAKE, CHECK_BEL_AUCTION1, CHECK_BEL_TURNUP, CHECK_BEL_MELD,
+                                  CHECK_BEL_LEAD, CHECK_BEL_FOLLOW, CHECK_BEL_CAPOT, CHECK_BEL_FAILED,
+                                  CHECK_BEL_RESULTS };
+    for (size_t k = 0; k < sizeof forced / sizeof forced[0]; k++)
+        cr_assert_eq(r.status[forced[k]], CHECK_PASSED, "%s %d %s: %s not reached", game->name, players, bot_command,
+                     check_belote_situation_name(forced[k]));
+    if (game == &belote_game) {
+        cr_assert_eq(r.status[CHECK_BEL_SEVEN], CHECK_PASSED, "%s %d: the Seven", game->name, players);
+        cr_assert_eq(r.status[CHECK_BEL_BELOTE], CHECK_PASSED, "%s %d: belote", game->name, players);
+    } else {
+        cr_assert_eq(r.status[CHECK_BEL_SEVEN], CHECK_ABSENT);
+    }
+    cr_assert_gt(r.decisions, 100);
+}
+
+Test(check, bot_greedy_passes_the_belote_check_of_every_form, .timeout = 60)
+{
+    for (size_t f = 0; f < sizeof belote_forms / sizeof belote_forms[0]; f++)
+        assert_sound(belote_forms[f].game, belote_forms[f].players, "bot-greedy --game all");
+}
+
+Test(check, bot_random_passes_the_belote_check_of_every_form, .timeout = 60)
+{
+    for (size_t f = 0; f < sizeof belote_forms / sizeof belote_forms[0]; f++)
+        assert_sound(belote_forms[f].game, belote_forms[f].players, "bot-random --seed 7 --game all");
+}
+
+Test(check, the_example_bot_passes_the_belote_check_of_every_form, .timeout = 60)
+{
+    for (size_t f = 0; f < sizeof belote_forms / sizeof belote_forms[0]; f++)
+        assert_sound(belote_forms[f].game, belote_forms[f].players, "bot-example-belote");
+}
+
+Test(check, a_bot_of_another_game_fails_the_belote_handshake, .timeout = 60)
+{
+    struct check_report r;
+    run_belote_check(&belote_game, 4, "bot-random --game belote-partnership", &r);
+    cr_assert_eq(r.status[CHECK_BEL_HANDSHAKE], CHECK_FAILED);
+    cr_assert_eq(r.status[CHECK_BEL_RESULTS], CHECK_NOT_REACHED);
+}
+
+Test(check, arena_check_game_prints_each_belote_situation, .timeout = 60)
+{
+    char cmd[4096], out[8192];
+    snprintf(cmd, sizeof cmd, "%s/arena check --game belote --players 3 --log-dir '%s' '%s/bot-greedy --game belote' 2>&1",
+             bin_dir(), support_scratch_path("logs"), bin_dir());
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    size_t n = fread(out, 1, sizeof out - 1, p);
+    out[n] = '\0';
+    int status = pclose(p);
+    cr_assert_eq(WEXITSTATUS(status), 0, "%s", out);
+    cr_assert(strstr(out, "pass  bidding round 2: name a suit or pass\n"), "%s", out);
+    cr_assert(strstr(out, "pass  a capot deal\n"), "%s", out);
+    cr_assert(strstr(out, "pass  a deal the maker failed\n"), "%s", out);
+    cr_assert(strstr(out, "14 passed, 0 failed, 0 not reached;"), "%s", out);
+}
