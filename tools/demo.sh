@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # make demo: a leaderboard on 127.0.0.1 with a fresh SQLite file, a round
 # robin of the reference bots (the Python example bot among them) posting
-# to it with a progress line, the standings, and the page's URL. The server
+# to it with a progress line, Belote round robins at four and two and a
+# Partnership Belote match posting too, the standings, and the page's URL. The server
 # keeps running afterwards (DEMO_KEEP=0 stops it); `make demo-stop` stops it.
 #
 #   BUILD      build directory (default build)
@@ -35,7 +36,7 @@ if [ "${1:-}" = stop ]; then
   exit 0
 fi
 
-for program in arena leaderboard bot-greedy bot-random bot-pimc; do
+for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote; do
   [ -x "$BIN/$program" ] || { echo "demo: $BIN/$program is missing (run make)" >&2; exit 1; }
 done
 "$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
@@ -47,7 +48,7 @@ echo "== the worked deals of the literature, replayed through the engine"
 # random token that only this user can read.
 stop_server
 mkdir -p "$DIR"
-rm -f "$DIR"/leaderboard.sqlite* "$DIR"/demo.jsonl "$DIR"/results.json "$DIR"/results.csv
+rm -f "$DIR"/leaderboard.sqlite* "$DIR"/*.jsonl "$DIR"/results.json "$DIR"/results.csv
 ( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$DIR/token" )
 start_server() {
   nohup "$BIN/leaderboard" --db "$DIR/leaderboard.sqlite" --listen "127.0.0.1:$1" --token-file "$DIR/token" \
@@ -75,6 +76,24 @@ echo "== round robin: greedy, random, the Python example bot and pimc (small bud
   --pairs "$PAIRS" --seed 2026 --journal "$DIR/demo.jsonl" --results "$DIR/results.json" \
   --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
 
+# Belote through protocol 2: four at a table (every rotation of each
+# deal), two at a table, and Partnership Belote with one program per side.
+BELOTE_SETS=${DEMO_BELOTE_SETS:-3}
+for form in "belote 4" "belote 2" "belote-partnership 4"; do
+  set -- $form
+  bots=(--bot greedy="$BIN/bot-greedy --game $1" --bot random="$BIN/bot-random --seed 5 --game $1")
+  who="greedy and random, one program per side"
+  if [ "$1" != belote-partnership ]; then
+    bots+=(--bot c-example="$BIN/bot-example-belote"
+           --bot py-example="bots/python/run-bot bots/python/examples/belote_bot.py")
+    who="greedy, the C and Python examples and random"
+  fi
+  echo
+  echo "== $1 for $2: $who, $BELOTE_SETS duplicate sets per table"
+  "$BIN/arena" run --quiet --game "$1" --players "$2" "${bots[@]}" --pairs "$BELOTE_SETS" --seed 2026 \
+    --journal "$DIR/$1-$2.jsonl" --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
+done
+
 echo
 echo "== the leaderboard's own standings (GET $URL/api/v1/standings)"
 curl -sf "$URL/api/v1/standings" | "$PY" -c '
@@ -87,7 +106,14 @@ for b in s["bots"]:
     print("%4s  %-10s %8s %17s %8d %6.1f%%" % (b["rank"] or "-", b["name"], r, ci, b["parties"], b["score_pct"]))
 '
 echo
-echo "journal: $DIR/demo.jsonl   results: $DIR/results.json, $DIR/results.csv"
+echo "== every game on the leaderboard (GET $URL/api/v1/games; the page's switcher)"
+curl -sf "$URL/api/v1/games" | "$PY" -c '
+import json, sys
+for g in json.load(sys.stdin)["games"]:
+    print("  %-22s %-20s %4d matches" % (g["game"], g["title"], g["matches"]))
+'
+echo
+echo "journals: $DIR/*.jsonl   results: $DIR/results.json, $DIR/results.csv"
 if [ "$KEEP" = 0 ]; then
   stop_server
   echo "the leaderboard is stopped (DEMO_KEEP=0)"
