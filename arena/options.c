@@ -12,7 +12,7 @@
 #include <string.h>
 #include "arena/options.h"
 #include "arena/play/runner.h"
-#include "engine/rules.h"
+#include "engine/piquet/rules.h"
 
 #define MS_MAX 3600000
 #define SEED_HELP "master seed: the schedule and every pack (default 1)"

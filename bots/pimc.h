@@ -30,7 +30,7 @@
 
 #include <stdint.h>
 #include "bots/solver.h"
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 
 struct pimc_options {
     uint64_t seed;

@@ -6,8 +6,8 @@
 #ifndef BOTS_SELFPLAY_H
 #define BOTS_SELFPLAY_H
 
-#include "engine/partie.h"
-#include "engine/view.h"
+#include "engine/piquet/partie.h"
+#include "engine/piquet/view.h"
 
 struct selfplay_player {
     /* Returns the index of the chosen action among the n legal ones. */

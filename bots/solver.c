@@ -1,6 +1,6 @@
 /* solver.c - exact alpha-beta over the remaining tricks (solver.h).
  *
- * Tricks are won and scored by the engine's helpers (engine/deal.h:
+ * Tricks are won and scored by the engine's helpers (engine/piquet/deal.h:
  * pq_trick_beats, pq_trick_lead_points, pq_trick_win_points,
  * pq_cards_points); only credit()'s pique rule is mirrored here, and the
  * whole is tested against the engine. Values are small

@@ -6,7 +6,7 @@
  * in force), the cards (R22: 10 for 7+ tricks, 40 for capot) and the pique
  * (R25: +30 to elder when his score reaches 30 before younger's first play
  * point). Tricks are won and scored by the engine's own helpers
- * (engine/deal.h) on a position lighter than a deal, and the whole is
+ * (engine/piquet/deal.h) on a position lighter than a deal, and the whole is
  * tested against pq_deal_apply (tests/test_solver.c). Declarations and
  * the repique are decided before the play and are no part of the value.
  *
@@ -25,7 +25,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 
 /* A position of the play: plain data. */
 struct solver_position {

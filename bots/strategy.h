@@ -1,5 +1,5 @@
 /* strategy.h - the reference bots' decisions as pure functions of what a
- * seat may know: its view (engine/view.h) and its legal actions. No
+ * seat may know: its view (engine/piquet/view.h) and its legal actions. No
  * sockets here; the bot programs wrap these with the SDK, and tests and
  * benchmarks call them in-process.
  *
@@ -13,7 +13,7 @@
 #define BOTS_STRATEGY_H
 
 #include "engine/rng.h"
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 
 /* Index of a uniformly random action among n legal ones. */
 int strategy_random(struct pq_rng *rng, int n);

@@ -18,7 +18,7 @@
 
 #include <stdbool.h>
 #include "engine/rng.h"
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 
 enum { WORLDS_GROUPS = 3 };
 

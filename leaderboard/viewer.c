@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine/game.h"
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "leaderboard/viewer.h"
 #include "protocol/json_writer.h"
 #include "records/game_record.h"

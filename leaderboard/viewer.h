@@ -1,6 +1,6 @@
 /* viewer.h - what the page's viewers show of each deal, found by
  * replaying the stored record through the engine. Piquet's partie
- * (engine/deal.h):
+ * (engine/piquet/deal.h):
  *
  *   [{"number", "elder": "A"|"B", "unfinished": bool,
  *     "hands": {"elder": {"dealt", "discarded", "taken", "held"},

@@ -29,11 +29,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
-#include "engine/action.h"
-#include "engine/deal.h"
+#include "engine/piquet/action.h"
+#include "engine/piquet/deal.h"
 #include "engine/game.h"
-#include "engine/partie.h"
-#include "engine/view.h"
+#include "engine/piquet/partie.h"
+#include "engine/piquet/view.h"
 
 enum {
     /* The major versions in hello and welcome. 1: Piquet's own frames

@@ -6,7 +6,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
-#include "engine/report.h"
+#include "engine/piquet/report.h"
 #include "protocol/codec_json.h"
 
 static const char *category_name(int category) { return pq_category_name(category); }
@@ -27,7 +27,7 @@ static const cJSON *object(struct codec_reader *r, const cJSON *obj, const char 
 
 /* ---- rules ------------------------------------------------------------------ */
 
-/* Each flag with the JSON type its table entry gives (engine/rules.h):
+/* Each flag with the JSON type its table entry gives (engine/piquet/rules.h):
  * a boolean, a number or a string. */
 void codec_write_rules(const struct pq_writer *w, const char *key, const struct pq_rules *rules)
 {

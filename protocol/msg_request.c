@@ -12,7 +12,7 @@
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
-#include "engine/report.h"
+#include "engine/piquet/report.h"
 #include "protocol/codec_json.h"
 
 static int binomial(int n, int k)

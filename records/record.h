@@ -27,8 +27,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
-#include "engine/deal.h"
-#include "engine/partie.h"
+#include "engine/piquet/deal.h"
+#include "engine/piquet/partie.h"
 #include "protocol/codec.h"
 
 /* ---- writing ----------------------------------------------------------- */

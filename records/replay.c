@@ -9,8 +9,8 @@
 #include <string.h>
 #include "records/replay.h"
 #include "records/game_replay.h"
-#include "engine/partie.h"
-#include "engine/report.h"
+#include "engine/piquet/partie.h"
+#include "engine/piquet/report.h"
 #include "protocol/json_writer.h"
 
 enum { REPLAY_MAX_FILE = 16 << 20 };

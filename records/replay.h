@@ -2,7 +2,7 @@
  * (docs/design.md "Deal record"): `arena replay`.
  *
  * A deal record {"deck", "rules"?, "actions"} gives the deal's result
- * (engine/report.h); a partie record {"first_dealer", "deals", "rules"?}
+ * (engine/piquet/report.h); a partie record {"first_dealer", "deals", "rules"?}
  * gives totals, winner, settlement and each deal's result. A worked-deal
  * fixture {"record", "expect"} is replayed as its record, and with `check`
  * its result is compared with "expect".

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "protocol/codec.h"
 
 /* A heap copy of exactly len bytes (no terminator); the caller frees it. */

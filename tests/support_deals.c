@@ -2,7 +2,7 @@
 #include <criterion/criterion.h>
 #include "bots/strategy.h"
 #include "engine/rng.h"
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 #include "tests/support_deals.h"
 
 void support_deal_in_play(struct pq_deal *d, const struct pq_rules *rules, uint64_t seed, int pack, int tricks,

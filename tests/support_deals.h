@@ -4,7 +4,7 @@
 #define SUPPORT_DEALS_H
 
 #include <stdint.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 
 /* Deals pack `pack` of `seed` under `rules` (NULL: the defaults) and plays
  * until `tricks` tricks are played with a card led (`mid`) or not:

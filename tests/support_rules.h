@@ -10,9 +10,9 @@
 #ifndef SUPPORT_RULES_H
 #define SUPPORT_RULES_H
 
-#include "engine/deal.h"
-#include "engine/partie.h"
-#include "engine/view.h"
+#include "engine/piquet/deal.h"
+#include "engine/piquet/partie.h"
+#include "engine/piquet/view.h"
 
 /* A deal worked out by hand: the pack as three texts and a NULL-terminated
  * list of actions (the rest of the deal, when the list stops early, does

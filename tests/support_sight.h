@@ -11,7 +11,7 @@
 #define SUPPORT_SIGHT_H
 
 #include <stddef.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 
 /* Every card `seat` may have seen of `d` by now. */
 pq_mask ss_allowed_cards(const struct pq_deal *d, int seat);

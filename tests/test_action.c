@@ -3,8 +3,8 @@
  */
 #include <criterion/criterion.h>
 #include <string.h>
-#include "engine/action.h"
-#include "engine/combo.h"
+#include "engine/piquet/action.h"
+#include "engine/piquet/combo.h"
 
 static int parse(const char *text, struct pq_action *a, char *err)
 {

@@ -19,7 +19,7 @@
 #include <unistd.h>
 #include "arena/options.h"
 #include "arena/version.h"
-#include "engine/rules.h"
+#include "engine/piquet/rules.h"
 #include "stats/table.h"
 
 static char dir[64];

@@ -8,7 +8,7 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine/report.h"
+#include "engine/piquet/report.h"
 #include "engine/rng.h"
 #include "protocol/codec.h"
 #include "protocol/codec_json.h"

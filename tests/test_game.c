@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine/game.h"
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "engine/rng.h"
 #include "protocol/json_writer.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "bots/instant.h"
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 #include "engine/rng.h"
 #include "protocol/codec.h"
 

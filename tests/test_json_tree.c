@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "engine/rng.h"
 #include "protocol/codec.h"
 #include "protocol/json_tree.h"

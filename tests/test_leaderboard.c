@@ -12,7 +12,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 #include "tests/test_leaderboard_support.h"
 
 static void assert_same_number(const cJSON *a, const cJSON *b, const char *what, const char *name)

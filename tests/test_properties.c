@@ -8,9 +8,9 @@
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 #include "engine/rng.h"
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 #include "tests/support_sight.h"
 
 enum { PROPERTY_DEALS = 100000 };

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "engine/rng.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"

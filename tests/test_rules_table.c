@@ -1,4 +1,4 @@
-/* test_rules_table.c - the variant flags' one table (engine/rules.h):
+/* test_rules_table.c - the variant flags' one table (engine/piquet/rules.h):
  * defaults, parsing, the names records write and the protocol's typed
  * JSON all come from it.
  */
@@ -7,7 +7,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 #include "engine/game.h"
-#include "engine/rules.h"
+#include "engine/piquet/rules.h"
 #include "protocol/codec.h"
 
 

@@ -94,7 +94,7 @@ Test(rules, variant_ten_for_last_capot_still_scores_40)
     cr_assert_eq(d.score[PQ_ELDER], 120);
 }
 
-/* The trick helpers of engine/deal.h, value by value: lead, win on one's
+/* The trick helpers of engine/piquet/deal.h, value by value: lead, win on one's
  * own lead and against it, first, middle and last trick, and the cards. */
 Test(rules, trick_helpers_score_each_scheme_as_written)
 {

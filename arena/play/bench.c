@@ -13,7 +13,7 @@
 #include "arena/play/botproc.h"
 #include "arena/play/hub.h"
 #include "arena/play/runner.h"
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 #include "engine/rng.h"
 
 static double now(void)

@@ -35,7 +35,7 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 #include "engine/game.h"
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "protocol/codec.h"
 #include "records/record.h"
 

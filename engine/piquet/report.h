@@ -15,8 +15,8 @@
 #ifndef PQ_REPORT_H
 #define PQ_REPORT_H
 
-#include "engine/partie.h"
-#include "engine/view.h"
+#include "engine/piquet/partie.h"
+#include "engine/piquet/view.h"
 #include "engine/writer.h"
 
 /* The result of a deal (final when the deal is over, else so far). */

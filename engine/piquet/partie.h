@@ -10,7 +10,7 @@
 #ifndef PQ_PARTIE_H
 #define PQ_PARTIE_H
 
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 
 enum { PQ_PLAYER_A, PQ_PLAYER_B, PQ_MAX_DEALS = 8 };
 

@@ -3,7 +3,7 @@
  * parsing, records, the protocol, help texts) is read from that table.
  */
 #include <string.h>
-#include "engine/rules.h"
+#include "engine/piquet/rules.h"
 #include "engine/text.h"
 
 static const char *const trick_values[] = { "law65", "penguin", "lead_only", "ten_for_last", NULL };

@@ -4,8 +4,8 @@
  * NUL-terminated.
  */
 #include <string.h>
-#include "engine/action.h"
-#include "engine/combo.h"
+#include "engine/piquet/action.h"
+#include "engine/piquet/combo.h"
 #include "engine/text.h"
 
 static void fail(char *err, int cap, const char *a, const char *b, int bn, const char *c)

@@ -13,7 +13,7 @@
 #ifndef PQ_VIEW_H
 #define PQ_VIEW_H
 
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 
 /* A call or answer as the seat sees it. */
 struct pq_view_declaration {

@@ -29,10 +29,10 @@
 
 #include <stdbool.h>
 #include <stdint.h>
-#include "engine/action.h"
+#include "engine/piquet/action.h"
 #include "engine/card.h"
-#include "engine/combo.h"
-#include "engine/rules.h"
+#include "engine/piquet/combo.h"
+#include "engine/piquet/rules.h"
 
 enum pq_seat { PQ_ELDER, PQ_YOUNGER, PQ_SEATS };
 

@@ -3,7 +3,7 @@
  * are never read except through shown[] and played[].
  */
 #include <string.h>
-#include "engine/view.h"
+#include "engine/piquet/view.h"
 
 static void call_view(const struct pq_deal *d, int cls, int seat_viewing,
                       struct pq_view_declaration *out)

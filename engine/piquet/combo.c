@@ -1,7 +1,7 @@
 /* combo.c - shapes, keys and scores of point, sequence and set
  * (docs/rules-piquet.md R13-R16). Pure functions over card masks.
  */
-#include "engine/combo.h"
+#include "engine/piquet/combo.h"
 
 #define RANK_ROW(rank) ((pq_mask)0x01010101u << (rank))
 

@@ -3,7 +3,7 @@
  */
 #include <assert.h>
 #include <string.h>
-#include "engine/partie.h"
+#include "engine/piquet/partie.h"
 #include "engine/rng.h"
 
 int pq_settlement(int winner_total, int loser_total)

@@ -3,7 +3,7 @@
  * by the replay fixtures and the protocol.
  */
 #include <stddef.h>
-#include "engine/report.h"
+#include "engine/piquet/report.h"
 
 static void cards(const struct pq_writer *w, const char *key, pq_mask mask)
 {

@@ -9,7 +9,7 @@
  */
 #include <assert.h>
 #include <string.h>
-#include "engine/deal.h"
+#include "engine/piquet/deal.h"
 #include "engine/text.h"
 
 /* ---- small helpers ---------------------------------------------------- */

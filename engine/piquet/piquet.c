@@ -4,7 +4,7 @@
  */
 #include <string.h>
 #include "engine/game.h"
-#include "engine/report.h"
+#include "engine/piquet/report.h"
 #include "engine/text.h"
 
 static int piquet_create(void *state, const struct game_setup *setup, char *err, int cap)
@@ -17,7 +17,7 @@ static int piquet_create(void *state, const struct game_setup *setup, char *err,
         return -1;
     }
     if (setup->one_deal) {
-        pq_text_str(&t, "one_deal: a Piquet deal record is replayed by pq_deal (engine/deal.h)");
+        pq_text_str(&t, "one_deal: a Piquet deal record is replayed by pq_deal (engine/piquet/deal.h)");
         return -1;
     }
     if (setup->first_dealer != 0 && setup->first_dealer != 1) {
