@@ -145,15 +145,19 @@ Test(protocol2, a_protocol_2_bot_plays_piquet_beside_a_protocol_1_bot, .timeout 
     }
 }
 
-/* Every C example in protocol/README.md compiles against the SDK as it is
- * (a bot author copies them). */
+/* Every C example in README.md and protocol/README.md compiles against
+ * the SDK as it is (a bot author copies them). */
 Test(protocol2, the_readmes_c_examples_compile, .timeout = 60)
 {
-    static char text[300000];
-    FILE *f = fopen("protocol/README.md", "rb");
-    cr_assert(f, "run from the top of the checkout");
-    size_t n = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
+    static char text[600000];
+    size_t n = 0;
+    const char *docs[] = { "protocol/README.md", "README.md" };
+    for (int d = 0; d < 2; d++) {
+        FILE *f = fopen(docs[d], "rb");
+        cr_assert(f, "run from the top of the checkout");
+        n += fread(text + n, 1, sizeof text - 1 - n, f);
+        fclose(f);
+    }
     text[n] = '\0';
     int blocks = 0;
     for (char *at = text; (at = strstr(at, "```c\n")); blocks++) {
@@ -174,5 +178,5 @@ Test(protocol2, the_readmes_c_examples_compile, .timeout = 60)
         cr_expect_eq(pclose(p), 0, "example %d does not compile:\n%.60s\n%s", blocks, start, output);
         at = end + 3;
     }
-    cr_expect_geq(blocks, 2, "the C SDK examples of both protocols");
+    cr_expect_geq(blocks, 3, "the C SDK examples of both protocols, and the README's");
 }
