@@ -391,3 +391,17 @@ Test(replay, errors_name_the_deal_from_0_and_the_end_as_an_action)
     cJSON_Delete(r.result);
     cJSON_Delete(doc);
 }
+
+/* Every worked deal of docs/rules-belote.md (tests/fixtures/belote) through
+ * the `arena replay` program itself, checked against its expected result. */
+Test(replay, program_checks_every_belote_worked_deal)
+{
+    char cmd[1024], out[4096];
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/belote/W*.json", bin_dir());
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    for (int w = 1; w <= 9; w++) {
+        char line[64];
+        snprintf(line, sizeof line, "ok tests/fixtures/belote/W%d.json", w);
+        cr_expect(strstr(out, line), "%s missing: %s", line, out);
+    }
+}

@@ -42,7 +42,7 @@ done
 "$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
 
 echo "== the worked deals of the literature, replayed through the engine"
-"$BIN/arena" replay --check tests/fixtures/deals/*.json
+"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json
 
 # A fresh leaderboard: earlier demo server stopped, empty database, a new
 # random token that only this user can read.
