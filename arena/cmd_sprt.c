@@ -30,6 +30,9 @@
 #include "arena/options.h"
 #include "arena/play/match.h"
 #include "arena/play/runner.h"
+#include "arena/tournament/seating.h"
+#include "engine/game.h"
+#include "engine/piquet/rules.h"
 #include "engine/rng.h"
 #include "records/journal.h"
 #include "records/record.h"
@@ -57,6 +60,8 @@ struct sprt_args {
     struct option_value kept[MAX_KEPT];
     int n_kept;
     int resuming;     /* header read: only the options a resume may change */
+    const char *rules[MAX_KEPT + 1];   /* every --rule as given (any game's) */
+    int n_rules;
 };
 
 /* What a resume may change; the rest is the header's. */
@@ -126,16 +131,21 @@ static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t
     case OPT_BANK_MS: a->config->clock.bank_ms = (uint32_t)v->integer; break;
     case OPT_GRACE_MS: a->config->clock.grace_ms = (uint32_t)v->integer; break;
     case OPT_RULE: {
-        /* Checked by options_convert() already. */
+        /* Checked by options_convert() already (against every game); set
+         * into Piquet's rules when it is Piquet's flag, checked against the
+         * chosen game's by check_game(). */
         char name[64], why[300];
         const char *eq = strchr(v->text, '=');
         snprintf(name, sizeof name, "%.*s", (int)(eq - v->text), v->text);
-        if (pq_rules_set(&a->config->rules, name, eq + 1, why, (int)sizeof why) < 0) {
+        if (a->n_rules < MAX_KEPT) a->rules[a->n_rules++] = v->text;
+        if (pq_rule_flag_find(name) && pq_rules_set(&a->config->rules, name, eq + 1, why, (int)sizeof why) < 0) {
             snprintf(err, cap, "--rule %s: %s", v->text, why);
             return -1;
         }
         break;
     }
+    case OPT_GAME: a->config->game = game_find(v->text); break;
+    case OPT_PLAYERS: a->config->players = (int)v->integer; break;
     case OPT_CONCURRENCY: a->concurrency = (long)v->integer; break;
     case OPT_REUSE: a->reuse = (int)v->integer; break;
     case OPT_MAX_FAULTS: a->max_faults = (int)v->integer; break;
@@ -361,6 +371,10 @@ struct partie_result {
 struct live {
     struct sprt_tally *tally;
     const struct match_config *config;
+    /* Another game than Piquet: the two seatings of a duplicate pair
+     * (arena/tournament/seating.h), entrant 0 the test, 1 the base. */
+    int game;
+    struct seating seatings[SEATING_MAX];
     uint64_t seed;
     long max_pairs, next_partie;
     unsigned char *recorded;          /* per partie id - 1: in the journal already */
@@ -402,6 +416,12 @@ static int live_next(void *ctx, struct runner_job *job)
     job->first_dealer = (int)(l->next_partie % 2);
     job->bots[0] = l->config->bots[0];
     job->bots[1] = l->config->bots[1];
+    if (l->game) {
+        /* The same packs with the sides swapped, not the first dealer. */
+        const struct seating *seating = &l->seatings[l->next_partie % 2];
+        job->first_dealer = 0;
+        for (int p = 0; p < seating->players; p++) job->bots[p] = l->config->bots[seating->entrant[p]];
+    }
     job->tag = l->next_partie;
     job->pair = pair + 1;   /* 0 would mean "no pair" */
     l->next_partie++;
@@ -438,6 +458,20 @@ static int over_faults(struct live *l)
     return 0;
 }
 
+/* A game's match as the test's partie: its team's points and result. */
+static struct partie_result game_result(const struct live *l, long index, const struct referee *ref, int faults[2])
+{
+    const struct seating *seating = &l->seatings[index % 2];
+    int mine = -1;
+    faults[0] = faults[1] = 0;
+    for (int p = 0; p < seating->players; p++) {
+        if (mine < 0 && seating->entrant[p] == 0) mine = p;
+        for (int f = 0; f < CODEC_FAULTS; f++) faults[seating->entrant[p]] += ref->faults[p][f];
+    }
+    double score = ref->winner < 0 ? 0.5 : seating->entrant[ref->winner] == 0 ? 1 : 0;
+    return (struct partie_result){ score, (int)ref->points[mine] };
+}
+
 static void live_done(void *ctx, const struct runner_job *job, struct referee *ref)
 {
     struct live *l = ctx;
@@ -447,7 +481,7 @@ static void live_done(void *ctx, const struct runner_job *job, struct referee *r
         if (journals[j]->fd < 0) continue;
         cJSON *rec = referee_record(ref, job->seed);
         if (rec && !(cJSON_AddStringToObject(rec, "run", l->run) &&
-                     cJSON_AddNumberToObject(rec, "pair", (double)job->pair))) {
+                     cJSON_AddNumberToObject(rec, l->game ? "set" : "pair", (double)job->pair))) {
             cJSON_Delete(rec);
             rec = NULL;
         }
@@ -460,10 +494,19 @@ static void live_done(void *ctx, const struct runner_job *job, struct referee *r
             return;
         }
     }
-    for (int p = 0; p < 2; p++)
-        for (int f = 0; f < CODEC_FAULTS; f++) l->faults[p] += ref->faults[p][f];
+    struct partie_result result;
+    if (l->game) {
+        int faults[2];
+        result = game_result(l, job->tag, ref, faults);
+        l->faults[0] += faults[0];
+        l->faults[1] += faults[1];
+    } else {
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f < CODEC_FAULTS; f++) l->faults[p] += ref->faults[p][f];
+        result = result_of(ref->winner, ref->settlement);
+    }
     size_t before = l->tally->n_steps;
-    if (count_partie(l, job->tag, result_of(ref->winner, ref->settlement)) < 0) {
+    if (count_partie(l, job->tag, result) < 0) {
         snprintf(l->error, sizeof l->error, "out of memory");
         l->failed = 1;
         stop_requested = 1;
@@ -697,6 +740,62 @@ out:
     return status;
 }
 
+/* --game: the rules given checked against its flags, and its table two
+ * entrants (two players, or two sides with one program each): the pair is
+ * its two seatings. 0, or 2 after saying why. */
+static int check_game(struct sprt_args *a, struct live *l)
+{
+    const struct game *g = a->config->game;
+    int team_of[GAME_MAX_PLAYERS];
+    char err[300];
+    if (!g || g == &piquet_game) {
+        for (int i = 0; i < a->n_rules; i++) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(a->rules[i], "="), a->rules[i]);
+            if (!pq_rule_flag_find(name)) {
+                fprintf(stderr, "arena sprt: --rule %s: piquet has no flag '%s' (arena rules lists them)\n",
+                        a->rules[i], name);
+                return 2;
+            }
+        }
+        return 0;
+    }
+    if (a->from || a->resume) {
+        fprintf(stderr, "arena sprt: --from and --resume read Piquet journals; a %s test runs live (give --game with "
+                "--base and --test)\n", g->name);
+        return 2;
+    }
+    for (int i = 0; i < a->n_rules; i++) {
+        const char *text = a->rules[i], *eq = strchr(text, '=');
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)(eq - text), text);
+        const struct game_flag *f = game_flag_find(g, name);
+        if (!f || game_flag_check(f, eq + 1, err, (int)sizeof err) < 0) {
+            if (!f) snprintf(err, sizeof err, "%s has no flag '%s' (arena rules --game %s lists them)", g->name, name,
+                             g->name);
+            fprintf(stderr, "arena sprt: --rule %s: %s\n", text, err);
+            return 2;
+        }
+    }
+    a->rules[a->n_rules] = NULL;
+    a->config->game_rules = a->rules;
+    int players = seating_teams(g, a->config->players, a->rules, team_of, err, sizeof err);
+    if (players < 0) {
+        fprintf(stderr, "arena sprt: %s\n", err);
+        return 2;
+    }
+    if (seating_entrants(players, team_of) != 2) {
+        fprintf(stderr, "arena sprt: %s for %d players is a table of %d independent seats: testing two bots there "
+                "needs other bots to fill it (--fill), which arena sprt does not have yet; two players or a "
+                "partnership game work\n", g->name, players, players);
+        return 2;
+    }
+    a->config->players = players;
+    seating_set(players, team_of, l->seatings);
+    l->game = 1;
+    return 0;
+}
+
 int cmd_sprt(int argc, char **argv)
 {
     const struct command_spec *spec = options_command("sprt");
@@ -745,6 +844,7 @@ int cmd_sprt(int argc, char **argv)
     if (a.from && (a.journal || a.record))
         return options_usage_error(spec, "--from reads a journal: no --journal or --record");
     if ((status = make_test(spec, &a, &test)) != 0) goto out;
+    if ((status = check_game(&a, &live)) != 0) goto out;
     status = 2;
     if (a.from) return from_journal(&a, &test);
 

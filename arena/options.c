@@ -247,7 +247,9 @@ static const struct option_use sprt_options[] = {
     { OPT_ELO1, "H1 in logistic Elo: test is at least E better (pentanomial only; default 10)" },
     { OPT_ALPHA, NULL }, { OPT_BETA, NULL }, { OPT_MAX_PAIRS, NULL },
     { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
-    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, "the game (default piquet): two players, or a "
+                                                             "partnership game with one program per side" },
+    { OPT_PLAYERS, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
     { OPT_MAX_FAULTS, "faults of one bot after which the test stops, inconclusive (default 3; 0: never); each "
                       "fault forfeits its partie" },
     { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },

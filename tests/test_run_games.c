@@ -224,3 +224,26 @@ Test(run_games, copies_of_the_bots_fill_a_table_with_more_seats_than_bots, .time
     snprintf(cmd, sizeof cmd, "grep -c '\"names\":{\"A\":\"r1\",\"B\":\"r2\",\"C\":\"r1\",\"D\":\"r2\"}' %s", journal);
     cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
 }
+
+/* arena sprt in a game of two entrants: each pair is the two seatings of
+ * one pack (the sides swapped), scored by the test's team; a table of
+ * independent seats is refused until --fill exists. */
+Test(run_games, sprt_tests_two_versions_at_belote_and_refuses_a_table_it_cannot_fill, .timeout = 120)
+{
+    static char out[65536], cmd[8192];
+    const char *journal = support_scratch_path("sprt.jsonl");
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote-partnership --test 'g=%s/bot-greedy --game "
+             "belote-partnership' --base 'r=%s/bot-random --game belote-partnership' --max-pairs 60 --journal %s "
+             "--log-dir %s", bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
+    cr_expect(strstr(out, "H1 accepted"), "%s", out);
+    struct count c = read_journal(journal);
+    cr_expect_gt(c.matches, 0);
+    cr_expect_eq(c.matches % 2, 0, "whole pairs: %d", c.matches);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
+             "--base 'r=%s/bot-random --game belote'", bin_dir(), bin_dir(), bin_dir());
+    cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_expect(strstr(out, "needs other bots to fill it (--fill)"), "%s", out);
+}
