@@ -29,7 +29,8 @@ enum {
     HUB_HARD_LIMIT = 1 << 20,     /* above this zmq drops the peer */
     HUB_MAX_IDENTITY = 255,
     HUB_CUT_MS = 1000,            /* how long a cut connection keeps its last frames' chance to go out */
-    HUB_MAX_CUTS = 1024,          /* cuts pending at once; more cut the oldest at once */
+    HUB_MAX_CUTS = 4096,          /* cuts pending at once; more cut the oldest at once (a flood of
+                                     * refused hellos faster than that would lose their errors) */
     HUB_TRIM_AFTER = 64           /* closings before freed memory is given back when quiet */
 };
 
