@@ -238,8 +238,9 @@ Test(run_games, sprt_tests_two_versions_at_belote_and_refuses_a_table_it_cannot_
     cr_assert_eq(run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
     cr_expect(strstr(out, "H1 accepted"), "%s", out);
     struct count c = read_journal(journal);
-    cr_expect_gt(c.matches, 0);
-    cr_expect_eq(c.matches % 2, 0, "whole pairs: %d", c.matches);
+    /* Every pair counted is in it (a match in flight when the test
+     * decided may be too). */
+    cr_expect_geq(c.matches, 2, "%d matches", c.matches);
     snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
     cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
