@@ -342,16 +342,19 @@ static const struct command_spec replay_spec = {
     "replay",
     "replay [--check] [--compact] FILE...",
     "Re-executes each deal record ({\"deck\", \"rules\", \"actions\"}) or partie record ({\"first_dealer\", "
-    "\"deals\", \"rules\"}) through the engine and prints its result as JSON, one document per file. A "
-    "worked-deal fixture ({\"record\", \"expect\"}) is replayed as its record. A journal (a FILE ending in "
-    ".jsonl, as arena run writes) has each partie record replayed and its totals, winner and settlement "
-    "compared with the engine's (a forfeit: the deals played replay and the score is the fault policy's); one "
-    "result per line. A journal line that is not exactly one record of a known type, or a partie that appears "
-    "twice in one run, stops it with exit status 2 naming the line.",
+    "\"deals\", \"rules\"}) through the engine and prints its result as JSON, one document per file; a record "
+    "naming its game ({\"game\": \"belote\", \"players\": 4, ...}: a deal, or a match with \"deals\") is replayed "
+    "through that game. A worked-deal fixture ({\"record\", \"expect\"}) is replayed as its record. A journal (a "
+    "FILE ending in .jsonl, as arena run writes) has each partie or match record replayed and its totals, winner "
+    "and points compared with the engine's (a forfeit: the deals played replay and the score is the fault "
+    "policy's); one result per line. A journal line that is not exactly one record of a known type, or a partie "
+    "or match that appears twice in one run, stops it with exit status 2 naming the line.",
     USES(replay_options),
     "exit status: 0 all replayed (and matched); 1 an illegal action, or a record\n"
-    "that ends before its deal or partie is over (stderr says 'action N (...): why',\n"
-    "N counting from 0); 2 unreadable input; 3 a --check mismatch.\n"
+    "that ends before its deal or match is over (stderr says 'action N (ACTION): why',\n"
+    "N counting from 0, after 'deal D: ' in a match record, ACTION 'end' for a record\n"
+    "that stops early); 2 unreadable input (bad JSON, pack, game, rule or value);\n"
+    "3 a --check mismatch.\n"
     "\n"
     "example: arena replay tests/fixtures/deals/D1-cavendish-example.json\n"
 };
