@@ -20,6 +20,7 @@
  */
 #define _GNU_SOURCE
 #include <assert.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,8 @@ struct sprt_args {
     int resuming;     /* header read: only the options a resume may change */
     const char *rules[MAX_KEPT + 1];   /* every --rule as given (any game's) */
     int n_rules;
+    const char *fills[GAME_MAX_PLAYERS];   /* --fill, the other seats of a table */
+    int n_fills;
 };
 
 /* What a resume may change; the rest is the header's. */
@@ -146,6 +149,13 @@ static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t
     }
     case OPT_GAME: a->config->game = game_find(v->text); break;
     case OPT_PLAYERS: a->config->players = (int)v->integer; break;
+    case OPT_FILL:
+        if (a->n_fills == GAME_MAX_PLAYERS) {
+            snprintf(err, cap, "more --fill than seats");
+            return -1;
+        }
+        a->fills[a->n_fills++] = v->text;
+        break;
     case OPT_CONCURRENCY: a->concurrency = (long)v->integer; break;
     case OPT_REUSE: a->reuse = (int)v->integer; break;
     case OPT_MAX_FAULTS: a->max_faults = (int)v->integer; break;
@@ -214,6 +224,12 @@ static void status_line(const struct sprt_tally *t, char *out, size_t cap)
 {
     char margin[160], elo[64];
     margin_text(margin, sizeof margin, &t->margin);
+    if (t->set_size) {
+        snprintf(out, cap, "sets %zu  LLR %+.2f [%+.2f, %+.2f]  %s  score %.1f%%", t->n_steps, t->llr, t->test.lower,
+                 t->test.upper, margin, 100 * (t->scores.mean + 0.5));
+        table_unsign_zeros(out, 1);
+        return;
+    }
     elo_text(elo, sizeof elo, &t->counts);
     snprintf(out, cap, "pairs %zu  LLR %+.2f [%+.2f, %+.2f]  %s  score %.1f%% Elo %s", t->n_steps, t->llr,
              t->test.lower, t->test.upper, margin, 100 * t->counts.score, elo);
@@ -254,6 +270,30 @@ static void summary(const struct sprt_tally *t, const char *test, const char *ba
     fprintf(out, "\n");
     fprintf(out, "%-12s test %s against base %s\n", "bots", test, base);
     fprintf(out, "%-12s %s\n", "test", bounds);
+    if (t->set_size) {
+        /* Duplicate sets at a table with other bots (docs/statistics.md
+         * section 6): the test against the base, set by set. */
+        fprintf(out, "%-12s %zu of %d matches\n", "sets", t->n_steps, t->set_size);
+        fprintf(out, "%-12s %d-%d-%d (the test bot against the base at the same table: more, as many, fewer "
+                "points)\n", "W-D-L", p->wins, p->draws, p->losses);
+        if (s->n) {
+            double sd = s->n > 1 ? sqrt(s->sum2 / s->n - (s->sum / s->n) * (s->sum / s->n)) : 0;
+            table_printf(out, "%-12s %.1f%% per set (sd %.1f%%)\n", "score", 100 * (s->mean + 0.5), 100 * sd);
+        }
+        if (m->n == 0) snprintf(text, sizeof text, "-");
+        else if (m->interval) interval_text(text, sizeof text, 1, 0, m->mean, m->low, m->high);
+        else snprintf(text, sizeof text, "%+.1f", m->mean);
+        table_printf(out, "%-12s %s points per match over the base, ", "margin", text);
+        if (m->effect_finite) {
+            interval_text(text, sizeof text, 2, 0, m->effect, m->effect_low, m->effect_high);
+            table_printf(out, "t %s, LOS %.1f%%, Z %+.2f\n", text, 100 * m->los, m->z);
+        } else {
+            fprintf(out, "no spread yet\n");
+        }
+        fprintf(out, "%-12s %+.3f [%+.3f, %+.3f]\n", "LLR", t->llr, t->test.lower, t->test.upper);
+        fprintf(out, "%-12s %s\n", "decision", verdict);
+        return;
+    }
     fprintf(out, "%-12s %zu (%d parties)\n", "pairs", t->n_steps, p->wins + p->draws + p->losses);
     fprintf(out, "%-12s %d-%d-%d (the test bot's wins, draws, losses)\n", "W-D-L", p->wins, p->draws, p->losses);
     fprintf(out, "%-12s LL-LD-WL/DD-DW-WW %d-%d-%d-%d-%d\n", "pentanomial", p->pairs[0], p->pairs[1], p->pairs[2],
@@ -365,7 +405,8 @@ static void on_signal(int sig)
 /* A partie as the test counts it: the test bot's score and points. */
 struct partie_result {
     double score;
-    int points;
+    int points;         /* the test's signed points; at a table with fill bots,
+                           the test's points minus the base's */
 };
 
 struct live {
@@ -375,6 +416,9 @@ struct live {
      * (arena/tournament/seating.h), entrant 0 the test, 1 the base. */
     int game;
     struct seating seatings[SEATING_MAX];
+    int per_set;                      /* matches in a pair or set: 2, or the seatings
+                                         of a table with fill bots */
+    int filled;                       /* a table of independent seats: entrants 2.. fill */
     uint64_t seed;
     long max_pairs, next_partie;
     unsigned char *recorded;          /* per partie id - 1: in the journal already */
@@ -407,9 +451,9 @@ static void show_status(struct live *l, int last)
 static int live_next(void *ctx, struct runner_job *job)
 {
     struct live *l = ctx;
-    while (l->next_partie < 2 * l->max_pairs && l->recorded[l->next_partie]) l->next_partie++;
-    if (l->next_partie >= 2 * l->max_pairs) return 0;
-    long pair = l->next_partie / 2;
+    while (l->next_partie < l->per_set * l->max_pairs && l->recorded[l->next_partie]) l->next_partie++;
+    if (l->next_partie >= l->per_set * l->max_pairs) return 0;
+    long pair = l->next_partie / l->per_set;
     memset(job, 0, sizeof *job);
     job->partie_id = (uint64_t)l->next_partie + 1;
     job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
@@ -418,7 +462,7 @@ static int live_next(void *ctx, struct runner_job *job)
     job->bots[1] = l->config->bots[1];
     if (l->game) {
         /* The same packs with the sides swapped, not the first dealer. */
-        const struct seating *seating = &l->seatings[l->next_partie % 2];
+        const struct seating *seating = &l->seatings[l->next_partie % l->per_set];
         job->first_dealer = 0;
         for (int p = 0; p < seating->players; p++) job->bots[p] = l->config->bots[seating->entrant[p]];
     }
@@ -432,9 +476,23 @@ static int live_next(void *ctx, struct runner_job *job)
  * pair goes into the tally. 0, or -1 when out of memory. */
 static int count_partie(struct live *l, long index, struct partie_result result)
 {
-    long pair = index / 2;
+    long pair = index / l->per_set;
     l->results[index] = result;
-    if (++l->pair_parties[pair] < 2 || l->tally->decision != SPRT_CONTINUE) return 0;
+    if (++l->pair_parties[pair] < l->per_set || l->tally->decision != SPRT_CONTINUE) return 0;
+    if (l->filled) {
+        /* A set: the test's margin over the base, and their comparisons. */
+        double margin = 0, score = 0;
+        int wins = 0, draws = 0, losses = 0;
+        for (int k = 0; k < l->per_set; k++) {
+            const struct partie_result *r = &l->results[pair * l->per_set + k];
+            margin += r->points;
+            score += r->score;
+            wins += r->score == 1;
+            draws += r->score == 0.5;
+            losses += r->score == 0;
+        }
+        return sprt_tally_add_set(l->tally, score / l->per_set, margin, wins, draws, losses);
+    }
     double score[2] = { l->results[2 * pair].score, l->results[2 * pair + 1].score };
     int points[2] = { l->results[2 * pair].points, l->results[2 * pair + 1].points };
     return sprt_tally_add(l->tally, score, points);
@@ -461,12 +519,19 @@ static int over_faults(struct live *l)
 /* A game's match as the test's partie: its team's points and result. */
 static struct partie_result game_result(const struct live *l, long index, const struct referee *ref, int faults[2])
 {
-    const struct seating *seating = &l->seatings[index % 2];
-    int mine = -1;
+    const struct seating *seating = &l->seatings[index % l->per_set];
+    int mine = -1, base = -1;
     faults[0] = faults[1] = 0;
     for (int p = 0; p < seating->players; p++) {
-        if (mine < 0 && seating->entrant[p] == 0) mine = p;
-        for (int f = 0; f < CODEC_FAULTS; f++) faults[seating->entrant[p]] += ref->faults[p][f];
+        int e = seating->entrant[p];
+        if (mine < 0 && e == 0) mine = p;
+        if (base < 0 && e == 1) base = p;
+        for (int f = 0; f < CODEC_FAULTS && e < 2; f++) faults[e] += ref->faults[p][f];
+    }
+    if (l->filled) {
+        /* The test against the base at the same table. */
+        long d = ref->points[mine] - ref->points[base];
+        return (struct partie_result){ d > 0 ? 1 : d < 0 ? 0 : 0.5, (int)d };
     }
     double score = ref->winner < 0 ? 0.5 : seating->entrant[ref->winner] == 0 ? 1 : 0;
     return (struct partie_result){ score, (int)ref->points[mine] };
@@ -743,11 +808,16 @@ out:
 /* --game: the rules given checked against its flags, and its table two
  * entrants (two players, or two sides with one program each): the pair is
  * its two seatings. 0, or 2 after saying why. */
-static int check_game(struct sprt_args *a, struct live *l)
+static int check_game(struct sprt_args *a, struct live *l, const struct sprt *test)
 {
     const struct game *g = a->config->game;
     int team_of[GAME_MAX_PLAYERS];
     char err[300];
+    l->per_set = 2;
+    if ((!g || g == &piquet_game) && a->n_fills) {
+        fprintf(stderr, "arena sprt: --fill seats other bots at a table of three or more: give --game\n");
+        return 2;
+    }
     if (!g || g == &piquet_game) {
         for (int i = 0; i < a->n_rules; i++) {
             char name[64];
@@ -784,15 +854,22 @@ static int check_game(struct sprt_args *a, struct live *l)
         fprintf(stderr, "arena sprt: %s\n", err);
         return 2;
     }
-    if (seating_entrants(players, team_of) != 2) {
-        fprintf(stderr, "arena sprt: %s for %d players is a table of %d independent seats: testing two bots there "
-                "needs other bots to fill it (--fill), which arena sprt does not have yet; two players or a "
-                "partnership game work\n", g->name, players, players);
+    int entrants = seating_entrants(players, team_of);
+    if (entrants != 2 + a->n_fills) {
+        fprintf(stderr, "arena sprt: %s for %d players seats %d bots: the test, the base and %d --fill (given: %d)\n",
+                g->name, players, entrants, entrants - 2, a->n_fills);
+        return 2;
+    }
+    if (entrants > 2 && test->scale == SPRT_ELO) {
+        fprintf(stderr, "arena sprt: at a table of %d seats the unit is the duplicate set, not a pair (the "
+                "pentanomial needs pairs): give --t0/--t1, for the sets' margin or, with --metric pentanomial, "
+                "their scores (docs/statistics.md section 6), or --m0/--m1\n", players);
         return 2;
     }
     a->config->players = players;
-    seating_set(players, team_of, l->seatings);
+    l->per_set = seating_set(players, team_of, l->seatings);
     l->game = 1;
+    l->filled = seating_entrants(players, team_of) > 2;
     return 0;
 }
 
@@ -844,7 +921,7 @@ int cmd_sprt(int argc, char **argv)
     if (a.from && (a.journal || a.record))
         return options_usage_error(spec, "--from reads a journal: no --journal or --record");
     if ((status = make_test(spec, &a, &test)) != 0) goto out;
-    if ((status = check_game(&a, &live)) != 0) goto out;
+    if ((status = check_game(&a, &live, &test)) != 0) goto out;
     status = 2;
     if (a.from) return from_journal(&a, &test);
 
@@ -864,14 +941,24 @@ int cmd_sprt(int argc, char **argv)
                 "another\n", a.journal, a.journal);
         goto out;
     }
-    const char *commands[2] = { base.command, tested.command };
+    struct match_bot fills[GAME_MAX_PLAYERS];
+    const char *commands[2 + GAME_MAX_PLAYERS] = { base.command, tested.command };
+    for (int i = 0; i < a.n_fills; i++) {
+        char fallback[16];
+        snprintf(fallback, sizeof fallback, "fill%d", i + 1);
+        if (match_bot_parse(&fills[i], a.fills[i], fallback, err, sizeof err) < 0) {
+            fprintf(stderr, "arena sprt: %s\n", err);
+            goto out;
+        }
+        commands[2 + i] = fills[i].command;
+    }
     const char *hidden[3];
     int n_hidden = 0;
     if (a.journal) hidden[n_hidden++] = a.journal;
     if (a.record) hidden[n_hidden++] = a.record;
     if (a.plot) hidden[n_hidden++] = a.plot;
     setup.commands = commands;
-    setup.n_commands = 2;
+    setup.n_commands = 2 + a.n_fills;
     setup.hidden = hidden;
     setup.n_hidden = n_hidden;
     if (match_prepare(&config, &sandbox, &setup, log_dir, sizeof log_dir, err, sizeof err) < 0) {
@@ -881,7 +968,9 @@ int cmd_sprt(int argc, char **argv)
     status = 1;
     config.bots[0] = tested;
     config.bots[1] = base;
-    sprt_tally_init(&tally, &test, a.metric);
+    for (int i = 0; i < a.n_fills; i++) config.bots[2 + i] = fills[i];
+    if (live.filled) sprt_tally_init_sets(&tally, &test, a.metric, live.per_set);
+    else sprt_tally_init(&tally, &test, a.metric);
     live.tally = &tally;
     live.config = &config;
     live.seed = a.seed;
@@ -889,8 +978,8 @@ int cmd_sprt(int argc, char **argv)
     live.max_faults = a.max_faults;
     live.quiet = a.quiet;
     live.terminal = isatty(STDOUT_FILENO);
-    live.recorded = calloc((size_t)a.max_pairs * 2, 1);
-    live.results = calloc((size_t)a.max_pairs * 2, sizeof *live.results);
+    live.recorded = calloc((size_t)a.max_pairs * (size_t)live.per_set, 1);
+    live.results = calloc((size_t)a.max_pairs * (size_t)live.per_set, sizeof *live.results);
     live.pair_parties = calloc((size_t)a.max_pairs, 1);
     if (!live.recorded || !live.results || !live.pair_parties) {
         fprintf(stderr, "arena sprt: out of memory\n");

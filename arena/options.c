@@ -129,6 +129,9 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_FROM, "from", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
       "test the pairs of a finished journal (any arena journal) instead of playing; --base and --test are "
       "then names" },
+    { OPT_FILL, "fill", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
+      "a bot taking one of the other seats of a table of three or more independent seats, repeatable: the "
+      "test and the base sit at the same tables with them, in duplicate sets" },
 };
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
@@ -249,7 +252,7 @@ static const struct option_use sprt_options[] = {
     { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, "the game (default piquet): two players, or a "
                                                              "partnership game with one program per side" },
-    { OPT_PLAYERS, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
+    { OPT_PLAYERS, NULL }, { OPT_FILL, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
     { OPT_MAX_FAULTS, "faults of one bot after which the test stops, inconclusive (default 3; 0: never); each "
                       "fault forfeits its partie" },
     { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },

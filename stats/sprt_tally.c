@@ -49,6 +49,40 @@ static struct sprt_step current_step(const struct sprt_tally *self)
     return s;
 }
 
+void sprt_tally_init_sets(struct sprt_tally *self, const struct sprt *test, enum sprt_metric metric, int set_size)
+{
+    assert(test->scale != SPRT_ELO && set_size > 0);
+    sprt_tally_init(self, test, metric);
+    margin_init(&self->margin, set_size);
+    self->set_size = set_size;
+}
+
+static int add_step(struct sprt_tally *self)
+{
+    self->llr = current_llr(self);
+    if (self->decision == SPRT_CONTINUE) self->decision = sprt_decide(&self->test, self->llr);
+    if (self->n_steps == self->cap_steps) {
+        size_t cap = self->cap_steps ? 2 * self->cap_steps : 256;
+        struct sprt_step *steps = realloc(self->steps, cap * sizeof *steps);
+        if (!steps) return -1;
+        self->steps = steps;
+        self->cap_steps = cap;
+    }
+    self->steps[self->n_steps++] = current_step(self);
+    return 0;
+}
+
+int sprt_tally_add_set(struct sprt_tally *self, double score, double margin, int wins, int draws, int losses)
+{
+    assert(self->set_size > 0);
+    self->counts.wins += wins;
+    self->counts.draws += draws;
+    self->counts.losses += losses;
+    margin_add(&self->margin, margin);
+    margin_add(&self->scores, score - 0.5);
+    return add_step(self);
+}
+
 int sprt_tally_add(struct sprt_tally *self, const double score[2], const int points[2])
 {
     for (int i = 0; i < 2; i++) {
@@ -63,17 +97,7 @@ int sprt_tally_add(struct sprt_tally *self, const double score[2], const int poi
     pentanomial_compute(&self->counts);
     margin_add(&self->margin, (double)points[0] + points[1]);
     margin_add(&self->scores, total / 2 - 0.5);
-    self->llr = current_llr(self);
-    if (self->decision == SPRT_CONTINUE) self->decision = sprt_decide(&self->test, self->llr);
-    if (self->n_steps == self->cap_steps) {
-        size_t cap = self->cap_steps ? 2 * self->cap_steps : 256;
-        struct sprt_step *steps = realloc(self->steps, cap * sizeof *steps);
-        if (!steps) return -1;
-        self->steps = steps;
-        self->cap_steps = cap;
-    }
-    self->steps[self->n_steps++] = current_step(self);
-    return 0;
+    return add_step(self);
 }
 
 void sprt_tally_release(struct sprt_tally *self)

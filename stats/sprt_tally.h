@@ -43,6 +43,8 @@ struct sprt_tally {
     enum sprt_decision decision;
     struct sprt_step *steps;     /* one per pair, in order */
     size_t n_steps, cap_steps;
+    int set_size;                /* 0: pairs of two parties; else duplicate sets
+                                  * of this many matches (sprt_tally_init_sets) */
 };
 
 /* A test with no pairs. SPRT_ELO bounds go with the pentanomial metric and
@@ -56,6 +58,21 @@ void sprt_tally_init(struct sprt_tally *self, const struct sprt *test, enum sprt
 int sprt_tally_add(struct sprt_tally *self, const double score[2], const int points[2]);
 
 void sprt_tally_release(struct sprt_tally *self);
+
+/* A test over duplicate sets of `set_size` matches at a table of N
+ * independent seats (docs/statistics.md section 6), where the test and the
+ * base sit with other bots: a set's margin is the test's points minus the
+ * base's, summed over its matches, and its score their comparisons over
+ * the set scaled to 0..1. The pentanomial's cells have no meaning there
+ * and stay empty: the margin metric tests the sets' margins, the
+ * pentanomial metric their scores, both on the normal model (SPRT_EFFECT,
+ * or SPRT_POINTS for the margin; asserted). */
+void sprt_tally_init_sets(struct sprt_tally *self, const struct sprt *test, enum sprt_metric metric, int set_size);
+
+/* Counts one finished set: its score (0..1), its margin in points, and
+ * the comparisons it held (the test's wins, draws and losses against the
+ * base). 0, or -1 when out of memory for the trajectory. */
+int sprt_tally_add_set(struct sprt_tally *self, double score, double margin, int wins, int draws, int losses);
 
 /* "margin" or "pentanomial"; static storage. */
 const char *sprt_metric_name(enum sprt_metric metric);

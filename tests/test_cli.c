@@ -324,6 +324,15 @@ Test(cli, a_bot_that_cannot_start_stops_every_command_before_the_first_partie, .
     }
 }
 
+/* The option table is indexed by option id: an entry out of place would
+ * give one option another's name, kind and range. */
+Test(cli, every_option_sits_at_its_own_id_in_the_table)
+{
+    for (int id = 0; id < OPTIONS_COUNT; id++)
+        cr_assert_eq((int)options_option((enum option_id)id)->id, id, "the option at %d is --%s", id,
+                     options_option((enum option_id)id)->name);
+}
+
 Test(cli, arena_rules_lists_any_games_flags_and_a_bad_game_is_named)
 {
     struct run rules = arena("rules --game belote-partnership"), bad = arena("rules --game bezique");

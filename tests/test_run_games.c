@@ -246,5 +246,39 @@ Test(run_games, sprt_tests_two_versions_at_belote_and_refuses_a_table_it_cannot_
     snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
              "--base 'r=%s/bot-random --game belote'", bin_dir(), bin_dir(), bin_dir());
     cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
-    cr_expect(strstr(out, "needs other bots to fill it (--fill)"), "%s", out);
+    cr_expect(strstr(out, "seats 3 bots: the test, the base and 1 --fill (given: 0)"), "%s", out);
+}
+
+/* At a table of independent seats the test and the base sit with --fill
+ * bots, each set the table's seatings of one pack (the six orders at
+ * three), and the test is on the sets' margin of the test over the base. */
+Test(run_games, sprt_seats_fill_bots_at_a_table_of_three_and_tests_the_sets_margin, .timeout = 120)
+{
+    static char out[65536], cmd[8192];
+    const char *journal = support_scratch_path("fill.jsonl");
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
+             "--base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random --seed 7 --game belote' --max-pairs 60 "
+             "--journal %s --log-dir %s", bin_dir(), bin_dir(), bin_dir(), bin_dir(), journal,
+             support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
+    cr_expect(strstr(out, "H1 accepted"), "%s", out);
+    cr_expect(strstr(out, "of 6 matches") && strstr(out, "points per match over the base"), "%s", out);
+    struct count c = read_journal(journal);
+    cr_expect_geq(c.matches, 6, "%d matches", c.matches);
+    snprintf(cmd, sizeof cmd, "grep -c '\"f\"' %s", journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "the fill bot sits at the tables: %s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    /* Elo bounds need pairs; with t bounds the pentanomial metric tests
+     * the sets' scores (docs/statistics.md section 6). */
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --elo0 0 --elo1 10 --test 'g=%s/bot-greedy "
+             "--game belote' --base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random --game belote'",
+             bin_dir(), bin_dir(), bin_dir(), bin_dir());
+    cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_expect(strstr(out, "the pentanomial needs pairs"), "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote --players 3 --metric pentanomial --t0 0 --t1 0.5 "
+             "--test 'g=%s/bot-greedy --game belote' --base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random "
+             "--game belote' --max-pairs 60 --log-dir %s", bin_dir(), bin_dir(), bin_dir(), bin_dir(),
+             support_scratch_path("logs"));
+    cr_expect_eq(run(cmd, out, sizeof out), 0, "H1 on the sets' scores: %s", out);
 }
