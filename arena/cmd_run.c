@@ -707,21 +707,11 @@ int cmd_resume(int argc, char **argv)
         goto out;
     }
     if (torn) {
-        /* Cut the torn line off so that new records start on a line. */
-        FILE *f = fopen(path, "r+");
-        long keep = 0, pos = 0;
-        int c;
-        while (f && (c = fgetc(f)) != EOF) {
-            pos++;
-            if (c == '\n') keep = pos;
-        }
-        if (!f || ftruncate(fileno(f), keep) < 0) {
+        if (journal_cut_torn(path) < 0) {
             fprintf(stderr, "arena resume: cannot cut the torn last line of '%s'\n", path);
-            if (f) fclose(f);
             status = 1;
             goto out;
         }
-        fclose(f);
     }
     r.journal_path = path;
     status = run_tournament(&r, 1, rr.ids, rr.n_ids);

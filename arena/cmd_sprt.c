@@ -738,20 +738,6 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
 }
 
 /* Cuts a torn last line off, so that new records start on a line. */
-static int cut_torn_line(const char *path)
-{
-    FILE *f = fopen(path, "r+");
-    long keep = 0, pos = 0;
-    int c;
-    while (f && (c = fgetc(f)) != EOF) {
-        pos++;
-        if (c == '\n') keep = pos;
-    }
-    int rc = f && ftruncate(fileno(f), keep) == 0 ? 0 : -1;
-    if (f) fclose(f);
-    return rc;
-}
-
 static int write_plot(const char *path, const struct sprt_tally *t, const char *test, const char *base)
 {
     char title[200];
@@ -1003,7 +989,7 @@ int cmd_sprt(int argc, char **argv)
                 goto out;
             }
         }
-        if (torn && cut_torn_line(a.resume) < 0) {
+        if (torn && journal_cut_torn(a.resume) < 0) {
             fprintf(stderr, "arena sprt: cannot cut the torn last line of '%s'\n", a.resume);
             goto out;
         }

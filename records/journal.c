@@ -338,3 +338,17 @@ int journal_read(const char *path, journal_each *each, void *ctx, int *torn, cha
     fclose(f);
     return count;
 }
+
+int journal_cut_torn(const char *path)
+{
+    FILE *f = fopen(path, "r+");
+    long keep = 0, pos = 0;
+    int c;
+    while (f && (c = fgetc(f)) != EOF) {
+        pos++;
+        if (c == '\n') keep = pos;
+    }
+    int rc = f && ftruncate(fileno(f), keep) == 0 ? 0 : -1;
+    if (f) fclose(f);
+    return rc;
+}

@@ -90,4 +90,9 @@ int journal_reader_read(struct journal_reader *self, FILE *in, const char *sourc
 /* journal_reader_read() of the file at `path` with a reader of its own. */
 int journal_read(const char *path, journal_each *each, void *ctx, int *torn, char *err, size_t cap);
 
+/* Cuts a torn last line (journal_read said *torn) off the file at path,
+ * so that records appended next start on a line of their own. 0, or -1
+ * when the file cannot be opened or cut. */
+int journal_cut_torn(const char *path);
+
 #endif
