@@ -43,23 +43,33 @@ void pentanomial_compute(struct pentanomial *self)
             var += self->pairs[k] * d * d / n;
         }
     }
-    double se = n > 0 ? sqrt(var / n) : 0;
+    struct score_estimate e = pentanomial_estimate(s, var, n);
     self->score = s;
     self->variance = var;
-    self->score_low = s - Z95 * se;
-    self->score_high = s + Z95 * se;
-
-    self->elo_finite = n > 0 && s > 0 && s < 1;
-    self->elo = self->elo_finite ? pentanomial_elo(s) : 0;
-    self->error_finite = self->elo_finite && self->score_low > 0 &&
-                         self->score_high < 1;
-    self->elo_error = self->error_finite
-        ? (pentanomial_elo(self->score_high) - pentanomial_elo(self->score_low)) / 2
-        : 0;
+    self->score_low = e.score_low;
+    self->score_high = e.score_high;
+    self->elo_finite = e.elo_finite;
+    self->elo = e.elo;
+    self->error_finite = e.error_finite;
+    self->elo_error = e.elo_error;
     self->nelo_finite = var > 0 || s == 0.5;
     self->nelo = var > 0 ? (s - 0.5) / sqrt(2 * var) * 800 / LN10 : 0;
-    if (se > 0) self->los = normal_cdf((s - 0.5) / se);
-    else self->los = s > 0.5 ? 1 : s < 0.5 ? 0 : 0.5;
+    self->los = e.los;
+}
+
+struct score_estimate pentanomial_estimate(double s, double var, int n)
+{
+    struct score_estimate e;
+    double se = n > 0 ? sqrt(var / n) : 0;
+    e.score_low = s - Z95 * se;
+    e.score_high = s + Z95 * se;
+    e.elo_finite = n > 0 && s > 0 && s < 1;
+    e.elo = e.elo_finite ? pentanomial_elo(s) : 0;
+    e.error_finite = e.elo_finite && e.score_low > 0 && e.score_high < 1;
+    e.elo_error = e.error_finite ? (pentanomial_elo(e.score_high) - pentanomial_elo(e.score_low)) / 2 : 0;
+    if (se > 0) e.los = normal_cdf((s - 0.5) / se);
+    else e.los = s > 0.5 ? 1 : s < 0.5 ? 0 : 0.5;
+    return e;
 }
 
 /* rho = 2 var(pair mean) / var(partie) - 1 from the sums over n pairs

@@ -75,4 +75,18 @@ void pentanomial_compute(struct pentanomial *self);
 /* Elo of an expected score s in (0, 1): -400 log10(1/s - 1). */
 double pentanomial_elo(double s);
 
+/* What section 3 derives from a mean score s in 0..1 with variance var
+ * over n independent units (duplicate pairs, or duplicate sets: setscore.h):
+ * the 95% interval, the Elo with its error (where finite) and the LOS.
+ * The one place these are computed. */
+struct score_estimate {
+    double score_low, score_high;
+    bool elo_finite;
+    double elo;
+    bool error_finite;
+    double elo_error;
+    double los;
+};
+struct score_estimate pentanomial_estimate(double s, double var, int n);
+
 #endif

@@ -16,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define Z95 1.959963984540054
 
 /* One match where both sat: the bot's points against the opponent in it
  * and how many comparisons they came from. */
@@ -77,20 +76,17 @@ static void compute(struct setscore *self, const double *scores, int n)
         for (int k = 0; k < n; k++) s += scores[k] / n;
         for (int k = 0; k < n; k++) var += (scores[k] - s) * (scores[k] - s) / n;
     }
-    double se = n > 0 ? sqrt(var / n) : 0;
+    /* Section 3's estimates, the sets read as pairs. */
+    struct score_estimate e = pentanomial_estimate(s, var, n);
     self->score = s;
     self->variance = var;
-    self->score_low = s - Z95 * se;
-    self->score_high = s + Z95 * se;
-    self->elo_finite = n > 0 && s > 0 && s < 1;
-    self->elo = self->elo_finite ? pentanomial_elo(s) : 0;
-    self->error_finite = self->elo_finite && self->score_low > 0 &&
-                         self->score_high < 1;
-    self->elo_error = self->error_finite
-        ? (pentanomial_elo(self->score_high) - pentanomial_elo(self->score_low)) / 2
-        : 0;
-    if (se > 0) self->los = 0.5 * erfc(-(s - 0.5) / se / sqrt(2.0));
-    else self->los = s > 0.5 ? 1 : s < 0.5 ? 0 : 0.5;
+    self->score_low = e.score_low;
+    self->score_high = e.score_high;
+    self->elo_finite = e.elo_finite;
+    self->elo = e.elo;
+    self->error_finite = e.error_finite;
+    self->elo_error = e.elo_error;
+    self->los = e.los;
 }
 
 int setscore_tally(struct setscore *self, const struct ratings_table *tables,
