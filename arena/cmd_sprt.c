@@ -32,6 +32,7 @@
 #include "arena/play/match.h"
 #include "arena/play/runner.h"
 #include "arena/tournament/seating.h"
+#include "arena/tournament/sprt_live.h"
 #include "engine/game.h"
 #include "engine/piquet/rules.h"
 #include "engine/rng.h"
@@ -39,11 +40,12 @@
 #include "records/record.h"
 #include "records/results.h"
 #include "stats/sprt_plot.h"
+#include "stats/sprt_report.h"
 #include "stats/sprt_tally.h"
 #include "stats/table.h"
 
 enum { EXIT_H1 = 0, EXIT_H0 = 3, EXIT_INCONCLUSIVE = 4, EXIT_INTERRUPTED = 130 };
-enum { STATUS_EVERY = 10, MAX_KEPT = 64 };
+enum { MAX_KEPT = 64 };
 
 /* ---- options ---------------------------------------------------------------------- */
 
@@ -191,132 +193,11 @@ static int make_test(const struct command_spec *spec, struct sprt_args *a, struc
     return 0;
 }
 
-/* ---- what is printed -------------------------------------------------------------- */
-
-/* "v (lo..hi)" with `decimals`, signed unless `percent` (then with '%'). */
-static void interval_text(char *out, size_t cap, int decimals, int percent, double v, double lo, double hi)
-{
-    if (percent) snprintf(out, cap, "%.*f%% (%.*f..%.*f%%)", decimals, v, decimals, lo, decimals, hi);
-    else snprintf(out, cap, "%+.*f (%+.*f..%+.*f)", decimals, v, decimals, lo, decimals, hi);
-    table_unsign_zeros(out, !percent);
-}
-
-static void elo_text(char *out, size_t cap, const struct pentanomial *p)
-{
-    if (p->elo_finite && p->error_finite) snprintf(out, cap, "%+.1f +- %.1f", p->elo, p->elo_error);
-    else if (p->elo_finite) snprintf(out, cap, "%+.1f +- inf", p->elo);
-    else snprintf(out, cap, "%s", p->n_pairs == 0 ? "-" : p->score > 0.5 ? "+inf" : "-inf");
-}
-
-static void margin_text(char *out, size_t cap, const struct margin *m)
-{
-    char mean[64], t[64];
-    if (m->n == 0) snprintf(mean, sizeof mean, "-");
-    else if (m->interval) interval_text(mean, sizeof mean, 1, 0, m->mean, m->low, m->high);
-    else snprintf(mean, sizeof mean, "%+.1f", m->mean);
-    if (m->effect_finite) interval_text(t, sizeof t, 2, 0, m->effect, m->effect_low, m->effect_high);
-    else snprintf(t, sizeof t, "-");
-    snprintf(out, cap, "margin %s t %s", mean, t);
-}
-
-/* pairs, LLR with its bounds, both estimates with their intervals. */
-static void status_line(const struct sprt_tally *t, char *out, size_t cap)
-{
-    char margin[160], elo[64];
-    margin_text(margin, sizeof margin, &t->margin);
-    if (t->set_size) {
-        snprintf(out, cap, "sets %zu  LLR %+.2f [%+.2f, %+.2f]  %s  score %.1f%%", t->n_steps, t->llr, t->test.lower,
-                 t->test.upper, margin, 100 * (t->scores.mean + 0.5));
-        table_unsign_zeros(out, 1);
-        return;
-    }
-    elo_text(elo, sizeof elo, &t->counts);
-    snprintf(out, cap, "pairs %zu  LLR %+.2f [%+.2f, %+.2f]  %s  score %.1f%% Elo %s", t->n_steps, t->llr,
-             t->test.lower, t->test.upper, margin, 100 * t->counts.score, elo);
-    table_unsign_zeros(out, 1);
-}
-
-static const char *verdict_text(enum sprt_decision d, const char *stopped)
-{
-    if (d == SPRT_ACCEPT_H1) return "H1 accepted: test is better";
-    if (d == SPRT_ACCEPT_H0) return "H0 accepted: test is not better";
-    return stopped ? stopped : "inconclusive: max pairs reached";
-}
+/* ---- the exit status ---------------------------------------------------------------- */
 
 static int verdict_status(enum sprt_decision d)
 {
     return d == SPRT_ACCEPT_H1 ? EXIT_H1 : d == SPRT_ACCEPT_H0 ? EXIT_H0 : EXIT_INCONCLUSIVE;
-}
-
-static void bounds_text(char *out, size_t cap, const struct sprt_tally *t)
-{
-    double h0, h1;
-    sprt_tally_bounds(t, &h0, &h1);
-    const char *scale = sprt_tally_scale_name(t);
-    snprintf(out, cap, "%s, H0 %s = %g, H1 %s = %g, alpha %g, beta %g", sprt_metric_name(t->metric), scale, h0,
-             scale, h1, t->test.alpha, t->test.beta);
-}
-
-/* The block at the end: bots, pairs, W-D-L, pentanomial counts (labels as
- * in ratings --head-to-head), both estimates, LOS, Z and the ratio of
- * pairs they need, the LLR and the decision. */
-static void summary(const struct sprt_tally *t, const char *test, const char *base, const char *verdict, FILE *out)
-{
-    const struct pentanomial *p = &t->counts;
-    const struct margin *m = &t->margin, *s = &t->scores;
-    char text[256], elo[64], bounds[200];
-    elo_text(elo, sizeof elo, p);
-    bounds_text(bounds, sizeof bounds, t);
-    fprintf(out, "\n");
-    fprintf(out, "%-12s test %s against base %s\n", "bots", test, base);
-    fprintf(out, "%-12s %s\n", "test", bounds);
-    if (t->set_size) {
-        /* Duplicate sets at a table with other bots (docs/statistics.md
-         * section 6): the test against the base, set by set. */
-        fprintf(out, "%-12s %zu of %d matches\n", "sets", t->n_steps, t->set_size);
-        fprintf(out, "%-12s %d-%d-%d (the test bot against the base at the same table: more, as many, fewer "
-                "points)\n", "W-D-L", p->wins, p->draws, p->losses);
-        if (s->n) {
-            double sd = s->n > 1 ? sqrt(s->sum2 / s->n - (s->sum / s->n) * (s->sum / s->n)) : 0;
-            table_printf(out, "%-12s %.1f%% per set (sd %.1f%%)\n", "score", 100 * (s->mean + 0.5), 100 * sd);
-        }
-        if (m->n == 0) snprintf(text, sizeof text, "-");
-        else if (m->interval) interval_text(text, sizeof text, 1, 0, m->mean, m->low, m->high);
-        else snprintf(text, sizeof text, "%+.1f", m->mean);
-        table_printf(out, "%-12s %s points per match over the base, ", "margin", text);
-        if (m->effect_finite) {
-            interval_text(text, sizeof text, 2, 0, m->effect, m->effect_low, m->effect_high);
-            table_printf(out, "t %s, LOS %.1f%%, Z %+.2f\n", text, 100 * m->los, m->z);
-        } else {
-            fprintf(out, "no spread yet\n");
-        }
-        fprintf(out, "%-12s %+.3f [%+.3f, %+.3f]\n", "LLR", t->llr, t->test.lower, t->test.upper);
-        fprintf(out, "%-12s %s\n", "decision", verdict);
-        return;
-    }
-    fprintf(out, "%-12s %zu (%d parties)\n", "pairs", t->n_steps, p->wins + p->draws + p->losses);
-    fprintf(out, "%-12s %d-%d-%d (the test bot's wins, draws, losses)\n", "W-D-L", p->wins, p->draws, p->losses);
-    fprintf(out, "%-12s LL-LD-WL/DD-DW-WW %d-%d-%d-%d-%d\n", "pentanomial", p->pairs[0], p->pairs[1], p->pairs[2],
-            p->pairs[3], p->pairs[4]);
-    interval_text(text, sizeof text, 1, 1, 100 * p->score, 100 * p->score_low, 100 * p->score_high);
-    table_printf(out, "%-12s %s, Elo %s, LOS %.1f%%", "score", text, elo, 100 * p->los);
-    if (s->effect_finite) table_printf(out, ", t %+.2f, Z %+.2f", s->effect, s->z);
-    fputc('\n', out);
-    if (m->n == 0) snprintf(text, sizeof text, "-");
-    else if (m->interval) interval_text(text, sizeof text, 1, 0, m->mean, m->low, m->high);
-    else snprintf(text, sizeof text, "%+.1f", m->mean);
-    table_printf(out, "%-12s %s points per partie, ", "margin", text);
-    if (m->effect_finite) {
-        interval_text(text, sizeof text, 2, 0, m->effect, m->effect_low, m->effect_high);
-        table_printf(out, "t %s, LOS %.1f%%, Z %+.2f\n", text, 100 * m->los, m->z);
-    } else {
-        fprintf(out, "no spread yet\n");
-    }
-    if (m->effect_finite && s->effect_finite && m->z != 0)
-        fprintf(out, "%-12s the margin needs %.2fx the pairs of the pentanomial for the same Z ((Z score / Z "
-                "margin)^2)\n", "pairs ratio", (s->z / m->z) * (s->z / m->z));
-    table_printf(out, "%-12s %+.3f [%+.3f, %+.3f]\n", "LLR", t->llr, t->test.lower, t->test.upper);
-    fprintf(out, "%-12s %s\n", "decision", verdict);
 }
 
 /* ---- the pairs of a finished journal (--from) ------------------------------------------- */
@@ -392,7 +273,7 @@ out:
     return rc;
 }
 
-/* ---- playing ------------------------------------------------------------------------ */
+/* ---- playing (arena/tournament/sprt_live.h) ----------------------------------------- */
 
 static volatile sig_atomic_t stop_requested;
 
@@ -400,185 +281,6 @@ static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
-}
-
-/* A partie as the test counts it: the test bot's score and points. */
-struct partie_result {
-    double score;
-    int points;         /* the test's signed points; at a table with fill bots,
-                           the test's points minus the base's */
-};
-
-struct live {
-    struct sprt_tally *tally;
-    const struct match_config *config;
-    /* Another game than Piquet: the two seatings of a duplicate pair
-     * (arena/tournament/seating.h), entrant 0 the test, 1 the base. */
-    int game;
-    struct seating seatings[SEATING_MAX];
-    int per_set;                      /* matches in a pair or set: 2, or the seatings
-                                         of a table with fill bots */
-    int filled;                       /* a table of independent seats: entrants 2.. fill */
-    uint64_t seed;
-    long max_pairs, next_partie;
-    unsigned char *recorded;          /* per partie id - 1: in the journal already */
-    struct partie_result *results;    /* per partie id - 1 */
-    unsigned char *pair_parties;      /* per pair: parties finished */
-    int faults[2];                    /* test, base */
-    int max_faults;
-    struct journal journal, record;
-    char run[RECORD_RUN_ID_LEN + 1];
-    int quiet, terminal, failed, shown;
-    char stopped[200];                /* why the test stopped short, or "" */
-    char error[512];
-};
-
-static void show_status(struct live *l, int last)
-{
-    char line[512];
-    if (l->quiet) return;
-    status_line(l->tally, line, sizeof line);
-    if (l->terminal) {
-        printf("\r%s\033[K%s", line, last ? "\n" : "");
-    } else if (last ? l->shown != (int)l->tally->n_steps
-                    : l->tally->n_steps == 1 || l->tally->n_steps % STATUS_EVERY == 0) {
-        printf("%s\n", line);
-        l->shown = (int)l->tally->n_steps;
-    }
-    fflush(stdout);
-}
-
-static int live_next(void *ctx, struct runner_job *job)
-{
-    struct live *l = ctx;
-    while (l->next_partie < l->per_set * l->max_pairs && l->recorded[l->next_partie]) l->next_partie++;
-    if (l->next_partie >= l->per_set * l->max_pairs) return 0;
-    long pair = l->next_partie / l->per_set;
-    memset(job, 0, sizeof *job);
-    job->partie_id = (uint64_t)l->next_partie + 1;
-    job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
-    job->first_dealer = (int)(l->next_partie % 2);
-    job->bots[0] = l->config->bots[0];
-    job->bots[1] = l->config->bots[1];
-    if (l->game) {
-        /* The same packs with the sides swapped, not the first dealer. */
-        const struct seating *seating = &l->seatings[l->next_partie % l->per_set];
-        job->first_dealer = 0;
-        for (int p = 0; p < seating->players; p++) job->bots[p] = l->config->bots[seating->entrant[p]];
-    }
-    job->tag = l->next_partie;
-    job->pair = pair + 1;   /* 0 would mean "no pair" */
-    l->next_partie++;
-    return 1;
-}
-
-/* Counts partie `index` (id - 1) of a pair; when it completes the pair, the
- * pair goes into the tally. 0, or -1 when out of memory. */
-static int count_partie(struct live *l, long index, struct partie_result result)
-{
-    long pair = index / l->per_set;
-    l->results[index] = result;
-    if (++l->pair_parties[pair] < l->per_set || l->tally->decision != SPRT_CONTINUE) return 0;
-    if (l->filled) {
-        /* A set: the test's margin over the base, and their comparisons. */
-        double margin = 0, score = 0;
-        int wins = 0, draws = 0, losses = 0;
-        for (int k = 0; k < l->per_set; k++) {
-            const struct partie_result *r = &l->results[pair * l->per_set + k];
-            margin += r->points;
-            score += r->score;
-            wins += r->score == 1;
-            draws += r->score == 0.5;
-            losses += r->score == 0;
-        }
-        return sprt_tally_add_set(l->tally, score / l->per_set, margin, wins, draws, losses);
-    }
-    double score[2] = { l->results[2 * pair].score, l->results[2 * pair + 1].score };
-    int points[2] = { l->results[2 * pair].points, l->results[2 * pair + 1].points };
-    return sprt_tally_add(l->tally, score, points);
-}
-
-static struct partie_result result_of(int winner, int settlement)
-{
-    return (struct partie_result){ winner == 0 ? 1 : winner < 0 ? 0.5 : 0,
-                                   winner == 0 ? settlement : winner < 0 ? 0 : -settlement };
-}
-
-/* Whether a bot is over --max-faults; says who in l->stopped. */
-static int over_faults(struct live *l)
-{
-    for (int p = 0; p < 2 && l->max_faults > 0; p++)
-        if (l->faults[p] >= l->max_faults) {
-            snprintf(l->stopped, sizeof l->stopped, "inconclusive: %s faulted %d times (--max-faults %d)",
-                     l->config->bots[p].name, l->faults[p], l->max_faults);
-            return 1;
-        }
-    return 0;
-}
-
-/* A game's match as the test's partie: its team's points and result. */
-static struct partie_result game_result(const struct live *l, long index, const struct referee *ref, int faults[2])
-{
-    const struct seating *seating = &l->seatings[index % l->per_set];
-    int mine = -1, base = -1;
-    faults[0] = faults[1] = 0;
-    for (int p = 0; p < seating->players; p++) {
-        int e = seating->entrant[p];
-        if (mine < 0 && e == 0) mine = p;
-        if (base < 0 && e == 1) base = p;
-        for (int f = 0; f < CODEC_FAULTS && e < 2; f++) faults[e] += ref->faults[p][f];
-    }
-    if (l->filled) {
-        /* The test against the base at the same table. */
-        long d = ref->points[mine] - ref->points[base];
-        return (struct partie_result){ d > 0 ? 1 : d < 0 ? 0 : 0.5, (int)d };
-    }
-    double score = ref->winner < 0 ? 0.5 : seating->entrant[ref->winner] == 0 ? 1 : 0;
-    return (struct partie_result){ score, (int)ref->points[mine] };
-}
-
-static void live_done(void *ctx, const struct runner_job *job, struct referee *ref)
-{
-    struct live *l = ctx;
-    char err[512];
-    struct journal *journals[2] = { &l->journal, &l->record };
-    for (int j = 0; j < 2; j++) {
-        if (journals[j]->fd < 0) continue;
-        cJSON *rec = referee_record(ref, job->seed);
-        if (rec && !(cJSON_AddStringToObject(rec, "run", l->run) &&
-                     cJSON_AddNumberToObject(rec, l->game ? "set" : "pair", (double)job->pair))) {
-            cJSON_Delete(rec);
-            rec = NULL;
-        }
-        int rc = rec ? journal_append(journals[j], rec, err, sizeof err) : -1;
-        cJSON_Delete(rec);
-        if (rc < 0) {
-            snprintf(l->error, sizeof l->error, "%s", rec ? err : "out of memory");
-            l->failed = 1;
-            stop_requested = 1;
-            return;
-        }
-    }
-    struct partie_result result;
-    if (l->game) {
-        int faults[2];
-        result = game_result(l, job->tag, ref, faults);
-        l->faults[0] += faults[0];
-        l->faults[1] += faults[1];
-    } else {
-        for (int p = 0; p < 2; p++)
-            for (int f = 0; f < CODEC_FAULTS; f++) l->faults[p] += ref->faults[p][f];
-        result = result_of(ref->winner, ref->settlement);
-    }
-    size_t before = l->tally->n_steps;
-    if (count_partie(l, job->tag, result) < 0) {
-        snprintf(l->error, sizeof l->error, "out of memory");
-        l->failed = 1;
-        stop_requested = 1;
-        return;
-    }
-    if (l->tally->n_steps > before) show_status(l, 0);
-    if (l->tally->decision != SPRT_CONTINUE || over_faults(l)) stop_requested = 1;
 }
 
 /* ---- journal and resume ------------------------------------------------------------- */
@@ -641,7 +343,7 @@ struct resume_read {
     struct sprt_args *args;
     cJSON *header;                     /* a copy, owned: the option texts point into it */
     int header_line;
-    struct partie_result *results;     /* by id - 1, grown as read */
+    struct sprt_live_result *results;     /* by id - 1, grown as read */
     unsigned char *seen;
     struct match_bot bots[2];          /* test, base: the names the records must hold */
     uint64_t *order;                   /* ids in file order */
@@ -716,7 +418,7 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
     if (index >= rr->cap) {
         size_t cap2 = rr->cap ? rr->cap : 256;
         while (cap2 <= index) cap2 *= 2;
-        struct partie_result *r = realloc(rr->results, cap2 * sizeof *r);
+        struct sprt_live_result *r = realloc(rr->results, cap2 * sizeof *r);
         if (r) rr->results = r;
         unsigned char *s = r ? realloc(rr->seen, cap2) : NULL;
         if (s) rr->seen = s;
@@ -730,7 +432,7 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         rr->cap = cap2;
     }
     rr->seen[index] = 1;
-    rr->results[index] = result_of(rec.winner, rec.settlement);
+    rr->results[index] = sprt_live_result_of(rec.winner, rec.settlement);
     rr->order[rr->order_n++] = rec.id;
     for (int p = 0; p < 2; p++)
         for (int f = 0; f < CODEC_FAULTS; f++) rr->faults[p] += rec.faults[p][f];
@@ -780,8 +482,8 @@ static int from_journal(const struct sprt_args *a, const struct sprt *test)
         fprintf(stderr, "arena sprt: %s: %s\n", a->from, err);
         goto out;
     }
-    const char *verdict = verdict_text(t.decision, "inconclusive: the journal has no more pairs");
-    if (!a->quiet) summary(&t, a->test, a->base, verdict, stdout);
+    const char *verdict = sprt_report_verdict(t.decision, "inconclusive: the journal has no more pairs");
+    if (!a->quiet) sprt_report_summary(&t, a->test, a->base, verdict, stdout);
     else printf("%s\n", verdict);
     status = verdict_status(t.decision);
     if (a->plot && write_plot(a->plot, &t, a->test, a->base) < 0) status = 1;
@@ -794,7 +496,7 @@ out:
 /* --game: the rules given checked against its flags, and its table two
  * entrants (two players, or two sides with one program each): the pair is
  * its two seatings. 0, or 2 after saying why. */
-static int check_game(struct sprt_args *a, struct live *l, const struct sprt *test)
+static int check_game(struct sprt_args *a, struct sprt_live *l, const struct sprt *test)
 {
     const struct game *g = a->config->game;
     int team_of[GAME_MAX_PLAYERS];
@@ -865,7 +567,7 @@ int cmd_sprt(int argc, char **argv)
     static struct match_config config;
     static struct sandbox sandbox;
     static struct sprt_args a;
-    static struct live live;
+    static struct sprt_live live;
     struct match_setup setup;
     struct resume_read rr;
     struct sprt test;
@@ -958,6 +660,7 @@ int cmd_sprt(int argc, char **argv)
     if (live.filled) sprt_tally_init_sets(&tally, &test, a.metric, live.per_set);
     else sprt_tally_init(&tally, &test, a.metric);
     live.tally = &tally;
+    live.stop = &stop_requested;
     live.config = &config;
     live.seed = a.seed;
     live.max_pairs = a.max_pairs;
@@ -984,7 +687,7 @@ int cmd_sprt(int argc, char **argv)
             size_t index = (size_t)rr.order[i] - 1;
             if (index >= 2 * (size_t)a.max_pairs) continue;   /* past a --max-pairs made smaller */
             live.recorded[index] = 1;
-            if (count_partie(&live, (long)index, rr.results[index]) < 0) {
+            if (sprt_live_count(&live, (long)index, rr.results[index]) < 0) {
                 fprintf(stderr, "arena sprt: out of memory\n");
                 goto out;
             }
@@ -995,7 +698,7 @@ int cmd_sprt(int argc, char **argv)
         }
         if (!a.quiet && tally.n_steps > 0) {
             printf("resumed: %zu pairs in '%s'\n", tally.n_steps, a.resume);
-            show_status(&live, 0);
+            sprt_live_status(&live, 0);
         }
     } else if (record_new_run_id(live.run) < 0) {
         fprintf(stderr, "arena sprt: cannot read /dev/urandom for the run id\n");
@@ -1019,7 +722,7 @@ int cmd_sprt(int argc, char **argv)
         goto out;
     }
     stop_requested = 0;
-    if (tally.decision == SPRT_CONTINUE && !over_faults(&live)) {
+    if (tally.decision == SPRT_CONTINUE && !sprt_live_over_faults(&live)) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_handler = on_signal;
@@ -1029,8 +732,8 @@ int cmd_sprt(int argc, char **argv)
         memset(&runner, 0, sizeof runner);
         runner.config = &config;
         runner.concurrency = (int)a.concurrency;
-        runner.next_job = live_next;
-        runner.done = live_done;
+        runner.next_job = sprt_live_next;
+        runner.done = sprt_live_done;
         runner.ctx = &live;
         runner.stop = &stop_requested;
         runner.reuse = a.reuse;
@@ -1052,10 +755,10 @@ int cmd_sprt(int argc, char **argv)
     if (interrupted)
         snprintf(why, sizeof why, "interrupted after %zu pairs%s%s", tally.n_steps,
                  a.journal ? "; continue with arena sprt --resume " : "", a.journal ? a.journal : "");
-    const char *verdict = interrupted ? why : verdict_text(tally.decision, live.stopped[0] ? live.stopped : NULL);
+    const char *verdict = interrupted ? why : sprt_report_verdict(tally.decision, live.stopped[0] ? live.stopped : NULL);
     if (!a.quiet) {
-        if (tally.n_steps > 0) show_status(&live, 1);
-        summary(&tally, tested.name, base.name, verdict, stdout);
+        if (tally.n_steps > 0) sprt_live_status(&live, 1);
+        sprt_report_summary(&tally, tested.name, base.name, verdict, stdout);
     } else {
         printf("%s\n", verdict);
     }
