@@ -68,6 +68,51 @@ struct game_setup {
                                        first_dealer is then ignored */
 };
 
+/* What `arena check BOT --game NAME` asks of a game (its
+ * engine/<game>/<game>_check.c): the situations a bot must meet, the
+ * constructed packs that bring them about, and how to read them off the
+ * states the bot is asked in. The check plays `matches` matches with the
+ * bot as player A and player A dealing the first deal, the other seats
+ * copies of a reference bot; it replays each match's transcript through
+ * the game and marks what player A met. A situation is passed when met
+ * and the match went on, failed when the bot faulted there, not reached
+ * otherwise. Situation 0 is always the hello and the match start, the
+ * last one the deal and match results. */
+enum {
+    GAME_CHECK_MAX_SITUATIONS = 40,
+    GAME_CHECK_MAX_DECKS = 16,      /* constructed packs per match */
+    GAME_CHECK_MAX_MATCHES = 4,
+    GAME_DECK_TEXT = 400            /* a deck text with its NUL (78 cards) */
+};
+
+struct game_check {
+    int n_situations;
+    const char *const *names;       /* "bidding round 1: take or pass" */
+    int matches;                    /* 1..GAME_CHECK_MAX_MATCHES */
+    const char *const *match_rules; /* per match: one rule added to the
+                                       user's ("deals=48"), or NULL */
+
+    /* The constructed packs of match `match`'s first deals at the table
+     * `state` (just created for that match) as deck texts; their number
+     * (0..max; the deals after them take the seed's packs). */
+    int (*decks)(const void *state, int match, char (*texts)[GAME_DECK_TEXT], int max);
+
+    /* 1 when situation s cannot happen in this form (`state` just created):
+     * reported as not in this game. */
+    int (*absent)(const void *state, int situation);
+
+    /* The situation of the decision `player` (to act) is asked now: where
+     * a fault in it is reported. */
+    int (*situation)(const void *state, int player);
+
+    /* Every situation that decision shows (bit s: situation s met). */
+    uint64_t (*decision)(const void *state, int player);
+
+    /* The situations the deal that just ended showed `player` (called
+     * right after apply() returned GAME_DEAL_OVER). */
+    uint64_t (*deal_over)(const void *state, int player);
+};
+
 /* apply()'s results. */
 enum { GAME_ILLEGAL = -1, GAME_GOES_ON = 0, GAME_DEAL_OVER = 1 };
 
@@ -159,6 +204,9 @@ struct game {
      * consistent with everything its view shows. 0, or -1 when the game
      * offers no sampling. */
     int (*sample)(void *out, const void *state, int player, uint64_t seed);
+
+    /* What `arena check` needs; NULL when the check does not know the game. */
+    const struct game_check *check;
 };
 
 /* The modules (each in its engine/<game>/ folder). */
