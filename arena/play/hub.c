@@ -96,11 +96,22 @@ fail:
     return -1;
 }
 
-int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap)
+int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, char *out, size_t out_cap, char *err,
+             size_t cap)
 {
     size_t len = out_cap;
-    if (zmq_bind(self->router, endpoint)) {
-        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
+    int on = 1, off = 0;
+    if (curve_secret && (zmq_setsockopt(self->router, ZMQ_CURVE_SERVER, &on, sizeof on) ||
+                         zmq_setsockopt(self->router, ZMQ_CURVE_SECRETKEY, curve_secret, strlen(curve_secret)))) {
+        snprintf(err, cap, "cannot set the CURVE key: %s", zmq_strerror(errno));
+        return -1;
+    }
+    int rc = zmq_bind(self->router, endpoint);
+    int bind_errno = errno;
+    /* Back to no security for whatever is bound after. */
+    if (curve_secret) zmq_setsockopt(self->router, ZMQ_CURVE_SERVER, &off, sizeof off);
+    if (rc) {
+        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(bind_errno));
         return -1;
     }
     if (out && zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, out, &len)) {

@@ -74,9 +74,16 @@ struct hub_message {
 int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap);
 
 /* Binds one more endpoint (tcp:// for bots on other machines); the one
- * bound, as peers must connect, goes to out when out is not NULL. Returns
- * 0, or -1 with the reason in err. */
-int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap);
+ * bound, as peers must connect, goes to out when out is not NULL. With
+ * `curve_secret` (a CURVE secret key, Z85; protocol/curve_keys.h) every
+ * connection to that endpoint is CurveZMQ, encrypted and the arena
+ * authenticated by its public key; the peers' keys are not checked (a bot
+ * still proves itself with its token, now never in clear). ZeroMQ takes a
+ * socket's security settings when an endpoint is bound, so the endpoints
+ * bound before (the local bots' ipc://) stay as they were. Returns 0, or -1
+ * with the reason in err. */
+int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, char *out, size_t out_cap, char *err,
+             size_t cap);
 
 /* Waits up to timeout_ms (-1: forever) for one message or one closed
  * connection, and ends the cut connections whose time came. Returns 1 with

@@ -670,7 +670,7 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     char dir[1024];
     if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
-    if (r->listen && hub_bind(&L->hub, r->listen, NULL, 0, err, cap) < 0) {
+    if (r->listen && hub_bind(&L->hub, r->listen, r->curve_secret, NULL, 0, err, cap) < 0) {
         hub_close(&L->hub);
         goto fail;
     }

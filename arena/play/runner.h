@@ -63,6 +63,7 @@ struct runner {
     const struct runner_remote *remotes;   /* may be NULL */
     int n_remotes;
     const char *listen;                    /* endpoint for remote bots, or NULL */
+    const char *curve_secret;              /* the arena's CURVE secret key (Z85) for listen, or NULL */
     int remote_wait_ms;                    /* 0: 60000 */
     int remote_max_connections;            /* per remote bot at once; 0: RUNNER_REMOTE_MAX_CONNECTIONS */
     /* 1 and *job filled, or 0 when there is no more work for now. */
