@@ -12,6 +12,16 @@
 
 static void *current_socket;
 
+/* A bot on tcp (another machine) says hello again whenever its socket
+ * reconnects (ZeroMQ reconnects by itself: the arena restarted, a network
+ * blip): the new connection is a new one to the arena, which knows a bot
+ * only by its hello. The monitor reports each completed handshake. */
+static struct {
+    void *monitor;                 /* PAIR on the socket's events, or NULL (ipc) */
+    struct codec_frame hello;      /* the hello, kept to send again */
+    int handshakes;
+} link_state;
+
 static int set_int(void *socket, int option, int value)
 {
     return zmq_setsockopt(socket, option, &value, sizeof value);
@@ -144,10 +154,24 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
         goto out;
     }
     current_socket = *socket;
+    link_state.handshakes = 0;
+    link_state.monitor = NULL;
+    if (!strncmp(endpoint, "tcp://", 6)) {
+        char where[64];
+        snprintf(where, sizeof where, "inproc://sdk-monitor-%p", *socket);
+        link_state.monitor = zmq_socket(*zctx, ZMQ_PAIR);
+        if (!link_state.monitor || zmq_socket_monitor(*socket, where, ZMQ_EVENT_HANDSHAKE_SUCCEEDED) ||
+            zmq_connect(link_state.monitor, where)) {
+            fprintf(stderr, "%s: cannot watch the connection: %s\n", hello->name, zmq_strerror(errno));
+            goto out;
+        }
+    }
     if (send_frame(*socket, &frame) < 0) {
         fprintf(stderr, "%s: cannot send hello: %s\n", hello->name, zmq_strerror(errno));
         goto out;
     }
+    link_state.hello = frame;   /* kept: sent again on a reconnection */
+    frame.data = NULL;
     rc = 0;
 out:
     codec_frame_release(&frame);
@@ -159,6 +183,29 @@ out:
 static int receive_frame(void *socket, const char *name, char *buf, size_t cap)
 {
     for (;;) {
+        if (link_state.monitor) {
+            zmq_pollitem_t items[2] = { { socket, 0, ZMQ_POLLIN, 0 }, { link_state.monitor, 0, ZMQ_POLLIN, 0 } };
+            if (zmq_poll(items, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                fprintf(stderr, "%s: receive failed: %s\n", name, zmq_strerror(errno));
+                return -1;
+            }
+            if (items[1].revents & ZMQ_POLLIN) {
+                zmq_msg_t event;
+                int more = 1;
+                while (more) {   /* an event is two frames: number and value, then the address */
+                    zmq_msg_init(&event);
+                    if (zmq_msg_recv(&event, link_state.monitor, ZMQ_DONTWAIT) < 0) more = 0;
+                    else more = zmq_msg_more(&event);
+                    zmq_msg_close(&event);
+                }
+                if (++link_state.handshakes > 1 && link_state.hello.data) {
+                    fprintf(stderr, "%s: connected again: hello again\n", name);
+                    send_frame(socket, &link_state.hello);
+                }
+            }
+            if (!(items[0].revents & ZMQ_POLLIN)) continue;
+        }
         int len = zmq_recv(socket, buf, cap, 0);
         if (len < 0 && errno == EINTR) continue;
         if (len < 0) fprintf(stderr, "%s: receive failed: %s\n", name, zmq_strerror(errno));
@@ -171,6 +218,9 @@ static int receive_frame(void *socket, const char *name, char *buf, size_t cap)
 static void hang_up(void *zctx, void *socket)
 {
     current_socket = NULL;
+    if (link_state.monitor) zmq_close(link_state.monitor);
+    link_state.monitor = NULL;
+    codec_frame_release(&link_state.hello);
     if (socket) zmq_close(socket);
     if (zctx) zmq_ctx_term(zctx);
 }

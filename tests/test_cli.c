@@ -198,6 +198,7 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
         { "### arena ratings", { "ratings" } },
         { "### arena rules", { "rules" } },
         { "### arena keys", { "keys" } },
+        { "### arena serve", { "serve" } },
     };
     char *readme = slurp("README.md");
     cr_assert_not_null(readme);

@@ -48,6 +48,7 @@ struct conn {
                                     * caller's string; a local bot's is proc.token,
                                     * never pointed at: the array moves) */
     int remote_index;              /* remote bots: the entry of r->remotes */
+    char key[41];                  /* remote bots known by key: the key it connected with */
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
@@ -427,10 +428,13 @@ static int allow_key(void *ctx, const char *client_key, char *user_id)
     return 0;
 }
 
-/* A remote connection whose bot was retired since it connected. */
+/* A remote connection whose bot was retired, or given another key, since
+ * it connected. */
 static int retired(const struct loop *L, const struct conn *c)
 {
-    return c->remote && c->remote_index < L->r->n_remotes && L->r->remotes[c->remote_index].retired;
+    if (!c->remote || c->remote_index >= L->r->n_remotes) return 0;
+    const struct runner_remote *rem = &L->r->remotes[c->remote_index];
+    return rem->retired || (rem->key && strcmp(rem->key, c->key));
 }
 
 int runner_idle_connections(const struct runner *self, int index)
@@ -500,6 +504,7 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
         snprintf(c->name, sizeof c->name, "%s", found->name);
         c->token = found->token;
         c->remote_index = r;
+        if (found->key) snprintf(c->key, sizeof c->key, "%s", found->key);
         remote_log_path(L, found->name, c->log_path, sizeof c->log_path);
         c->state = CONN_IDLE;
         c->idle_since = now_ms();

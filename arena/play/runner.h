@@ -54,7 +54,9 @@ struct runner_remote {
     const char *key;                /* with keys (runner.keys): its CURVE public key
                                        (Z85); a connection made with it is this bot,
                                        whatever token its hello carries */
-    int retired;                    /* no new connection, idle ones are cut (keys) */
+    int retired;                    /* no new connection, idle ones are cut (keys); a
+                                       key changed cuts the connections made with the
+                                       old one the same way */
 };
 
 enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32, RUNNER_REMOTE_MAX_CONNECTIONS = 8 };

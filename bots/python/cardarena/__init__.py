@@ -31,7 +31,7 @@ import os
 import sys
 import traceback
 
-__all__ = ["Bot", "Request", "run", "play", "set_curve", "PROTOCOL_VERSION", "MAX_FRAME"]
+__all__ = ["Bot", "Request", "run", "play", "set_curve", "Rehello", "PROTOCOL_VERSION", "MAX_FRAME"]
 
 PROTOCOL_VERSION = 2
 MAX_FRAME = 65536
@@ -233,6 +233,41 @@ def set_curve(socket, zmq):
     socket.curve_secretkey = secret
 
 
+class Rehello:
+    """A tcp socket that says hello again whenever ZeroMQ reconnects it (the
+    arena restarted, a network blip): the arena knows a connection only by
+    its hello. The first message sent is taken for the hello."""
+
+    def __init__(self, socket, zmq):
+        self._socket = socket
+        self._monitor = socket.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
+        self._poller = zmq.Poller()
+        self._poller.register(socket, zmq.POLLIN)
+        self._poller.register(self._monitor, zmq.POLLIN)
+        self._hello = None
+        self._handshakes = 0
+
+    def send(self, data):
+        if self._hello is None:
+            self._hello = data
+        self._socket.send(data)
+
+    def recv(self):
+        while True:
+            ready = dict(self._poller.poll())
+            if self._monitor in ready:
+                self._monitor.recv_multipart()
+                self._handshakes += 1
+                if self._handshakes > 1 and self._hello is not None:
+                    self._socket.send(self._hello)
+            if self._socket in ready:
+                return self._socket.recv()
+
+    def close(self):
+        self._socket.disable_monitor()
+        self._monitor.close(0)
+
+
 def run(bot, max_matches=0):
     """Connect to the arena and play until it stops the process (SIGTERM)
     or max_matches matches ended; returns play()'s status for sys.exit()."""
@@ -255,10 +290,15 @@ def run(bot, max_matches=0):
         try:
             set_curve(socket, zmq)
             socket.connect(endpoint)
+            link = Rehello(socket, zmq) if endpoint.startswith("tcp://") else socket
         except (OSError, ValueError, zmq.ZMQError) as e:
             _note(bot, "cannot connect: %s" % e)
             return 1
-        return play(bot, socket, max_matches)
+        try:
+            return play(bot, link, max_matches)
+        finally:
+            if link is not socket:
+                link.close()
     finally:
         socket.close(0)
         context.term()
