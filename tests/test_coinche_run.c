@@ -18,7 +18,7 @@ static const char *bin_dir(void)
 
 static int run(const char *cmd, char *out, size_t cap)
 {
-    char full[8192];
+    char full[8320];
     snprintf(full, sizeof full, "%s 2>&1", cmd);
     FILE *p = popen(full, "r");
     cr_assert(p);
