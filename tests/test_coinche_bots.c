@@ -69,3 +69,22 @@ Test(coinche_bots, the_python_example_plays_through_the_arena_and_beats_random, 
     coinche_match("py=bots/python/run-bot bots/python/examples/coinche_bot.py", b, 2, out, sizeof out);
     cr_expect_gt(total_of(out, "py"), 0, "%s", out);
 }
+
+Test(coinche_bots, greedy_beats_random_over_three_duplicate_sets, .timeout = 90)
+{
+    char a[512], b[512], out[16384];
+    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", bin_dir());
+    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", bin_dir());
+    coinche_match(a, b, 3, out, sizeof out);
+    cr_expect_gt(total_of(out, "greedy"), 0, "%s", out);
+    cr_expect(strstr(out, "greedy: +") && strstr(out, "(6 won)"), "greedy wins every match: %s", out);
+}
+
+Test(coinche_bots, greedy_beats_the_c_example, .timeout = 90)
+{
+    char a[512], b[512], out[16384];
+    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", bin_dir());
+    snprintf(b, sizeof b, "example=%s/bot-example-coinche", bin_dir());
+    coinche_match(a, b, 3, out, sizeof out);
+    cr_expect_gt(total_of(out, "greedy"), 0, "%s", out);
+}
