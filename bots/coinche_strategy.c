@@ -172,6 +172,21 @@ static int master(const struct coinche_strategy *s, int c)
     return 1;
 }
 
+/* Whether a hand takes every trick in suit contract `den`: it holds its
+ * trumps from the top without a gap, five at least, and nothing but Aces
+ * beside them. */
+static int sure_capot(pq_mask hand, int den)
+{
+    static const int top_down[8] = { PQ_RANK_J, PQ_RANK_9, PQ_RANK_A, PQ_RANK_T, PQ_RANK_K, PQ_RANK_Q, PQ_RANK_8,
+                                      PQ_RANK_7 };
+    pq_mask trumps = hand & PQ_SUIT_MASK(den), side = hand & ~PQ_SUIT_MASK(den);
+    int n = pq_mask_count(trumps), run = 0;
+    while (run < 8 && (trumps & PQ_BIT(PQ_CARD(den, top_down[run])))) run++;
+    for (; side; side &= side - 1)
+        if (PQ_RANK(pq_mask_first(side)) != PQ_RANK_A) return 0;
+    return n >= 5 && run == n;
+}
+
 static int auction(const struct coinche_strategy *s, const char *const *legal, int n)
 {
     int partner = (s->seat + 2) & 3, ours = s->taker >= 0 && (s->taker & 1) == (s->seat & 1);
@@ -191,6 +206,11 @@ static int auction(const struct coinche_strategy *s, const char *const *legal, i
         }
         if (s->den < NT) defence += 6 * pq_mask_count(s->hand & PQ_SUIT_MASK(s->den));
         if (s->value >= 250 ? defence >= 12 : s->value + defence >= 170) return coinche;
+    }
+    for (int d = 0; d < 4; d++) {
+        char text[16] = "bid capot ";
+        strcat(text, den_words[d]);
+        if (sure_capot(s->hand, d) && find(legal, n, text) >= 0) return find(legal, n, text);
     }
     /* the best denomination: own estimate, or the partner's bid and support */
     int best = 0, best_den = -1;

@@ -10,7 +10,8 @@
  *              belote; NT and AT from Aces and Jacks), plus what the
  *              partner's bid in it promises; the seat bids the lowest legal
  *              value in its best denomination up to that estimate, and
- *              passes above it;
+ *              passes above it; with a sure capot (its trumps from the
+ *              top, nothing but Aces beside) it bids capot;
  *   coinche    when the opponents' bid is above what they can make against
  *              the seat's own defence (its trumps and Aces in their
  *              contract), and always against a capot the seat can beat

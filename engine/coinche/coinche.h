@@ -4,8 +4,8 @@
  * play with the trump obligations, belote-rebelote and (flag) melds. One
  * game module, `coinche` (coinche_game.c), over one deal engine
  * (coinche_deal.c, coinche_melds.c), one scorer (coinche_score.c), one
- * match (coinche_match.c) and one writer of views and results
- * (coinche_report.c).
+ * match (coinche_match.c), one writer of views and results
+ * (coinche_report.c) and what `arena check` asks (coinche_check.c).
  *
  * Everything is plain fixed-size data: a struct coinche_match (the game
  * state) may be copied with memcpy. Seats are 0..3 in playing order, seat
@@ -329,6 +329,9 @@ int coinche_match_player_seat(const struct coinche_match *m, int player);
 int coinche_match_to_act(const struct coinche_match *m);
 int coinche_match_apply(struct coinche_match *m, const char *text, int len, char *err, int cap);
 int coinche_match_sample(struct coinche_match *out, const struct coinche_match *m, int player, uint64_t seed);
+
+/* ---- arena check (coinche_check.c) ---- */
+extern const struct game_check coinche_check;
 
 /* ---- reports (coinche_report.c) ---- */
 void coinche_report_deal(const struct coinche_sheet *s, const struct coinche_rules *r, const struct pq_writer *w);
