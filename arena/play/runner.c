@@ -306,8 +306,9 @@ static int init_referee(struct loop *L, struct slot *s, char *err, size_t cap)
     const struct runner_job *job = &s->job;
     const char *names[GAME_MAX_PLAYERS];
     if (!config->game || config->game == &piquet_game) {
-        referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
-                           job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+        referee_init(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
+                     job->bots[0].name, job->bots[1].name, send_to, s);
+        s->ref.game_decks = config->game_decks;
         return 0;
     }
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) names[p] = job->bots[p].name;
