@@ -6,8 +6,10 @@
  * readers tell what they see in hand-made positions. */
 #include <criterion/criterion.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "bots/coinche_strategy.h"
+#include "tests/support_scratch.h"
 #include "tests/test_coinche_support.h"
 
 static struct coinche_match m;
@@ -85,4 +87,28 @@ Test(coinche_check, the_readers_name_the_decision_and_what_it_shows)
     ct_start(&m, NULL, ct_pack_r);
     ct_run(&m, "pass, pass, pass, pass");
     cr_expect(c->deal_over(&m, 0) & (1ull << 16), "a passed-out deal");
+}
+
+/* The real `arena check` program with real bots. */
+static int run_check(const char *bot, char *out, size_t cap)
+{
+    char cmd[1024];
+    const char *dir = getenv("BIN") ? getenv("BIN") : "build/bin";
+    snprintf(cmd, sizeof cmd, "%s/arena check '%s/%s' --game coinche --log-dir %s 2>&1", dir, dir, bot,
+             support_scratch_path("logs"));
+    FILE *p = popen(cmd, "r");
+    cr_assert(p);
+    size_t n = fread(out, 1, cap - 1, p);
+    out[n] = '\0';
+    return pclose(p);
+}
+
+Test(coinche_check, arena_check_passes_greedy_everywhere_and_random_but_the_pass_out, .timeout = 120)
+{
+    static char out[16384];
+    cr_assert_eq(run_check("bot-greedy --game coinche", out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "19 passed, 0 failed, 0 not reached"), "%s", out);
+    cr_assert_eq(run_check("bot-random --seed 3 --game coinche", out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "18 passed, 0 failed, 1 not reached"), "%s", out);
+    cr_expect(strstr(out, "----  a passed-out deal (not reached)"), "%s", out);
 }
