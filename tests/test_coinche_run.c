@@ -48,7 +48,7 @@ Test(coinche_run, a_round_robin_of_random_bots_replays_and_rates, .timeout = 120
     snprintf(cmd, sizeof cmd, "%s/arena ratings %s", b, journal);
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     for (int k = 1; k <= 3; k++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, " r%d ", k);
         cr_expect(strstr(out, name), "r%d is not rated: %s", k, out);
     }
