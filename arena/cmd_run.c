@@ -90,13 +90,15 @@ static const char *parties_word(size_t n)
 
 /* "parties done/total", then the rate and the time left once they mean
  * something (enough parties played by this process, over enough time: a
- * resumed run's earlier parties are not its own), then the leader. */
+ * resumed run's earlier parties are not its own; and some still to play),
+ * then the leader. */
 static void progress(struct run *r, int last)
 {
     size_t played = r->done_count - r->done_at_start;
     double elapsed = now_s() - r->started;
     char rate[64] = "", leader[128] = "";
-    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS) {
+    /* Not on the last line: an ETA of 0 s says nothing the count does not. */
+    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS && r->done_count < r->total) {
         double per_s = (double)played / elapsed, eta = (double)(r->total - r->done_count) / per_s;
         snprintf(rate, sizeof rate, ", %.1f/s, ETA %.0f s", per_s, eta);
     }
