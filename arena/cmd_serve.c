@@ -279,6 +279,13 @@ static int bot_index(const struct serve *s, const char *name)
 
 /* ---- the ladder --------------------------------------------------------------------- */
 
+static void copy_name(char *to, size_t cap, const char *from)
+{
+    size_t n = strnlen(from, cap - 1);
+    memcpy(to, from, n);
+    to[n] = '\0';
+}
+
 /* Queues the matches of a new set on `table` (entrant e is bot table[e]). */
 static void queue_set(struct serve *s, const int *table)
 {
@@ -301,11 +308,10 @@ static void queue_set(struct serve *s, const int *table)
         job->tag = set;
         if (!s->game) {
             job->first_dealer = k % 2;
-            for (int p = 0; p < 2; p++) snprintf(job->bots[p].name, sizeof job->bots[p].name, "%s", s->bots[table[p]].name);
+            for (int p = 0; p < 2; p++) copy_name(job->bots[p].name, sizeof job->bots[p].name, s->bots[table[p]].name);
         } else {
             for (int p = 0; p < s->seatings[k].players; p++)
-                snprintf(job->bots[p].name, sizeof job->bots[p].name, "%s",
-                         s->bots[table[s->seatings[k].entrant[p]]].name);
+                copy_name(job->bots[p].name, sizeof job->bots[p].name, s->bots[table[s->seatings[k].entrant[p]]].name);
         }
     }
     for (int e = 0; e < s->entrants; e++) s->bots[table[e]].in_set = 1;
