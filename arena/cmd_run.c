@@ -317,6 +317,7 @@ static int run_write_results(const struct tournament *t, const struct tally *tal
     FILE *out = NULL;
     cJSON *root = tally_json(tally);
     results_init(&res);
+    res.canonical = true;   /* the standings arena ratings prints */
     if (!root) goto oom;
     cJSON_AddStringToObject(root, "run", t->run);
     cJSON_AddStringToObject(root, "journal", journal_path);
