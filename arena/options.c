@@ -412,8 +412,9 @@ static const struct command_spec merge_spec = {
     "arena ratings, resume, replay and post read the merged journal. When matches are missing it lists them, "
     "shard by shard, and writes nothing unless --partial; arena resume of a partial journal plays them.",
     USES(merge_options),
-    "exit status: 0 written; 1 matches are missing (nothing written without --partial),\n"
-    "or the journal cannot be written; 2 bad usage, or journals that are not shards of one tournament.\n"
+    "exit status: 0 written (with --partial, even with matches missing); 1 matches\n"
+    "missing without --partial (nothing written), or the journal cannot be written;\n"
+    "2 bad usage, or journals that are not the shards of one tournament.\n"
     "\n"
     "example: arena merge shard-0.jsonl shard-1.jsonl shard-2.jsonl shard-3.jsonl -o t.jsonl\n"
 };

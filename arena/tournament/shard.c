@@ -64,8 +64,8 @@ int shard_assign(const struct sched *sched, int n, int *shard_of, char *err, siz
     }
     size_t sets = shard_sets(sched, set_of);
     if (sets < (size_t)n) {
-        snprintf(err, cap, "%d shards of a tournament of %zu duplicate %s: at most %zu shards", n, sets,
-                 sets == 1 ? "set" : "sets", sets);
+        snprintf(err, cap, "%d shards, but the tournament has %zu duplicate pairs or sets to deal: at most %zu "
+                 "shards", n, sets, sets);
         free(set_of);
         return -1;
     }
