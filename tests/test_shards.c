@@ -355,7 +355,7 @@ Test(shards, merge_refuses_journals_that_are_not_the_shards_of_one_tournament, .
     assert_said("s1x.jsonl:");
     assert_said("belongs to shard 0/2, not to this journal's 1/2");
     cr_assert_eq(merge("s0x.jsonl s1.jsonl -o m.jsonl"), 2);
-    assert_said("appears twice (first in s0x.jsonl:3)");
+    assert_said("appears twice (first in s0x.jsonl:");
     cr_assert_eq(access(support_scratch_path("m.jsonl"), F_OK), -1, "a refused merge wrote its output");
     /* Never over an existing file. */
     cr_assert_eq(merge("s0.jsonl s1.jsonl -o whole.jsonl"), 2);
