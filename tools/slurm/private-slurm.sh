@@ -16,6 +16,9 @@
 # pids in DIR and waits for them. Exit status 0, or 1 with the reason and
 # the last lines of the daemons' logs.
 set -euo pipefail
+case ${1:-} in
+  -h|--help) sed -n '2,/^set -euo/p' "$0" | sed -e '/^set -euo/d' -e 's/^# \{0,1\}//'; exit 0 ;;
+esac
 
 die() {
   echo "private-slurm: $*" >&2
