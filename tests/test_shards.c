@@ -512,3 +512,44 @@ Test(shards, shards_posting_to_one_leaderboard_at_once_store_each_partie_once, .
     kill(s.pid, SIGTERM);
     waitpid(s.pid, NULL, 0);
 }
+
+/* ---- the array task, outside Slurm -------------------------------------------------------- */
+
+Test(shards, an_array_task_plays_its_shard_and_a_requeued_one_resumes_its_journal, .timeout = 120)
+{
+    /* tools/slurm/arena-array.sbatch is a shell script: run as Slurm would
+     * run task 1 of an array 0-2, then again after its journal was cut, as
+     * a task requeued after its node died. */
+    char checkout[PATH_MAX], tournament[2 * PATH_MAX + 400], real[PATH_MAX];
+    cr_assert_not_null(getcwd(checkout, sizeof checkout));
+    cr_assert_not_null(realpath(bin_dir(), real));
+    FILE *f = fopen(support_scratch_path("t.json"), "w");
+    fprintf(f, "{\"bots\": [{\"name\": \"greedy\", \"command\": \"%s/bot-greedy\"}, {\"name\": \"random\", \"command\": "
+               "\"%s/bot-random --seed 3\"}], \"pairs\": 6, \"seed\": \"21\"}\n", real, real);
+    fclose(f);
+    snprintf(tournament, sizeof tournament,
+             "env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=2 "
+             "ARENA=%s/arena bash %s/tools/slurm/arena-array.sbatch t.json . --quiet", real, checkout);
+    cr_assert_eq(sh("%s > task.out 2>&1", tournament), 0, "%s", slurp("task.out"));
+    cJSON *first = records_of("shard-1-of-3.jsonl");
+    cr_assert_eq(cJSON_GetArraySize(first), 4, "pairs 1 and 4 of 6");
+    cr_assert_not_null(cJSON_GetObjectItem(first, "3"));
+    cr_assert_not_null(cJSON_GetObjectItem(first, "10"));
+    cr_assert_eq(sh("head -n 2 shard-1-of-3.jsonl > cut && cp cut shard-1-of-3.jsonl"), 0);
+    cr_assert_eq(sh("%s > task.out 2>&1", tournament), 0, "%s", slurp("task.out"));
+    cJSON *again = records_of("shard-1-of-3.jsonl");
+    cr_assert(cJSON_Compare(first, again, 1), "the requeued task did not finish the same shard");
+    char *text = slurp("shard-1-of-3.jsonl");
+    int headers = 0;
+    for (const char *p = text; (p = strstr(p, "\"type\":\"header\"")); p++) headers++;
+    cr_assert_eq(headers, 1, "the requeued task started a new journal");
+    free(text);
+    cJSON_Delete(first);
+    cJSON_Delete(again);
+    /* An array that is not 0..N-1 is refused. */
+    cr_assert_eq(sh("env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=2 "
+                    "ARENA=%s/arena bash %s/tools/slurm/arena-array.sbatch t.json . > task.out 2>&1", real, checkout), 2);
+    text = slurp("task.out");
+    cr_assert(strstr(text, "the array must be 0-1"), "%s", text);
+    free(text);
+}
