@@ -186,7 +186,10 @@ static const struct command_spec run_spec = {
 
 static const struct option_use resume_options[] = {
     { OPT_CONCURRENCY, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
-    { OPT_STANDINGS_EVERY, NULL }, { OPT_QUIET, NULL },
+    { OPT_STANDINGS_EVERY, NULL },
+    { OPT_RESULTS, "write the results as JSON to FILE and as CSV beside it at the end (of a finished journal, "
+                   "such as one arena merge wrote: at once)" },
+    { OPT_QUIET, NULL },
 };
 
 static const struct command_spec resume_spec = {

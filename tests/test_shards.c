@@ -230,8 +230,8 @@ static void assert_same_records(const char *a, const char *b, int expected)
  * the records and standings of the whole run, and a journal that replays. */
 static void check_merge_of(const char *tournament, int n, int expected)
 {
-    cr_assert_eq(sh("%s/arena run --quiet %s --concurrency 2 --journal whole.jsonl > whole.out 2>&1", bin_dir(),
-                    tournament), 0, "%s", slurp("whole.out"));
+    cr_assert_eq(sh("%s/arena run --quiet %s --concurrency 2 --journal whole.jsonl --results whole-r.json > whole.out "
+                    "2>&1", bin_dir(), tournament), 0, "%s", slurp("whole.out"));
     play_shards(tournament, n);
     char list[256] = "";
     for (int k = n - 1; k >= 0; k--) snprintf(list + strlen(list), sizeof list - strlen(list), " s%d.jsonl", k);
@@ -259,6 +259,25 @@ static void check_merge_of(const char *tournament, int n, int expected)
     assert_same_records("whole.jsonl", "merged.jsonl", expected);
     assert_same_standings("whole.jsonl", "merged.jsonl");
     cr_assert_eq(sh("%s/arena replay --check merged.jsonl > replay.out 2>&1", bin_dir()), 0, "%s", slurp("replay.out"));
+    /* The results files of the merged journal, by a resume that has
+     * nothing left to play, are the whole run's but for its run id. */
+    cr_assert_eq(sh("%s/arena resume --quiet merged.jsonl --results merged-r.json > resume.out 2>&1", bin_dir()), 0,
+                 "%s", slurp("resume.out"));
+    char *x = slurp("whole-r.csv"), *y = slurp("merged-r.csv");
+    cr_assert_str_eq(x, y, "the results' CSV differs");
+    free(x);
+    free(y);
+    x = slurp("whole-r.json");
+    y = slurp("merged-r.json");
+    cJSON *a = cJSON_Parse(x), *b = cJSON_Parse(y);
+    static const char *const keys[] = { "bots", "pairings", "standings" };
+    for (size_t i = 0; i < 3; i++)
+        cr_assert(cJSON_Compare(cJSON_GetObjectItem(a, keys[i]), cJSON_GetObjectItem(b, keys[i]), 1),
+                  "the results' \"%s\" differ", keys[i]);
+    cJSON_Delete(a);
+    cJSON_Delete(b);
+    free(x);
+    free(y);
 }
 
 Test(shards, four_piquet_shards_merged_give_one_machines_records_and_standings, .timeout = 180)

@@ -318,8 +318,13 @@ int merge_write(const struct merge *self, const char *path, char *err, size_t ca
         return -1;
     }
     if (!(header = cJSON_Duplicate(self->header, 1))) goto oom;
+    /* The shard's own files are not the whole tournament's: arena resume
+     * of the merged journal writes its logs beside it, and its results
+     * where --results says. */
     cJSON_DeleteItemFromObjectCaseSensitive(header, "shard");
     cJSON_DeleteItemFromObjectCaseSensitive(header, "run");
+    cJSON_DeleteItemFromObjectCaseSensitive(header, "results");
+    cJSON_DeleteItemFromObjectCaseSensitive(header, "log_dir");
     if (!cJSON_AddStringToObject(header, "run", run)) goto oom;
     made = (fd = mkstemp(tmp)) >= 0;
     if (!made || fchmod(fd, 0644) < 0 || !(f = fdopen(fd, "w"))) {

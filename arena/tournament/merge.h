@@ -15,7 +15,8 @@
  * (merge_missing, merge_report_missing).
  *
  * The merged journal holds the header of the lowest shard given without
- * "shard" and with a run id of its own (arena resume plays what is
+ * "shard", "results" and "log_dir" (that shard's files, not the whole
+ * tournament's) and with a run id of its own (arena resume plays what is
  * missing under it), then every record in schedule order, each with the
  * run of the shard that played it, then every "posted" and
  * "post_refused" mark of the shards as they were (they name that run), so
