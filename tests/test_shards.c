@@ -395,6 +395,11 @@ Test(shards, what_is_missing_is_listed_and_a_partial_merge_resumes_to_the_whole,
     assert_said("shard 2/3: no journal given: its 6 parties are missing");
     assert_said("10 of 18 parties missing: nothing written");
     cr_assert_eq(access(support_scratch_path("m.jsonl"), F_OK), -1, "written without --partial");
+    /* A shard killed in the middle of writing a record: that one is missing. */
+    cr_assert_eq(sh("head -c -40 s0.jsonl > torn.jsonl"), 0);
+    cr_assert_eq(merge("torn.jsonl s1.jsonl s2.jsonl -o m.jsonl"), 1);
+    assert_said("1 journal ended with a torn line");
+    assert_said("shard 0/3 (torn.jsonl): 1 of 6 parties missing: ids");
     /* The cut shard resumes its own share and no more. */
     cr_assert_eq(sh("%s/arena resume --quiet cut.jsonl > resume.out 2>&1", bin_dir()), 0, "%s", slurp("resume.out"));
     assert_same_records("s1.jsonl", "cut.jsonl", 6);
