@@ -344,6 +344,7 @@ int cmd_ratings(int argc, char **argv)
 
     int stop;
     results_init(&res);
+    res.canonical = true;   /* standings never depend on the order parties finished in */
     req.files = malloc(sizeof *req.files * ((size_t)argc + 1));
     if (!req.files) {
         fprintf(stderr, "arena ratings: out of memory\n");

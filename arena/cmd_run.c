@@ -21,6 +21,7 @@
 #include "arena/tournament/poster.h"
 #include "arena/tournament/sched.h"
 #include "arena/tournament/seating.h"
+#include "arena/tournament/shard.h"
 #include "arena/tournament/tally.h"
 #include "arena/tournament/tournament.h"
 #include "records/game_record.h"
@@ -45,7 +46,8 @@ struct run {
     struct runner_remote remotes[TOURNAMENT_MAX_BOTS];
     int n_remotes;
     struct sched sched;
-    unsigned char *finished;          /* per partie id - 1 */
+    unsigned char *finished;          /* per partie id - 1, up to n_ids */
+    size_t n_ids;                     /* the largest id of the schedule (of the shard) */
     size_t next, done_count, total;
     struct journal journal;
     struct tally tally;
@@ -253,7 +255,7 @@ static int next_job(void *ctx, struct runner_job *job)
     struct run *r = ctx;
     for (;;) {
         if (r->failed) return 0;
-        while (r->next < r->sched.n && r->finished[r->next]) r->next++;
+        while (r->next < r->sched.n && r->finished[r->sched.parties[r->next].partie_id - 1]) r->next++;
         if (r->next >= r->sched.n) return 0;
         const struct sched_partie *p = &r->sched.parties[r->next];
         if (!any_disqualified(r, p)) break;
@@ -317,6 +319,7 @@ static int run_write_results(const struct tournament *t, const struct tally *tal
     FILE *out = NULL;
     cJSON *root = tally_json(tally);
     results_init(&res);
+    res.canonical = true;   /* the standings arena ratings prints */
     if (!root) goto oom;
     cJSON_AddStringToObject(root, "run", t->run);
     cJSON_AddStringToObject(root, "journal", journal_path);
@@ -397,28 +400,24 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     struct tournament *t = r->t;
     char err[512];
     int status = 1;
-    int team_of[GAME_MAX_PLAYERS];
-    int built = !t->config.game || t->config.game == &piquet_game
-                    ? sched_build(&r->sched, t->format, t->n_bots, t->pairs, t->seed, err, sizeof err)
-                    : seating_teams(t->config.game, t->config.players, t->config.game_rules, team_of, err, sizeof err) < 0
-                          ? -1
-                          : sched_build_tables(&r->sched, t->format, t->n_bots, t->config.players, team_of, t->pairs,
-                                               t->seed, err, sizeof err);
-    if (built < 0) {
+    int built = tournament_schedule(t, &r->sched, err, sizeof err);
+    if (built < 0 || shard_keep(&t->shard, &r->sched, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
+        if (built == 0) sched_release(&r->sched);
         return 2;
     }
     r->total = r->sched.n;
     run_game = t->config.game;
-    if (!(r->finished = calloc(r->sched.n, 1))) {
+    /* Ids keep their place in the whole schedule, in order, whatever the
+     * shard: the last is the largest. */
+    r->n_ids = r->sched.n ? r->sched.parties[r->sched.n - 1].partie_id : 0;
+    if (!(r->finished = calloc(r->n_ids + 1, 1))) {
         fprintf(stderr, "arena run: out of memory\n");
         goto out;
     }
     for (size_t i = 0; i < n_done; i++)
-        if (done_ids[i] >= 1 && done_ids[i] <= r->sched.n && !r->finished[done_ids[i] - 1]) {
-            r->finished[done_ids[i] - 1] = 1;
-            r->done_count++;
-        }
+        if (done_ids[i] >= 1 && done_ids[i] <= r->n_ids) r->finished[done_ids[i] - 1] = 1;
+    for (size_t i = 0; i < r->sched.n; i++) r->done_count += r->finished[r->sched.parties[i].partie_id - 1];
     for (int i = 0; i < t->n_bots; i++)
         if (!t->bots[i].command) {
             r->remotes[r->n_remotes].name = t->bots[i].name;
@@ -475,6 +474,12 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     r->done_at_start = r->done_count;
     r->printed_count = (size_t)-1;
     if (!t->quiet) {
+        char shard[32];
+        if (t->shard.n)
+            printf("shard %s: the duplicate %s j of the tournament with j mod %d = %d\n",
+                   shard_format(&t->shard, shard, sizeof shard), run_game && run_game != &piquet_game ? "sets"
+                                                                                                    : "pairs",
+                   t->shard.n, t->shard.k);
         if (!t->config.game || t->config.game == &piquet_game)
             printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
                    sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,

@@ -23,6 +23,7 @@ int cmd_sprt(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_post(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
 int cmd_keys(int argc, char **argv);
 int cmd_serve(int argc, char **argv);

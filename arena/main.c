@@ -14,6 +14,7 @@ static const struct command commands[] = {
     { "ratings", "rate bots from results: Elo with intervals, LOS, head-to-head", cmd_ratings },
     { "replay", "re-execute deal or partie records and print their results", cmd_replay },
     { "post", "send a journal's parties to a leaderboard (what it has not yet got)", cmd_post },
+    { "merge", "join the journals of a tournament's shards (run --shard K/N) into one", cmd_merge },
     { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
     { "rules", "the variant flags --rule sets: values, defaults, what they do", cmd_rules },
     { "serve", "the ladder arena: registered bots connect over CURVE and play until stopped", cmd_serve },

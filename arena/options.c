@@ -144,7 +144,23 @@ static const struct option table[OPTIONS_COUNT] = {
       "whenever it changes: a new line registers a bot, a line removed retires it at once" },
     { OPT_MAX_MATCHES, "max-matches", OPTION_INT, "N", 0, 100000000, NULL, NULL,
       "stop after N matches (default 0: never)" },
+    { OPT_SHARD, "shard", OPTION_TEXT, "K/N", 0, 0, NULL, NULL,
+      "play only shard K of N (K from 0): the duplicate pairs or sets of the schedule dealt in turn, the j-th "
+      "to shard j mod N, with the tournament's seed, seats and packs; arena merge joins the shards' journals" },
+    { OPT_OUTPUT, "output", OPTION_PATH, "FILE", 0, 0, NULL, NULL, "the journal to write; must be new" },
+    { OPT_PARTIAL, "partial", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "write the journal even when matches are missing (they are listed); arena resume plays them" },
 };
+
+/* The options that have a one-letter spelling too (-o FILE). */
+static const struct { enum option_id id; char letter; } letters[] = { { OPT_OUTPUT, 'o' } };
+
+static char letter_of(const struct option *o)
+{
+    for (size_t i = 0; i < sizeof letters / sizeof letters[0]; i++)
+        if (letters[i].id == o->id) return letters[i].letter;
+    return 0;
+}
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
 #define NAME_RULE "A NAME is 1 to 32 bytes of UTF-8 without control characters, '/' or '='."
@@ -156,7 +172,7 @@ static const struct option_use run_options[] = {
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
     { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
-    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_SHARD, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
     { OPT_RESULTS, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
     { OPT_LOG_DIR, "bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory (default: arena-logs beside the "
@@ -183,7 +199,10 @@ static const struct command_spec run_spec = {
 
 static const struct option_use resume_options[] = {
     { OPT_CONCURRENCY, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
-    { OPT_STANDINGS_EVERY, NULL }, { OPT_QUIET, NULL },
+    { OPT_STANDINGS_EVERY, NULL },
+    { OPT_RESULTS, "write the results as JSON to FILE and as CSV beside it at the end (of a finished journal, "
+                   "such as one arena merge wrote: at once)" },
+    { OPT_QUIET, NULL },
 };
 
 static const struct command_spec resume_spec = {
@@ -448,6 +467,28 @@ static const struct command_spec post_spec = {
     "example: arena post t.jsonl --post http://127.0.0.1:8080 --token-file lb.token\n"
 };
 
+static const struct option_use merge_options[] = {
+    { OPT_OUTPUT, "the merged journal; must be new" }, { OPT_PARTIAL, NULL },
+    { OPT_QUIET, "say nothing when every match is there" },
+};
+
+static const struct command_spec merge_spec = {
+    "merge",
+    "merge JOURNAL... --output FILE [--partial] [--quiet]",
+    "Joins the journals of the shards of one tournament (arena run --shard K/N) into one journal, as one machine "
+    "would have written it: checks that they are shards of one tournament (the same header but for the shard, "
+    "the run and where files go), each shard given once, every match in its own shard's journal and none twice, "
+    "and writes the header without the shard, every match in schedule order and the leaderboard's marks. "
+    "arena ratings, resume, replay and post read the merged journal. When matches are missing it lists them, "
+    "shard by shard, and writes nothing unless --partial; arena resume of a partial journal plays them.",
+    USES(merge_options),
+    "exit status: 0 written (with --partial, even with matches missing); 1 matches\n"
+    "missing without --partial (nothing written), or the journal cannot be written;\n"
+    "2 bad usage, or journals that are not the shards of one tournament.\n"
+    "\n"
+    "example: arena merge shard-0.jsonl shard-1.jsonl shard-2.jsonl shard-3.jsonl -o t.jsonl\n"
+};
+
 /* ---- bench, rules, version ------------------------------------------------------- */
 
 static const struct command_spec bench_spec = {
@@ -526,8 +567,8 @@ static const struct command_spec version_spec = {
 
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
-    &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec, &rules_spec,
-    &serve_spec, &keys_spec, &version_spec, NULL
+    &merge_spec, &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec,
+    &rules_spec, &serve_spec, &keys_spec, &version_spec, NULL
 };
 
 const struct command_spec *options_command(const char *name)
@@ -733,14 +774,22 @@ int options_parse(const struct command_spec *spec, int argc, char **argv, option
             operands[(*n_operands)++] = arg;
             continue;
         }
+        const char *eq = NULL, *value = NULL;
+        const struct option *o = NULL;
         if (arg[1] != '-') {
-            *status = options_usage_error(spec, "unknown option '%s'", arg);
-            return -1;
+            /* -x: an option's letter, its value the next argument. */
+            for (int k = 0; !arg[2] && k < spec->n_options && !o; k++)
+                if (letter_of(&table[spec->options[k].id]) == arg[1]) o = &table[spec->options[k].id];
+            if (!o) {
+                *status = options_usage_error(spec, "unknown option '%s'", arg);
+                return -1;
+            }
+        } else {
+            eq = strchr(arg, '=');
+            size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
+            snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), arg + 2);
+            o = len < sizeof name ? options_find(spec, name) : NULL;
         }
-        const char *eq = strchr(arg, '='), *value = NULL;
-        size_t len = eq ? (size_t)(eq - arg - 2) : strlen(arg + 2);
-        snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), arg + 2);
-        const struct option *o = len < sizeof name ? options_find(spec, name) : NULL;
         if (!o) {
             *status = options_usage_error(spec, "unknown option '--%s'", name);
             return -1;
@@ -821,8 +870,11 @@ void options_print_help(const struct command_spec *spec, FILE *out)
     for (int i = 0; i < spec->n_options; i++) {
         const struct option *o = &table[spec->options[i].id];
         char head[96];
-        int n = snprintf(head, sizeof head, "  --%s%s%s", o->name, o->value && !o->alias && o->kind != OPTION_FLAG
-                         ? " " : "", o->value && !o->alias && o->kind != OPTION_FLAG ? o->value : "");
+        int valued = o->value && !o->alias && o->kind != OPTION_FLAG;
+        int n = snprintf(head, sizeof head, "  --%s%s%s", o->name, valued ? " " : "", valued ? o->value : "");
+        if (letter_of(o))
+            n += snprintf(head + n, sizeof head - (size_t)n, ", -%c%s%s", letter_of(o), valued ? " " : "",
+                          valued ? o->value : "");
         fputs(head, out);
         if (n + 2 > HELP_COLUMN) fprintf(out, "\n%*s", HELP_COLUMN, "");
         else fprintf(out, "%*s", HELP_COLUMN - n, "");

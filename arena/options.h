@@ -8,7 +8,8 @@
  * lists the parser reads. A tournament file and a journal's header go
  * through options_convert() too.
  *
- * Accepted forms: `--name value`, `--name=value`, `--flag`; `--` ends the
+ * Accepted forms: `--name value`, `--name=value`, `--flag`, and `-x value`
+ * for the few options that have a letter (`-o J`); `--` ends the
  * options; `-h` or `--help` anywhere prints the command's help. Anything
  * else not starting with '-' (and a lone "-") is an operand. An unknown
  * option or a bad value stops the command with exit status 2 and a message
@@ -43,6 +44,7 @@ enum option_id {
     OPT_RUNS, OPT_TRIPS, OPT_PARTIES, OPT_WIDE, OPT_PROCESSES, OPT_GAME, OPT_PLAYERS,
     OPT_METRIC, OPT_T0, OPT_T1, OPT_M0, OPT_M1, OPT_PLOT, OPT_RESUME, OPT_FROM, OPT_FILL,
     OPT_SERVER_KEY, OPT_INSECURE_REMOTE, OPT_DIR, OPT_BOTS, OPT_MAX_MATCHES,
+    OPT_SHARD, OPT_OUTPUT, OPT_PARTIAL,
     OPTIONS_COUNT
 };
 

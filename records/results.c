@@ -484,7 +484,96 @@ oom:
 struct journal_read {
     struct results *self;
     struct pair_index pairs;
+    uint64_t *ids;           /* the id of each partie or match this file added, in file order */
+    size_t n_ids, ids_cap;
 };
+
+static int remember_id(struct journal_read *j, uint64_t id, char *err, size_t cap)
+{
+    if (j->n_ids == j->ids_cap) {
+        size_t n = j->ids_cap ? 2 * j->ids_cap : 256;
+        uint64_t *grown = realloc(j->ids, n * sizeof *grown);
+        if (!grown) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        j->ids = grown;
+        j->ids_cap = n;
+    }
+    j->ids[j->n_ids++] = id;
+    return 0;
+}
+
+struct keyed {
+    uint64_t id;
+    size_t at;               /* place in file order */
+};
+
+static int compare_keyed(const void *a, const void *b)
+{
+    const struct keyed *x = a, *y = b;
+    if (x->id != y->id) return x->id < y->id ? -1 : 1;
+    return x->at < y->at ? -1 : x->at > y->at;
+}
+
+/* A label given in the file (a bot or a cluster from `first` on) renamed
+ * to its rank of first appearance in the canonical order. */
+static long relabel(long *map, long first, long *next, long label)
+{
+    if (label < first) return label;
+    if (map[label - first] < 0) map[label - first] = (*next)++;
+    return map[label - first];
+}
+
+/* The parties or matches the file added (from mark m), sorted by id as
+ * results.h says, their new bots and clusters renumbered in that order. */
+static int canonical_order(struct results *self, struct mark m, const struct journal_read *j)
+{
+    bool tables = self->n_tables > m.n_tables;
+    size_t n = tables ? self->n_tables - m.n_tables : self->n_parties - m.n_parties;
+    size_t new_bots = (size_t)(self->n_bots - m.n_bots), new_clusters = (size_t)(self->n_clusters - m.n_clusters);
+    struct keyed *order = malloc((n + 1) * sizeof *order);
+    long *bot_map = malloc((new_bots + 1) * sizeof *bot_map), *cluster_map = malloc((new_clusters + 1) * sizeof *cluster_map);
+    void *copy = malloc((n + 1) * (tables ? sizeof(struct ratings_table) : sizeof(struct ratings_partie)));
+    char **names = malloc((new_bots + 1) * sizeof *names);
+    long next_bot = m.n_bots, next_cluster = m.n_clusters;
+    int rc = -1;
+    if (!order || !bot_map || !cluster_map || !copy || !names || j->n_ids != n) goto out;
+    for (size_t i = 0; i < n; i++) order[i] = (struct keyed){ j->ids[i], i };
+    qsort(order, n, sizeof *order, compare_keyed);
+    for (size_t i = 0; i < new_bots; i++) bot_map[i] = -1;
+    for (size_t i = 0; i < new_clusters; i++) cluster_map[i] = -1;
+    for (size_t i = 0; i < n; i++) {
+        if (tables) {
+            struct ratings_table t = self->tables[m.n_tables + order[i].at];
+            for (int s = 0; s < t.seats; s++) t.bot[s] = (int)relabel(bot_map, m.n_bots, &next_bot, t.bot[s]);
+            t.set = relabel(cluster_map, m.n_clusters, &next_cluster, t.set);
+            ((struct ratings_table *)copy)[i] = t;
+        } else {
+            struct ratings_partie p = self->parties[m.n_parties + order[i].at];
+            p.first = (int)relabel(bot_map, m.n_bots, &next_bot, p.first);
+            p.second = (int)relabel(bot_map, m.n_bots, &next_bot, p.second);
+            p.cluster = relabel(cluster_map, m.n_clusters, &next_cluster, p.cluster);
+            ((struct ratings_partie *)copy)[i] = p;
+        }
+    }
+    /* Every new bot and cluster came with a record, so each has its rank. */
+    for (size_t i = 0; i < new_bots; i++) {
+        if (bot_map[i] < 0) goto out;
+        names[bot_map[i] - m.n_bots] = self->names[m.n_bots + (int)i];
+    }
+    memcpy(self->names + m.n_bots, names, new_bots * sizeof *names);
+    if (tables) memcpy(self->tables + m.n_tables, copy, n * sizeof(struct ratings_table));
+    else memcpy(self->parties + m.n_parties, copy, n * sizeof(struct ratings_partie));
+    rc = 0;
+out:
+    free(order);
+    free(bot_map);
+    free(cluster_map);
+    free(copy);
+    free(names);
+    return rc;
+}
 
 /* A match of another game as a table: one seat per entrant (the first
  * player of each team), its points, clustered by its run and set. */
@@ -561,30 +650,36 @@ static int read_entry(const struct journal_entry *e, void *ctx, char *err, size_
     struct record_partie rec;
     if (e->type == JOURNAL_MATCH) {
         struct game_record match;
-        if (game_record_read(e->record, &match, err, cap) < 0) return -1;
-        return add_match(j->self, &j->pairs, &match, err, cap);
+        if (game_record_read(e->record, &match, err, cap) < 0 || add_match(j->self, &j->pairs, &match, err, cap) < 0)
+            return -1;
+        return remember_id(j, match.id, err, cap);
     }
     if (e->type != JOURNAL_PARTIE) return 0;
     if (j->self->n_tables) {
         snprintf(err, cap, "a Piquet partie among %s matches: rate each game apart", j->self->game);
         return -1;
     }
-    if (record_read(e->record, &rec, err, cap) < 0) return -1;
-    return add_record(j->self, &j->pairs, &rec, err, cap);
+    if (record_read(e->record, &rec, err, cap) < 0 || add_record(j->self, &j->pairs, &rec, err, cap) < 0) return -1;
+    return remember_id(j, rec.id, err, cap);
 }
 
 int results_read_journal(struct results *self, FILE *in, const char *source, char *err, size_t err_size)
 {
     struct mark m = mark_of(self);
-    struct journal_read j = { self, { 0 } };
+    struct journal_read j = { self, { 0 }, NULL, 0, 0 };
     int torn, rc = -1;
     if (journal_reader_read(&self->journals, in, source, read_entry, &j, &torn, err, err_size) < 0) goto out;
     if (self->n_parties == m.n_parties && self->n_tables == m.n_tables) {
         snprintf(err, err_size, "%s: no partie or match records", source);
         goto out;
     }
+    if (self->canonical && canonical_order(self, m, &j) < 0) {
+        snprintf(err, err_size, "%s: out of memory", source);
+        goto out;
+    }
     rc = 0;
 out:
+    free(j.ids);
     pair_index_release(&j.pairs);
     if (rc < 0) roll_back(self, m);
     return rc;

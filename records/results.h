@@ -29,6 +29,7 @@
 #ifndef RECORDS_RESULTS_H
 #define RECORDS_RESULTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -53,6 +54,14 @@ struct results {
     int n_bots, names_cap;
     long n_clusters;     /* cluster ids handed out: 0..n_clusters-1 */
     struct journal_reader journals;   /* the journals' parties, so that none is read twice */
+    /* Set before reading to put each journal's parties or matches in a
+     * canonical order: by id (schedule order in a tournament), a tie kept
+     * in file order, its new bots and clusters numbered in that order. The
+     * fit then sees the same input whatever order the parties finished in,
+     * so the standings of a run, of its shards merged (arena merge) and of
+     * a run at another concurrency agree to the last digit. Off (file
+     * order) for readers to which the order matters (arena sprt --from). */
+    bool canonical;
 };
 
 /* No results yet. */

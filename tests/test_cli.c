@@ -190,6 +190,7 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
     static const struct { const char *heading; const char *commands[5]; } sections[] = {
         { "### arena run and arena resume", { "run", "resume" } },
         { "### arena post", { "post" } },
+        { "### arena merge", { "merge" } },
         { "### arena match", { "match" } },
         { "### arena check", { "check" } },
         { "### arena sprt", { "sprt" } },

@@ -153,6 +153,7 @@ int tournament_apply(struct tournament *self, const struct option_value *v, char
         }
         return 0;
     }
+    case OPT_SHARD: return shard_parse(&self->shard, v->text, err, cap);
     case OPT_GAME: self->game = game_find(v->text); return 0;
     case OPT_PLAYERS: self->players = (int)v->integer; return 0;
     case OPT_JOURNAL: slot = &self->journal; break;
@@ -232,6 +233,17 @@ int tournament_from_json(struct tournament *self, const cJSON *settings, char *e
     cJSON_ArrayForEach(item, settings) {
         const char *key = item->string;
         if (!strcmp(key, "type")) continue;
+        if (!strcmp(key, "version")) {
+            double v = cJSON_GetNumberValue(item);
+            if (!cJSON_IsNumber(item) || !(v >= 1 && v <= TOURNAMENT_HEADER_VERSION) || v != (double)(int)v) {
+                if (cJSON_IsNumber(item))
+                    snprintf(err, cap, "a header of version %g: this arena reads versions 1 to %d (a newer arena "
+                             "wrote it?)", v, TOURNAMENT_HEADER_VERSION);
+                else snprintf(err, cap, "\"version\" must be a whole number");
+                return -1;
+            }
+            continue;
+        }
         if (!strcmp(key, "run")) {
             if (!record_run_id_ok(cJSON_GetStringValue(item))) {
                 snprintf(err, cap, "\"run\" must be %d lowercase hex digits", RECORD_RUN_ID_LEN);
@@ -442,13 +454,26 @@ int tournament_check(struct tournament *self, char *err, size_t cap)
     return 0;
 }
 
+int tournament_schedule(const struct tournament *self, struct sched *out, char *err, size_t cap)
+{
+    int team_of[GAME_MAX_PLAYERS];
+    memset(out, 0, sizeof *out);
+    if (is_piquet(self)) return sched_build(out, self->format, self->n_bots, self->pairs, self->seed, err, cap);
+    /* rule_texts holds one NULL past the last (tournament_apply). */
+    int players = seating_teams(self->game, self->players, (const char *const *)self->rule_texts, team_of, err, cap);
+    if (players < 0) return -1;
+    return sched_build_tables(out, self->format, self->n_bots, players, team_of, self->pairs, self->seed, err, cap);
+}
+
 cJSON *tournament_header(const struct tournament *self)
 {
     char text[32];
     cJSON *h = cJSON_CreateObject();
     if (!h) return NULL;
     cJSON_AddStringToObject(h, "type", "header");
+    cJSON_AddNumberToObject(h, "version", TOURNAMENT_HEADER_VERSION);
     cJSON_AddStringToObject(h, "run", self->run);
+    if (self->shard.n) cJSON_AddStringToObject(h, "shard", shard_format(&self->shard, text, sizeof text));
     cJSON_AddStringToObject(h, "format", sched_format_name(self->format));
     cJSON_AddNumberToObject(h, "pairs", self->pairs);
     snprintf(text, sizeof text, "%llu", self->seed);

@@ -11,6 +11,7 @@
  *    "game": "belote", "players": 4,
  *    "reuse": 32, "rules": {"trick_scoring": "law65"}, "listen": "tcp://0.0.0.0:5601",
  *    "remote_wait_ms": 60000, "remote_max_connections": 8,
+ *    "shard": "1/4",
  *    "journal": "t.jsonl", "results": "t-results.json", "log_dir": "logs",
  *    "post": "http://127.0.0.1:8080", "token_file": "leaderboard.token"}
  *
@@ -24,6 +25,8 @@
 #include <cjson/cJSON.h>
 #include "arena/options.h"
 #include "arena/play/match.h"
+#include "arena/tournament/sched.h"
+#include "arena/tournament/shard.h"
 #include "protocol/codec.h"
 #include "records/record.h"
 
@@ -54,6 +57,7 @@ struct tournament {
      * points config.game, config.players and config.game_rules at them. */
     const struct game *game;
     int players;
+    struct shard shard;                   /* --shard K/N; n = 0: the whole tournament */
     char *rule_texts[TOURNAMENT_MAX_RULES + 1];
     int n_rule_texts;
     /* Owned strings, NULL when not given. */
@@ -93,9 +97,21 @@ int tournament_read_file(struct tournament *self, const char *path, char *err, s
  * --insecure-remote. 0, or -1 with err. */
 int tournament_check(struct tournament *self, char *err, size_t cap);
 
-/* The journal header: every setting but the journal's own path, the run
- * id, and a fingerprint of each local bot's files. The caller owns it;
- * NULL when out of memory. */
+/* The whole schedule of the tournament (sched.h): its pairs, or for any
+ * other game its duplicate sets at tables of its players; it needs the
+ * settings only, not tournament_check (so a header whose remote bots'
+ * token files are elsewhere still gives it). The caller releases it.
+ * 0, or -1 with err. */
+int tournament_schedule(const struct tournament *self, struct sched *out, char *err, size_t cap);
+
+/* The version of the journal header this arena writes ("version"): 2
+ * since headers may hold "shard"; a header without it is version 1, and
+ * one of a later version is refused by tournament_from_json. */
+#define TOURNAMENT_HEADER_VERSION 2
+
+/* The journal header: its version, every setting but the journal's own
+ * path, the run id, the shard (when one), and a fingerprint of each local
+ * bot's files. The caller owns it; NULL when out of memory. */
 cJSON *tournament_header(const struct tournament *self);
 
 #endif
