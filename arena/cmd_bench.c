@@ -250,6 +250,27 @@ int cmd_bench(int argc, char **argv)
         }
         printf("zmq: %d round trips over ipc://: median %.1f us, p99 %.1f us, mean %.1f us\n", a.trips, rtt.median_us,
                rtt.p99_us, rtt.mean_us);
+        /* What a decision costs on each transport a bot may use: a 2 KiB
+         * request and a short answer, the transports taken in turn three
+         * times over (the medians of the three), so that a busy moment of
+         * the machine does not fall on one of them alone. */
+        static const char *const transports[3] = { "ipc:// (local bots)", "tcp:// loopback", "tcp:// with CURVE" };
+        double med[3][3];
+        for (int round = 0; round < 3; round++)
+            for (int t = 0; t < 3; t++) {
+                if (bench_zmq_pingpong_on(a.trips / 4 > 100 ? a.trips / 4 : 100, 1, 2048, (enum bench_transport)t,
+                                          &rtt, err, sizeof err) < 0) {
+                    fprintf(stderr, "arena bench zmq: %s: %s\n", transports[t], err);
+                    return 1;
+                }
+                med[t][round] = rtt.median_us;
+            }
+        printf("a decision's round trip (2 KiB request, short answer), median of 3 interleaved runs:\n");
+        double base = median_of(med[0], 3), tcp = median_of(med[1], 3), curve = median_of(med[2], 3);
+        printf("  %-22s %7.1f us\n", transports[0], base);
+        printf("  %-22s %7.1f us  (%+.1f us over ipc)\n", transports[1], tcp, tcp - base);
+        printf("  %-22s %7.1f us  (%+.1f us over ipc, %+.1f us over plain tcp: the encryption)\n", transports[2], curve,
+               curve - base, curve - tcp);
         return 0;
     }
     int runs = a.runs;

@@ -82,3 +82,15 @@ Test(bench, zmq_round_trips_come_back_and_order_their_statistics, .timeout = 60)
     cr_expect_neq(bench_zmq_pingpong(300, BENCH_MAX_PEERS + 1, 15, &rtt, err, sizeof err), 0);
     cr_expect(err[0]);
 }
+
+Test(bench, round_trips_over_tcp_and_curve_come_back, .timeout = 60)
+{
+    struct bench_rtt rtt;
+    char err[256] = "";
+    for (int t = BENCH_TCP; t <= BENCH_CURVE; t++) {
+        cr_assert_eq(bench_zmq_pingpong_on(200, 2, 2048, (enum bench_transport)t, &rtt, err, sizeof err), 0, "%s",
+                     err);
+        cr_expect_gt(rtt.median_us, 0);
+        cr_expect_geq(rtt.p99_us, rtt.median_us);
+    }
+}

@@ -54,7 +54,7 @@ void bench_engine_once(double seconds, uint64_t seed, struct bench_engine_run *o
 
 /* The echo peer: connects a DEALER and answers every frame with a short
  * one, as a bot answers a request with an action. */
-static void echo_peer(const char *endpoint)
+static void echo_peer(const char *endpoint, const char *server_key)
 {
     void *ctx = zmq_ctx_new();
     void *s = zmq_socket(ctx, ZMQ_DEALER);
@@ -62,6 +62,13 @@ static void echo_peer(const char *endpoint)
     static char buf[PROTOCOL_MAX_FRAME];
     static const char answer[] = "{\"type\":\"action\",\"id\":1,\"action\":\"play AS\"}";
     zmq_setsockopt(s, ZMQ_LINGER, &zero, sizeof zero);
+    if (server_key) {   /* a CURVE client with a pair of its own, as the SDKs make one */
+        char public_key[41], secret_key[41];
+        zmq_curve_keypair(public_key, secret_key);
+        zmq_setsockopt(s, ZMQ_CURVE_SERVERKEY, server_key, 40);
+        zmq_setsockopt(s, ZMQ_CURVE_PUBLICKEY, public_key, 40);
+        zmq_setsockopt(s, ZMQ_CURVE_SECRETKEY, secret_key, 40);
+    }
     if (zmq_connect(s, endpoint) == 0) {
         zmq_send(s, "ready", 5, 0);
         for (;;) {
@@ -83,6 +90,13 @@ static int cmp_double(const void *a, const void *b)
 
 int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap)
 {
+    return bench_zmq_pingpong_on(trips, peers, size, BENCH_IPC, out, err, cap);
+}
+
+int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
+                          char *err, int cap)
+{
+    char endpoint[600], server_public[41], server_secret[41];
     struct hub hub;
     struct hub_message m;
     double *times = malloc(sizeof *times * (size_t)trips);
@@ -110,11 +124,22 @@ int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, ch
         free(payload);
         return -1;
     }
+    snprintf(endpoint, sizeof endpoint, "%s", hub.endpoint);
+    if (transport != BENCH_IPC &&
+        ((transport == BENCH_CURVE && zmq_curve_keypair(server_public, server_secret) != 0) ||
+         hub_bind(&hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
+                  sizeof endpoint, err, (size_t)cap) < 0)) {
+        if (transport == BENCH_CURVE && !err[0]) snprintf(err, (size_t)cap, "no CURVE in this libzmq");
+        hub_close(&hub);
+        free(times);
+        free(payload);
+        return -1;
+    }
     fflush(NULL);
     for (; started < peers; started++) {
         pids[started] = fork();
         if (pids[started] == 0) {
-            echo_peer(hub.endpoint);
+            echo_peer(endpoint, transport == BENCH_CURVE ? server_public : NULL);
             _exit(0);
         }
         if (pids[started] < 0 || hub_recv(&hub, &m, 5000) != 1) {

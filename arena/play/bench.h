@@ -43,6 +43,13 @@ struct bench_rtt {
 };
 int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, char *err, int cap);
 
+/* The same over another transport: plain tcp on loopback, or tcp with
+ * CURVE (the remote bots' way with --server-key: every frame encrypted,
+ * each peer with a key pair of its own). */
+enum bench_transport { BENCH_IPC, BENCH_TCP, BENCH_CURVE };
+int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
+                          char *err, int cap);
+
 enum { BENCH_MAX_PEERS = 8 };
 
 struct bench_harness_run {
