@@ -201,8 +201,9 @@ Test(curve, the_python_sdk_connects_with_its_own_key_pair, .timeout = 120)
     if (access("/usr/bin/python3", X_OK) != 0) cr_skip_test("no /usr/bin/python3");
     prepare();
     snprintf(env, sizeof env, "PIQUET_SERVER_KEY=$D/arena.pub PIQUET_KEY_FILE=$D/other.key");
-    char bot[PATH_MAX + 64];
-    snprintf(bot, sizeof bot, "/usr/bin/python3 %s/../../bots/python/example_bot.py", bin_dir());
+    char bot[PATH_MAX + 64], top[PATH_MAX];
+    cr_assert_not_null(getcwd(top, sizeof top), "the tests run from the top of the checkout");
+    snprintf(bot, sizeof bot, "/usr/bin/python3 %s/bots/python/example_bot.py", top);
     cr_assert_eq(play_through_proxy("--server-key $D/arena.key", env, bot, sealed, out, sizeof out), 0, "%s", out);
     friend_result(&parties, &forfeits);
     cr_assert_eq(forfeits, 0, "the Python bot did not play over CURVE: %s", out);

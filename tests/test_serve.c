@@ -99,6 +99,24 @@ static int journal_count(const char *name)
     return atoi(out);
 }
 
+/* The last lines the arena printed, for a failure's message. */
+static const char *serve_tail(void)
+{
+    static char text[2048];
+    FILE *f = fopen(support_scratch_path("serve.out"), "r");
+    size_t n = 0;
+    text[0] = '\0';
+    if (f) {
+        fseek(f, 0, SEEK_END);
+        long size = ftell(f);
+        fseek(f, size > (long)sizeof text - 1 ? size - (long)sizeof text + 1 : 0, SEEK_SET);
+        n = fread(text, 1, sizeof text - 1, f);
+        fclose(f);
+    }
+    text[n] = '\0';
+    return text;
+}
+
 /* Waits until the journal holds at least n matches (at most `seconds`). */
 static int wait_matches(int n, int seconds)
 {
@@ -121,10 +139,10 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
                     "printf 'greedy greedy.pub\\nrandom random.pub\\nlate late.pub\\n' > bots.txt && %s",
                     dir, LB_TOKEN, bin_dir(), python ? "echo 'py py.pub' >> bots.txt" : "true"),
                  0);
-    char greedy[PATH_MAX + 64], random_bot[PATH_MAX + 64], py[PATH_MAX + 128];
+    char greedy[PATH_MAX + 64], random_bot[PATH_MAX + 64], py[128];
     snprintf(greedy, sizeof greedy, "exec %s/bot-greedy", bin_dir());
     snprintf(random_bot, sizeof random_bot, "exec %s/bot-random --seed 3", bin_dir());
-    snprintf(py, sizeof py, "exec /usr/bin/python3 %s/../../bots/python/example_bot.py", bin_dir());
+    snprintf(py, sizeof py, "exec /usr/bin/python3 bots/python/example_bot.py");   /* from the checkout's top */
     pid_t serve = start_serve(&lb, port, "--journal ladder.jsonl");
     char server[PATH_MAX], key[PATH_MAX], log[PATH_MAX];
     snprintf(server, sizeof server, "%s", support_scratch_path("arena.pub"));
@@ -138,12 +156,12 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     char other[PATH_MAX];
     snprintf(other, sizeof other, "%s/other.pub", dir);
     pid_t w = start_bot(port, random_bot, KEY("late"), other, LOG("late"));
-    cr_assert(wait_matches(8, 60), "the ladder did not play: %d matches", journal_count(NULL));
+    cr_assert(wait_matches(8, 60), "the ladder did not play: %d matches\n%s", journal_count(NULL), serve_tail());
     /* Kill a bot: it forfeits the match it was in; back, it plays again. */
     stop(g, SIGKILL);
     int before = journal_count("greedy");
     g = start_bot(port, greedy, KEY("greedy"), server, LOG("greedy2"));
-    cr_assert(wait_matches(journal_count(NULL) + 8, 60), "the ladder stopped after a bot was killed");
+    cr_assert(wait_matches(journal_count(NULL) + 8, 60), "the ladder stopped after a bot was killed\n%s", serve_tail());
     for (int i = 0; i < 300 && journal_count("greedy") <= before; i++) {
         struct timespec ts = { 0, 100000000L };
         nanosleep(&ts, NULL);
@@ -153,7 +171,7 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     stop(serve, SIGKILL);
     int kept = journal_count(NULL);
     serve = start_serve(&lb, port, "--resume ladder.jsonl");
-    cr_assert(wait_matches(kept + 6, 60), "the resumed ladder did not play");
+    cr_assert(wait_matches(kept + 6, 60), "the resumed ladder did not play\n%s", serve_tail());
     /* Retire random: it gets no match after the arena has read the file. */
     cr_assert_eq(sh("cd %s && grep -v '^random ' bots.txt > b && mv b bots.txt", dir), 0);
     for (int i = 0; i < 100 && sh("grep -q '^retired: random' %s", support_scratch_path("serve.out")); i++) {
@@ -162,7 +180,7 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     }
     cr_assert_eq(sh("grep -q '^retired: random' %s", support_scratch_path("serve.out")), 0);
     int random_at_retirement = journal_count("random");
-    cr_assert(wait_matches(journal_count(NULL) + 6, 60), "the ladder stopped after a retirement");
+    cr_assert(wait_matches(journal_count(NULL) + 6, 60), "the ladder stopped after a retirement\n%s", serve_tail());
     cr_assert_leq(journal_count("random"), random_at_retirement + 2, "random played on after it was retired");
     stop(serve, SIGTERM);
     stop(g, SIGKILL);
