@@ -34,17 +34,19 @@ struct api_slot {
 
 struct api {
     struct store *store;
+    int min_matches;           /* stats/standings.h */
     pthread_mutex_t lock;      /* guards the fields below */
     pthread_mutex_t compute;   /* one snapshot computed at a time */
     unsigned long generation;
     struct api_slot slots[API_GAME_SLOTS];
 };
 
-struct api *api_new(struct store *store)
+struct api *api_new(struct store *store, int min_matches)
 {
     struct api *self = calloc(1, sizeof *self);
     if (!self) return NULL;
     self->store = store;
+    self->min_matches = min_matches;
     self->generation = 1;
     pthread_mutex_init(&self->lock, NULL);
     pthread_mutex_init(&self->compute, NULL);
@@ -164,7 +166,8 @@ static struct api_slot *slot_of(struct api *self, const char *game)
 }
 
 struct wanted {
-    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot */
+    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot,
+                                * 4 standings with every LOS */
     const char *game;          /* the game key */
     const char *name;
     char *text;
@@ -177,7 +180,7 @@ struct wanted {
 static int with_stats(struct api *self, struct wanted *w, void (*use)(const struct api_slot *, struct wanted *),
                       char *err, size_t cap)
 {
-    int history = w->which >= 2;
+    int history = w->which == 2 || w->which == 3;
     pthread_mutex_lock(&self->lock);
     struct api_slot *slot = slot_of(self, w->game);
     int fresh = history ? slot->hist && slot->hist_gen == self->generation && slot->snap &&
@@ -198,7 +201,7 @@ static int with_stats(struct api *self, struct wanted *w, void (*use)(const stru
     int need_snap = !slot->snap || slot->snap_gen != gen;
     int need_hist = history && (!slot->hist || slot->hist_gen != gen);
     pthread_mutex_unlock(&self->lock);
-    struct stats *snap = need_snap ? stats_compute(self->store, w->game, err, cap) : NULL;
+    struct stats *snap = need_snap ? stats_compute(self->store, w->game, self->min_matches, err, cap) : NULL;
     struct stats_history *hist = need_hist && (snap || !need_snap)
                                      ? stats_history_compute(self->store, w->game, err, cap)
                                      : NULL;
@@ -236,6 +239,9 @@ static void take(const struct api_slot *slot, struct wanted *w)
     switch (w->which) {
     case 0:
         w->text = copy_text(slot->snap->standings, w->len = slot->snap->standings_len);
+        break;
+    case 4:
+        w->text = copy_text(slot->snap->standings_los, w->len = slot->snap->standings_los_len);
         break;
     case 1:
         w->text = copy_text(slot->snap->crosstable, w->len = slot->snap->crosstable_len);
@@ -571,9 +577,11 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
     case R_PARTIE:
         get_partie(self, rest, reply);
         break;
-    case R_STANDINGS:
-        get_cached(self, req, 0, NULL, reply);
+    case R_STANDINGS: {
+        const char *los = req->arg ? req->arg(req->arg_ctx, "los") : NULL;
+        get_cached(self, req, los && !strcmp(los, "1") ? 4 : 0, NULL, reply);
         break;
+    }
     case R_CROSSTABLE:
         get_cached(self, req, 1, NULL, reply);
         break;

@@ -31,8 +31,9 @@ struct api_reply {
     const char *allow;        /* for 405: the methods the route allows */
 };
 
-/* An API over the store (not owned). NULL when out of memory. */
-struct api *api_new(struct store *store);
+/* An API over the store (not owned), ranking only bots with at least
+ * min_matches matches (stats/standings.h). NULL when out of memory. */
+struct api *api_new(struct store *store, int min_matches);
 void api_free(struct api *self);
 
 /* Whether `path` is under /api/ (anything else is the page's). */

@@ -540,7 +540,7 @@ static int add_game(cJSON *root, const struct tally *t, const struct ratings *r)
 /* The standings of standings_json() with the per-bot counts added. */
 static cJSON *standings(const struct tally *t, const struct standings *s, const struct ratings *r)
 {
-    cJSON *root = standings_json(s), *bot;
+    cJSON *root = standings_json(s, true), *bot;
     int ok = root != NULL;
     cJSON_ArrayForEach(bot, cJSON_GetObjectItemCaseSensitive(root, "bots")) {
         int i = ratings_find(r, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(bot, "name")));
@@ -548,8 +548,7 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
             ok = 0;
             break;
         }
-        ok = ok && cJSON_AddNumberToObject(bot, "matches", t->played[i]) &&
-             cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
+        ok = ok && cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
              cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
              cJSON_AddNumberToObject(bot, points_key(t), (double)t->settlement[i]) &&
@@ -565,7 +564,7 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
     return root;
 }
 
-struct stats *stats_compute(struct store *store, const char *game, char *err, size_t cap)
+struct stats *stats_compute(struct store *store, const char *game, int min_matches, char *err, size_t cap)
 {
     struct tally t;
     struct standings s = { 0 };
@@ -579,10 +578,12 @@ struct stats *stats_compute(struct store *store, const char *game, char *err, si
     }
     if (tally_load(&t, store, game, err, cap) < 0) goto out;
     if (!(r = tally_fit(&t, t.n_fitted, err, cap))) goto out;
-    if (standings_init(&s, r) < 0) goto oom;
+    if (standings_init(&s, r, &(struct standings_options){ .min_matches = min_matches }) < 0) goto oom;
     self->parties = (long long)t.n;
     tree = standings(&t, &s, r);
-    if (!tree || !(self->standings = print(tree, &self->standings_len))) goto oom;
+    if (!tree || !(self->standings_los = print(tree, &self->standings_los_len))) goto oom;
+    cJSON_DeleteItemFromObjectCaseSensitive(tree, "los");
+    if (!(self->standings = print(tree, &self->standings_len))) goto oom;
     cJSON_Delete(tree);
     tree = crosstable(&t, &s, r);
     if (!tree || !(self->crosstable = print(tree, &self->crosstable_len))) goto oom;
@@ -607,6 +608,7 @@ void stats_free(struct stats *self)
 {
     if (!self) return;
     cJSON_free(self->standings);
+    cJSON_free(self->standings_los);
     cJSON_free(self->crosstable);
     cJSON_Delete(self->bots);
     free(self);

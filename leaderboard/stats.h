@@ -29,8 +29,11 @@
 enum { STATS_HISTORY_POINTS = 30 };
 
 struct stats {
-    char *standings;     /* GET /api/v1/standings, compact JSON */
+    char *standings;     /* GET /api/v1/standings, compact JSON, without
+                          * the LOS of every two bots */
     size_t standings_len;
+    char *standings_los; /* GET /api/v1/standings?los=1: with "los" */
+    size_t standings_los_len;
     char *crosstable;    /* GET /api/v1/crosstable */
     size_t crosstable_len;
     cJSON *bots;         /* name -> the bot's object without "history" */
@@ -49,9 +52,10 @@ struct stats_history {
 const struct game *stats_game_of(const char *key, int *players);
 
 /* A snapshot of everything stored now for the game key `game` (as
- * stats_game_of accepts it; Piquet's as "piquet"). NULL with the reason in err. The
+ * stats_game_of accepts it; Piquet's as "piquet"), bots with fewer than
+ * min_matches matches provisional (stats/standings.h). NULL with the reason in err. The
  * caller frees it with stats_free. */
-struct stats *stats_compute(struct store *store, const char *game, char *err, size_t cap);
+struct stats *stats_compute(struct store *store, const char *game, int min_matches, char *err, size_t cap);
 void stats_free(struct stats *self);
 
 /* The rating of every bot after each of up to STATS_HISTORY_POINTS evenly
