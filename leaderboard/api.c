@@ -449,22 +449,79 @@ static int int_arg(const struct api_request *req, const char *name, long long lo
     return 0;
 }
 
-/* GET /api/v1/parties?game=&bot=&limit=&before= (and /matches): Piquet's
- * parties, or another game's matches, listed under `key` ("parties" or
- * "matches", as the path says). */
+/* A query argument as text, NULL when absent or empty. */
+static const char *text_arg(const struct api_request *req, const char *name)
+{
+    const char *text = req->arg ? req->arg(req->arg_ctx, name) : NULL;
+    return text && *text ? text : NULL;
+}
+
+/* A day "YYYY-MM-DD" that exists (years 1970 to 9998); into `next` (11
+ * bytes) the day after. */
+static int day_arg(const char *text, char next[11])
+{
+    static const int length[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    int y, m, d, used = 0;
+    if (strlen(text) != 10 || text[4] != '-' || text[7] != '-' || strspn(text, "0123456789-") != 10 ||
+        sscanf(text, "%4d-%2d-%2d%n", &y, &m, &d, &used) != 3 || used != 10 || y < 1970 || y > 9998 || m < 1 ||
+        m > 12)
+        return -1;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int days = length[m - 1] + (m == 2 && leap);
+    if (d < 1 || d > days) return -1;
+    if (++d > days) {
+        d = 1;
+        if (++m > 12) {
+            m = 1;
+            y++;
+        }
+    }
+    snprintf(next, 11, "%04d-%02d-%02d", y % 10000, m % 100, d % 100);
+    return 0;
+}
+
+/* The filters of a list request (store.h struct store_filter): bot,
+ * opponent, run, from and to (days, both included), result. -1 after a
+ * 400 reply. The filter points into the request and into `to_next`. */
+static int filter_args(const struct api_request *req, struct store_filter *f, char to_next[11],
+                       struct api_reply *reply)
+{
+    const char *to = text_arg(req, "to");
+    char ignored[11];
+    *f = (struct store_filter){ text_arg(req, "bot"), text_arg(req, "opponent"), text_arg(req, "run"),
+                                text_arg(req, "from"), NULL, text_arg(req, "result") };
+    const char *why = NULL;
+    if ((f->opponent || f->result) && !f->bot) why = "'opponent' and 'result' need a 'bot'";
+    else if (f->result && strcmp(f->result, "win") && strcmp(f->result, "draw") && strcmp(f->result, "loss"))
+        why = "'result' must be win, draw or loss";
+    else if (f->run && (strlen(f->run) != 16 || strspn(f->run, "0123456789abcdef") != 16))
+        why = "'run' must be 16 lowercase hex digits";
+    else if ((f->from && day_arg(f->from, ignored) < 0) || (to && day_arg(to, to_next) < 0))
+        why = "'from' and 'to' must be days as YYYY-MM-DD";
+    if (why) {
+        api_error(reply, 400, why);
+        return -1;
+    }
+    if (to) f->before_time = to_next;
+    return 0;
+}
+
+/* GET /api/v1/parties?game=&bot=&opponent=&run=&from=&to=&result=&limit=&before=
+ * (and /matches): Piquet's parties, or another game's matches, listed
+ * under `key` ("parties" or "matches", as the path says). */
 static void list_parties(struct api *self, const struct api_request *req, const char *key, struct api_reply *reply)
 {
     long long limit = API_LIST_DEFAULT, before = 0;
-    const char *bot = req->arg ? req->arg(req->arg_ctx, "bot") : NULL;
-    char err[256], game[STORE_GAME_KEY_MAX];
-    if (bot && !*bot) bot = NULL;   /* ?bot= : any bot */
+    char err[256], game[STORE_GAME_KEY_MAX], to_next[11];
+    struct store_filter filter;
     int more;
     if (game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
-        int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0)
+        int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0 ||
+        filter_args(req, &filter, to_next, reply) < 0)
         return;
     cJSON *list = !strcmp(game, STORE_PIQUET)
-                      ? store_list(self->store, bot, (int)limit, before, &more, err, sizeof err)
-                      : store_list_matches(self->store, game, bot, (int)limit, before, &more, err, sizeof err);
+                      ? store_list(self->store, &filter, (int)limit, before, &more, err, sizeof err)
+                      : store_list_matches(self->store, game, &filter, (int)limit, before, &more, err, sizeof err);
     if (!list) {
         api_error(reply, 500, err);
         return;

@@ -26,10 +26,12 @@
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"
 #include "records/results.h"
+#include "stats/pairings.h"
 #include "stats/ratings.h"
+#include "stats/setscore.h"
 #include "stats/standings.h"
 
-struct pairing {
+struct meeting {
     int parties, wins, draws, losses; /* of the row bot against the column bot */
 };
 
@@ -65,7 +67,7 @@ struct tally {
     size_t n_fitted;                 /* duels or tables */
     char **fit_names;                /* n_bots */
     int n_bots;
-    struct pairing *pairs;  /* n_bots^2 */
+    struct meeting *pairs;  /* n_bots^2 */
     int *wins, *draws, *losses;
     long *settlement;    /* Piquet: won minus lost settlement; a match game: match points */
     int *played;         /* parties or matches, per bot */
@@ -144,7 +146,7 @@ static int tally_arrays(struct tally *t)
 /* Counts one result of bot `me` against `other`: 1 win, 0.5 draw, 0 loss. */
 static void count_pairing(struct tally *t, int me, int other, double score)
 {
-    struct pairing *pr = &t->pairs[me * t->n_bots + other];
+    struct meeting *pr = &t->pairs[me * t->n_bots + other];
     pr->parties++;
     if (score == 1) pr->wins++;
     else if (score == 0) pr->losses++;
@@ -426,8 +428,68 @@ static char *print(cJSON *root, size_t *len)
     return text;
 }
 
+/* Head-to-head of two bots on their own results (docs/statistics.md 3 and
+ * 6): the row bot's mean score and its 95% interval, and its LOS, from
+ * duplicate pairs (or single parties) for two entrants, from duplicate
+ * sets for tables. */
+struct duel {
+    int known;
+    const char *basis;   /* "pairs", "parties" or "sets" */
+    int n;               /* pairs, parties or sets */
+    double score, low, high, los;
+};
+
+static void set_duel(struct duel *d, struct duel *mirror, const char *basis, int n, double score, double low,
+                     double high, double los)
+{
+    *d = (struct duel){ 1, basis, n, score, low, high, los };
+    *mirror = (struct duel){ 1, basis, n, 1 - score, 1 - high, 1 - low, 1 - los };
+}
+
+/* Every two bots that met, both ways round (n_bots^2, row-major); NULL
+ * with err. The caller frees the array. */
+static struct duel *duels_of(const struct tally *t, const struct standings *s, char *err, size_t cap)
+{
+    int n = t->n_bots;
+    struct duel *d = calloc((size_t)n * (size_t)n + 1, sizeof *d);
+    if (!d) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    if (!t->tables) {
+        struct pairings p = { 0 };
+        if (pairings_tally(&p, t->duels, t->n_fitted, s->order, n, err, cap) < 0) {
+            free(d);
+            return NULL;
+        }
+        for (size_t k = 0; k < p.n; k++) {
+            const struct pairing *x = &p.items[k];
+            int i = x->counts.bot, j = x->counts.opponent;
+            set_duel(&d[i * n + j], &d[j * n + i], x->basis == PAIRING_PAIRS ? "pairs" : "parties", x->n, x->score,
+                     x->score_low, x->score_high, x->los);
+        }
+        pairings_release(&p);
+        return d;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (t->pairs[i * n + j].parties == 0) continue;
+            struct setscore ss;
+            if (setscore_tally(&ss, t->tables, t->n_fitted, i, j, err, cap) < 0) {
+                free(d);
+                return NULL;
+            }
+            if (ss.n_sets > 0)
+                set_duel(&d[i * n + j], &d[j * n + i], "sets", ss.n_sets, ss.score, ss.score_low, ss.score_high,
+                         ss.los);
+            setscore_release(&ss);
+        }
+    return d;
+}
+
 /* {"bots": [...], "cells": [[...]]} in standings order. */
-static cJSON *crosstable(const struct tally *t, const struct standings *s, const struct ratings *r)
+static cJSON *crosstable(const struct tally *t, const struct standings *s, const struct ratings *r,
+                         const struct duel *duel)
 {
     int n = t->n_bots, ok = 1;
     cJSON *root = cJSON_CreateObject();
@@ -440,7 +502,7 @@ static cJSON *crosstable(const struct tally *t, const struct standings *s, const
         ok = cJSON_AddItemToArray(bots, cJSON_CreateString(r->names[i])) && cJSON_AddItemToArray(cells, row);
         for (int b = 0; ok && b < n; b++) {
             int j = s->order[b];
-            const struct pairing *p = &t->pairs[i * n + j];
+            const struct meeting *p = &t->pairs[i * n + j];
             if (i == j || p->parties == 0) {
                 ok = cJSON_AddItemToArray(row, cJSON_CreateNull());
                 continue;
@@ -455,8 +517,16 @@ static cJSON *crosstable(const struct tally *t, const struct standings *s, const
                  cJSON_AddNumberToObject(cell, "losses", p->losses) &&
                  cJSON_AddNumberToObject(cell, "score_pct", 100.0 * (p->wins + 0.5 * p->draws) / p->parties) &&
                  cJSON_AddItemToObject(cell, "los", number_or_null(comparable, los));
-            if (ok && comparable && (los > 0.975 || los < 0.025))
-                ok = cJSON_AddStringToObject(cell, "significant", los > 0.975 ? "better" : "worse") != NULL;
+            /* The colour is the head-to-head's own verdict, not the fit's. */
+            const struct duel *d = &duel[i * n + j];
+            cJSON *h = d->known ? cJSON_CreateObject() : cJSON_CreateNull();
+            ok = ok && cJSON_AddItemToObject(cell, "h2h", h);
+            if (ok && d->known)
+                ok = cJSON_AddStringToObject(h, "basis", d->basis) && cJSON_AddNumberToObject(h, "n", d->n) &&
+                     cJSON_AddNumberToObject(h, "score", d->score) && cJSON_AddNumberToObject(h, "low", d->low) &&
+                     cJSON_AddNumberToObject(h, "high", d->high) && cJSON_AddNumberToObject(h, "los", d->los);
+            if (ok && d->known && (d->los > 0.975 || d->los < 0.025))
+                ok = cJSON_AddStringToObject(cell, "significant", d->los > 0.975 ? "better" : "worse") != NULL;
             else if (ok)
                 ok = cJSON_AddNullToObject(cell, "significant") != NULL;
         }
@@ -492,7 +562,7 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
         ok = ok && opponents;
         for (int b = 0; ok && b < n; b++) {
             int j = s->order[b];
-            const struct pairing *p = &t->pairs[i * n + j];
+            const struct meeting *p = &t->pairs[i * n + j];
             if (i == j || p->parties == 0) continue;
             cJSON *o = cJSON_CreateObject();
             ok = cJSON_AddItemToArray(opponents, o) && cJSON_AddStringToObject(o, "name", r->names[j]) &&
@@ -570,6 +640,7 @@ struct stats *stats_compute(struct store *store, const char *game, int min_match
     struct standings s = { 0 };
     struct ratings *r = NULL;
     struct stats *self = calloc(1, sizeof *self);
+    struct duel *duel = NULL;
     cJSON *tree = NULL;
     int ok = 0;
     if (!self) {
@@ -585,7 +656,8 @@ struct stats *stats_compute(struct store *store, const char *game, int min_match
     cJSON_DeleteItemFromObjectCaseSensitive(tree, "los");
     if (!(self->standings = print(tree, &self->standings_len))) goto oom;
     cJSON_Delete(tree);
-    tree = crosstable(&t, &s, r);
+    if (!(duel = duels_of(&t, &s, err, cap))) goto out;
+    tree = crosstable(&t, &s, r, duel);
     if (!tree || !(self->crosstable = print(tree, &self->crosstable_len))) goto oom;
     if (!(self->bots = bot_pages(&t, &s, r))) goto oom;
     ok = 1;
@@ -593,6 +665,7 @@ struct stats *stats_compute(struct store *store, const char *game, int min_match
 oom:
     snprintf(err, cap, "out of memory");
 out:
+    free(duel);
     cJSON_Delete(tree);
     standings_release(&s);
     ratings_free(r);

@@ -103,19 +103,28 @@ int store_each_match(struct store *self, const char *game,
  * has parties, then by key. NULL on error. */
 cJSON *store_games(struct store *self, char *err, size_t cap);
 
-/* Newest first, parties with seq < before (0: no bound) where `bot` (NULL:
- * any) played, at most limit of them: a new array of summary objects
- * {"seq", "id", "posted", "players", "first_dealer", "totals", "winner",
- * "settlement", "forfeit"}; *more is set when older ones remain. NULL on
- * error. */
-cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more,
+/* What a list keeps; each NULL for "any". `opponent` and `result` only
+ * mean something with a `bot`: the records `bot` played against
+ * `opponent`, those it won ("win"), drew ("draw", no winner) or lost
+ * ("loss"). `from` and `before_time` bound "posted" (ISO 8601 UTC text,
+ * compared as text: "2026-11-26" is that day's start). */
+struct store_filter {
+    const char *bot, *opponent, *run, *from, *before_time, *result;
+};
+
+/* Newest first, parties with seq < before (0: no bound) that pass
+ * `filter` (NULL: all), at most limit of them: a new array of summary
+ * objects {"seq", "id", "posted", "players", "first_dealer", "totals",
+ * "winner", "settlement", "forfeit"}; *more is set when older ones
+ * remain. NULL on error. */
+cJSON *store_list(struct store *self, const struct store_filter *filter, int limit, long long before, int *more,
                   char *err, size_t cap);
 
 /* The same for the matches of the game key `game`: summary objects
  * {"seq", "id", "posted", "game", "players", "names", "first_dealer",
  * "scores", "points", "winner", "forfeit"}, per player by letter. */
-cJSON *store_list_matches(struct store *self, const char *game, const char *bot, int limit, long long before,
-                          int *more, char *err, size_t cap);
+cJSON *store_list_matches(struct store *self, const char *game, const struct store_filter *filter, int limit,
+                          long long before, int *more, char *err, size_t cap);
 
 /* The stored record of `key` (a partie or a match) as a new cJSON object
  * with "key", "seq" and "posted" added; NULL with *found 0 when there is none, NULL with *found

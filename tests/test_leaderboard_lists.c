@@ -1,0 +1,165 @@
+/* test_leaderboard_lists.c - the lists' filters (bot, opponent, run, days,
+ * result) counted against the journal itself, and the crosstable's
+ * head-to-head verdicts against `arena ratings --head-to-head --json`, on
+ * a real server with the 24 parties of a real `arena run` journal
+ * (g beats r1 and r2 every time; r1 and r2 split). */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "tests/test_leaderboard_support.h"
+
+/* How many parties a list holds; the list asked with limit=200. */
+static int listed(const struct lb_server *s, const char *query)
+{
+    char path[512];
+    snprintf(path, sizeof path, "/api/v1/parties?limit=200&%s", query);
+    cJSON *page = lb_get(s, path, 200);
+    int n = cJSON_GetArraySize(cJSON_GetObjectItem(page, "parties"));
+    cJSON_Delete(page);
+    return n;
+}
+
+/* The journal's own count of parties between a and b (b NULL: any) that
+ * a won (want 1), drew (0.5) or lost (0), or played (want < 0). */
+static int counted(const cJSON *records, const char *a, const char *b, double want)
+{
+    int n = 0;
+    const cJSON *r;
+    cJSON_ArrayForEach(r, records) {
+        const cJSON *pl = cJSON_GetObjectItem(r, "players");
+        const char *pa = cJSON_GetObjectItem(pl, "A")->valuestring, *pb = cJSON_GetObjectItem(pl, "B")->valuestring;
+        const char *me = !strcmp(pa, a) ? "A" : !strcmp(pb, a) ? "B" : NULL;
+        if (!me) continue;
+        const char *other = *me == 'A' ? pb : pa;
+        if (b && strcmp(other, b)) continue;
+        const cJSON *w = cJSON_GetObjectItem(r, "winner");
+        double score = cJSON_IsString(w) ? !strcmp(w->valuestring, me) : 0.5;
+        n += want < 0 || score == want;
+    }
+    return n;
+}
+
+Test(leaderboard_lists, filters_keep_exactly_the_parties_the_journal_has, .timeout = 60)
+{
+    struct lb_server s;
+    cJSON *records = lb_records();
+    lb_start(&s);
+    cJSON_Delete(lb_post(&s, records, 200));
+    static const char *const bots[] = { "g", "r1", "r2" };
+    char q[256];
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++) {
+            if (i == j) continue;
+            snprintf(q, sizeof q, "bot=%s&opponent=%s", bots[i], bots[j]);
+            cr_assert_eq(listed(&s, q), counted(records, bots[i], bots[j], -1), "%s", q);
+        }
+        static const char *const results[] = { "win", "draw", "loss" };
+        static const double score[] = { 1, 0.5, 0 };
+        for (int k = 0; k < 3; k++) {
+            snprintf(q, sizeof q, "bot=%s&result=%s", bots[i], results[k]);
+            cr_assert_eq(listed(&s, q), counted(records, bots[i], NULL, score[k]), "%s", q);
+        }
+    }
+    cr_assert_eq(counted(records, "g", NULL, 1), 16, "the journal: g won all 16 of its parties");
+    snprintf(q, sizeof q, "bot=r1&opponent=r2&result=win");
+    cr_assert_eq(listed(&s, q), counted(records, "r1", "r2", 1));
+
+    const char *run = cJSON_GetObjectItem(cJSON_GetArrayItem(records, 0), "run")->valuestring;
+    snprintf(q, sizeof q, "run=%s", run);
+    cr_assert_eq(listed(&s, q), 24);
+    cr_assert_eq(listed(&s, "run=00000000000000aa"), 0);
+
+    /* Posted today (UTC): from today keeps all, to yesterday none. */
+    char today[16], yesterday[16];
+    time_t now = time(NULL), before = now - 86400;
+    struct tm tm;
+    strftime(today, sizeof today, "%Y-%m-%d", gmtime_r(&now, &tm));
+    strftime(yesterday, sizeof yesterday, "%Y-%m-%d", gmtime_r(&before, &tm));
+    snprintf(q, sizeof q, "from=%s", today);
+    cr_assert_eq(listed(&s, q), 24);
+    snprintf(q, sizeof q, "to=%s", today);
+    cr_assert_eq(listed(&s, q), 24, "'to' includes the whole day");
+    snprintf(q, sizeof q, "to=%s", yesterday);
+    cr_assert_eq(listed(&s, q), 0);
+
+    static const char *const bad[] = { "opponent=g", "result=win", "bot=g&result=won", "run=XYZ",
+                                       "from=2026-02-30", "to=2026-13-01", "from=26-11-2026", "to=2026-11-2x" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "/api/v1/parties?%s", bad[i]);
+        cJSON *e = lb_get(&s, path, 400);
+        cr_assert(cJSON_IsString(cJSON_GetObjectItem(e, "error")), "%s", bad[i]);
+        cJSON_Delete(e);
+    }
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
+
+/* `arena ratings --head-to-head --json` on the journal. */
+static cJSON *arena_head_to_head(void)
+{
+    char cmd[1024], *text = NULL;
+    size_t len = 0;
+    const char *bin = getenv("BIN");
+    snprintf(cmd, sizeof cmd, "'%s/arena' ratings --head-to-head --json '%s'", bin ? bin : "build/bin", lb_journal());
+    FILE *p = popen(cmd, "r"), *out = open_memstream(&text, &len);
+    cr_assert(p && out);
+    for (int c; (c = getc(p)) != EOF;) putc(c, out);
+    cr_assert_eq(pclose(p), 0);
+    fclose(out);
+    cJSON *doc = cJSON_Parse(text);
+    free(text);
+    cr_assert_not_null(doc);
+    return doc;
+}
+
+Test(leaderboard_lists, crosstable_colours_by_the_head_to_head_both_ways, .timeout = 60)
+{
+    struct lb_server s;
+    cJSON *records = lb_records();
+    lb_start(&s);
+    cJSON_Delete(lb_post(&s, records, 200));
+    cJSON *xt = lb_get(&s, "/api/v1/crosstable", 200), *h2h = arena_head_to_head(), *p;
+    cJSON *names = cJSON_GetObjectItem(xt, "bots"), *cells = cJSON_GetObjectItem(xt, "cells");
+    int n = cJSON_GetArraySize(names), checked = 0, coloured = 0;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(h2h, "pairings")) {
+        const char *a = cJSON_GetObjectItem(p, "bot")->valuestring, *b = cJSON_GetObjectItem(p, "opponent")->valuestring;
+        int i = -1, j = -1;
+        for (int k = 0; k < n; k++) {
+            if (!strcmp(cJSON_GetArrayItem(names, k)->valuestring, a)) i = k;
+            if (!strcmp(cJSON_GetArrayItem(names, k)->valuestring, b)) j = k;
+        }
+        cr_assert(i >= 0 && j >= 0);
+        cJSON *ab = cJSON_GetArrayItem(cJSON_GetArrayItem(cells, i), j);
+        cJSON *ba = cJSON_GetArrayItem(cJSON_GetArrayItem(cells, j), i);
+        double los = cJSON_GetObjectItem(p, "los")->valuedouble;
+        cJSON *hab = cJSON_GetObjectItem(ab, "h2h"), *hba = cJSON_GetObjectItem(ba, "h2h");
+        cr_assert_float_eq(cJSON_GetObjectItem(hab, "los")->valuedouble, los, 1e-12, "%s vs %s", a, b);
+        cr_assert_float_eq(cJSON_GetObjectItem(hba, "los")->valuedouble, 1 - los, 1e-12, "%s vs %s mirrored", b, a);
+        cr_assert_float_eq(cJSON_GetObjectItem(hab, "score")->valuedouble,
+                           cJSON_GetObjectItem(p, "score")->valuedouble, 1e-12);
+        cr_assert_str_eq(cJSON_GetObjectItem(hab, "basis")->valuestring, cJSON_GetObjectItem(p, "basis")->valuestring);
+        const char *want = los > 0.975 ? "better" : los < 0.025 ? "worse" : NULL;
+        const char *mirror = los > 0.975 ? "worse" : los < 0.025 ? "better" : NULL;
+        cJSON *sab = cJSON_GetObjectItem(ab, "significant"), *sba = cJSON_GetObjectItem(ba, "significant");
+        if (want) {
+            cr_assert_str_eq(sab->valuestring, want, "%s vs %s", a, b);
+            cr_assert_str_eq(sba->valuestring, mirror, "%s vs %s", b, a);
+            coloured++;
+        } else {
+            cr_assert(cJSON_IsNull(sab) && cJSON_IsNull(sba));
+        }
+        checked++;
+    }
+    cr_assert_eq(checked, 3);
+    cr_assert_gt(coloured, 0, "g's 16-0 is significant on its own results, rated or not");
+    cJSON_Delete(xt);
+    cJSON_Delete(h2h);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
