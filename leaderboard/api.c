@@ -20,12 +20,13 @@
 #include "leaderboard/check.h"
 #include "leaderboard/stats.h"
 #include "leaderboard/viewer.h"
+#include "stats/table.h"
 
-enum { API_LIST_DEFAULT = 50, API_LIST_MAX = 200, API_GAME_SLOTS = 32 };
+enum { API_JOURNAL_MAX = 256 << 20, API_LIST_DEFAULT = 50, API_LIST_MAX = 200, API_GAME_SLOTS = 32, API_SLOT_KEY_MAX = STORE_GAME_KEY_MAX + 17 };
 
 /* The cached snapshots of one game. */
 struct api_slot {
-    char game[STORE_GAME_KEY_MAX];   /* "" when unused */
+    char game[API_SLOT_KEY_MAX];     /* the game or "game@run"; "" when unused */
     struct stats *snap;
     unsigned long snap_gen;
     struct stats_history *hist;
@@ -166,8 +167,10 @@ static struct api_slot *slot_of(struct api *self, const char *game)
 }
 
 struct wanted {
+    char slot[API_SLOT_KEY_MAX];  /* the cache's key: the game, or "game@run" */
+    const char *run;           /* NULL, or the one run */
     int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot,
-                                * 4 standings with every LOS */
+                                * 4 standings with every LOS, 5 as CSV */
     const char *game;          /* the game key */
     const char *name;
     char *text;
@@ -182,7 +185,7 @@ static int with_stats(struct api *self, struct wanted *w, void (*use)(const stru
 {
     int history = w->which == 2 || w->which == 3;
     pthread_mutex_lock(&self->lock);
-    struct api_slot *slot = slot_of(self, w->game);
+    struct api_slot *slot = slot_of(self, w->slot);
     int fresh = history ? slot->hist && slot->hist_gen == self->generation && slot->snap &&
                               slot->snap_gen == self->generation
                         : slot->snap && slot->snap_gen == self->generation;
@@ -197,17 +200,17 @@ static int with_stats(struct api *self, struct wanted *w, void (*use)(const stru
     pthread_mutex_lock(&self->compute);
     pthread_mutex_lock(&self->lock);
     unsigned long gen = self->generation;
-    slot = slot_of(self, w->game);
+    slot = slot_of(self, w->slot);
     int need_snap = !slot->snap || slot->snap_gen != gen;
     int need_hist = history && (!slot->hist || slot->hist_gen != gen);
     pthread_mutex_unlock(&self->lock);
-    struct stats *snap = need_snap ? stats_compute(self->store, w->game, self->min_matches, err, cap) : NULL;
+    struct stats *snap = need_snap ? stats_compute(self->store, w->game, w->run, self->min_matches, err, cap) : NULL;
     struct stats_history *hist = need_hist && (snap || !need_snap)
                                      ? stats_history_compute(self->store, w->game, err, cap)
                                      : NULL;
     if ((!need_snap || snap) && (!need_hist || hist)) {
         pthread_mutex_lock(&self->lock);
-        slot = slot_of(self, w->game);
+        slot = slot_of(self, w->slot);
         if (snap) {
             stats_free(slot->snap);
             slot->snap = snap;
@@ -242,6 +245,9 @@ static void take(const struct api_slot *slot, struct wanted *w)
         break;
     case 4:
         w->text = copy_text(slot->snap->standings_los, w->len = slot->snap->standings_los_len);
+        break;
+    case 5:
+        w->text = copy_text(slot->snap->standings_csv, w->len = slot->snap->standings_csv_len);
         break;
     case 1:
         w->text = copy_text(slot->snap->crosstable, w->len = slot->snap->crosstable_len);
@@ -290,7 +296,15 @@ static void get_cached(struct api *self, const struct api_request *req, int whic
 {
     char game[STORE_GAME_KEY_MAX];
     if (game_arg(req, game, reply) < 0) return;
-    struct wanted w = { which, game, name, NULL, 0, 0 };
+    struct wanted w = { .which = which, .game = game, .name = name };
+    w.run = req->arg ? req->arg(req->arg_ctx, "run") : NULL;
+    if (w.run && !*w.run) w.run = NULL;
+    if (w.run && (which == 2 || which == 3 || strlen(w.run) != 16 || strspn(w.run, "0123456789abcdef") != 16)) {
+        api_error(reply, 400, which == 2 || which == 3 ? "'run' is for the standings and the crosstable"
+                                                        : "'run' must be 16 lowercase hex digits");
+        return;
+    }
+    snprintf(w.slot, sizeof w.slot, "%s%s%s", game, w.run ? "@" : "", w.run ? w.run : "");
     char err[256];
     if (with_stats(self, &w, take, err, sizeof err) < 0) {
         api_error(reply, 500, err);
@@ -307,6 +321,84 @@ static void get_cached(struct api *self, const struct api_request *req, int whic
     reply->status = 200;
     reply->body = w.text;
     reply->len = w.len;
+    if (which == 5) {
+        reply->type = "text/csv; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "standings-%s%s%s.csv", game, w.run ? "-" : "",
+                 w.run ? w.run : "");
+    }
+}
+
+/* The "format" argument: json (absent), or one of `others` ("csv",
+ * "pgn"); -1 after a 400 reply. */
+static int format_arg(const struct api_request *req, const char *const *others, int n, struct api_reply *reply)
+{
+    const char *f = req->arg ? req->arg(req->arg_ctx, "format") : NULL;
+    if (!f || !*f || !strcmp(f, "json")) return 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(f, others[i])) return i + 1;
+    api_error(reply, 400, n > 1 ? "'format' must be json, csv or pgn" : "'format' must be json or csv");
+    return -1;
+}
+
+/* GET /api/v1/standings[?los=1][&run=RUN][&format=csv|pgn] */
+static void get_standings(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    static const char *const formats[] = { "csv", "pgn" };
+    int format = format_arg(req, formats, 2, reply);
+    if (format < 0) return;
+    if (format == 1) {
+        get_cached(self, req, 5, NULL, reply);
+        return;
+    }
+    if (format == 2) {
+        char game[STORE_GAME_KEY_MAX], err[256];
+        const char *run = req->arg ? req->arg(req->arg_ctx, "run") : NULL;
+        if (game_arg(req, game, reply) < 0) return;
+        if (run && *run && (strlen(run) != 16 || strspn(run, "0123456789abcdef") != 16)) {
+            api_error(reply, 400, "'run' must be 16 lowercase hex digits");
+            return;
+        }
+        size_t len;
+        char *text = stats_pgn(self->store, game, run && *run ? run : NULL, &len, err, sizeof err);
+        if (!text) {
+            api_error(reply, 500, err);
+            return;
+        }
+        reply->status = 200;
+        reply->body = text;
+        reply->len = len;
+        reply->type = "application/x-chess-pgn; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "%s%s%s.pgn", game, run && *run ? "-" : "",
+                 run && *run ? run : "");
+        return;
+    }
+    const char *los = req->arg ? req->arg(req->arg_ctx, "los") : NULL;
+    get_cached(self, req, los && !strcmp(los, "1") ? 4 : 0, NULL, reply);
+}
+
+/* GET /api/v1/runs/{RUN}/journal?game=KEY: the run's records as JSON
+ * lines, at most API_JOURNAL_MAX bytes. */
+static void get_journal(struct api *self, const struct api_request *req, const char *rest, struct api_reply *reply)
+{
+    char game[STORE_GAME_KEY_MAX], run[17], err[256];
+    size_t len;
+    if (strlen(rest) != 24 || strspn(rest, "0123456789abcdef") != 16 || strcmp(rest + 16, "/journal")) {
+        api_error(reply, 404, "no such route (a run is /api/v1/runs/RUN/journal, RUN its 16 hex digits)");
+        return;
+    }
+    if (game_arg(req, game, reply) < 0) return;
+    memcpy(run, rest, 16);
+    run[16] = 0;
+    char *text = store_run_journal(self->store, game, run, API_JOURNAL_MAX, &len, err, sizeof err);
+    if (!text) {
+        api_error(reply, 500, err);
+        return;
+    }
+    reply->status = 200;
+    reply->body = text;
+    reply->len = len;
+    reply->type = "application/x-ndjson; charset=utf-8";
+    snprintf(reply->filename, sizeof reply->filename, "%s-%s.jsonl", game, run);
 }
 
 /* GET /api/v1/games: the games that have records. */
@@ -506,6 +598,73 @@ static int filter_args(const struct api_request *req, struct store_filter *f, ch
     return 0;
 }
 
+/* A list's summaries as CSV (stats/table.h quotes the names): seq, id,
+ * posted, first_dealer, winner (letters), forfeit (who), then per
+ * player letter its name, its score (Piquet: totals) and, for a match
+ * game, its points. NULL when out of memory. */
+static char *list_csv(const cJSON *list, size_t *len)
+{
+    static const char *const letters[] = { "A", "B", "C", "D", "E" };
+    const cJSON *first = cJSON_GetArrayItem(list, 0), *item;
+    int piquet = !first || cJSON_GetObjectItemCaseSensitive(first, "totals") != NULL;
+    int players = piquet ? 2 : (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "players"));
+    if (players < 2 || players > 5) players = 2;
+    int per = piquet ? 2 : 3, cols = 6 + per * players, bad = 0;
+    struct table t;
+    char *text = NULL;
+    size_t size = 0;
+    if (table_init(&t, cols) < 0) return NULL;
+    static const char *const heads[] = { "seq", "id", "posted", "first_dealer", "winner", "forfeit" };
+    for (int c = 0; c < 6; c++) bad |= table_column(&t, c, heads[c], TABLE_LEFT, 0);
+    for (int p = 0; p < players; p++) {
+        char h[32];
+        snprintf(h, sizeof h, "name_%s", letters[p]);
+        bad |= table_column(&t, 6 + per * p, h, TABLE_LEFT, 0);
+        snprintf(h, sizeof h, "%s_%s", piquet ? "total" : "score", letters[p]);
+        bad |= table_column(&t, 7 + per * p, h, TABLE_LEFT, 0);
+        if (!piquet) {
+            snprintf(h, sizeof h, "points_%s", letters[p]);
+            bad |= table_column(&t, 8 + per * p, h, TABLE_LEFT, 0);
+        }
+    }
+    cJSON_ArrayForEach(item, list) {
+        if (bad) break;
+        const cJSON *forfeit = cJSON_GetObjectItemCaseSensitive(item, "forfeit");
+        const char *winner = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "winner"));
+        const char *who = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "player"));
+        const cJSON *names = cJSON_GetObjectItemCaseSensitive(item, piquet ? "players" : "names");
+        const cJSON *scores = cJSON_GetObjectItemCaseSensitive(item, piquet ? "totals" : "scores");
+        const cJSON *points = cJSON_GetObjectItemCaseSensitive(item, "points");
+        bad |= table_add_row(&t);
+        bad |= table_setf(&t, 0, "%.0f", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(item, "seq")));
+        bad |= table_set(&t, 1, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "id")));
+        bad |= table_set(&t, 2, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "posted")));
+        bad |= table_set(&t, 3, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "first_dealer")));
+        if (winner) bad |= table_set(&t, 4, winner);
+        if (who) bad |= table_set(&t, 5, who);
+        for (int p = 0; p < players; p++) {
+            const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(names, letters[p]));
+            const cJSON *score = cJSON_GetObjectItemCaseSensitive(scores, letters[p]);
+            const cJSON *pts = cJSON_GetObjectItemCaseSensitive(points, letters[p]);
+            if (name) bad |= table_set(&t, 6 + per * p, name);
+            if (cJSON_IsNumber(score)) bad |= table_setf(&t, 7 + per * p, "%.0f", score->valuedouble);
+            if (!piquet && cJSON_IsNumber(pts)) bad |= table_setf(&t, 8 + per * p, "%.0f", pts->valuedouble);
+        }
+    }
+    FILE *out = bad ? NULL : open_memstream(&text, &size);
+    if (out) {
+        bad |= table_print_csv(&t, out) < 0;
+        bad |= fclose(out) != 0;
+    }
+    table_release(&t);
+    if (bad || !out) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
+}
+
 /* GET /api/v1/parties?game=&bot=&opponent=&run=&from=&to=&result=&limit=&before=
  * (and /matches): Piquet's parties, or another game's matches, listed
  * under `key` ("parties" or "matches", as the path says). */
@@ -515,7 +674,9 @@ static void list_parties(struct api *self, const struct api_request *req, const 
     char err[256], game[STORE_GAME_KEY_MAX], to_next[11];
     struct store_filter filter;
     int more;
-    if (game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
+    static const char *const formats[] = { "csv" };
+    int csv = format_arg(req, formats, 1, reply);
+    if (csv < 0 || game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
         int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0 ||
         filter_args(req, &filter, to_next, reply) < 0)
         return;
@@ -541,6 +702,21 @@ static void list_parties(struct api *self, const struct api_request *req, const 
     if (!ok) {
         cJSON_Delete(root);
         api_error(reply, 500, "out of memory");
+        return;
+    }
+    if (csv) {
+        size_t len;
+        char *text = list_csv(list, &len);
+        cJSON_Delete(root);
+        if (!text) {
+            api_error(reply, 500, "out of memory");
+            return;
+        }
+        reply->status = 200;
+        reply->body = text;
+        reply->len = len;
+        reply->type = "text/csv; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "%s-%s.csv", game, key);
         return;
     }
     reply_json(reply, 200, root);
@@ -584,7 +760,7 @@ struct route {
     int id;
 };
 
-enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES };
+enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES, R_RUN };
 
 static const struct route routes[] = {
     { "/api/v1/parties", EXACT, "GET, HEAD, POST", R_PARTIES },
@@ -596,6 +772,7 @@ static const struct route routes[] = {
     { "/api/v1/crosstable", EXACT, "GET, HEAD", R_CROSSTABLE },
     { "/api/v1/history", EXACT, "GET, HEAD", R_HISTORY },
     { "/api/v1/bots/", PREFIX, "GET, HEAD", R_BOT },
+    { "/api/v1/runs/", PREFIX, "GET, HEAD", R_RUN },
 };
 
 void api_handle(struct api *self, const struct api_request *req, struct api_reply *reply)
@@ -634,11 +811,12 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
     case R_PARTIE:
         get_partie(self, rest, reply);
         break;
-    case R_STANDINGS: {
-        const char *los = req->arg ? req->arg(req->arg_ctx, "los") : NULL;
-        get_cached(self, req, los && !strcmp(los, "1") ? 4 : 0, NULL, reply);
+    case R_STANDINGS:
+        get_standings(self, req, reply);
         break;
-    }
+    case R_RUN:
+        get_journal(self, req, rest, reply);
+        break;
     case R_CROSSTABLE:
         get_cached(self, req, 1, NULL, reply);
         break;

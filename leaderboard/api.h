@@ -29,6 +29,9 @@ struct api_reply {
     char *body;               /* malloc'd JSON, owned by the caller */
     size_t len;
     const char *allow;        /* for 405: the methods the route allows */
+    const char *type;         /* NULL: JSON; else the Content-Type (static) */
+    char filename[96];        /* "": none; else sent as an attachment of
+                               * that name (Content-Disposition) */
 };
 
 /* An API over the store (not owned), ranking only bots with at least

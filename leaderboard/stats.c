@@ -25,6 +25,7 @@
 #include "leaderboard/check.h"
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"
+#include "records/pgn.h"
 #include "records/results.h"
 #include "stats/pairings.h"
 #include "stats/ratings.h"
@@ -47,6 +48,7 @@ struct kept_match {
 };
 
 struct tally {
+    const char *run;     /* NULL, or the one run kept (not owned) */
     struct record_partie *parties;   /* every stored partie, in insertion order */
     char **names;        /* per partie: its run, A and B in one block, owned */
     size_t n, cap;
@@ -79,6 +81,7 @@ static int collect(const struct store_row *r, void *ctx)
 {
     struct tally *t = ctx;
     const struct record_partie *p = &r->partie;
+    if (t->run && strcmp(p->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct record_partie *parties = realloc(t->parties, cap * sizeof *parties);
@@ -215,6 +218,7 @@ static int collect_match(const struct store_match_row *r, void *ctx)
 {
     struct tally *t = ctx;
     if (r->players != t->players) return 0;   /* the key names the number of players */
+    if (t->run && strcmp(r->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct kept_match *grown = realloc(t->matches, cap * sizeof *grown);
@@ -374,9 +378,11 @@ oom:
     return -1;
 }
 
-static int tally_load(struct tally *t, struct store *store, const char *game, char *err, size_t cap)
+static int tally_load(struct tally *t, struct store *store, const char *game, const char *run, char *err,
+                      size_t cap)
 {
     memset(t, 0, sizeof *t);
+    t->run = run;
     results_init(&t->res);
     if (!strcmp(game, STORE_PIQUET)) return tally_load_parties(t, store, err, cap);
     return tally_load_matches(t, store, game, err, cap);
@@ -634,7 +640,8 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
     return root;
 }
 
-struct stats *stats_compute(struct store *store, const char *game, int min_matches, char *err, size_t cap)
+struct stats *stats_compute(struct store *store, const char *game, const char *run, int min_matches, char *err,
+                            size_t cap)
 {
     struct tally t;
     struct standings s = { 0 };
@@ -647,7 +654,7 @@ struct stats *stats_compute(struct store *store, const char *game, int min_match
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    if (tally_load(&t, store, game, run, err, cap) < 0) goto out;
     if (!(r = tally_fit(&t, t.n_fitted, err, cap))) goto out;
     if (standings_init(&s, r, &(struct standings_options){ .min_matches = min_matches }) < 0) goto oom;
     self->parties = (long long)t.n;
@@ -655,6 +662,10 @@ struct stats *stats_compute(struct store *store, const char *game, int min_match
     if (!tree || !(self->standings_los = print(tree, &self->standings_los_len))) goto oom;
     cJSON_DeleteItemFromObjectCaseSensitive(tree, "los");
     if (!(self->standings = print(tree, &self->standings_len))) goto oom;
+    FILE *csv = open_memstream(&self->standings_csv, &self->standings_csv_len);
+    if (!csv) goto oom;
+    int bad = standings_print_csv(&s, csv) < 0;
+    if (fclose(csv) != 0 || bad) goto oom;
     cJSON_Delete(tree);
     if (!(duel = duels_of(&t, &s, err, cap))) goto out;
     tree = crosstable(&t, &s, r, duel);
@@ -677,11 +688,41 @@ out:
     return self;
 }
 
+char *stats_pgn(struct store *store, const char *game, const char *run, size_t *len, char *err, size_t cap)
+{
+    struct tally t;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = NULL;
+    int ok = 0;
+    if (tally_load(&t, store, game, run, err, cap) < 0) goto done;
+    if (!(out = open_memstream(&text, &size))) {
+        snprintf(err, cap, "out of memory");
+        goto done;
+    }
+    const char *const *names = (const char *const *)t.fit_names;
+    ok = (t.tables ? pgn_write_tables(out, t.tables, t.n_fitted, names, t.n_bots, err, cap)
+                   : pgn_write(out, t.duels, t.n_fitted, names, t.n_bots, err, cap)) == 0;
+done:
+    if (out && fclose(out) != 0 && ok) {
+        snprintf(err, cap, "out of memory");
+        ok = 0;
+    }
+    tally_release(&t);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
+}
+
 void stats_free(struct stats *self)
 {
     if (!self) return;
     cJSON_free(self->standings);
     cJSON_free(self->standings_los);
+    free(self->standings_csv);
     cJSON_free(self->crosstable);
     cJSON_Delete(self->bots);
     free(self);
@@ -697,7 +738,7 @@ struct stats_history *stats_history_compute(struct store *store, const char *gam
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    if (tally_load(&t, store, game, NULL, err, cap) < 0) goto out;
     size_t n = t.n_fitted;
     int points = n < STATS_HISTORY_POINTS ? (int)n : STATS_HISTORY_POINTS;
     root = cJSON_CreateObject();

@@ -34,6 +34,8 @@ struct stats {
     size_t standings_len;
     char *standings_los; /* GET /api/v1/standings?los=1: with "los" */
     size_t standings_los_len;
+    char *standings_csv; /* ?format=csv: standings_print_csv(), malloc'd */
+    size_t standings_csv_len;
     char *crosstable;    /* GET /api/v1/crosstable */
     size_t crosstable_len;
     cJSON *bots;         /* name -> the bot's object without "history" */
@@ -52,11 +54,18 @@ struct stats_history {
 const struct game *stats_game_of(const char *key, int *players);
 
 /* A snapshot of everything stored now for the game key `game` (as
- * stats_game_of accepts it; Piquet's as "piquet"), bots with fewer than
+ * stats_game_of accepts it; Piquet's as "piquet"), of one run only when
+ * run is not NULL (its 16 hex digits), bots with fewer than
  * min_matches matches provisional (stats/standings.h). NULL with the reason in err. The
  * caller frees it with stats_free. */
-struct stats *stats_compute(struct store *store, const char *game, int min_matches, char *err, size_t cap);
+struct stats *stats_compute(struct store *store, const char *game, const char *run, int min_matches, char *err,
+                            size_t cap);
 void stats_free(struct stats *self);
+
+/* The game's stored parties or matches (one run's when run is not NULL)
+ * as PGN, exactly as `arena ratings --pgn` writes a journal's: a malloc'd
+ * text of *len bytes, or NULL with err. */
+char *stats_pgn(struct store *store, const char *game, const char *run, size_t *len, char *err, size_t cap);
 
 /* The rating of every bot after each of up to STATS_HISTORY_POINTS evenly
  * spaced prefixes of the game's stored parties or matches (insertion

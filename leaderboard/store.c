@@ -19,7 +19,7 @@
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_PARTIES,
-    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_N
+    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_RUN_PARTIES, ST_RUN_MATCHES, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -59,6 +59,8 @@ static const char *const sql_text[ST_N] = {
                         "(?8 = 'win' AND json_extract(names, '$[' || winner || ']') = ?3) OR "
                         "(?8 = 'loss' AND json_extract(names, '$[' || winner || ']') <> ?3)) "
                         "ORDER BY seq DESC LIMIT ?2",
+    [ST_RUN_PARTIES] = "SELECT record FROM parties WHERE run = ?1 ORDER BY seq",
+    [ST_RUN_MATCHES] = "SELECT record FROM matches WHERE game = ?2 AND run = ?1 ORDER BY seq",
     [ST_GAMES] = "SELECT 'piquet', COUNT(*), MAX(posted), 0 FROM parties HAVING COUNT(*) > 0 "
                  "UNION ALL SELECT game, COUNT(*), MAX(posted), 1 FROM matches GROUP BY game ORDER BY 4, 1",
 };
@@ -735,6 +737,53 @@ cJSON *store_list_matches(struct store *self, const char *game, const struct sto
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return list;
+}
+
+char *store_run_journal(struct store *self, const char *game, const char *run, size_t max, size_t *len, char *err,
+                        size_t cap)
+{
+    char *text = NULL;
+    size_t size = 0;
+    int step, ok = 1;
+    FILE *out = open_memstream(&text, &size);
+    if (!out) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_lock(&self->lock);
+    int piquet = !strcmp(game, STORE_PIQUET);
+    sqlite3_stmt *st = stmt(self, piquet ? ST_RUN_PARTIES : ST_RUN_MATCHES);
+    if (sqlite3_bind_text(st, 1, run, -1, SQLITE_STATIC) != SQLITE_OK ||
+        (!piquet && sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC) != SQLITE_OK)) {
+        say(err, cap, "cannot read the run", self->db);
+        ok = 0;
+    }
+    while (ok && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *record = text_or_empty(st, 0);
+        if (fputs(record, out) == EOF || fputc('\n', out) == EOF) {
+            snprintf(err, cap, "out of memory");
+            ok = 0;
+        } else if ((size_t)ftell(out) > max) {
+            snprintf(err, cap, "the run's journal is larger than %zu bytes", max);
+            ok = 0;
+        }
+    }
+    if (ok && step != SQLITE_DONE) {
+        say(err, cap, "cannot read the run", self->db);
+        ok = 0;
+    }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    if (fclose(out) != 0 && ok) {
+        snprintf(err, cap, "out of memory");
+        ok = 0;
+    }
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
 }
 
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap)

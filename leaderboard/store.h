@@ -126,6 +126,14 @@ cJSON *store_list(struct store *self, const struct store_filter *filter, int lim
 cJSON *store_list_matches(struct store *self, const char *game, const struct store_filter *filter, int limit,
                           long long before, int *more, char *err, size_t cap);
 
+/* The records of one run of the game key `game`, one per line in the
+ * order they were stored (a journal without its header line, which
+ * `arena ratings` and `arena replay` read), as a malloc'd text of *len
+ * bytes; "" for a run without records. NULL with err on error or past max
+ * bytes. */
+char *store_run_journal(struct store *self, const char *game, const char *run, size_t max, size_t *len, char *err,
+                        size_t cap);
+
 /* The stored record of `key` (a partie or a match) as a new cJSON object
  * with "key", "seq" and "posted" added; NULL with *found 0 when there is none, NULL with *found
  * 1 on error. */

@@ -3,12 +3,16 @@
  * head-to-head verdicts against `arena ratings --head-to-head --json`, on
  * a real server with the 24 parties of a real `arena run` journal
  * (g beats r1 and r2 every time; r1 and r2 split). */
+#define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#define ZLIB_CONST
+#include <zlib.h>
+#include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
 
 /* How many parties a list holds; the list asked with limit=200. */
@@ -159,6 +163,116 @@ Test(leaderboard_lists, crosstable_colours_by_the_head_to_head_both_ways, .timeo
     cr_assert_gt(coloured, 0, "g's 16-0 is significant on its own results, rated or not");
     cJSON_Delete(xt);
     cJSON_Delete(h2h);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}
+
+/* The gzip body of a reply, inflated (the caller frees). */
+static char *inflated(const struct lb_reply *r, size_t *len)
+{
+    z_stream z;
+    memset(&z, 0, sizeof z);
+    cr_assert_eq(inflateInit2(&z, 15 + 16), Z_OK);
+    size_t cap = 1 << 22;
+    char *out = malloc(cap);
+    cr_assert_not_null(out);
+    z.next_in = (const Bytef *)r->body;
+    z.avail_in = (uInt)r->len;
+    z.next_out = (Bytef *)out;
+    z.avail_out = (uInt)cap - 1;
+    cr_assert_eq(inflate(&z, Z_FINISH), Z_STREAM_END, "not one whole gzip stream");
+    *len = z.total_out;
+    out[*len] = 0;
+    inflateEnd(&z);
+    return out;
+}
+
+Test(leaderboard_lists, downloads_gzip_csv_pgn_and_a_runs_journal, .timeout = 60)
+{
+    struct lb_server s;
+    cJSON *records = lb_records();
+    lb_start(&s);
+    cJSON_Delete(lb_post(&s, records, 200));
+    struct lb_reply plain, packed;
+    cr_assert_eq(lb_request(&s, "GET", "/api/v1/standings?los=1", NULL, 0, NULL, NULL, &plain), 0);
+    cr_assert_eq(lb_request(&s, "GET", "/api/v1/standings?los=1", NULL, 0, NULL, "Accept-Encoding: br, gzip;q=0.8",
+                            &packed), 0);
+    cr_assert_null(strcasestr(plain.headers, "Content-Encoding"), "no gzip unless asked");
+    cr_assert_not_null(strcasestr(packed.headers, "Content-Encoding: gzip"), "%s", packed.headers);
+    cr_assert_not_null(strcasestr(packed.headers, "Vary: Accept-Encoding"));
+    size_t len;
+    char *text = inflated(&packed, &len);
+    cr_assert_eq(len, plain.len);
+    cr_assert(!memcmp(text, plain.body, len), "the same JSON once inflated");
+    cr_assert_lt(packed.len, plain.len);
+    free(text);
+    lb_reply_release(&packed);
+    cr_assert_eq(lb_request(&s, "GET", "/api/v1/standings?los=1", NULL, 0, NULL, "Accept-Encoding: gzip;q=0",
+                            &packed), 0);
+    cr_assert_null(strcasestr(packed.headers, "Content-Encoding"), "q=0 refuses gzip");
+    lb_reply_release(&packed);
+    lb_reply_release(&plain);
+
+    /* CSV and PGN exactly as arena ratings writes them for the journal. */
+    const char *bin = getenv("BIN");
+    char cmd[1024];
+    static const char *const forms[][2] = { { "csv", "--csv" }, { "pgn", "--pgn" } };
+    for (int f = 0; f < 2; f++) {
+        char path[64], *want = NULL;
+        size_t want_len = 0;
+        snprintf(path, sizeof path, "/api/v1/standings?format=%s", forms[f][0]);
+        cr_assert_eq(lb_request(&s, "GET", path, NULL, 0, NULL, NULL, &plain), 0);
+        cr_assert_eq(plain.status, 200);
+        cr_assert_not_null(strcasestr(plain.headers, "Content-Disposition: attachment"));
+        snprintf(cmd, sizeof cmd, "'%s/arena' ratings %s '%s'", bin ? bin : "build/bin", forms[f][1], lb_journal());
+        FILE *p = popen(cmd, "r"), *out = open_memstream(&want, &want_len);
+        for (int c; (c = getc(p)) != EOF;) putc(c, out);
+        cr_assert_eq(pclose(p), 0);
+        fclose(out);
+        cr_assert_str_eq(plain.body, want, "%s", forms[f][0]);
+        free(want);
+        lb_reply_release(&plain);
+    }
+
+    /* The run's journal: every record back, which arena ratings rates as
+     * the server does. */
+    const char *run = cJSON_GetObjectItem(cJSON_GetArrayItem(records, 0), "run")->valuestring;
+    char path[128];
+    snprintf(path, sizeof path, "/api/v1/runs/%s/journal", run);
+    cr_assert_eq(lb_request(&s, "GET", path, NULL, 0, NULL, NULL, &plain), 0);
+    cr_assert_eq(plain.status, 200);
+    int lines = 0;
+    for (const char *c = plain.body; *c; c++) lines += *c == '\n';
+    cr_assert_eq(lines, 24);
+    const char *copy = support_scratch_path("run.jsonl");
+    FILE *f = fopen(copy, "w");
+    cr_assert(f && fwrite(plain.body, 1, plain.len, f) == plain.len && fclose(f) == 0);
+    lb_reply_release(&plain);
+    cJSON *mine = lb_get(&s, "/api/v1/standings?los=1", 200), *again = lb_arena_ratings(copy);
+    cr_assert(cJSON_Compare(cJSON_GetObjectItem(mine, "los"), cJSON_GetObjectItem(again, "los"), 1));
+    cJSON_Delete(mine);
+    cJSON_Delete(again);
+    cJSON_Delete(lb_get(&s, "/api/v1/runs/0123456789abcdef/nothing", 404));
+
+    /* The run's own standings; another run's are empty. */
+    snprintf(path, sizeof path, "/api/v1/standings?run=%s", run);
+    mine = lb_get(&s, path, 200);
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(mine, "bots")), 3);
+    cJSON_Delete(mine);
+    mine = lb_get(&s, "/api/v1/standings?run=00000000000000aa", 200);
+    cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(mine, "bots")), 0);
+    cJSON_Delete(mine);
+    cJSON_Delete(lb_get(&s, "/api/v1/standings?run=XYZ", 400));
+    cJSON_Delete(lb_get(&s, "/api/v1/standings?format=xml", 400));
+
+    /* A list as CSV: a header and one line per partie. */
+    cr_assert_eq(lb_request(&s, "GET", "/api/v1/parties?bot=g&limit=200&format=csv", NULL, 0, NULL, NULL, &plain), 0);
+    lines = 0;
+    for (const char *c = plain.body; *c; c++) lines += *c == '\n';
+    cr_assert_eq(lines, 1 + 16, "%s", plain.body);
+    cr_assert(!strncmp(plain.body, "seq,id,posted,first_dealer,winner,forfeit,name_A,total_A,name_B,total_B\n", 72));
+    lb_reply_release(&plain);
     cJSON_Delete(records);
     lb_stop(&s);
     lb_cleanup(&s);

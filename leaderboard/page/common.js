@@ -120,6 +120,81 @@
     return h;
   }
 
+  /* The list of matches (matches.js) with filters: {bot, opponent, run,
+     from, to, result, before}, each left out when empty. */
+  var FILTER_KEYS = ["bot", "opponent", "run", "from", "to", "result", "before"];
+  function matchesHref(filter) {
+    var q = [];
+    FILTER_KEYS.forEach(function (k) {
+      var v = filter ? filter[k] : null;
+      if (v !== null && v !== undefined && v !== "") q.push(k + "=" + encodeURIComponent(String(v)));
+    });
+    return (isPiquet() ? "#/matches" : "#/game/" + encodeURIComponent(currentGame) + "/matches") +
+      (q.length ? "?" + q.join("&") : "");
+  }
+
+  /* ---------- sortable tables ---------- */
+
+  /* Makes each column head of table a button that sorts the body's rows
+     (those without the class "section-row", which hide while sorted) by
+     that column: a cell's data-sort, else its text, numbers as numbers;
+     a second press reverses. aria-sort says which column sorts. */
+  function makeSortable(table) {
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    Array.prototype.forEach.call(heads, function (th, col) {
+      if (th.getAttribute("data-nosort") !== null) return;
+      var label = th.textContent;
+      clear(th);
+      var b = el("button", { type: "button", class: "sort", text: label, title: "Sort by " + label });
+      th.appendChild(b);
+      b.addEventListener("click", function () {
+        var down = th.getAttribute("aria-sort") !== "descending";
+        if (th.getAttribute("aria-sort") === null) down = th.classList.contains("num") && th.getAttribute("data-asc") === null;
+        sortBy(table, col, down);
+      });
+    });
+  }
+
+  function sortValue(cell) {
+    var v = cell ? cell.getAttribute("data-sort") : null;
+    if (v === null) v = cell ? cell.textContent : "";
+    var n = parseFloat(String(v).replace(MINUS, "-"));
+    return isNaN(n) || !/^[-−\d.]/.test(String(v)) ? String(v).toLowerCase() : n;
+  }
+
+  function sortBy(table, col, down) {
+    var tbody = table.tBodies[0];
+    var rows = Array.prototype.filter.call(tbody.rows, function (r) { return !r.classList.contains("section-row"); });
+    rows.sort(function (a, b) {
+      var x = sortValue(a.cells[col]), y = sortValue(b.cells[col]);
+      var c = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
+      return down ? -c : c;
+    });
+    Array.prototype.forEach.call(tbody.rows, function (r) { if (r.classList.contains("section-row")) r.hidden = col !== 0; });
+    rows.forEach(function (r) { tbody.appendChild(r); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, k) {
+      if (k === col) th.setAttribute("aria-sort", down ? "descending" : "ascending");
+      else th.removeAttribute("aria-sort");
+    });
+    if (col === 0 && !down) {
+      /* back in report order: the section rows in their places */
+      var all = Array.prototype.slice.call(tbody.rows);
+      all.sort(function (a, b) { return order(a) - order(b); });
+      all.forEach(function (r) { r.hidden = false; tbody.appendChild(r); });
+    }
+  }
+
+  function order(row) {
+    var o = parseFloat(row.getAttribute("data-order"));
+    return isNaN(o) ? 1e9 : o;
+  }
+
+  /* After a table was filled again: no column marked as sorting. */
+  function resetSort(table) {
+    if (!table.tHead) return;
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
+  }
+
   /* "3f9a0c1d2e4b5a69-17" shown as "3f9a0c…-17": the run id is long and
      the same for a whole tournament. */
   function shortKey(key) {
@@ -216,7 +291,8 @@
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
     partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
-    withGame: withGame, PIQUET: PIQUET,
+    withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS,
+    makeSortable: makeSortable, resetSort: resetSort,
     cardGlyph: cardGlyph, cardList: cardList,
     getJSON: getJSON, showError: showError, clearErrors: clearErrors, hasErrors: hasErrors,
     newRoute: newRoute, currentRoute: currentRoute, isCurrent: isCurrent

@@ -83,73 +83,115 @@
     ]);
   }
 
+  /* Where the standings put a bot (stats/standings.h), in words. */
+  var SECTION_NOTE = {
+    above: "all wins: no finite rating, above every rated bot",
+    provisional: "provisional: too few matches or clusters to rank",
+    below: "all losses: no finite rating, below every rated bot",
+    apart: "not rated"
+  };
+
   function renderStandings(st) {
     renderSummary(st);
-    var tbody = $("standings").tBodies[0];
+    var table = $("standings"), tbody = table.tBodies[0];
     clear(tbody);
     var bots = Array.isArray(st.bots) ? st.bots : [];
     var piquet = !st.game || st.game === P.PIQUET;
     $("st-count").textContent = piquet ? "Parties" : "Matches";
     if (bots.length === 0) {
-      tbody.appendChild(el("tr", null, el("td", { colspan: 8, class: "muted",
+      tbody.appendChild(el("tr", null, el("td", { colspan: 9, class: "muted",
         text: piquet ? "No parties stored yet." : "No matches stored yet." })));
     }
     /* one scale for every interval bar */
     var lo = Infinity, hi = -Infinity;
     bots.forEach(function (b) {
       [b.ci_low, b.ci_high, b.rating].forEach(function (x) {
-        if (isNum(x)) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+        if (isNum(x) && b.interval_ok !== false) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
       });
     });
     if (lo > 0) lo = 0;
     if (hi < 0) hi = 0;
     var grouped = bots.some(function (b) { return isNum(b.group) && b.group > 1; });
+    var lastSection = null;
 
-    bots.forEach(function (b) {
+    bots.forEach(function (b, index) {
       var rated = b.status === "rated" && isNum(b.rating);
+      var section = typeof b.section === "string" ? b.section : (rated ? "ranked" : "apart");
+      if (section !== lastSection && section !== "ranked" && SECTION_NOTE[section]) {
+        tbody.appendChild(el("tr", { class: "section-row", "data-section": section, "data-order": index - 0.5 },
+          el("td", { colspan: 9, text: section === "provisional" && isNum(st.min_matches)
+            ? "Provisional, not ranked: fewer than " + st.min_matches + (piquet ? " parties" : " matches") +
+              " or fewer than 3 clusters" : SECTION_NOTE[section] })));
+      }
+      lastSection = section;
+      var reliable = rated && b.interval_ok !== false;
       var tr = el("tr", {
-        class: "bot-row" + (rated ? "" : " unrated"),
+        class: "bot-row sec-" + section + (rated ? "" : " unrated"),
         "data-bot": b.name,
         "data-rank": isNum(b.rank) ? b.rank : "",
         "data-rating": rated ? b.rating : "",
-        "data-status": b.status
+        "data-status": b.status,
+        "data-section": section,
+        "data-order": index
       });
       var rankText = isNum(b.rank) ? String(b.rank) : "–";
-      if (grouped && isNum(b.group)) rankText = b.group + "·" + rankText;
-      tr.appendChild(el("td", { class: "num rank", text: rankText, title: grouped && isNum(b.group) ? "group " + b.group + ", rank " + b.rank : null }));
-      tr.appendChild(el("td", { class: "bot" }, botLink(b.name)));
+      if (grouped && isNum(b.group) && isNum(b.rank)) rankText = b.group + "·" + rankText;
+      var tied = isNum(b.rank) && bots.some(function (o) { return o !== b && o.rank === b.rank && o.group === b.group; });
+      tr.appendChild(el("td", { class: "num rank", "data-sort": index, text: rankText,
+        title: tied ? "tied: equal ratings share a rank" : (grouped && isNum(b.group) ? "group " + b.group + ", rank " + b.rank : null) }));
+      tr.appendChild(el("td", { class: "bot", "data-sort": b.name }, botLink(b.name)));
 
-      var ratingCell = el("td", { class: "num rating" });
+      var ratingCell = el("td", { class: "num rating", "data-sort": rated ? b.rating : (b.status === "all wins" ? 1e9 : -1e9) });
       if (rated) {
         var half = isNum(b.ci_low) && isNum(b.ci_high) ? (b.ci_high - b.ci_low) / 2 : null;
         append(ratingCell, [el("span", { class: "rating-value", text: fmtInt(b.rating) })]);
-        if (half !== null) {
+        if (half !== null && reliable) {
           append(ratingCell, [" ", el("span", { class: "pm", text: "± " + fmtInt(half) })]);
           ratingCell.title = "95% interval " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high);
+        } else {
+          append(ratingCell, [" ", el("span", { class: "pm unreliable", text: "± ?" })]);
+          ratingCell.title = "no reliable interval: " + (isNum(b.clusters) ? b.clusters + (b.clusters === 1 ? " cluster" : " clusters") : "too few clusters") +
+            " (duplicate pairs or sets)";
         }
+        if (b.provisional) append(ratingCell, [" ", el("span", { class: "badge prov", text: "provisional" })]);
       } else {
         ratingCell.appendChild(el("span", { class: "status", text: b.status || "not rated" }));
       }
       tr.appendChild(ratingCell);
-      tr.appendChild(el("td", { class: "bar-col" }, rated ? intervalBar(b, lo, hi) : null));
+      tr.appendChild(el("td", { class: "bar-col" }, reliable ? intervalBar(b, lo, hi) :
+        el("span", { class: "muted small", text: rated ? "too few clusters" : "" })));
       var count = isNum(b.matches) ? b.matches : b.parties;
-      tr.appendChild(el("td", { class: "num parties", text: isNum(count) ? count : "–",
+      tr.appendChild(el("td", { class: "num parties", "data-sort": isNum(count) ? count : -1, text: isNum(count) ? count : "–",
         title: piquet ? null : b.parties + " comparisons with another bot at the table" }));
-      tr.appendChild(el("td", { class: "num score", text: fmtPct(b.score_pct) }));
-      tr.appendChild(el("td", { class: "num wdl", text: [b.wins, b.draws, b.losses].map(function (x) { return isNum(x) ? x : "–"; }).join("-") }));
-      tr.appendChild(el("td", { class: "num faults" + (b.faults > 0 ? " has-faults" : ""), text: isNum(b.faults) ? b.faults : "–" }));
+      tr.appendChild(el("td", { class: "num score", "data-sort": isNum(b.score_pct) ? b.score_pct : -1, text: fmtPct(b.score_pct) }));
+      tr.appendChild(el("td", { class: "num los", "data-sort": isNum(b.los_next) ? b.los_next : -1,
+        title: isNum(b.los_next) ? "likelihood that " + b.name + " is stronger than the next ranked bot" : null,
+        text: isNum(b.los_next) ? fmtPct(100 * b.los_next) : "" }));
+      tr.appendChild(el("td", { class: "num wdl opt", text: [b.wins, b.draws, b.losses].map(function (x) { return isNum(x) ? x : "–"; }).join("-") }));
+      tr.appendChild(el("td", { class: "num faults opt" + (b.faults > 0 ? " has-faults" : ""), "data-sort": isNum(b.faults) ? b.faults : 0,
+        text: isNum(b.faults) ? b.faults : "–" }));
       tbody.appendChild(tr);
     });
+    P.resetSort(table);
 
     var note = $("standings-note");
     clear(note);
     var bits = [];
     var tables = Array.isArray(st.seats);
+    var stored = piquet ? st.parties : st.matches;
+    if (isNum(st.parties_rated) && isNum(st.parties)) {
+      bits.push(tables ? fmtInt(st.parties_rated) + " of " + fmtInt(st.parties) + " comparisons rated (from " + stored + " matches)"
+        : fmtInt(st.parties_rated) + " of " + fmtInt(st.parties) + (piquet ? " parties" : " matches") + " rated" +
+          (st.parties_rated < st.parties ? " (a partie with a bot that has no finite rating is left out of the fit)" : ""));
+    }
+    if (isNum(st.ranked)) bits.push(st.ranked + (st.ranked === 1 ? " bot" : " bots") + " ranked" +
+      (st.provisional ? ", " + st.provisional + " provisional" : ""));
     if (!tables && st.advantage && isNum(st.advantage.rating)) bits.push("first-dealer advantage " + fmtSigned(st.advantage.rating) + " Elo");
     if (tables) bits.push("each match of " + st.players + " counts as a comparison of every two seats; score and W-D-L per comparison in the crosstable");
     if (isNum(st.rho)) bits.push("duplicate-pair correlation ρ = " + st.rho.toFixed(2));
     if (grouped) bits.push("group·rank: ratings compare only within a group (between groups one side won every partie or they never met)");
     note.textContent = bits.join(" · ");
+    note.setAttribute("data-rated", isNum(st.parties_rated) ? st.parties_rated : "");
     renderSeats(st);
   }
 
@@ -182,14 +224,47 @@
     return g;
   }
 
+  /* The crosstable: a cell is the row bot's score against the column bot,
+     coloured by the head-to-head's own verdict (the cell's "significant",
+     from the pair's LOS on their own results), with ▲ / ▼ besides the
+     colour; a click opens the matches between the two. Past XT_TOP bots
+     only the top ones show until "Show all"; on a phone each bot is a
+     list of its opponents instead. */
+  var XT_TOP = 20;
+  var lastCrosstable = null, xtAll = false;
+
+  function cellText(c) {
+    var mark = c.significant === "better" ? " ▲" : c.significant === "worse" ? " ▼" : "";
+    return (isNum(c.score_pct) ? Math.round(c.score_pct) + "%" : "–") + mark;
+  }
+
+  function cellTip(rowName, colName, c, piquet) {
+    var h = c.h2h;
+    return rowName + " vs " + colName + ": " + c.parties + (piquet ? (c.parties === 1 ? " partie" : " parties") :
+      (c.parties === 1 ? " comparison" : " comparisons")) +
+      ", W-D-L " + c.wins + "-" + c.draws + "-" + c.losses + ", score " + fmtPct(c.score_pct) +
+      (h && isNum(h.los) ? ", head-to-head LOS " + fmtPct(100 * h.los) + " over " + h.n + " " + h.basis : "") +
+      (c.significant === "better" ? " (significantly stronger)" : c.significant === "worse" ? " (significantly weaker)" : "") +
+      (isNum(c.los) ? "; rating LOS " + fmtPct(100 * c.los) : "");
+  }
+
   function renderCrosstable(xt) {
+    lastCrosstable = xt;
     var table = $("crosstable");
     var thead = table.tHead, tbody = table.tBodies[0];
     clear(thead); clear(tbody);
-    var names = Array.isArray(xt.bots) ? xt.bots : [];
-    var head = el("tr", null, el("th", { scope: "col", text: "Bot" }));
+    var piquet = isPiquet();
+    var all = Array.isArray(xt.bots) ? xt.bots : [];
+    var shown = xtAll ? all.length : Math.min(all.length, XT_TOP);
+    var names = all.slice(0, shown);
+    var more = $("xt-all");
+    more.hidden = all.length <= XT_TOP;
+    more.textContent = xtAll ? "Show the top " + XT_TOP + " only" : "Show all " + all.length + " bots";
+    more.onclick = function () { xtAll = !xtAll; renderCrosstable(lastCrosstable); };
+    var head = el("tr", null, el("th", { scope: "col", class: "corner", text: "Bot" }));
     names.forEach(function (n, j) {
-      head.appendChild(el("th", { scope: "col", class: "colhead", title: n, "data-bot": n, text: String(j + 1) }));
+      head.appendChild(el("th", { scope: "col", class: "colhead", title: n, "data-bot": n },
+        [el("abbr", { title: n, text: String(j + 1) })]));
     });
     thead.appendChild(head);
     var detail = $("xt-detail");
@@ -205,22 +280,18 @@
           td = el("td", { class: "cell none", text: "·", title: "never met" });
         } else {
           var sig = c.significant === "better" || c.significant === "worse" ? c.significant : "neutral";
-          var tip = rowName + " vs " + colName + ": " + c.parties + (c.parties === 1 ? " partie" : " parties") +
-            ", W-D-L " + c.wins + "-" + c.draws + "-" + c.losses + ", score " + fmtPct(c.score_pct) +
-            ", LOS " + (isNum(c.los) ? fmtPct(100 * c.los) : "n/a");
-          td = el("td", { class: "cell " + sig, title: tip, tabindex: 0, "data-significant": sig,
-            "data-score": c.score_pct, "data-parties": c.parties, text: isNum(c.score_pct) ? Math.round(c.score_pct) + "%" : "–" });
-          (function (cell, text) {
-            function pick() {
+          var tip = cellTip(rowName, colName, c, piquet);
+          td = el("td", { class: "cell " + sig, title: tip, "data-significant": sig,
+            "data-score": c.score_pct, "data-parties": c.parties, text: cellText(c) });
+          (function (cell, text, a, b) {
+            cell.addEventListener("mouseenter", function () {
               var old = table.querySelector("td.picked");
               if (old) old.classList.remove("picked");
               cell.classList.add("picked");
               detail.textContent = text;
-            }
-            cell.addEventListener("click", pick);
-            cell.addEventListener("mouseenter", pick);
-            cell.addEventListener("focus", pick);
-          })(td, tip);
+            });
+            cell.addEventListener("click", function () { location.hash = P.matchesHref({ bot: a, opponent: b }); });
+          })(td, tip, rowName, colName);
         }
         td.setAttribute("data-row", rowName);
         td.setAttribute("data-col", colName);
@@ -229,6 +300,31 @@
       tbody.appendChild(tr);
     });
     if (names.length === 0) tbody.appendChild(el("tr", null, el("td", { class: "muted", text: "No parties yet." })));
+    renderCrosstableLists(xt, piquet);
+  }
+
+  /* The phone's crosstable: one folded list per bot. */
+  function renderCrosstableLists(xt, piquet) {
+    var box = $("xt-lists");
+    clear(box);
+    var names = Array.isArray(xt.bots) ? xt.bots : [];
+    names.forEach(function (rowName, i) {
+      var items = [];
+      names.forEach(function (colName, j) {
+        var c = xt.cells && xt.cells[i] ? xt.cells[i][j] : null;
+        if (i === j || !c) return;
+        items.push(el("li", { class: "xt-item " + (c.significant || "neutral"), "data-row": rowName, "data-col": colName }, [
+          el("a", { href: P.matchesHref({ bot: rowName, opponent: colName }), class: "xt-vs", title: cellTip(rowName, colName, c, piquet) },
+            [el("span", { class: "trunc", text: "vs " + colName }), el("b", { text: " " + cellText(c) })]),
+          el("span", { class: "muted", text: " " + c.wins + "-" + c.draws + "-" + c.losses })
+        ]));
+      });
+      box.appendChild(el("details", { class: "xt-bot", "data-bot": rowName }, [
+        el("summary", null, [el("span", { class: "muted", text: (i + 1) + " " }), el("span", { class: "trunc", text: rowName }),
+          el("span", { class: "muted", text: " · " + items.length + (items.length === 1 ? " opponent" : " opponents") })]),
+        el("ul", { class: "xt-list" }, items)
+      ]));
+    });
   }
 
   var lastHistory = null;
