@@ -214,10 +214,18 @@ static void check_standings(const char *dom, const cJSON *ratings, struct tally 
                       "%s's rating shown %s, want %s", name, got, want);
             cr_assert(support_dom_find(cell.inner, cell.close, "span", "class", "pm", &v));
             support_dom_text(&v, got, sizeof got);
-            cr_assert(fabs(support_dom_number(got) - (hi - lo) / 2) <= 0.5 + 1e-9,
-                      "%s's interval shown %s, want +-%.2f", name, got, (hi - lo) / 2);
-            cr_assert(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v), "%s has an interval bar",
-                      name);
+            if (cJSON_IsTrue(cJSON_GetObjectItem(b, "interval_ok"))) {
+                cr_assert(fabs(support_dom_number(got) - (hi - lo) / 2) <= 0.5 + 1e-9,
+                          "%s's interval shown %s, want +-%.2f", name, got, (hi - lo) / 2);
+                cr_assert(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v),
+                          "%s has an interval bar", name);
+            } else {
+                cr_assert_str_eq(got, "\xc2\xb1 ?", "%s's interval rests on too few clusters", name);
+                cr_assert_not(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v),
+                              "%s: no bar for an unreliable interval", name);
+            }
+            support_dom_attr(row, "data-section", got, sizeof got);
+            cr_assert_str_eq(got, cJSON_GetStringValue(cJSON_GetObjectItem(b, "section")), "%s's section", name);
         } else {
             support_dom_text(&cell, got, sizeof got);
             cr_assert_str_eq(got, status, "an unrated bot shows why (%s)", name);
@@ -254,8 +262,24 @@ static void check_standings(const char *dom, const cJSON *ratings, struct tally 
     cr_assert_eq(atoi(got), cJSON_GetArraySize(bots), "the header counts the bots");
 }
 
-static void check_crosstable(const char *dom, const cJSON *ratings, int pair[16][16][3], char names[16][64],
-                             int n)
+/* The head-to-head LOS of row bot against column bot from `arena ratings
+   --head-to-head --json`'s pairings (listed once, either way round); -1
+   when they never met. */
+static double h2h_los(const cJSON *h2h, const char *row, const char *col)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(h2h, "pairings")) {
+        const char *a = cJSON_GetStringValue(cJSON_GetObjectItem(p, "bot"));
+        const char *b = cJSON_GetStringValue(cJSON_GetObjectItem(p, "opponent"));
+        double los = cJSON_GetNumberValue(cJSON_GetObjectItem(p, "los"));
+        if (!strcmp(a, row) && !strcmp(b, col)) return los;
+        if (!strcmp(a, col) && !strcmp(b, row)) return 1 - los;
+    }
+    return -1;
+}
+
+static void check_crosstable(const char *dom, const cJSON *ratings, const cJSON *h2h, int pair[16][16][3],
+                             char names[16][64], int n)
 {
     struct support_dom_elem table, cell, tbody;
     char got[512], want[512];
@@ -294,16 +318,25 @@ static void check_crosstable(const char *dom, const cJSON *ratings, int pair[16]
         support_dom_attr(&cell, "title", got, sizeof got);
         snprintf(want, sizeof want, "W-D-L %d-%d-%d", w, d, l);
         cr_assert_not_null(strstr(got, want), "%s vs %s tooltip '%s' lacks '%s'", row, col, got, want);
-        const cJSON *x = cJSON_GetObjectItem(cJSON_GetObjectItem(los, row), col);
-        const char *cls = !cJSON_IsNumber(x) ? "neutral"
-                          : x->valuedouble > 0.975 ? "better"
-                          : x->valuedouble < 0.025 ? "worse" : "neutral";
+        /* coloured by the pair's own head-to-head, marked besides colour */
+        double own = h2h_los(h2h, row, col);
+        cr_assert_geq(own, 0, "%s and %s met, so arena ratings --head-to-head has them", row, col);
+        const char *cls = own > 0.975 ? "better" : own < 0.025 ? "worse" : "neutral";
         significant += strcmp(cls, "neutral") != 0;
-        cr_assert(support_dom_has_class(&cell, cls), "%s vs %s: LOS %s, so the cell should be %s", row, col,
-                  cJSON_IsNumber(x) ? "known" : "unknown", cls);
+        cr_assert(support_dom_has_class(&cell, cls), "%s vs %s: head-to-head LOS %.4f, so the cell should be %s", row,
+                  col, own, cls);
+        char text[128];
+        support_dom_text(&cell, text, sizeof text);
+        const char *mark = !strcmp(cls, "better") ? "\xe2\x96\xb2" : !strcmp(cls, "worse") ? "\xe2\x96\xbc" : NULL;
+        if (mark) cr_assert_not_null(strstr(text, mark), "%s vs %s: '%s' lacks its %s mark", row, col, text, cls);
+        else cr_assert(!strstr(text, "\xe2\x96\xb2") && !strstr(text, "\xe2\x96\xbc"), "%s", text);
+        const char *shown_h2h = strstr(got, "head-to-head LOS ");
+        cr_assert(shown_h2h && fabs(support_dom_number(shown_h2h + strlen("head-to-head LOS ")) - 100 * own) <= 0.05 + 1e-9,
+                  "%s vs %s tooltip '%s', want head-to-head LOS %.1f%%", row, col, got, 100 * own);
+        const cJSON *x = cJSON_GetObjectItem(cJSON_GetObjectItem(los, row), col);
         if (cJSON_IsNumber(x)) {
-            snprintf(want, sizeof want, "LOS %.1f%%", 100 * x->valuedouble);
-            const char *shown = strstr(got, "LOS ");
+            snprintf(want, sizeof want, "rating LOS %.1f%%", 100 * x->valuedouble);
+            const char *shown = strstr(got, "rating LOS ");
             cr_assert(shown && fabs(support_dom_number(shown) - 100 * x->valuedouble) <= 0.05 + 1e-9,
                       "%s vs %s tooltip '%s', want %s", row, col, got, want);
         }
@@ -623,6 +656,11 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cJSON *ratings = cJSON_Parse(out);
     cr_assert_not_null(ratings, "arena ratings --json: %s", out);
     free(out);
+    snprintf(cmd, sizeof cmd, "'%s/arena' ratings --head-to-head --json '%s'", support_page_bin_dir(), journal_path);
+    out = support_page_run(cmd);
+    cJSON *h2h = cJSON_Parse(out);
+    cr_assert_not_null(h2h, "arena ratings --head-to-head --json: %s", out);
+    free(out);
 
     char names[16][64];
     int n = 0;
@@ -645,7 +683,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cr_assert_null(strstr(dom, "<b>r&amp;"), "the bot name '" SUPPORT_PAGE_HTML_BOT "' was parsed as HTML");
     cr_assert_not_null(strstr(dom, "&lt;b&gt;r&amp;amp;"), "the bot name '" SUPPORT_PAGE_HTML_BOT "' is shown as text");
     check_standings(dom, ratings, t, nt, cJSON_GetArraySize(j.parties));
-    check_crosstable(dom, ratings, pair, names, n);
+    check_crosstable(dom, ratings, h2h, pair, names, n);
     check_plot(dom, ratings, history);
     check_latest(dom, &j);
     free(dom);
@@ -745,6 +783,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cJSON_Delete(replayed);
     cJSON_Delete(history);
     cJSON_Delete(ratings);
+    cJSON_Delete(h2h);
     cJSON_Delete(j.parties);
 }
 
@@ -845,9 +884,12 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
         whole((cJSON_GetObjectItem(bot, "ci_high")->valuedouble - cJSON_GetObjectItem(bot, "ci_low")->valuedouble) / 2,
               half, sizeof half);
         const char *cell = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
-        cr_assert(!strncmp(cell, want, strlen(want)) && strstr(cell, half), "%s's rating cell '%s': %s ± %s", name, cell,
-                  want, half);
-        cr_assert_eq(cJSON_GetArrayItem(row, 3)->valueint, 1, "%s has an interval bar", name);
+        int reliable = cJSON_IsTrue(cJSON_GetObjectItem(bot, "interval_ok"));
+        cr_assert(!strncmp(cell, want, strlen(want)) && strstr(cell, reliable ? half : "\xc2\xb1 ?"),
+                  "%s's rating cell '%s': %s ± %s", name, cell, want, reliable ? half : "? (no reliable interval)");
+        cr_assert_eq(cJSON_GetArrayItem(row, 3)->valueint, reliable, "%s has an interval bar only when reliable", name);
+        if (cJSON_IsTrue(cJSON_GetObjectItem(bot, "provisional")))
+            cr_assert_not_null(strstr(cell, "provisional"), "%s is marked provisional: '%s'", name, cell);
         cr_assert_eq(atoi(cJSON_GetStringValue(cJSON_GetArrayItem(row, 2))),
                      cJSON_GetObjectItem(bot, "matches")->valueint, "%s's matches", name);
     }

@@ -101,7 +101,7 @@
     var r = parseRoute();
     clearErrors();
     document.body.setAttribute("data-state", "loading");
-    showView(r.view);
+    showView(r.view === "run" ? "home" : r.view);
     var listed = getJSON("games").then(function (g) { games = g; }, function () { games = null; });
     var done = listed.then(function () {
       if (!isCurrent(serial)) return null;

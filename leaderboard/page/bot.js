@@ -18,6 +18,7 @@
     $("bot-matches").hidden = piquet;
     clear($("bot-matches").tBodies[0]);
     $("bot-title").textContent = name;
+    $("bot-all").setAttribute("href", P.matchesHref({ bot: name }));
     var facts = $("bot-facts");
     clear(facts);
     clear($("bot-history"));
@@ -42,9 +43,11 @@
       var tb = $("bot-opponents").tBodies[0];
       (b.opponents || []).forEach(function (o) {
         var wdl = [o.wins, o.draws, o.losses].every(isNum) ? o.wins + "-" + o.draws + "-" + o.losses : "–";
-        tb.appendChild(el("tr", { class: "opponent", "data-bot": o.name }, [el("td", null, botLink(o.name)),
+        tb.appendChild(el("tr", { class: "opponent", "data-bot": o.name }, [el("td", { class: "bot" }, botLink(o.name, true)),
           el("td", { class: "num parties", text: o.parties }), el("td", { class: "num wdl", text: wdl }),
-          el("td", { class: "num score", text: fmtPct(o.score_pct) })]));
+          el("td", { class: "num score", text: fmtPct(o.score_pct) }),
+          el("td", null, el("a", { href: P.matchesHref({ bot: name, opponent: o.name }), class: "vs-link",
+            text: "vs " + o.name, title: "the matches of " + name + " against " + o.name }))]));
       });
     }, function (e) {
       if (!isCurrent(serial)) return;

@@ -133,6 +133,11 @@
       (q.length ? "?" + q.join("&") : "");
   }
 
+  /* A run's page: its standings, crosstable, matches and journal. */
+  function runHref(run) {
+    return (isPiquet() ? "#/run/" : "#/game/" + encodeURIComponent(currentGame) + "/run/") + encodeURIComponent(run);
+  }
+
   /* ---------- sortable tables ---------- */
 
   /* Makes each column head of table a button that sorts the body's rows
@@ -202,8 +207,13 @@
     return m ? m[1] + "…-" + m[2] : String(key);
   }
 
-  function botLink(name) {
-    return el("a", { href: botHref(name), class: "bot-name", "data-bot": name, text: name });
+  /* A link to a bot's page; quiet: out of the tab order (a long list's
+     names, reachable from the standings), so that the home page keeps a
+     few dozen tab stops. Long names are cut by the style sheet, whole in
+     the title. */
+  function botLink(name, quiet) {
+    return el("a", { href: botHref(name), class: "bot-name", "data-bot": name, title: name, text: name,
+      tabindex: quiet ? -1 : null });
   }
 
   /* One card "TS" as a glyph: rank (T shown as 10) and suit symbol, red or black. */
@@ -291,7 +301,7 @@
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
     partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
-    withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS,
+    withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS, runHref: runHref,
     makeSortable: makeSortable, resetSort: resetSort,
     cardGlyph: cardGlyph, cardList: cardList,
     getJSON: getJSON, showError: showError, clearErrors: clearErrors, hasErrors: hasErrors,

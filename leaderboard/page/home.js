@@ -20,11 +20,41 @@
   var homeShown = null; /* the game and "updated" stamp the home view shows */
   var REFRESH_MS = 60000;
 
-  function stamp(st) { return P.game() + "|" + (st.updated || ""); }
+  function stamp(st) { return P.game() + "|" + (currentRun || "") + "|" + (st.updated || ""); }
 
-  function openHome(serial) {
-    document.title = (isPiquet() ? "Piquet" : $("game-title").textContent) + " leaderboard";
-    return getJSON(withGame("standings")).then(function (st) {
+  /* A run's page (#/run/RUN) is the home view of that run alone: its
+     standings and crosstable (?run=), its matches, its journal. */
+  var currentRun = null;
+  function scoped(path) {
+    return withGame(path) + (currentRun ? "&run=" + encodeURIComponent(currentRun) : "");
+  }
+
+  function renderDownloads() {
+    var base = "/api/v1/" + scoped("standings");
+    $("dl-json").setAttribute("href", base);
+    $("dl-csv").setAttribute("href", base + "&format=csv");
+    $("dl-pgn").setAttribute("href", base + "&format=pgn");
+    var banner = $("run-banner");
+    banner.hidden = !currentRun;
+    if (currentRun) {
+      $("run-id").textContent = currentRun;
+      $("run-journal").setAttribute("href", "/api/v1/runs/" + encodeURIComponent(currentRun) + "/journal?game=" +
+        encodeURIComponent(P.game()));
+      $("run-matches").setAttribute("href", P.matchesHref({ run: currentRun }));
+    }
+  }
+
+  function openRun(run, serial) {
+    currentRun = run;
+    return openHome(serial, true);
+  }
+
+  function openHome(serial, keepRun) {
+    if (!keepRun) currentRun = null;
+    document.title = (currentRun ? "Run " + currentRun + " · " : "") +
+      (isPiquet() ? "Piquet" : $("game-title").textContent) + " leaderboard";
+    renderDownloads();
+    return getJSON(scoped("standings")).then(function (st) {
       if (!isCurrent(serial)) return null;
       if (homeShown !== null && stamp(st) === homeShown) {
         renderSummary(st);
@@ -43,12 +73,18 @@
     $("sec-matches").hidden = piquet;
     $("jump-latest").setAttribute("data-jump", piquet ? "sec-parties" : "sec-matches");
     $("jump-latest").textContent = piquet ? "Latest parties" : "Latest matches";
+    $("sec-history").hidden = !!currentRun;
+    document.querySelectorAll("[data-all-matches]").forEach(function (a) {
+      a.setAttribute("href", P.matchesHref(currentRun ? { run: currentRun } : {}));
+    });
+    $("run-all").setAttribute("href", P.gameHref(P.game()));
+    var latest = (piquet ? "parties" : "matches") + "?limit=20" + (currentRun ? "&run=" + encodeURIComponent(currentRun) : "");
     var jobs = [
-      getJSON(withGame("crosstable")).then(renderCrosstable, function (e) { showError("Crosstable", e); }),
-      getJSON(withGame("history")).then(renderHistory, function (e) { showError("Rating history", e); }),
-      piquet ? getJSON("parties?limit=20").then(function (d) { renderParties($("parties"), d, true); },
+      getJSON(scoped("crosstable")).then(renderCrosstable, function (e) { showError("Crosstable", e); }),
+      currentRun ? null : getJSON(withGame("history")).then(renderHistory, function (e) { showError("Rating history", e); }),
+      piquet ? getJSON(latest).then(function (d) { renderParties($("parties"), d, true, latest); },
         function (e) { showError("Latest parties", e); })
-        : getJSON(withGame("matches?limit=20")).then(function (d) { renderMatches($("matches"), d, true); },
+        : getJSON(withGame(latest)).then(function (d) { renderMatches($("matches"), d, true, withGame(latest)); },
           function (e) { showError("Latest matches", e); })
     ];
     return Promise.all(jobs).then(function () {
@@ -60,7 +96,7 @@
     if (document.body.getAttribute("data-view") !== "home" || document.hidden) return;
     if (document.body.getAttribute("data-state") !== "ready") return;
     var serial = currentRoute();
-    getJSON(withGame("standings")).then(function (st) {
+    getJSON(scoped("standings")).then(function (st) {
       if (!isCurrent(serial) || stamp(st) === homeShown) return;
       loadHome(st, serial);
     }, function () {});
@@ -270,7 +306,7 @@
     var detail = $("xt-detail");
     names.forEach(function (rowName, i) {
       var tr = el("tr", { "data-bot": rowName });
-      tr.appendChild(el("th", { scope: "row", class: "rowhead" }, [el("span", { class: "muted", text: (i + 1) + " " }), botLink(rowName)]));
+      tr.appendChild(el("th", { scope: "row", class: "rowhead" }, [el("span", { class: "muted", text: (i + 1) + " " }), botLink(rowName, true)]));
       names.forEach(function (colName, j) {
         var c = xt.cells && xt.cells[i] ? xt.cells[i][j] : null;
         var td;
@@ -348,42 +384,99 @@
     var root = linePlot($("history"), series, "parties stored");
     var legend = $("legend");
     clear(legend);
+    legend.setAttribute("role", "listbox");
+    var items = [];
+    function highlight(name, on) {
+      items.forEach(function (o) { o.classList.toggle("picked", on && o.getAttribute("data-bot") === name); });
+      root.querySelectorAll("g.series").forEach(function (g) {
+        g.classList.toggle("dimmed", on && g.getAttribute("data-bot") !== name);
+        g.classList.toggle("lit", on && g.getAttribute("data-bot") === name);
+      });
+    }
     series.forEach(function (s, k) {
       var has = s.points.some(function (p) { return isNum(p[1]); });
-      var li = el("li", { "data-bot": s.name, class: has ? null : "off", title: has ? "click to highlight" : "never rated" },
-        [el("span", { class: "swatch s" + (k % 10) }), el("span", { text: s.name })]);
-      if (has) {
-        li.addEventListener("click", function () {
-          var on = li.classList.toggle("picked");
-          legend.querySelectorAll("li").forEach(function (o) { if (o !== li) o.classList.remove("picked"); });
-          root.querySelectorAll("g.series").forEach(function (g) {
-            g.classList.toggle("dimmed", on && g.getAttribute("data-bot") !== s.name);
-          });
-        });
+      var li = el("li", { "data-bot": s.name, class: has ? null : "off", role: "option", tabindex: items.length ? -1 : 0,
+        "aria-selected": "false", title: has ? s.name + ": press or hover to highlight" : s.name + ": never rated" },
+        [el("span", { class: "swatch s" + (k % 10) + (k >= 10 ? " dash" : "") }), el("span", { class: "trunc", text: s.name })]);
+      function toggle() {
+        var on = !li.classList.contains("picked");
+        highlight(s.name, on);
+        items.forEach(function (o) { o.setAttribute("aria-selected", o === li && on ? "true" : "false"); });
       }
+      li.addEventListener("click", toggle);
+      li.addEventListener("mouseenter", function () { if (!legend.querySelector("li.picked")) highlight(s.name, true); });
+      li.addEventListener("mouseleave", function () { if (!legend.querySelector("li.picked")) highlight(s.name, false); });
+      li.addEventListener("focus", function () { if (!legend.querySelector("li.picked")) highlight(s.name, true); });
+      li.addEventListener("blur", function () { if (!legend.querySelector("li.picked")) highlight(s.name, false); });
+      li.addEventListener("keydown", function (e) {
+        var k2 = items.indexOf(li), to = null;
+        if (e.key === "ArrowRight" || e.key === "ArrowDown") to = items[Math.min(items.length - 1, k2 + 1)];
+        else if (e.key === "ArrowLeft" || e.key === "ArrowUp") to = items[Math.max(0, k2 - 1)];
+        else if (e.key === "Home") to = items[0];
+        else if (e.key === "End") to = items[items.length - 1];
+        else if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); return; }
+        if (!to) return;
+        e.preventDefault();
+        li.tabIndex = -1;
+        to.tabIndex = 0;
+        to.focus();
+      });
+      items.push(li);
       legend.appendChild(li);
+    });
+    renderHistoryTable(points, names);
+  }
+
+  /* The plot's numbers as a table: a row per bot, a column per point. */
+  function renderHistoryTable(points, names) {
+    var table = $("history-table");
+    clear(table.tHead);
+    clear(table.tBodies[0]);
+    var head = el("tr", null, el("th", { scope: "col", text: "Bot" }));
+    points.forEach(function (p) { head.appendChild(el("th", { scope: "col", class: "num", text: fmtInt(p.parties) })); });
+    table.tHead.appendChild(head);
+    names.forEach(function (n) {
+      var tr = el("tr", { "data-bot": n }, el("th", { scope: "row", class: "trunc", title: n, text: n }));
+      points.forEach(function (p) {
+        var v = p.ratings ? p.ratings[n] : null;
+        tr.appendChild(el("td", { class: "num", text: isNum(v) ? fmtInt(v) : "–" }));
+      });
+      table.tBodies[0].appendChild(tr);
     });
   }
 
-  function renderParties(table, data, withMore) {
+  function renderLatest(table, data, more, base, append, key) {
     var tbody = table.tBodies[0];
+    if (table.getAttribute("data-kept") === "1" && table.getAttribute("data-base") === base) {
+      var top = tbody.rows.length ? parseFloat(tbody.rows[0].getAttribute("data-seq")) : -1;
+      var fresh = (data[key] || []).filter(function (x) { return x.seq > top; });
+      if (fresh.length === 0) return;
+      var box = el("tbody");
+      append(box, {}, fresh);
+      while (box.lastChild) tbody.insertBefore(box.lastChild, tbody.firstChild);
+      return;
+    }
+    table.removeAttribute("data-kept");
+    table.setAttribute("data-base", base || "");
     clear(tbody);
-    appendParties(tbody, data);
-    var more = withMore ? $("parties-more") : null;
-    if (more) setupMore(more, tbody, data, "parties?limit=20");
+    append(tbody, data);
+    if (!more) return;
+    more.hidden = !isNum(data.next_before);
+    more.onclick = function () {
+      more.disabled = true;
+      getJSON(base + "&before=" + data.next_before).then(function (d) {
+        table.setAttribute("data-kept", "1");
+        append(tbody, d);
+        more.disabled = false;
+        data = d;
+        more.hidden = !isNum(d.next_before);
+      }, function (e) { more.disabled = false; showError(key === "parties" ? "Older parties" : "Older matches", e); });
+    };
   }
 
-  function setupMore(button, tbody, data, base) {
-    button.hidden = !isNum(data.next_before);
-    button.onclick = function () {
-      button.disabled = true;
-      getJSON(base + "&before=" + data.next_before).then(function (d) {
-        appendParties(tbody, d);
-        button.disabled = false;
-        data = d;
-        button.hidden = !isNum(d.next_before);
-      }, function (e) { button.disabled = false; showError("Older parties", e); });
-    };
+  function renderParties(table, data, withMore, base) {
+    renderLatest(table, data, withMore ? $("parties-more") : null, base || "parties?limit=20",
+      function (tbody, d, list) { appendParties(tbody, list ? { parties: list } : d); }, "parties");
   }
 
   function appendParties(tbody, data) {
@@ -393,14 +486,15 @@
     }
     list.forEach(function (p) {
       var A = p.players ? p.players.A : "?", B = p.players ? p.players.B : "?";
-      var tr = el("tr", { class: "partie-row", "data-key": p.id });
+      var tr = el("tr", { class: "partie-row", "data-key": p.id, "data-seq": p.seq });
       tr.appendChild(el("td", { class: "num", text: p.seq }));
-      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id) })));
+      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id),
+        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
       var players = el("td", { class: "players" }, [
-        el("span", { class: p.winner === "A" ? "winner" : null }, botLink(A)),
+        el("span", { class: p.winner === "A" ? "winner" : null }, botLink(A, true)),
         p.first_dealer === "A" ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null,
         " – ",
-        el("span", { class: p.winner === "B" ? "winner" : null }, botLink(B)),
+        el("span", { class: p.winner === "B" ? "winner" : null }, botLink(B, true)),
         p.first_dealer === "B" ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null
       ]);
       tr.appendChild(players);
@@ -416,23 +510,9 @@
     });
   }
 
-  function renderMatches(table, data, withMore) {
-    var tbody = table.tBodies[0];
-    clear(tbody);
-    appendMatches(tbody, data);
-    var more = withMore ? $("matches-more") : null;
-    if (more) {
-      more.hidden = !isNum(data.next_before);
-      more.onclick = function () {
-        more.disabled = true;
-        getJSON(withGame("matches?limit=20&before=" + data.next_before)).then(function (d) {
-          appendMatches(tbody, d);
-          more.disabled = false;
-          data = d;
-          more.hidden = !isNum(d.next_before);
-        }, function (e) { more.disabled = false; showError("Older matches", e); });
-      };
-    }
+  function renderMatches(table, data, withMore, base) {
+    renderLatest(table, data, withMore ? $("matches-more") : null, base || withGame("matches?limit=20"),
+      function (tbody, d, list) { appendMatches(tbody, list ? { matches: list } : d); }, "matches");
   }
 
   function appendMatches(tbody, data) {
@@ -442,12 +522,13 @@
     }
     list.forEach(function (m) {
       var names = m.names || {}, letters = Object.keys(names);
-      var tr = el("tr", { class: "match-row", "data-key": m.id });
+      var tr = el("tr", { class: "match-row", "data-key": m.id, "data-seq": m.seq });
       tr.appendChild(el("td", { class: "num", text: m.seq }));
-      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id) })));
+      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id),
+        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
       var players = el("td", { class: "players" });
       letters.forEach(function (l, i) {
-        append(players, [i ? " · " : null, el("span", { class: m.winner === l ? "winner" : null }, botLink(names[l])),
+        append(players, [i ? " · " : null, el("span", { class: m.winner === l ? "winner" : null }, botLink(names[l], true)),
           m.first_dealer === l ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null]);
       });
       tr.appendChild(players);
@@ -473,6 +554,11 @@
       });
     });
     setInterval(refreshHome, REFRESH_MS);
+    P.makeSortable($("standings"));
+    $("st-cols").addEventListener("click", function () {
+      var on = $("standings").classList.toggle("all-cols");
+      $("st-cols").setAttribute("aria-pressed", on ? "true" : "false");
+    });
     var resizeTimer = null, lastWidth = window.innerWidth;
     window.addEventListener("resize", function () {
       if (window.innerWidth === lastWidth) return;
@@ -482,6 +568,6 @@
     });
   }
 
-  Object.assign(P, { openHome: openHome, wireHome: wireHome, renderSummary: renderSummary, renderParties: renderParties,
+  Object.assign(P, { openHome: openHome, openRun: openRun, wireHome: wireHome, renderSummary: renderSummary, renderParties: renderParties,
     renderMatches: renderMatches });
 })(window.Piquet = window.Piquet || {});
