@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -983,4 +984,310 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     cJSON_Delete(j2.parties);
     support_browser_stop(&browser);
     support_page_stop_server();
+}
+
+/* ---------- a big leaderboard: 40 bots, 5,000 parties and more ---------- */
+
+enum { BIG_BOTS = 40, BIG_PARTIES = 5000 };
+
+/* The widest name the protocol allows (32 bytes), for the layouts. */
+#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+
+/* Bot k of the big leaderboard's name. */
+static void big_name(int k, char *out, size_t cap)
+{
+    if (k == 7) snprintf(out, cap, "%s", BIG_LONG_NAME);
+    else snprintf(out, cap, "bot-%02d", k);
+}
+
+/* Copies of the real tournament's parties under new run ids, each copy's
+   five players mapped to five of BIG_BOTS bots (c * 7 + 11 k mod 40, so
+   that the copies overlap and every bot meets many), until there are at
+   least BIG_PARTIES; a duplicate pair stays a pair (both its parties are
+   in one copy). The caller deletes the array. */
+static cJSON *big_records(const struct support_page_journal *j, int *copies)
+{
+    cJSON *all = cJSON_CreateArray();
+    const char *const original[] = { "g", "g1", "g2", SUPPORT_PAGE_HTML_BOT, "f" };
+    int per = cJSON_GetArraySize(j->parties);
+    *copies = (BIG_PARTIES + per - 1) / per;
+    for (int c = 0; c < *copies; c++) {
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, j->parties) {
+            cJSON *copy = cJSON_Duplicate(rec, 1);
+            char run[17], name[64];
+            snprintf(run, sizeof run, "%016x", 0xb16000 + c);
+            cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString(run));
+            cJSON *players = cJSON_GetObjectItem(copy, "players");
+            for (int s = 0; s < 2; s++) {
+                const char *seat = s ? "B" : "A";
+                const char *was = cJSON_GetStringValue(cJSON_GetObjectItem(players, seat));
+                int k = 0;
+                while (k < 5 && strcmp(original[k], was)) k++;
+                cr_assert_lt(k, 5, "a player of the tournament: %s", was);
+                big_name((c * 7 + 11 * k) % BIG_BOTS, name, sizeof name);
+                cJSON_ReplaceItemInObject(players, seat, cJSON_CreateString(name));
+            }
+            cJSON_AddItemToArray(all, copy);
+        }
+    }
+    return all;
+}
+
+/* Posts records in batches of 400 (each under the 8 MiB limit). */
+static void post_batches(const cJSON *records)
+{
+    int n = cJSON_GetArraySize(records);
+    for (int from = 0; from < n; from += 400) {
+        cJSON *batch = cJSON_CreateArray();
+        for (int k = from; k < n && k < from + 400; k++)
+            cJSON_AddItemToArray(batch, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+        struct support_page_journal part = { .parties = batch };
+        support_page_post_journal(&part);
+        cJSON_Delete(batch);
+    }
+}
+
+/* Runs script and waits until the page says ready again; with routes,
+   the script navigates, and the wait is for the new view (the state is
+   set aside first, so that the old view's "ready" does not count). */
+static void act_and_wait(const char *script, int routes)
+{
+    char *r = support_browser_eval(&browser, routes ? "document.body.setAttribute('data-state', 'left'); ''" : "''");
+    free(r);
+    r = support_browser_eval(&browser, script);
+    free(r);
+    const struct timespec pause = { 0, 50 * 1000000L };
+    for (int t = 0; t < 400; t++) {
+        char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
+        int done = !strcmp(state, "ready") || !strcmp(state, "error");
+        free(state);
+        if (done) return;
+        nanosleep(&pause, NULL);
+    }
+    cr_assert_fail("the page never got ready after: %s", script);
+}
+
+static int page_int(const char *script)
+{
+    char wrapped[4096];
+    snprintf(wrapped, sizeof wrapped, "String(%s)", script);
+    cJSON *v = page_json(wrapped);
+    cr_assert(cJSON_IsNumber(v), "not a number: %s", script);
+    int n = v->valueint;
+    cJSON_Delete(v);
+    return n;
+}
+
+/* The value of script once it is want, or after 10 s whatever it is. */
+static int wait_int(const char *script, int want)
+{
+    const struct timespec pause = { 0, 50 * 1000000L };
+    int got = page_int(script);
+    for (int t = 0; t < 200 && got != want; t++) {
+        nanosleep(&pause, NULL);
+        got = page_int(script);
+    }
+    return got;
+}
+
+/* Text whose contrast with what is behind it is under 4.5:1 (WCAG AA),
+   opacity included, as "text: ratio" lines; "" when none. */
+static const char *const contrast_script =
+    "(function () {"
+    "  function rgb(c) { var m = c.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number).concat([1]).slice(0, 4); }"
+    "  function lum(c) { return [0, 1, 2].map(function (i) { var v = c[i] / 255;"
+    "    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })"
+    "    .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0); }"
+    "  function bg(e) { for (; e; e = e.parentElement) { var c = rgb(getComputedStyle(e).backgroundColor);"
+    "    if (c[3] > 0.5) return c; } return [255, 255, 255, 1]; }"
+    "  function opacity(e) { var o = 1; for (; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; }"
+    "  var out = [];"
+    "  document.querySelectorAll('body *').forEach(function (e) {"
+    "    var own = Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });"
+    "    var r = e.getBoundingClientRect();"
+    "    if (!own || r.width === 0 || e.closest('[hidden]') || e.closest('.skip')) return;"
+    "    var f = rgb(getComputedStyle(e).color), b = bg(e), a = opacity(e);"
+    "    var mix = [0, 1, 2].map(function (i) { return f[i] * a + b[i] * (1 - a); });"
+    "    var l1 = lum(mix), l2 = lum(b), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);"
+    "    if (ratio < 4.5 && out.length < 8) out.push(e.tagName + '.' + e.className + ' \"' + e.textContent.trim().slice(0, 20) + '\": ' + ratio.toFixed(2));"
+    "  });"
+    "  return out.join('; ');"
+    "})()";
+
+/* The elements a Tab press reaches. */
+static const char *const tab_stops_script =
+    "String(Array.prototype.filter.call(document.querySelectorAll("
+    "'a[href], button, input, select, summary, [tabindex]'), function (e) {"
+    "  var r = e.getBoundingClientRect();"
+    "  return e.tabIndex >= 0 && !e.disabled && r.width > 0 && !e.closest('[hidden]') && !e.closest('details:not([open]) > :not(summary)');"
+    "}).length)";
+
+Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
+{
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
+    support_page_play_tournament(journal_path);
+    struct support_page_journal j;
+    support_page_read_journal(journal_path, &j);
+    int copies;
+    cJSON *records = big_records(&j, &copies);
+    int n = cJSON_GetArraySize(records);
+    cr_assert_geq(n, BIG_PARTIES);
+    support_page_start_server();
+    post_batches(records);
+    /* a newcomer with a few parties: provisional, never ranked */
+    struct support_page_journal few = { .parties = cJSON_CreateArray() };
+    for (int k = 0; k < 4; k++) {
+        cJSON *copy = cJSON_Duplicate(cJSON_GetArrayItem(j.parties, k), 1);
+        cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString("00000000000000ff"));
+        cJSON *players = cJSON_GetObjectItem(copy, "players");
+        cJSON_ReplaceItemInObject(players, k % 2 ? "B" : "A", cJSON_CreateString("newcomer"));
+        cJSON_ReplaceItemInObject(players, k % 2 ? "A" : "B", cJSON_CreateString("bot-00"));
+        cJSON_AddItemToArray(few.parties, copy);
+    }
+    support_page_post_journal(&few);
+
+    /* time to the first standings at this size: a figure, not a limit */
+    open_ready("");
+    int ready_ms = page_int("document.body.getAttribute('data-ready-ms')");
+    fprintf(stderr, "page: %d parties of %d bots: first standings shown %d ms after the navigation started\n", n + 4,
+            BIG_BOTS + 1, ready_ms);
+
+    cJSON *st = NULL;
+    cr_assert_eq(support_page_http("/api/v1/standings", NULL, &st), 200);
+    cr_assert_null(cJSON_GetObjectItem(st, "los"), "no LOS matrix by default");
+    int bots = cJSON_GetArraySize(cJSON_GetObjectItem(st, "bots"));
+    cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), bots);
+    cr_assert_eq(bots, BIG_BOTS + 1);
+    /* the newcomer is provisional, below every ranked bot, unranked */
+    cJSON *rows = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
+                            " function (tr) { return [tr.getAttribute('data-bot'), tr.getAttribute('data-section'),"
+                            " tr.querySelector('td.rank').textContent]; }))");
+    int seen_provisional = 0, ranked_after = 0;
+    for (int i = 0; i < cJSON_GetArraySize(rows); i++) {
+        const cJSON *row = cJSON_GetArrayItem(rows, i);
+        const char *section = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
+        if (!strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(row, 0)), "newcomer")) {
+            cr_assert_str_eq(section, "provisional");
+            cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(row, 2)), "\xe2\x80\x93", "no rank");
+        }
+        seen_provisional |= !strcmp(section, "provisional");
+        ranked_after += seen_provisional && !strcmp(section, "ranked");
+    }
+    cr_assert(seen_provisional);
+    cr_assert_eq(ranked_after, 0, "no ranked bot below a provisional one");
+    cJSON_Delete(rows);
+
+    /* the crosstable: the top 20, then all 41; each cell and its mirror agree */
+    cr_assert_eq(page_int("document.querySelectorAll('#crosstable tbody tr').length"), 20);
+    act_and_wait("document.getElementById('xt-all').click(); ''", 0);
+    cr_assert_eq(page_int("document.querySelectorAll('#crosstable tbody tr').length"), bots);
+    char *bad = support_browser_eval(&browser,
+        "(function () { var rows = document.querySelectorAll('#crosstable tbody tr'), out = [];"
+        "  for (var i = 0; i < rows.length; i++) for (var j = 0; j < rows.length; j++) {"
+        "    var a = rows[i].cells[j + 1], b = rows[j].cells[i + 1], sa = a.getAttribute('data-significant'),"
+        "        sb = b.getAttribute('data-significant');"
+        "    var mirror = { better: 'worse', worse: 'better', neutral: 'neutral' };"
+        "    if (sa && mirror[sa] !== sb && out.length < 5) out.push(i + ',' + j + ' ' + sa + '/' + sb);"
+        "    if (sa === 'better' && a.textContent.indexOf('\\u25b2') < 0 && out.length < 5) out.push('no mark ' + i + ',' + j);"
+        "  } return out.join('; '); })()");
+    cr_assert_str_eq(bad, "", "asymmetric crosstable: %s", bad);
+    free(bad);
+    screenshot("", "page-big.png", 1280, 2400, 0);
+
+    /* few tab stops on the home page, a skip link first */
+    open_ready("");
+    int stops = page_int(tab_stops_script);
+    fprintf(stderr, "page: %d tab stops on the home page of %d bots\n", stops, bots);
+    cr_assert_leq(stops, 80, "%d tab stops on the home page", stops);
+    char *first = support_browser_eval(&browser, "document.querySelector('a[href], button').id");
+    cr_assert_str_eq(first, "skip-link");
+    free(first);
+    char *low = support_browser_eval(&browser, contrast_script);
+    cr_assert_str_eq(low, "", "text under 4.5:1 on the home page: %s", low);
+    free(low);
+
+    /* sortable: the score column, best first */
+    act_and_wait("document.querySelectorAll('#standings thead th')[5].querySelector('button').click(); ''", 0);
+    cJSON *scores = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
+                              " function (tr) { return parseFloat(tr.querySelector('td.score').textContent); }))");
+    for (int i = 1; i < cJSON_GetArraySize(scores); i++)
+        cr_assert_geq(cJSON_GetArrayItem(scores, i - 1)->valuedouble, cJSON_GetArrayItem(scores, i)->valuedouble);
+    cJSON_Delete(scores);
+
+    /* a cell opens the matches between its two bots, paged in the address */
+    open_ready("");
+    act_and_wait("window.scrollTo(0, 900); document.querySelector('#crosstable td.cell.better').click(); ''", 1);
+    char *hash = support_browser_eval(&browser, "location.hash");
+    cr_assert(strstr(hash, "/matches?bot=") && strstr(hash, "&opponent="), "%s", hash);
+    free(hash);
+    char *wrong = support_browser_eval(&browser,
+        "(function () { var q = new URLSearchParams(location.hash.split('?')[1]), a = q.get('bot'), b = q.get('opponent');"
+        "  var out = []; document.querySelectorAll('#mlist-parties tr.partie-row').forEach(function (tr) {"
+        "    var names = Array.prototype.map.call(tr.querySelectorAll('a.bot-name'), function (x) { return x.textContent; });"
+        "    if (names.indexOf(a) < 0 || names.indexOf(b) < 0) out.push(names.join('/')); });"
+        "  return document.querySelectorAll('#mlist-parties tr.partie-row').length ? out.join('; ') : 'none listed'; })()");
+    cr_assert_str_eq(wrong, "", "parties not between the two bots: %s", wrong);
+    free(wrong);
+    /* Back: the home view where it was scrolled */
+    act_and_wait("history.back(); ''", 1);
+    int y = page_int("Math.round(window.scrollY)");
+    cr_assert(y >= 850 && y <= 950, "Back put the page at %d px, it was at 900", y);
+
+    /* pages in the address: Older goes to before=, 50 at a time */
+    open_ready("#/matches");
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 50);
+    act_and_wait("location.hash = document.getElementById('mlist-older').getAttribute('href'); ''", 1);
+    hash = support_browser_eval(&browser, "location.hash");
+    cr_assert_not_null(strstr(hash, "before="), "%s", hash);
+    free(hash);
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 50);
+    int top = page_int("parseInt(document.querySelector('#mlist-parties tr.partie-row').getAttribute('data-seq'), 10)");
+    cr_assert_eq(top, n + 4 - 50, "the second page starts after the first 50");
+
+    /* a refresh keeps the older rows the reader loaded, new ones on top */
+    open_ready("");
+    act_and_wait("document.getElementById('parties-more').click(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#parties tr.partie-row').length", 40), 40);
+    struct support_page_journal one = { .parties = cJSON_CreateArray() };
+    cJSON *extra = cJSON_Duplicate(cJSON_GetArrayItem(records, 0), 1);
+    cJSON_ReplaceItemInObject(extra, "run", cJSON_CreateString("00000000000000ee"));
+    cJSON_AddItemToArray(one.parties, extra);
+    support_page_post_journal(&one);
+    act_and_wait("window.Piquet.refreshHome(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#parties tr.partie-row').length", 41), 41, "the loaded rows kept");
+    cr_assert_eq(page_int("parseInt(document.querySelector('#parties tr.partie-row').getAttribute('data-seq'), 10)"),
+                 n + 5, "the new partie on top");
+
+    /* a run's page: its own standings, and its journal */
+    char fragment[128];
+    snprintf(fragment, sizeof fragment, "#/run/%016x", 0xb16000);
+    open_ready(fragment);
+    cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), 5, "one copy's five bots");
+    char *journal = support_browser_eval(&browser, "document.getElementById('run-journal').getAttribute('href')");
+    cr_assert_not_null(strstr(journal, "/api/v1/runs/0000000000b16000/journal"), "%s", journal);
+    free(journal);
+
+    /* a 390 px phone: nothing sticks out, the crosstable as lists */
+    const char *phone[] = { "", "#/matches?bot=" BIG_LONG_NAME, "#/bot/" BIG_LONG_NAME, fragment };
+    check_phone_layout(phone, 4);
+    support_browser_screen(&browser, 390, 844, 1);
+    support_browser_open(&browser, support_page_url(""));
+    cr_assert_eq(page_int("document.querySelectorAll('#xt-lists details.xt-bot').length"), bots);
+    cr_assert_eq(page_int("document.getElementById('crosstable').getBoundingClientRect().width"), 0,
+                 "no crosstable grid on a phone");
+    cr_assert_eq(page_int("document.querySelector('#standings tr.bot-row td.los').getBoundingClientRect().width"), 0,
+                 "LOS on demand on a phone");
+    cr_assert_gt(page_int("document.querySelector('#standings tr.bot-row td.score').getBoundingClientRect().width"), 0);
+    cr_assert_geq(page_int("Math.round(document.querySelector('#xt-lists summary').getBoundingClientRect().height)"), 44,
+                  "touch targets of 44 px");
+    screenshot("", "page-big-phone.png", 390, 2400, 1);
+    support_browser_stop(&browser);
+    support_page_stop_server();
+    cJSON_Delete(one.parties);
+    cJSON_Delete(few.parties);
+    cJSON_Delete(st);
+    cJSON_Delete(records);
+    cJSON_Delete(j.parties);
 }

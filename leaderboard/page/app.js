@@ -119,18 +119,25 @@
       if (!isCurrent(serial)) return;
       if (pendingScroll !== null) window.scrollTo(0, pendingScroll);
       pendingScroll = null;
-      if (!hasErrors()) document.body.setAttribute("data-state", "ready");
+      if (!hasErrors()) {
+        document.body.setAttribute("data-state", "ready");
+        /* when the first view was whole, from the navigation's start */
+        if (!document.body.hasAttribute("data-ready-ms") && window.performance)
+          document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+      }
     });
   }
 
   /* Back and Forward: each history entry keeps its scroll position in its
      state, restored once the view it shows is built again. */
   var pendingScroll = null, saveTimer = null;
+  function saveScroll() {
+    clearTimeout(saveTimer);
+    try { history.replaceState({ scroll: window.scrollY }, ""); } catch (e) { /* no history here */ }
+  }
   function rememberScroll() {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(function () {
-      try { history.replaceState({ scroll: window.scrollY }, ""); } catch (e) { /* no history here */ }
-    }, 150);
+    saveTimer = setTimeout(saveScroll, 150);
   }
 
   function start() {
@@ -140,6 +147,9 @@
     P.wireMatches();
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     window.addEventListener("scroll", rememberScroll, { passive: true });
+    /* before a click or a key navigates away, the entry keeps where it was */
+    document.addEventListener("click", saveScroll, true);
+    document.addEventListener("submit", saveScroll, true);
     window.addEventListener("popstate", function (e) {
       pendingScroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : null;
     });

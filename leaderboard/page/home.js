@@ -568,6 +568,6 @@
     });
   }
 
-  Object.assign(P, { openHome: openHome, openRun: openRun, wireHome: wireHome, renderSummary: renderSummary, renderParties: renderParties,
+  Object.assign(P, { openHome: openHome, openRun: openRun, wireHome: wireHome, refreshHome: refreshHome, renderSummary: renderSummary, renderParties: renderParties,
     renderMatches: renderMatches });
 })(window.Piquet = window.Piquet || {});
