@@ -1,13 +1,17 @@
 /* api.c - the routes of the leaderboard API (api.h, leaderboard/README.md).
  *
- * The cache: one slot per game key asked for. `generation` counts
- * successful posts; a snapshot remembers the generation it was computed at
- * and is served while they agree (a post to one game makes every game's
- * snapshot stale: posts are rare, GETs many). A post
- * bumps the generation after its commit, so a snapshot computed later sees
- * the commit. Serving a snapshot copies its text under `lock` (a few
- * kilobytes); computing one holds `compute`, so a burst of GETs after a
- * post computes it once.
+ * The cache: one slot per game key asked for ("game@run" for one run's
+ * standings). `generation` counts successful posts; a snapshot remembers
+ * the generation it was computed at and is served while they agree (a
+ * post to one game makes every game's snapshot stale: posts are rare,
+ * GETs many). A post bumps the generation after its commit, so a snapshot
+ * computed later sees the commit. Each slot keeps the rows its snapshot
+ * was computed from (stats.h struct stats_rows) and reads only the rows
+ * stored since, so the first GET after a post costs a fit, not a read of
+ * the whole store. Serving a snapshot copies its text under `lock`;
+ * computing one holds `compute` (snapshots) or `history` (histories,
+ * with rows of their own), so a burst of GETs after a post computes it
+ * once and a history never holds up the standings.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -31,6 +35,8 @@ struct api_slot {
     unsigned long snap_gen;
     struct stats_history *hist;
     unsigned long hist_gen;
+    struct stats_rows *rows;         /* what the snapshot was computed from */
+    struct stats_rows *hist_rows;    /* the history's own copy */
 };
 
 struct api {
@@ -38,6 +44,7 @@ struct api {
     int min_matches;           /* stats/standings.h */
     pthread_mutex_t lock;      /* guards the fields below */
     pthread_mutex_t compute;   /* one snapshot computed at a time */
+    pthread_mutex_t history;   /* one history computed at a time */
     unsigned long generation;
     struct api_slot slots[API_GAME_SLOTS];
 };
@@ -51,6 +58,7 @@ struct api *api_new(struct store *store, int min_matches)
     self->generation = 1;
     pthread_mutex_init(&self->lock, NULL);
     pthread_mutex_init(&self->compute, NULL);
+    pthread_mutex_init(&self->history, NULL);
     return self;
 }
 
@@ -60,9 +68,12 @@ void api_free(struct api *self)
     for (int i = 0; i < API_GAME_SLOTS; i++) {
         stats_free(self->slots[i].snap);
         stats_history_free(self->slots[i].hist);
+        stats_rows_free(self->slots[i].rows);
+        stats_rows_free(self->slots[i].hist_rows);
     }
     pthread_mutex_destroy(&self->lock);
     pthread_mutex_destroy(&self->compute);
+    pthread_mutex_destroy(&self->history);
     free(self);
 }
 
@@ -161,6 +172,8 @@ static struct api_slot *slot_of(struct api *self, const char *game)
     struct api_slot *slot = &self->slots[API_GAME_SLOTS - 1];
     stats_free(slot->snap);
     stats_history_free(slot->hist);
+    stats_rows_free(slot->rows);
+    stats_rows_free(slot->hist_rows);
     memset(slot, 0, sizeof *slot);
     snprintf(slot->game, sizeof slot->game, "%s", game);
     return slot;
@@ -178,63 +191,96 @@ struct wanted {
     int missing;
 };
 
-/* The current snapshot of w->game, computed when stale; calls use() with
- * it held under the lock. 0, or -1 with err. */
+/* Brings a slot's snapshot (history 0) or history (1) up to the current
+ * generation: the slot's rows read on since the last time (only the new
+ * rows come from the store), then the computation from them. Holds
+ * `compute` for the snapshot and `history` for the history, never both,
+ * so that a history (up to 30 fits) never holds up the standings. 0, or
+ * -1 with err. */
+static int refresh(struct api *self, struct wanted *w, int history, char *err, size_t cap)
+{
+    pthread_mutex_t *mine = history ? &self->history : &self->compute;
+    int rc = -1;
+    pthread_mutex_lock(mine);
+    pthread_mutex_lock(&self->lock);
+    unsigned long gen = self->generation;
+    struct api_slot *slot = slot_of(self, w->slot);
+    int stale = history ? !slot->hist || slot->hist_gen != gen : !slot->snap || slot->snap_gen != gen;
+    struct stats_rows *rows = history ? slot->hist_rows : slot->rows;
+    if (history) slot->hist_rows = NULL;
+    else slot->rows = NULL;
+    pthread_mutex_unlock(&self->lock);
+    if (!stale) {
+        rc = 0;
+        goto out;
+    }
+    /* The rows are this thread's while it holds `mine` (taken out of the
+     * slot, which another game may take over meanwhile). */
+    if (!rows && !(rows = stats_rows_new(w->game, w->run))) {
+        snprintf(err, cap, "out of memory");
+        goto out;
+    }
+    if (stats_rows_update(rows, self->store, err, cap) < 0) {
+        stats_rows_free(rows);
+        rows = NULL;
+        goto out;
+    }
+    struct stats *snap = history ? NULL : stats_compute_rows(rows, self->min_matches, err, cap);
+    struct stats_history *hist = history ? stats_history_compute_rows(rows, err, cap) : NULL;
+    if (!snap && !hist) goto out;
+    pthread_mutex_lock(&self->lock);
+    slot = slot_of(self, w->slot);
+    if (snap) {
+        stats_free(slot->snap);
+        slot->snap = snap;
+        slot->snap_gen = gen;
+    } else {
+        stats_history_free(slot->hist);
+        slot->hist = hist;
+        slot->hist_gen = gen;
+    }
+    pthread_mutex_unlock(&self->lock);
+    rc = 0;
+out:
+    pthread_mutex_lock(&self->lock);
+    slot = slot_of(self, w->slot);
+    struct stats_rows **home = history ? &slot->hist_rows : &slot->rows;
+    if (!*home) {
+        *home = rows;
+        rows = NULL;
+    }
+    pthread_mutex_unlock(&self->lock);
+    stats_rows_free(rows);
+    pthread_mutex_unlock(mine);
+    return rc;
+}
+
+/* The current snapshot of w->game (and its history for the history and a
+ * bot's page), brought up to date when stale; calls use() with them held
+ * under the lock. 0, or -1 with err. */
 static int with_stats(struct api *self, struct wanted *w, void (*use)(const struct api_slot *, struct wanted *),
                       char *err, size_t cap)
 {
     int history = w->which == 2 || w->which == 3;
-    pthread_mutex_lock(&self->lock);
-    struct api_slot *slot = slot_of(self, w->slot);
-    int fresh = history ? slot->hist && slot->hist_gen == self->generation && slot->snap &&
-                              slot->snap_gen == self->generation
-                        : slot->snap && slot->snap_gen == self->generation;
-    if (fresh) {
-        use(slot, w);
-        pthread_mutex_unlock(&self->lock);
-        return 0;
-    }
-    pthread_mutex_unlock(&self->lock);
-
-    int rc = -1;
-    pthread_mutex_lock(&self->compute);
-    pthread_mutex_lock(&self->lock);
-    unsigned long gen = self->generation;
-    slot = slot_of(self, w->slot);
-    int need_snap = !slot->snap || slot->snap_gen != gen;
-    int need_hist = history && (!slot->hist || slot->hist_gen != gen);
-    pthread_mutex_unlock(&self->lock);
-    struct stats *snap = need_snap ? stats_compute(self->store, w->game, w->run, self->min_matches, err, cap) : NULL;
-    struct stats_history *hist = need_hist && (snap || !need_snap)
-                                     ? stats_history_compute(self->store, w->game, err, cap)
-                                     : NULL;
-    if ((!need_snap || snap) && (!need_hist || hist)) {
+    for (int tries = 0; tries < 3; tries++) {
         pthread_mutex_lock(&self->lock);
-        slot = slot_of(self, w->slot);
-        if (snap) {
-            stats_free(slot->snap);
-            slot->snap = snap;
-            slot->snap_gen = gen;
-            snap = NULL;
-        }
-        if (hist) {
-            stats_history_free(slot->hist);
-            slot->hist = hist;
-            slot->hist_gen = gen;
-            hist = NULL;
-        }
-        if (slot->snap && (!history || slot->hist)) {
+        struct api_slot *slot = slot_of(self, w->slot);
+        int snap_ok = slot->snap && slot->snap_gen == self->generation;
+        int hist_ok = !history || (slot->hist && slot->hist_gen == self->generation);
+        /* a post between the two computations leaves one a generation
+         * behind: still a consistent picture of a moment, and served */
+        int usable = slot->snap && (!history || slot->hist);
+        if ((snap_ok && hist_ok) || (tries > 0 && usable)) {
             use(slot, w);
-            rc = 0;
-        } else {
-            snprintf(err, cap, "too many games asked for at once");
+            pthread_mutex_unlock(&self->lock);
+            return 0;
         }
         pthread_mutex_unlock(&self->lock);
+        if (!snap_ok && refresh(self, w, 0, err, cap) < 0) return -1;
+        if (!hist_ok && refresh(self, w, 1, err, cap) < 0) return -1;
     }
-    stats_free(snap);
-    stats_history_free(hist);
-    pthread_mutex_unlock(&self->compute);
-    return rc;
+    snprintf(err, cap, "too many games asked for at once");
+    return -1;
 }
 
 static void take(const struct api_slot *slot, struct wanted *w)

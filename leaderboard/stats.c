@@ -47,21 +47,35 @@ struct kept_match {
     int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
 };
 
-struct tally {
-    const char *run;     /* NULL, or the one run kept (not owned) */
-    struct record_partie *parties;   /* every stored partie, in insertion order */
+/* The rows of one game read from the store so far (stats.h). */
+struct stats_rows {
+    char game[STORE_GAME_KEY_MAX];
+    char run[17];                    /* "": every run */
+    int players;                     /* a match game's, as its key says */
+    long long last_seq;              /* every row up to this seq is read */
+    struct record_partie *parties;   /* Piquet's kept parties, in insertion order */
     char **names;        /* per partie: its run, A and B in one block, owned */
     size_t n, cap;
-    char *updated;       /* when the last partie was posted, owned */
+    char *updated;       /* when the last row kept was posted, owned */
     int collect_failed;  /* out of memory while collecting */
+    struct kept_match *matches;      /* another game's: n of them (cap) */
+    char **bot_names;                /* m_bots, owned */
+    int m_bots, bots_cap;
+};
+
+/* What one computation derives from the rows; the rows are borrowed. */
+struct tally {
+    const struct record_partie *parties;  /* the rows' */
+    size_t n;
+    const char *updated;
     struct results res;
     /* Another game's matches: */
     const struct game *game;
     int players, entrants;           /* entrants: 2, or `players` */
     int entrant[GAME_MAX_PLAYERS];   /* each player's */
-    struct kept_match *matches;      /* n of them (cap) */
-    char **bot_names;                /* m_bots, owned */
-    int m_bots, bots_cap;
+    const struct kept_match *matches;  /* the rows' */
+    char **bot_names;                /* the rows' */
+    int m_bots;
     struct ratings_table *tables;    /* n of them when entrants >= 3 */
     struct ratings_partie *own_duels;  /* n of them when entrants == 2 */
     /* The fit's input, whatever the game: */
@@ -79,9 +93,10 @@ struct tally {
 /* A stored partie kept: its strings copied into one block. */
 static int collect(const struct store_row *r, void *ctx)
 {
-    struct tally *t = ctx;
+    struct stats_rows *t = ctx;
     const struct record_partie *p = &r->partie;
-    if (t->run && strcmp(p->run, t->run)) return 0;
+    t->last_seq = r->seq;
+    if (t->run[0] && strcmp(p->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct record_partie *parties = realloc(t->parties, cap * sizeof *parties);
@@ -109,19 +124,25 @@ static int collect(const struct store_row *r, void *ctx)
     return 0;
 }
 
-static void tally_release(struct tally *t)
+void stats_rows_free(struct stats_rows *t)
 {
+    if (!t) return;
     for (size_t i = 0; i < t->n && t->names; i++) free(t->names[i]);
     for (size_t i = 0; i < t->n && t->matches; i++) free(t->matches[i].run);
     for (int i = 0; i < t->m_bots; i++) free(t->bot_names[i]);
     free(t->bot_names);
     free(t->matches);
-    free(t->tables);
-    free(t->own_duels);
-    free(t->played);
     free(t->names);
     free(t->parties);
     free(t->updated);
+    free(t);
+}
+
+static void tally_release(struct tally *t)
+{
+    free(t->tables);
+    free(t->own_duels);
+    free(t->played);
     results_release(&t->res);
     free(t->pairs);
     free(t->wins);
@@ -164,10 +185,8 @@ static void count_result(struct tally *t, int me, int won, int drawn)
     else t->losses[me]++;
 }
 
-static int tally_load_parties(struct tally *t, struct store *store, char *err, size_t cap)
+static int tally_load_parties(struct tally *t, char *err, size_t cap)
 {
-    if (store_each(store, collect, t, err, cap) < 0) return -1;
-    if (t->collect_failed) goto oom;
     if (results_add_records(&t->res, t->parties, t->n, "the store", err, cap) < 0) return -1;
     t->n_bots = t->res.n_bots;
     t->fit_names = t->res.names;
@@ -198,7 +217,7 @@ oom:
 
 /* The index of the bot called name among the match game's bots, added
  * when new; -1 when out of memory. */
-static int bot_index(struct tally *t, const char *name)
+static int bot_index(struct stats_rows *t, const char *name)
 {
     for (int i = 0; i < t->m_bots; i++)
         if (!strcmp(t->bot_names[i], name)) return i;
@@ -216,9 +235,10 @@ static int bot_index(struct tally *t, const char *name)
 /* A stored match kept. */
 static int collect_match(const struct store_match_row *r, void *ctx)
 {
-    struct tally *t = ctx;
+    struct stats_rows *t = ctx;
+    t->last_seq = r->seq;
     if (r->players != t->players) return 0;   /* the key names the number of players */
-    if (t->run && strcmp(r->run, t->run)) return 0;
+    if (t->run[0] && strcmp(r->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct kept_match *grown = realloc(t->matches, cap * sizeof *grown);
@@ -309,15 +329,13 @@ const struct game *stats_game_of(const char *key, int *players)
     return !strcmp(canonical, key) && check_entrants(g, *players, entrant) > 0 ? g : NULL;
 }
 
-static int tally_load_matches(struct tally *t, struct store *store, const char *key, char *err, size_t cap)
+static int tally_load_matches(struct tally *t, const char *key, char *err, size_t cap)
 {
     long *cluster = NULL;
     t->game = stats_game_of(key, &t->players);
     assert(t->game);   /* the api checks the key */
     t->entrants = check_entrants(t->game, t->players, t->entrant);
     if (t->entrants <= 0) goto oom;
-    if (store_each_match(store, key, collect_match, t, err, cap) < 0) return -1;
-    if (t->collect_failed) goto oom;
     t->n_bots = t->m_bots;
     t->fit_names = t->bot_names;
     t->n_fitted = t->n;
@@ -378,14 +396,45 @@ oom:
     return -1;
 }
 
-static int tally_load(struct tally *t, struct store *store, const char *game, const char *run, char *err,
-                      size_t cap)
+struct stats_rows *stats_rows_new(const char *game, const char *run)
+{
+    struct stats_rows *self = calloc(1, sizeof *self);
+    int players = 2;
+    if (!self || !stats_game_of(game, &players)) {
+        free(self);
+        return NULL;
+    }
+    snprintf(self->game, sizeof self->game, "%s", game);
+    snprintf(self->run, sizeof self->run, "%s", run ? run : "");
+    self->players = players;
+    return self;
+}
+
+int stats_rows_update(struct stats_rows *self, struct store *store, char *err, size_t cap)
+{
+    int rc = !strcmp(self->game, STORE_PIQUET)
+                 ? store_each(store, self->last_seq, collect, self, err, cap)
+                 : store_each_match(store, self->game, self->last_seq, collect_match, self, err, cap);
+    if (rc == 0 && self->collect_failed) {
+        snprintf(err, cap, "out of memory");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The tally of the rows, which it borrows. */
+static int tally_load(struct tally *t, const struct stats_rows *rows, char *err, size_t cap)
 {
     memset(t, 0, sizeof *t);
-    t->run = run;
     results_init(&t->res);
-    if (!strcmp(game, STORE_PIQUET)) return tally_load_parties(t, store, err, cap);
-    return tally_load_matches(t, store, game, err, cap);
+    t->parties = rows->parties;
+    t->matches = rows->matches;
+    t->n = rows->n;
+    t->updated = rows->updated;
+    t->bot_names = rows->bot_names;
+    t->m_bots = rows->m_bots;
+    if (!strcmp(rows->game, STORE_PIQUET)) return tally_load_parties(t, err, cap);
+    return tally_load_matches(t, rows->game, err, cap);
 }
 
 /* The fit of the first `upto` fitted parties or tables. */
@@ -640,8 +689,31 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
     return root;
 }
 
+/* Fresh rows of the game (and run) read whole; NULL with err. */
+static struct stats_rows *rows_read(struct store *store, const char *game, const char *run, char *err, size_t cap)
+{
+    struct stats_rows *rows = stats_rows_new(game, run);
+    if (!rows) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    if (stats_rows_update(rows, store, err, cap) < 0) {
+        stats_rows_free(rows);
+        return NULL;
+    }
+    return rows;
+}
+
 struct stats *stats_compute(struct store *store, const char *game, const char *run, int min_matches, char *err,
                             size_t cap)
+{
+    struct stats_rows *rows = rows_read(store, game, run, err, cap);
+    struct stats *self = rows ? stats_compute_rows(rows, min_matches, err, cap) : NULL;
+    stats_rows_free(rows);
+    return self;
+}
+
+struct stats *stats_compute_rows(const struct stats_rows *rows, int min_matches, char *err, size_t cap)
 {
     struct tally t;
     struct standings s = { 0 };
@@ -654,7 +726,7 @@ struct stats *stats_compute(struct store *store, const char *game, const char *r
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, run, err, cap) < 0) goto out;
+    if (tally_load(&t, rows, err, cap) < 0) goto out;
     if (!(r = tally_fit(&t, t.n_fitted, err, cap))) goto out;
     if (standings_init(&s, r, &(struct standings_options){ .min_matches = min_matches }) < 0) goto oom;
     self->parties = (long long)t.n;
@@ -695,7 +767,9 @@ char *stats_pgn(struct store *store, const char *game, const char *run, size_t *
     size_t size = 0;
     FILE *out = NULL;
     int ok = 0;
-    if (tally_load(&t, store, game, run, err, cap) < 0) goto done;
+    struct stats_rows *rows = rows_read(store, game, run, err, cap);
+    if (!rows) return NULL;
+    if (tally_load(&t, rows, err, cap) < 0) goto done;
     if (!(out = open_memstream(&text, &size))) {
         snprintf(err, cap, "out of memory");
         goto done;
@@ -709,6 +783,7 @@ done:
         ok = 0;
     }
     tally_release(&t);
+    stats_rows_free(rows);
     if (!ok) {
         free(text);
         return NULL;
@@ -730,6 +805,14 @@ void stats_free(struct stats *self)
 
 struct stats_history *stats_history_compute(struct store *store, const char *game, char *err, size_t cap)
 {
+    struct stats_rows *rows = rows_read(store, game, NULL, err, cap);
+    struct stats_history *self = rows ? stats_history_compute_rows(rows, err, cap) : NULL;
+    stats_rows_free(rows);
+    return self;
+}
+
+struct stats_history *stats_history_compute_rows(const struct stats_rows *rows, char *err, size_t cap)
+{
     struct tally t;
     struct stats_history *self = calloc(1, sizeof *self);
     cJSON *root = NULL;
@@ -738,7 +821,7 @@ struct stats_history *stats_history_compute(struct store *store, const char *gam
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, NULL, err, cap) < 0) goto out;
+    if (tally_load(&t, rows, err, cap) < 0) goto out;
     size_t n = t.n_fitted;
     int points = n < STATS_HISTORY_POINTS ? (int)n : STATS_HISTORY_POINTS;
     root = cJSON_CreateObject();

@@ -53,6 +53,30 @@ struct stats_history {
  * leaderboard rates. */
 const struct game *stats_game_of(const char *key, int *players);
 
+/* The rows of one game (and run) read from the store, kept between
+ * computations so that after a post only the new rows are read
+ * (stats_rows_update): the store is the source of truth, the rows a copy
+ * of what it held up to the last seq read. Not thread-safe: one user at a
+ * time. */
+struct stats_rows;
+
+/* Empty rows of the game key `game` (as stats_game_of accepts it), of one
+ * run when run is not NULL. NULL when out of memory or the key names no
+ * game. Free with stats_rows_free (NULL is a no-op). */
+struct stats_rows *stats_rows_new(const char *game, const char *run);
+void stats_rows_free(struct stats_rows *self);
+
+/* Reads the rows stored since the last update (all, the first time). 0,
+ * or -1 with err; the rows may then be half updated: free them. */
+int stats_rows_update(struct stats_rows *self, struct store *store, char *err, size_t cap);
+
+/* A snapshot of the rows read so far: as stats_compute, without reading
+ * the store. */
+struct stats *stats_compute_rows(const struct stats_rows *rows, int min_matches, char *err, size_t cap);
+
+/* The history of the rows read so far: as stats_history_compute. */
+struct stats_history *stats_history_compute_rows(const struct stats_rows *rows, char *err, size_t cap);
+
 /* A snapshot of everything stored now for the game key `game` (as
  * stats_game_of accepts it; Piquet's as "piquet"), of one run only when
  * run is not NULL (its 16 hex digits), bots with fewer than

@@ -31,7 +31,7 @@ static const char *const sql_text[ST_N] = {
                   "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     [ST_EACH] = "SELECT seq, key, run, posted, player_a, player_b, first_dealer, total_a, total_b, "
-                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties ORDER BY seq",
+                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties WHERE seq > ?1 ORDER BY seq",
     /* The filters of struct store_filter, each NULL for "any": ?3 bot,
      * ?4 opponent (with a bot), ?5 run, ?6 posted from, ?7 posted before,
      * ?8 the bot's result ('win', 'draw', 'loss'). */
@@ -49,7 +49,7 @@ static const char *const sql_text[ST_N] = {
                         "scores, points, winner, forfeit, faults, record) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     [ST_EACH_MATCH] = "SELECT seq, key, run, posted, players, first_dealer, names, points, winner, forfeit, "
-                      "faults, set_id FROM matches WHERE game = ?1 ORDER BY seq",
+                      "faults, set_id FROM matches WHERE game = ?1 AND seq > ?2 ORDER BY seq",
     [ST_LIST_MATCHES] = "SELECT seq, key, posted, game, players, names, first_dealer, scores, points, winner, "
                         "record FROM matches WHERE game = ?9 AND seq < ?1 AND (?3 IS NULL OR EXISTS "
                         "(SELECT 1 FROM json_each(matches.names) WHERE value = ?3)) "
@@ -468,12 +468,13 @@ static int row_of(sqlite3_stmt *st, struct store_row *row, char *err, size_t cap
     return 0;
 }
 
-int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx, char *err,
-               size_t cap)
+int store_each(struct store *self, long long after, int (*each)(const struct store_row *row, void *ctx), void *ctx,
+               char *err, size_t cap)
 {
-    int rc = -1, step;
+    int rc = -1, step = SQLITE_ERROR;
     pthread_mutex_lock(&self->lock);
     sqlite3_stmt *st = stmt(self, ST_EACH);
+    if (sqlite3_bind_int64(st, 1, after) == SQLITE_OK)
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_row row;
         if (row_of(st, &row, err, cap) < 0) goto out;
@@ -576,13 +577,14 @@ static int match_row_of(sqlite3_stmt *st, struct store_match_row *row, char *err
     return rc;
 }
 
-int store_each_match(struct store *self, const char *game,
+int store_each_match(struct store *self, const char *game, long long after,
                      int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap)
 {
     int rc = -1, step = SQLITE_ERROR;
     pthread_mutex_lock(&self->lock);
     sqlite3_stmt *st = stmt(self, ST_EACH_MATCH);
-    if (sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK)
+    if (sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int64(st, 2, after) == SQLITE_OK)
         while ((step = sqlite3_step(st)) == SQLITE_ROW) {
             struct store_match_row row;
             if (match_row_of(st, &row, err, cap) < 0) goto out;

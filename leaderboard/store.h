@@ -87,15 +87,17 @@ struct store_match_row {
 int store_insert(struct store *self, const struct store_record *records, int n,
                  int *stored, int *duplicates, int *conflict, char *err, size_t cap);
 
-/* Calls each() for every stored partie in insertion order; strings live
- * until each() returns. Stops when each() returns non-zero. 0, or -1 on a
- * database error or a row the store could not have written. */
-int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx,
+/* Calls each() for every stored partie whose seq is above `after` (0:
+ * all) in insertion order, so that a reader that kept the rows up to
+ * `after` reads only the new ones; strings live until each() returns.
+ * Stops when each() returns non-zero. 0, or -1 on a database error or a
+ * row the store could not have written. */
+int store_each(struct store *self, long long after, int (*each)(const struct store_row *row, void *ctx), void *ctx,
                char *err, size_t cap);
 
-/* Calls each() for every stored match of the game key `game` in
- * insertion order, as store_each. */
-int store_each_match(struct store *self, const char *game,
+/* Calls each() for every stored match of the game key `game` whose seq
+ * is above `after` in insertion order, as store_each. */
+int store_each_match(struct store *self, const char *game, long long after,
                      int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap);
 
 /* The games that have records: a new array of {"game": key, "matches": n,

@@ -277,3 +277,48 @@ Test(leaderboard_lists, downloads_gzip_csv_pgn_and_a_runs_journal, .timeout = 60
     lb_stop(&s);
     lb_cleanup(&s);
 }
+
+/* The standings as text, with "updated" (the time of the last post) left
+ * out. */
+static char *standings_text(const struct lb_server *s, const char *path)
+{
+    cJSON *st = lb_get(s, path, 200);
+    cJSON_DeleteItemFromObject(st, "updated");
+    char *text = cJSON_PrintUnformatted(st);
+    cJSON_Delete(st);
+    return text;
+}
+
+Test(leaderboard_lists, standings_read_on_after_each_post_equal_a_fresh_read, .timeout = 90)
+{
+    static const char *const games[][2] = { { "piquet", NULL }, { "belote-4", "belote" } };
+    for (int g = 0; g < 2; g++) {
+        struct lb_server s;
+        cJSON *records = games[g][1] ? lb_matches_of(lb_game_journal(games[g][1], 4)) : lb_records();
+        char path[128];
+        snprintf(path, sizeof path, "/api/v1/standings?los=1&game=%s", games[g][0]);
+        lb_start(&s);
+        int n = cJSON_GetArraySize(records);
+        /* three posts, the standings asked after each: the server reads
+         * on from where it was */
+        for (int part = 0; part < 3; part++) {
+            cJSON *batch = cJSON_CreateArray();
+            for (int k = part * n / 3; k < (part + 1) * n / 3; k++)
+                cJSON_AddItemToArray(batch, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+            cJSON_Delete(lb_post(&s, batch, 200));
+            cJSON_Delete(batch);
+            free(standings_text(&s, path));
+            cJSON_Delete(lb_get(&s, games[g][1] ? "/api/v1/history?game=belote-4" : "/api/v1/history", 200));
+        }
+        char *incremental = standings_text(&s, path);
+        lb_stop(&s);
+        lb_restart(&s);
+        char *fresh = standings_text(&s, path);
+        cr_assert_str_eq(incremental, fresh, "%s: read on after posts, then read whole after a restart", games[g][0]);
+        free(incremental);
+        free(fresh);
+        cJSON_Delete(records);
+        lb_stop(&s);
+        lb_cleanup(&s);
+    }
+}
