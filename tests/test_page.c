@@ -546,10 +546,15 @@ static void check_viewer(const char *dom, const cJSON *rec, int deal_no, const c
     support_dom_attr(&e, "data-step", got, sizeof got);
     cr_assert_eq(atoi(got), cJSON_GetArraySize(cJSON_GetObjectItem(deal, "actions")), "at the last step");
 
-    const char *ids[2] = {"hand-elder", "hand-younger"};
+    /* each player keeps his side: A on the left, B on the right; the box
+       says which role its player holds in this deal */
+    const char *ids[2] = {"hand-a", "hand-b"}, *roles[2] = {"elder", "younger"};
     for (int seat = 0; seat < 2; seat++) {
         struct support_dom_elem hand, name;
-        support_dom_by_id(dom, "div", ids[seat], &hand);
+        int elder_box = strcmp(elder_seat, "A") == 0 ? 0 : 1, box = seat == 0 ? elder_box : 1 - elder_box;
+        support_dom_by_id(dom, "div", ids[box], &hand);
+        support_dom_attr(&hand, "data-role", got, sizeof got);
+        cr_assert_str_eq(got, roles[seat], "deal %d: box %s holds the %s", deal_no, ids[box], roles[seat]);
         cr_assert(support_dom_find(hand.inner, hand.close, "span", "class", "seat-name", &name));
         support_dom_text(&name, got, sizeof got);
         cr_assert_str_eq(got, who[seat], "%s's name", ids[seat]);
@@ -1268,6 +1273,43 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     char *journal = support_browser_eval(&browser, "document.getElementById('run-journal').getAttribute('href')");
     cr_assert_not_null(strstr(journal, "/api/v1/runs/0000000000b16000/journal"), "%s", journal);
     free(journal);
+
+    /* the Piquet viewer: each player keeps his side across the deals, the
+       trick on the table, the deal's scoring adding up, N for the next
+       deal, younger's answers in words, a forfeit without a file path */
+    const cJSON *two = NULL, *r2;
+    cJSON_ArrayForEach(r2, records) if (!two && cJSON_GetArraySize(cJSON_GetObjectItem(r2, "deals")) >= 3) two = r2;
+    cr_assert_not_null(two);
+    const char *a_name = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(two, "players"), "A"));
+    snprintf(fragment, sizeof fragment, "#/partie/%s/deal/1/step/30", support_page_partie_key(two));
+    open_ready(fragment);
+    char *side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
+    cr_assert_str_eq(side, a_name, "deal 1: A on the left");
+    free(side);
+    low = support_browser_eval(&browser, contrast_script);
+    cr_assert_str_eq(low, "", "text under 4.5:1 in the partie viewer: %s", low);
+    free(low);
+    cr_assert_eq(page_int("(function () { var t = 0; document.querySelectorAll('#deal-breakdown tbody tr:not(.total)')"
+                          ".forEach(function (tr) { t += parseInt(tr.cells[1].textContent, 10) +"
+                          " parseInt(tr.cells[2].textContent, 10); }); return t; })()"),
+                 page_int("parseInt(document.getElementById('deal-result').getAttribute('data-elder'), 10) +"
+                          " parseInt(document.getElementById('deal-result').getAttribute('data-younger'), 10)"),
+                 "the categories add up to the deal's points");
+    cr_assert_gt(page_int("document.querySelectorAll('#trick-now .ptrick-card .pcard').length"), 0, "a trick on the table");
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#steps .note-badge'), function (b) {"
+                          " var li = b.closest('li'); return li.getAttribute('data-seat') === 'younger' &&"
+                          " b.textContent.indexOf('answers') !== 0; }).length"), 0, "younger's notes read as answers");
+    act_and_wait("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''", 1);
+    cr_assert_eq(page_int("parseInt(document.getElementById('deal-result').getAttribute('data-deal'), 10)"), 2, "N: deal 2");
+    side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
+    cr_assert_str_eq(side, a_name, "deal 2: A still on the left, now with the other role");
+    free(side);
+    char *words = support_browser_eval(&browser, "window.Piquet.forfeitText({ player: 'B', fault: 'crash', message:"
+                                                 " \"cannot run '/srv/arena/bots/x': exit 1\" }, { B: 'x' })");
+    cr_assert_null(strstr(words, "/srv"), "a server path shown: %s", words);
+    cr_assert_not_null(strstr(words, "x crashed"), "%s", words);
+    free(words);
+    screenshot(fragment, "page-partie-big.png", 1280, 1400, 0);
 
     /* a 390 px phone: nothing sticks out, the crosstable as lists */
     const char *phone[] = { "", "#/matches?bot=" BIG_LONG_NAME, "#/bot/" BIG_LONG_NAME, fragment };

@@ -239,12 +239,19 @@
     return box;
   }
 
-  /* {"player": "B", "fault": "crash", "message": "..."} in words */
+  /* {"player": "B", "fault": "crash", "message": "..."} in words: what
+     the bot did, then the arena's message with any file path taken out
+     (a reader has no use for the server's paths, and should not see
+     them). */
+  var FAULT_WORDS = {
+    timeout: "ran out of time", crash: "crashed", protocol: "broke the protocol",
+    illegal_action: "played an illegal action", disqualified: "was disqualified after too many faults"
+  };
   function forfeitText(f, names) {
     var who = typeof f.player === "string" && /^[A-E]$/.test(f.player) && names[f.player] ? names[f.player] : null;
-    var why = [f.fault, f.message].filter(function (x) { return typeof x === "string" && x; });
-    if (why.length === 2 && why[1].indexOf(why[0]) === 0) why.shift();
-    return "forfeit" + (who ? " by " + who : "") + (why.length ? " (" + why.join(": ") + ")" : "");
+    var did = FAULT_WORDS[f.fault] || (typeof f.fault === "string" ? f.fault.replace(/_/g, " ") : "faulted");
+    var msg = typeof f.message === "string" ? f.message.replace(/(^|[\s'"(=:])(~|\.{0,2})\/[^\s'")]*/g, "$1(a file)").trim() : "";
+    return "forfeit: " + (who || "a player") + " " + did + (msg ? " (" + msg + ")" : "");
   }
 
   /* ---------- fetching and errors ---------- */
