@@ -322,3 +322,33 @@ Test(leaderboard_lists, standings_read_on_after_each_post_equal_a_fresh_read, .t
         lb_cleanup(&s);
     }
 }
+
+Test(leaderboard_lists, a_table_games_crosstable_uses_duplicate_sets_both_ways, .timeout = 60)
+{
+    struct lb_server s;
+    cJSON *records = lb_matches_of(lb_game_journal("belote", 4));
+    lb_start(&s);
+    cJSON_Delete(lb_post(&s, records, 200));
+    cJSON *xt = lb_get(&s, "/api/v1/crosstable?game=belote-4", 200);
+    cJSON *cells = cJSON_GetObjectItem(xt, "cells");
+    int n = cJSON_GetArraySize(cJSON_GetObjectItem(xt, "bots")), checked = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < n; j++) {
+            cJSON *ab = cJSON_GetArrayItem(cJSON_GetArrayItem(cells, i), j);
+            cJSON *ba = cJSON_GetArrayItem(cJSON_GetArrayItem(cells, j), i);
+            if (i == j || cJSON_IsNull(ab)) continue;
+            cJSON *h = cJSON_GetObjectItem(ab, "h2h"), *m = cJSON_GetObjectItem(ba, "h2h");
+            cr_assert_str_eq(cJSON_GetObjectItem(h, "basis")->valuestring, "sets");
+            cr_assert_gt(cJSON_GetObjectItem(h, "n")->valueint, 0);
+            cr_assert_float_eq(cJSON_GetObjectItem(h, "los")->valuedouble + cJSON_GetObjectItem(m, "los")->valuedouble,
+                               1, 1e-12);
+            cr_assert_float_eq(cJSON_GetObjectItem(h, "score")->valuedouble + cJSON_GetObjectItem(m, "score")->valuedouble,
+                               1, 1e-12);
+            checked++;
+        }
+    cr_assert_gt(checked, 0);
+    cJSON_Delete(xt);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}

@@ -1265,6 +1265,12 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_eq(page_int("parseInt(document.querySelector('#parties tr.partie-row').getAttribute('data-seq'), 10)"),
                  n + 5, "the new partie on top");
 
+    /* a bot's page pages its own parties in place */
+    open_ready("#/bot/bot-03");
+    cr_assert_eq(page_int("document.querySelectorAll('#bot-parties tr.partie-row').length"), 20);
+    act_and_wait("document.getElementById('bot-more').click(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#bot-parties tr.partie-row').length", 40), 40, "Older on the bot page");
+
     /* a run's page: its own standings, and its journal */
     char fragment[128];
     snprintf(fragment, sizeof fragment, "#/run/%016x", 0xb16000);

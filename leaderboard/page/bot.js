@@ -56,8 +56,10 @@
     var base = (piquet ? "parties" : "matches") + "?limit=20&bot=" + encodeURIComponent(name);
     var list = getJSON(withGame(base)).then(function (d) {
       if (!isCurrent(serial)) return;
-      if (piquet) renderParties($("bot-parties"), d, false);
-      else renderMatches($("bot-matches"), d, false);
+      /* the bot's own list pages in place ("Older"), or in the matches
+         view with its filters */
+      if (piquet) renderParties($("bot-parties"), d, $("bot-more"), base);
+      else renderMatches($("bot-matches"), d, $("bot-more"), withGame(base));
     }, function () {});
     return Promise.all([one, list]);
   }

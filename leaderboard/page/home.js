@@ -474,8 +474,9 @@
     };
   }
 
+  /* withMore: true for the home's "Older" button, or another button. */
   function renderParties(table, data, withMore, base) {
-    renderLatest(table, data, withMore ? $("parties-more") : null, base || "parties?limit=20",
+    renderLatest(table, data, withMore === true ? $("parties-more") : withMore || null, base || "parties?limit=20",
       function (tbody, d, list) { appendParties(tbody, list ? { parties: list } : d); }, "parties");
   }
 
@@ -511,7 +512,7 @@
   }
 
   function renderMatches(table, data, withMore, base) {
-    renderLatest(table, data, withMore ? $("matches-more") : null, base || withGame("matches?limit=20"),
+    renderLatest(table, data, withMore === true ? $("matches-more") : withMore || null, base || withGame("matches?limit=20"),
       function (tbody, d, list) { appendMatches(tbody, list ? { matches: list } : d); }, "matches");
   }
 
