@@ -614,7 +614,7 @@ static int day_arg(const char *text, char next[11])
             y++;
         }
     }
-    snprintf(next, 11, "%04d-%02d-%02d", y % 10000, m % 100, d % 100);
+    snprintf(next, 11, "%04u-%02u-%02u", (unsigned)y % 10000u, (unsigned)m % 100u, (unsigned)d % 100u);
     return 0;
 }
 
