@@ -57,6 +57,7 @@ struct stats_rows {
     char **names;        /* per partie: its run, A and B in one block, owned */
     size_t n, cap;
     char *updated;       /* when the last row kept was posted, owned */
+    char (*posted)[24];  /* per row kept: when it was posted (cap) */
     int collect_failed;  /* out of memory while collecting */
     struct kept_match *matches;      /* another game's: n of them (cap) */
     char **bot_names;                /* m_bots, owned */
@@ -68,6 +69,7 @@ struct tally {
     const struct record_partie *parties;  /* the rows' */
     size_t n;
     const char *updated;
+    const char (*posted)[24];        /* the rows' */
     struct results res;
     /* Another game's matches: */
     const struct game *game;
@@ -102,10 +104,13 @@ static int collect(const struct store_row *r, void *ctx)
         struct record_partie *parties = realloc(t->parties, cap * sizeof *parties);
         if (parties) t->parties = parties;
         char **names = parties ? realloc(t->names, cap * sizeof *names) : NULL;
-        if (!names) return t->collect_failed = 1;
-        t->names = names;
+        if (names) t->names = names;
+        char (*posted)[24] = names ? realloc(t->posted, cap * sizeof *posted) : NULL;
+        if (!posted) return t->collect_failed = 1;
+        t->posted = posted;
         t->cap = cap;
     }
+    snprintf(t->posted[t->n], sizeof t->posted[t->n], "%s", r->posted);
     size_t lens[3] = { strlen(p->run) + 1, strlen(p->players[0]) + 1, strlen(p->players[1]) + 1 };
     char *block = malloc(lens[0] + lens[1] + lens[2]), *updated = strdup(r->posted);
     if (!block || !updated) {
@@ -134,6 +139,7 @@ void stats_rows_free(struct stats_rows *t)
     free(t->matches);
     free(t->names);
     free(t->parties);
+    free(t->posted);
     free(t->updated);
     free(t);
 }
@@ -242,10 +248,13 @@ static int collect_match(const struct store_match_row *r, void *ctx)
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct kept_match *grown = realloc(t->matches, cap * sizeof *grown);
-        if (!grown) return t->collect_failed = 1;
-        t->matches = grown;
+        if (grown) t->matches = grown;
+        char (*posted)[24] = grown ? realloc(t->posted, cap * sizeof *posted) : NULL;
+        if (!posted) return t->collect_failed = 1;
+        t->posted = posted;
         t->cap = cap;
     }
+    snprintf(t->posted[t->n], sizeof t->posted[t->n], "%s", r->posted);
     struct kept_match *m = &t->matches[t->n];
     char *updated = strdup(r->posted);
     memset(m, 0, sizeof *m);
@@ -431,6 +440,7 @@ static int tally_load(struct tally *t, const struct stats_rows *rows, char *err,
     t->matches = rows->matches;
     t->n = rows->n;
     t->updated = rows->updated;
+    t->posted = (const char (*)[24])rows->posted;
     t->bot_names = rows->bot_names;
     t->m_bots = rows->m_bots;
     if (!strcmp(rows->game, STORE_PIQUET)) return tally_load_parties(t, err, cap);
@@ -834,18 +844,33 @@ struct stats_history *stats_history_compute_rows(const struct stats_rows *rows, 
         size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points;  /* parties 0..upto-1 */
         struct ratings *r = tally_fit(&t, upto, err, cap);
         if (!r) goto out;
+        struct standings st;
+        if (standings_init(&st, r, NULL) < 0) {
+            ratings_free(r);
+            goto oom;
+        }
         cJSON *point = cJSON_CreateObject();
         cJSON *ratings = point ? cJSON_CreateObject() : NULL;
+        cJSON *intervals = ratings ? cJSON_CreateObject() : NULL;
         int good = cJSON_AddItemToArray(list, point) && cJSON_AddNumberToObject(point, "parties", (double)upto) &&
-                   cJSON_AddItemToObject(point, "ratings", ratings);
+                   cJSON_AddStringToObject(point, "posted", upto ? t.posted[upto - 1] : "") &&
+                   cJSON_AddItemToObject(point, "ratings", ratings) &&
+                   cJSON_AddItemToObject(point, "intervals", intervals);
         for (int i = 0; good && i < t.n_bots; i++) {
-            int rated = r->status[i] == RATINGS_RATED;
-            cJSON *h = cJSON_CreateObject();
+            int rated = r->status[i] == RATINGS_RATED, sure = st.interval_ok[i];
+            cJSON *h = cJSON_CreateObject(), *band = sure ? cJSON_CreateArray() : cJSON_CreateNull();
             good = cJSON_AddItemToObject(ratings, t.fit_names[i], number_or_null(rated, r->rating[i])) &&
+                   cJSON_AddItemToObject(intervals, t.fit_names[i], band) &&
+                   (!sure || (cJSON_AddItemToArray(band, cJSON_CreateNumber(r->low[i])) &&
+                              cJSON_AddItemToArray(band, cJSON_CreateNumber(r->high[i])))) &&
                    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(self->per_bot, t.fit_names[i]), h) &&
                    cJSON_AddNumberToObject(h, "parties", (double)upto) &&
-                   cJSON_AddItemToObject(h, "rating", number_or_null(rated, r->rating[i]));
+                   cJSON_AddStringToObject(h, "posted", upto ? t.posted[upto - 1] : "") &&
+                   cJSON_AddItemToObject(h, "rating", number_or_null(rated, r->rating[i])) &&
+                   cJSON_AddItemToObject(h, "ci_low", number_or_null(sure, r->low[i])) &&
+                   cJSON_AddItemToObject(h, "ci_high", number_or_null(sure, r->high[i]));
         }
+        standings_release(&st);
         ratings_free(r);
         if (!good) goto oom;
     }

@@ -1213,6 +1213,18 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_str_eq(low, "", "text under 4.5:1 on the home page: %s", low);
     free(low);
 
+    /* the plot: past ten bots dashed lines, a bot's band lit from the
+       legend by keyboard focus, and time on the x axis on demand */
+    cr_assert_gt(page_int("document.querySelectorAll('#history path.line.dash').length"), 0, "dashed lines past ten");
+    cr_assert_eq(page_int("document.querySelectorAll('#legend li[tabindex=\"0\"]').length"), 1, "one tab stop");
+    act_and_wait("document.querySelector('#legend li').focus(); ''", 0);
+    cr_assert_gt(page_int("Math.round(document.querySelector('#history g.lit path.band').getBoundingClientRect().height)"),
+                 0, "the lit bot's interval as a band");
+    act_and_wait("document.getElementById('plot-x').click(); ''", 0);
+    char *tick = support_browser_eval(&browser, "document.querySelector('#history text.xtick').textContent");
+    cr_assert_not_null(strchr(tick, ':'), "a time on the x axis: %s", tick);
+    free(tick);
+
     /* sortable: the score column, best first */
     act_and_wait("document.querySelectorAll('#standings thead th')[5].querySelector('button').click(); ''", 0);
     cJSON *scores = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
@@ -1268,6 +1280,8 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     /* a bot's page pages its own parties in place */
     open_ready("#/bot/bot-03");
     cr_assert_eq(page_int("document.querySelectorAll('#bot-parties tr.partie-row').length"), 20);
+    cr_assert_eq(page_int("document.querySelectorAll('#bot-history svg.single path.band').length"), 1,
+                 "the bot's interval as a band");
     act_and_wait("document.getElementById('bot-more').click(); ''", 0);
     cr_assert_eq(wait_int("document.querySelectorAll('#bot-parties tr.partie-row').length", 40), 40, "Older on the bot page");
 

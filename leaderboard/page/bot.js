@@ -39,7 +39,8 @@
       var f = b.faults && typeof b.faults === "object" ? b.faults : {};
       var fk = Object.keys(f).filter(function (k) { return f[k]; });
       fact("Faults", fk.length ? fk.map(function (k) { return k.replace(/_/g, " ") + " " + f[k]; }).join(", ") : "none");
-      linePlot($("bot-history"), [{ name: b.name, points: (b.history || []).map(function (h) { return [h.parties, h.rating]; }) }], "parties stored");
+      linePlot($("bot-history"), [{ name: b.name, points: (b.history || []).map(function (h) { return [h.parties, h.rating]; }),
+        band: (b.history || []).map(function (h) { return [h.parties, h.ci_low, h.ci_high]; }) }], "parties stored");
       var tb = $("bot-opponents").tBodies[0];
       (b.opponents || []).forEach(function (o) {
         var wdl = [o.wins, o.draws, o.losses].every(isNum) ? o.wins + "-" + o.draws + "-" + o.losses : "–";

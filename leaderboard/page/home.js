@@ -363,7 +363,7 @@
     });
   }
 
-  var lastHistory = null;
+  var lastHistory = null, plotByTime = false;
   function renderHistory(h) {
     lastHistory = h;
     var points = Array.isArray(h.points) ? h.points : [];
@@ -378,10 +378,19 @@
       var ia = order.indexOf(a), ib = order.indexOf(b);
       return (ia < 0 ? 1e9 : ia) - (ib < 0 ? 1e9 : ib);
     });
+    /* x: the parties stored, or the time they were posted */
+    var byTime = plotByTime && points.length > 1 && points.every(function (p) { return !isNaN(Date.parse(p.posted)); });
+    function xOf(p) { return byTime ? Date.parse(p.posted) / 1000 : p.parties; }
     var series = names.map(function (n) {
-      return { name: n, points: points.map(function (p) { return [p.parties, p.ratings ? p.ratings[n] : null]; }) };
+      return { name: n, points: points.map(function (p) { return [xOf(p), p.ratings ? p.ratings[n] : null]; }),
+        band: points.map(function (p) {
+          var b = p.intervals ? p.intervals[n] : null;
+          return Array.isArray(b) ? [xOf(p), b[0], b[1]] : [null, null, null];
+        }) };
     });
-    var root = linePlot($("history"), series, "parties stored");
+    $("plot-x").textContent = byTime ? "By parties stored" : "By time posted";
+    var root = linePlot($("history"), series, byTime ? "time posted (UTC)" : "parties stored",
+      byTime ? function (v) { return fmtTime(new Date(v * 1000).toISOString()).slice(5, 16); } : null);
     var legend = $("legend");
     clear(legend);
     legend.setAttribute("role", "listbox");
@@ -397,7 +406,7 @@
       var has = s.points.some(function (p) { return isNum(p[1]); });
       var li = el("li", { "data-bot": s.name, class: has ? null : "off", role: "option", tabindex: items.length ? -1 : 0,
         "aria-selected": "false", title: has ? s.name + ": press or hover to highlight" : s.name + ": never rated" },
-        [el("span", { class: "swatch s" + (k % 10) + (k >= 10 ? " dash" : "") }), el("span", { class: "trunc", text: s.name })]);
+        [el("span", { class: "swatch s" + (k % 10) + (k >= 20 ? " dot" : k >= 10 ? " dash" : "") }), el("span", { class: "trunc", text: s.name })]);
       function toggle() {
         var on = !li.classList.contains("picked");
         highlight(s.name, on);
@@ -556,6 +565,10 @@
     });
     setInterval(refreshHome, REFRESH_MS);
     P.makeSortable($("standings"));
+    $("plot-x").addEventListener("click", function () {
+      plotByTime = !plotByTime;
+      if (lastHistory) renderHistory(lastHistory);
+    });
     $("st-cols").addEventListener("click", function () {
       var on = $("standings").classList.toggle("all-cols");
       $("st-cols").setAttribute("aria-pressed", on ? "true" : "false");
