@@ -143,12 +143,24 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, c
         return send_reply(c, &reply, 0);
     }
     const char *match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
     int same = match && !strcmp(match, f->etag);
-    struct MHD_Response *r = MHD_create_response_from_buffer(same ? 0 : f->size, (void *)f->data,
-                                                             MHD_RESPMEM_PERSISTENT);
-    if (!r) return MHD_NO;
+    char *packed = NULL;
+    size_t packed_len = 0;
+    /* A file compressed for a client that takes gzip, on each 200 (the
+     * files are small and a reload is usually a 304). */
+    int gzipped = !same && gzip_worth(accept, f->size) && gzip_compress((const char *)f->data, f->size, &packed, &packed_len) == 0;
+    struct MHD_Response *r = gzipped ? MHD_create_response_from_buffer(packed_len, packed, MHD_RESPMEM_MUST_FREE)
+                                     : MHD_create_response_from_buffer(same ? 0 : f->size, (void *)f->data,
+                                                                       MHD_RESPMEM_PERSISTENT);
+    if (!r) {
+        free(packed);
+        return MHD_NO;
+    }
     /* Revalidate every time: a rebuilt server may carry new files. */
     enum MHD_Result rc = add_common_headers(r, page_content_type(f->path), "no-cache");
+    if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (rc == MHD_YES && gzipped) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
     if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, f->etag);
     if (rc == MHD_YES) rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
     MHD_destroy_response(r);

@@ -208,6 +208,15 @@ Test(leaderboard_lists, downloads_gzip_csv_pgn_and_a_runs_journal, .timeout = 60
     cr_assert_lt(packed.len, plain.len);
     free(text);
     lb_reply_release(&packed);
+    /* a page file too, the same bytes once inflated */
+    cr_assert_eq(lb_request(&s, "GET", "/home.js", NULL, 0, NULL, NULL, &plain), 0);
+    cr_assert_eq(lb_request(&s, "GET", "/home.js", NULL, 0, NULL, "Accept-Encoding: gzip", &packed), 0);
+    cr_assert_not_null(strcasestr(packed.headers, "Content-Encoding: gzip"), "%s", packed.headers);
+    text = inflated(&packed, &len);
+    cr_assert(len == plain.len && !memcmp(text, plain.body, len), "home.js the same once inflated");
+    free(text);
+    lb_reply_release(&packed);
+    lb_reply_release(&plain);
     cr_assert_eq(lb_request(&s, "GET", "/api/v1/standings?los=1", NULL, 0, NULL, "Accept-Encoding: gzip;q=0",
                             &packed), 0);
     cr_assert_null(strcasestr(packed.headers, "Content-Encoding"), "q=0 refuses gzip");
