@@ -1282,6 +1282,13 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_eq(page_int("document.querySelectorAll('#bot-parties tr.partie-row').length"), 20);
     cr_assert_eq(page_int("document.querySelectorAll('#bot-history svg.single path.band').length"), 1,
                  "the bot's interval as a band");
+    act_and_wait("document.querySelectorAll('#bot-opponents thead th')[3].querySelector('button').click(); ''", 0);
+    cJSON *opp = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#bot-opponents tr.opponent'),"
+                           " function (tr) { return parseFloat(tr.querySelector('td.score').textContent); }))");
+    for (int i = 1; i < cJSON_GetArraySize(opp); i++)
+        cr_assert_geq(cJSON_GetArrayItem(opp, i - 1)->valuedouble, cJSON_GetArrayItem(opp, i)->valuedouble,
+                      "the opponents sorted by score");
+    cJSON_Delete(opp);
     act_and_wait("document.getElementById('bot-more').click(); ''", 0);
     cr_assert_eq(wait_int("document.querySelectorAll('#bot-parties tr.partie-row').length", 40), 40, "Older on the bot page");
 
@@ -1319,6 +1326,9 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#steps .note-badge'), function (b) {"
                           " var li = b.closest('li'); return li.getAttribute('data-seat') === 'younger' &&"
                           " b.textContent.indexOf('answers') !== 0; }).length"), 0, "younger's notes read as answers");
+    char *run_link = support_browser_eval(&browser, "document.querySelector('#partie-summary a.run-link').getAttribute('href')");
+    cr_assert_not_null(strstr(run_link, "#/run/"), "the partie links its run's page: %s", run_link);
+    free(run_link);
     act_and_wait("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''", 1);
     cr_assert_eq(page_int("parseInt(document.getElementById('deal-result').getAttribute('data-deal'), 10)"), 2, "N: deal 2");
     side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");

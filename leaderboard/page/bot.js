@@ -11,7 +11,13 @@
   var linePlot = P.linePlot, renderParties = P.renderParties, renderMatches = P.renderMatches;
   var withGame = P.withGame, isPiquet = P.isPiquet;
 
+  var sortable = false;
+
   function openBot(name, serial) {
+    if (!sortable) {
+      P.makeSortable($("bot-opponents"));
+      sortable = true;
+    }
     var piquet = isPiquet();
     document.title = name + " · " + $("game-title").textContent + " leaderboard";
     $("bot-parties").hidden = !piquet;
@@ -42,9 +48,10 @@
       linePlot($("bot-history"), [{ name: b.name, points: (b.history || []).map(function (h) { return [h.parties, h.rating]; }),
         band: (b.history || []).map(function (h) { return [h.parties, h.ci_low, h.ci_high]; }) }], "parties stored");
       var tb = $("bot-opponents").tBodies[0];
+      P.resetSort($("bot-opponents"));
       (b.opponents || []).forEach(function (o) {
         var wdl = [o.wins, o.draws, o.losses].every(isNum) ? o.wins + "-" + o.draws + "-" + o.losses : "–";
-        tb.appendChild(el("tr", { class: "opponent", "data-bot": o.name }, [el("td", { class: "bot" }, botLink(o.name, true)),
+        tb.appendChild(el("tr", { class: "opponent", "data-bot": o.name }, [el("td", { class: "bot", "data-sort": o.name }, botLink(o.name, true)),
           el("td", { class: "num parties", text: o.parties }), el("td", { class: "num wdl", text: wdl }),
           el("td", { class: "num score", text: fmtPct(o.score_pct) }),
           el("td", null, el("a", { href: P.matchesHref({ bot: name, opponent: o.name }), class: "vs-link",

@@ -51,6 +51,8 @@
       " · totals ", el("b", { id: "partie-totals", text: p.totals ? p.totals.A + " – " + p.totals.B : "–" }),
       " · ", winner ? el("span", null, ["won by ", el("b", { text: winner })]) : el("b", { text: "draw" }),
       isNum(p.settlement) ? " · settlement " + p.settlement : "",
+      typeof p.run === "string" ? el("span", null, [" · ", el("a", { href: P.runHref(p.run), class: "run-link",
+        title: "the run's standings, matches and journal", text: "run " + p.run })]) : null,
       p.forfeit ? el("span", { class: "badge forfeit", text: forfeitText(p.forfeit, names) }) : null
     ]);
 
