@@ -612,8 +612,10 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
         int i = s->order[a], rated = r->status[i] == RATINGS_RATED;
         cJSON *bot = cJSON_CreateObject();
         ok = cJSON_AddItemToObject(pages, r->names[i], bot) && cJSON_AddStringToObject(bot, "name", r->names[i]) &&
-             cJSON_AddItemToObject(bot, "rank", number_or_null(rated, s->rank[i])) &&
+             cJSON_AddItemToObject(bot, "rank", number_or_null(s->rank[i] > 0, s->rank[i])) &&
              cJSON_AddStringToObject(bot, "status", rated ? "rated" : ratings_status_name(r->status[i])) &&
+             cJSON_AddBoolToObject(bot, "provisional", standings_provisional(s, i)) &&
+             cJSON_AddBoolToObject(bot, "interval_ok", s->interval_ok[i]) &&
              cJSON_AddItemToObject(bot, "rating", number_or_null(rated, r->rating[i])) &&
              cJSON_AddItemToObject(bot, "ci_low", number_or_null(rated, r->low[i])) &&
              cJSON_AddItemToObject(bot, "ci_high", number_or_null(rated, r->high[i])) &&

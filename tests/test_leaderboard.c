@@ -338,6 +338,9 @@ Test(leaderboard, bot_pages_history_and_crosstable, .timeout = 60)
         cJSON *page = lb_get(&s, path, 200);
         cr_assert_str_eq(cJSON_GetObjectItem(page, "name")->valuestring, name);
         assert_same_number(cJSON_GetObjectItem(page, "rating"), cJSON_GetObjectItem(b, "rating"), "rating", name);
+        assert_same_number(cJSON_GetObjectItem(page, "rank"), cJSON_GetObjectItem(b, "rank"), "rank", name);
+        cr_assert_eq(cJSON_IsTrue(cJSON_GetObjectItem(page, "provisional")),
+                     cJSON_IsTrue(cJSON_GetObjectItem(b, "provisional")), "%s provisional", name);
         assert_same_number(cJSON_GetObjectItem(page, "ci_low"), cJSON_GetObjectItem(b, "ci_low"), "ci_low", name);
         assert_same_number(cJSON_GetObjectItem(page, "parties"), cJSON_GetObjectItem(b, "parties"), "parties", name);
         assert_same_number(cJSON_GetObjectItem(page, "wins"), cJSON_GetObjectItem(b, "wins"), "wins", name);

@@ -33,10 +33,11 @@
     var one = getJSON(withGame("bots/" + encodeURIComponent(name))).then(function (b) {
       if (!isCurrent(serial)) return;
       function fact(dt, dd) { facts.appendChild(el("dt", { text: dt })); facts.appendChild(el("dd", { "data-fact": dt.toLowerCase() }, dd)); }
-      fact("Rating", isNum(b.rating) ? fmtInt(b.rating) + (isNum(b.ci_low) && isNum(b.ci_high) ?
-        "  (95%: " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high) + ")" : "") :
+      fact("Rating", isNum(b.rating) ? fmtInt(b.rating) + (b.interval_ok === false ? "  (no reliable interval yet: too few clusters)" :
+        isNum(b.ci_low) && isNum(b.ci_high) ? "  (95%: " + fmtInt(b.ci_low) + " … " + fmtInt(b.ci_high) + ")" : "") +
+        (b.provisional ? " · provisional" : "") :
         "not rated" + (b.status && b.status !== "rated" ? " (" + b.status + ")" : ""));
-      if (isNum(b.rank)) fact("Rank", String(b.rank));
+      fact("Rank", isNum(b.rank) ? String(b.rank) : b.provisional ? "none yet (provisional)" : "none");
       if (piquet) fact("Parties", String(b.parties));
       else fact("Matches", String(b.matches));
       fact("W-D-L", [b.wins, b.draws, b.losses].join("-"));
