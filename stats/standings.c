@@ -303,15 +303,20 @@ static int print_summary(const struct standings *self, FILE *out)
     return bad ? -1 : 0;
 }
 
+/* Bots listed as provisional. */
+static int provisional_count(const struct standings *self)
+{
+    int n = 0;
+    for (int i = 0; i < self->ratings->n_bots; i++) n += self->section[i] == STANDINGS_PROVISIONAL;
+    return n;
+}
+
 int standings_print_text(const struct standings *self, FILE *out)
 {
     const struct ratings *r = self->ratings;
     struct table rated = { 0 }, unrated = { 0 };
-    int rc = -1, n_rated = 0, n_provisional = 0;
-    for (int i = 0; i < r->n_bots; i++) {
-        n_rated += r->status[i] == RATINGS_RATED;
-        n_provisional += self->section[i] == STANDINGS_PROVISIONAL;
-    }
+    int rc = -1, n_rated = 0, n_provisional = provisional_count(self);
+    for (int i = 0; i < r->n_bots; i++) n_rated += r->status[i] == RATINGS_RATED;
     if (n_rated == 0 && fprintf(out, "no bot could be rated (%ld parties)\n", total_parties(r)) < 0)
         goto out;
     if (r->n_bots > 0 && (main_table(self, &rated) < 0 || table_print_text(&rated, out, "") < 0))
@@ -456,13 +461,6 @@ static bool add_los(const struct standings *self, cJSON *root)
         }
     }
     return true;
-}
-
-static int provisional_count(const struct standings *self)
-{
-    int n = 0;
-    for (int i = 0; i < self->ratings->n_bots; i++) n += self->section[i] == STANDINGS_PROVISIONAL;
-    return n;
 }
 
 cJSON *standings_json(const struct standings *self, bool with_los)
