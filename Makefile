@@ -7,7 +7,7 @@ BUILD    ?= build
 CC       ?= cc
 WERROR   ?= 0
 SAN      ?= 0
-PKGS     := libzmq libcjson libcurl libmicrohttpd sqlite3
+PKGS     := libzmq libcjson libcurl libmicrohttpd sqlite3 zlib
 # Recursive (=) on purpose: expanded when a recipe runs, after tools/deps.sh
 # has installed the packages on a fresh machine.
 

@@ -32,6 +32,7 @@ struct request {
     bool head_to_head;
     bool no_advantage;
     const char *anchor;   /* as given: NAME or NAME=RATING */
+    int min_matches;      /* stats/standings.h */
     const char **files;
     int n_files;
 };
@@ -62,6 +63,7 @@ static int apply_ratings(void *ctx, const struct option_value *v, char *err, siz
     case OPT_HEAD_TO_HEAD: req->head_to_head = v->integer != 0; break;
     case OPT_NO_ADVANTAGE: req->no_advantage = v->integer != 0; break;
     case OPT_ANCHOR: req->anchor = v->text; break;
+    case OPT_MIN_MATCHES: req->min_matches = (int)v->integer; break;
     default: assert(0);
     }
     return 0;
@@ -305,7 +307,7 @@ static int render(const struct request *req, const struct results *res,
     }
     if ((rc = fit(req, res, &r)) != 0) return rc;
     rc = 1;
-    if (standings_init(&s, r) < 0) goto oom;
+    if (standings_init(&s, r, &(struct standings_options){ .min_matches = req->min_matches }) < 0) goto oom;
     if (req->head_to_head && res->n_tables) {
         if (print_set_scores(res, &s, req->format, out) < 0) goto oom;
     } else if (req->head_to_head) {
@@ -318,7 +320,7 @@ static int render(const struct request *req, const struct results *res,
             (req->format == FORMAT_CSV && pairings_print_csv(&p, names, out) < 0) ||
             (req->format == FORMAT_TEXT && pairings_print_text(&p, names, out) < 0))
             goto oom;
-    } else if ((req->format == FORMAT_JSON && print_json(standings_json(&s), out) < 0) ||
+    } else if ((req->format == FORMAT_JSON && print_json(standings_json(&s, true), out) < 0) ||
                (req->format == FORMAT_CSV && standings_print_csv(&s, out) < 0) ||
                (req->format == FORMAT_TEXT && standings_print_text(&s, out) < 0)) {
         goto oom;
@@ -336,7 +338,7 @@ out:
 
 int cmd_ratings(int argc, char **argv)
 {
-    struct request req = { 0 };
+    struct request req = { .min_matches = STANDINGS_MIN_MATCHES };
     struct results res;
     char err[512], *report = NULL;
     size_t report_len = 0;

@@ -325,9 +325,9 @@ static int run_write_results(const struct tournament *t, const struct tally *tal
     cJSON_AddStringToObject(root, "journal", journal_path);
     if (results_read(&res, journal_path, err, sizeof err) == 0 &&
         (fit = ratings_fit(res.parties, res.n_parties, (const char *const *)res.names, res.n_bots, NULL, err,
-                           sizeof err)) && standings_init(&st, fit) == 0) {
+                           sizeof err)) && standings_init(&st, fit, NULL) == 0) {
         have_standings = 1;
-        cJSON *s = standings_json(&st);
+        cJSON *s = standings_json(&st, true);
         if (!s) goto oom;
         cJSON_AddItemToObject(root, "standings", s);
     } else {

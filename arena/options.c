@@ -95,6 +95,10 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_ANCHOR, "anchor", OPTION_TEXT, "NAME[=RATING]", 0, 0, NULL, NULL,
       "fix NAME's rating at RATING (default 0) instead of a mean rating of 0" },
     { OPT_NO_ADVANTAGE, "no-advantage", OPTION_FLAG, NULL, 0, 0, NULL, NULL, "fit no first-dealer advantage" },
+    { OPT_MIN_MATCHES, "min-matches", OPTION_INT, "N", 0, 1000000, NULL, NULL,
+      "rank only bots with at least N matches (parties, or tables of a game of N seats) in at least 3 clusters "
+      "(duplicate pairs or sets); the others are listed as provisional, unranked (default 20; 0: rank every "
+      "rated bot)" },
     { OPT_CHECK, "check", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "compare each fixture's result with its \"expect\" and print 'ok FILE' or 'FAIL FILE: why' instead of the "
       "result (for a journal: 'ok FILE:LINE partie N', and a count at the end)" },
@@ -374,12 +378,13 @@ static const struct command_spec keys_spec = {
 
 static const struct option_use ratings_options[] = {
     { OPT_OUTPUT_FORMAT, NULL }, { OPT_JSON, NULL }, { OPT_CSV, NULL }, { OPT_PGN, NULL },
-    { OPT_HEAD_TO_HEAD, NULL }, { OPT_ANCHOR, NULL }, { OPT_NO_ADVANTAGE, NULL },
+    { OPT_HEAD_TO_HEAD, NULL }, { OPT_ANCHOR, NULL }, { OPT_NO_ADVANTAGE, NULL }, { OPT_MIN_MATCHES, NULL },
 };
 
 static const struct command_spec ratings_spec = {
     "ratings",
-    "ratings [--format table|json|csv|pgn] [--head-to-head] [--anchor NAME[=RATING]] [--no-advantage] FILE...",
+    "ratings [--format table|json|csv|pgn] [--head-to-head] [--anchor NAME[=RATING]] [--no-advantage] "
+    "[--min-matches N] FILE...",
     "Rates bots from finished parties: maximum-likelihood Bradley-Terry Elo with a fitted first-dealer "
     "advantage (Ordo's model, standard Elo scale), 95% intervals from the cluster-robust covariance over "
     "duplicate pairs, the model (Hessian) error, and the likelihood of superiority (LOS) of each bot over the "

@@ -1,13 +1,17 @@
 /* api.c - the routes of the leaderboard API (api.h, leaderboard/README.md).
  *
- * The cache: one slot per game key asked for. `generation` counts
- * successful posts; a snapshot remembers the generation it was computed at
- * and is served while they agree (a post to one game makes every game's
- * snapshot stale: posts are rare, GETs many). A post
- * bumps the generation after its commit, so a snapshot computed later sees
- * the commit. Serving a snapshot copies its text under `lock` (a few
- * kilobytes); computing one holds `compute`, so a burst of GETs after a
- * post computes it once.
+ * The cache: one slot per game key asked for ("game@run" for one run's
+ * standings). `generation` counts successful posts; a snapshot remembers
+ * the generation it was computed at and is served while they agree (a
+ * post to one game makes every game's snapshot stale: posts are rare,
+ * GETs many). A post bumps the generation after its commit, so a snapshot
+ * computed later sees the commit. Each slot keeps the rows its snapshot
+ * was computed from (stats.h struct stats_rows) and reads only the rows
+ * stored since, so the first GET after a post costs a fit, not a read of
+ * the whole store. Serving a snapshot copies its text under `lock`;
+ * computing one holds `compute` (snapshots) or `history` (histories,
+ * with rows of their own), so a burst of GETs after a post computes it
+ * once and a history never holds up the standings.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -20,34 +24,41 @@
 #include "leaderboard/check.h"
 #include "leaderboard/stats.h"
 #include "leaderboard/viewer.h"
+#include "stats/table.h"
 
-enum { API_LIST_DEFAULT = 50, API_LIST_MAX = 200, API_GAME_SLOTS = 32 };
+enum { API_JOURNAL_MAX = 256 << 20, API_LIST_DEFAULT = 50, API_LIST_MAX = 200, API_GAME_SLOTS = 32, API_SLOT_KEY_MAX = STORE_GAME_KEY_MAX + 17 };
 
 /* The cached snapshots of one game. */
 struct api_slot {
-    char game[STORE_GAME_KEY_MAX];   /* "" when unused */
+    char game[API_SLOT_KEY_MAX];     /* the game or "game@run"; "" when unused */
     struct stats *snap;
     unsigned long snap_gen;
     struct stats_history *hist;
     unsigned long hist_gen;
+    struct stats_rows *rows;         /* what the snapshot was computed from */
+    struct stats_rows *hist_rows;    /* the history's own copy */
 };
 
 struct api {
     struct store *store;
+    int min_matches;           /* stats/standings.h */
     pthread_mutex_t lock;      /* guards the fields below */
     pthread_mutex_t compute;   /* one snapshot computed at a time */
+    pthread_mutex_t history;   /* one history computed at a time */
     unsigned long generation;
     struct api_slot slots[API_GAME_SLOTS];
 };
 
-struct api *api_new(struct store *store)
+struct api *api_new(struct store *store, int min_matches)
 {
     struct api *self = calloc(1, sizeof *self);
     if (!self) return NULL;
     self->store = store;
+    self->min_matches = min_matches;
     self->generation = 1;
     pthread_mutex_init(&self->lock, NULL);
     pthread_mutex_init(&self->compute, NULL);
+    pthread_mutex_init(&self->history, NULL);
     return self;
 }
 
@@ -57,9 +68,12 @@ void api_free(struct api *self)
     for (int i = 0; i < API_GAME_SLOTS; i++) {
         stats_free(self->slots[i].snap);
         stats_history_free(self->slots[i].hist);
+        stats_rows_free(self->slots[i].rows);
+        stats_rows_free(self->slots[i].hist_rows);
     }
     pthread_mutex_destroy(&self->lock);
     pthread_mutex_destroy(&self->compute);
+    pthread_mutex_destroy(&self->history);
     free(self);
 }
 
@@ -158,13 +172,18 @@ static struct api_slot *slot_of(struct api *self, const char *game)
     struct api_slot *slot = &self->slots[API_GAME_SLOTS - 1];
     stats_free(slot->snap);
     stats_history_free(slot->hist);
+    stats_rows_free(slot->rows);
+    stats_rows_free(slot->hist_rows);
     memset(slot, 0, sizeof *slot);
     snprintf(slot->game, sizeof slot->game, "%s", game);
     return slot;
 }
 
 struct wanted {
-    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot */
+    char slot[API_SLOT_KEY_MAX];  /* the cache's key: the game, or "game@run" */
+    const char *run;           /* NULL, or the one run */
+    int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot,
+                                * 4 standings with every LOS, 5 as CSV */
     const char *game;          /* the game key */
     const char *name;
     char *text;
@@ -172,63 +191,96 @@ struct wanted {
     int missing;
 };
 
-/* The current snapshot of w->game, computed when stale; calls use() with
- * it held under the lock. 0, or -1 with err. */
+/* Brings a slot's snapshot (history 0) or history (1) up to the current
+ * generation: the slot's rows read on since the last time (only the new
+ * rows come from the store), then the computation from them. Holds
+ * `compute` for the snapshot and `history` for the history, never both,
+ * so that a history (up to 30 fits) never holds up the standings. 0, or
+ * -1 with err. */
+static int refresh(struct api *self, struct wanted *w, int history, char *err, size_t cap)
+{
+    pthread_mutex_t *mine = history ? &self->history : &self->compute;
+    int rc = -1;
+    pthread_mutex_lock(mine);
+    pthread_mutex_lock(&self->lock);
+    unsigned long gen = self->generation;
+    struct api_slot *slot = slot_of(self, w->slot);
+    int stale = history ? !slot->hist || slot->hist_gen != gen : !slot->snap || slot->snap_gen != gen;
+    struct stats_rows *rows = history ? slot->hist_rows : slot->rows;
+    if (history) slot->hist_rows = NULL;
+    else slot->rows = NULL;
+    pthread_mutex_unlock(&self->lock);
+    if (!stale) {
+        rc = 0;
+        goto out;
+    }
+    /* The rows are this thread's while it holds `mine` (taken out of the
+     * slot, which another game may take over meanwhile). */
+    if (!rows && !(rows = stats_rows_new(w->game, w->run))) {
+        snprintf(err, cap, "out of memory");
+        goto out;
+    }
+    if (stats_rows_update(rows, self->store, err, cap) < 0) {
+        stats_rows_free(rows);
+        rows = NULL;
+        goto out;
+    }
+    struct stats *snap = history ? NULL : stats_compute_rows(rows, self->min_matches, err, cap);
+    struct stats_history *hist = history ? stats_history_compute_rows(rows, err, cap) : NULL;
+    if (!snap && !hist) goto out;
+    pthread_mutex_lock(&self->lock);
+    slot = slot_of(self, w->slot);
+    if (snap) {
+        stats_free(slot->snap);
+        slot->snap = snap;
+        slot->snap_gen = gen;
+    } else {
+        stats_history_free(slot->hist);
+        slot->hist = hist;
+        slot->hist_gen = gen;
+    }
+    pthread_mutex_unlock(&self->lock);
+    rc = 0;
+out:
+    pthread_mutex_lock(&self->lock);
+    slot = slot_of(self, w->slot);
+    struct stats_rows **home = history ? &slot->hist_rows : &slot->rows;
+    if (!*home) {
+        *home = rows;
+        rows = NULL;
+    }
+    pthread_mutex_unlock(&self->lock);
+    stats_rows_free(rows);
+    pthread_mutex_unlock(mine);
+    return rc;
+}
+
+/* The current snapshot of w->game (and its history for the history and a
+ * bot's page), brought up to date when stale; calls use() with them held
+ * under the lock. 0, or -1 with err. */
 static int with_stats(struct api *self, struct wanted *w, void (*use)(const struct api_slot *, struct wanted *),
                       char *err, size_t cap)
 {
-    int history = w->which >= 2;
-    pthread_mutex_lock(&self->lock);
-    struct api_slot *slot = slot_of(self, w->game);
-    int fresh = history ? slot->hist && slot->hist_gen == self->generation && slot->snap &&
-                              slot->snap_gen == self->generation
-                        : slot->snap && slot->snap_gen == self->generation;
-    if (fresh) {
-        use(slot, w);
-        pthread_mutex_unlock(&self->lock);
-        return 0;
-    }
-    pthread_mutex_unlock(&self->lock);
-
-    int rc = -1;
-    pthread_mutex_lock(&self->compute);
-    pthread_mutex_lock(&self->lock);
-    unsigned long gen = self->generation;
-    slot = slot_of(self, w->game);
-    int need_snap = !slot->snap || slot->snap_gen != gen;
-    int need_hist = history && (!slot->hist || slot->hist_gen != gen);
-    pthread_mutex_unlock(&self->lock);
-    struct stats *snap = need_snap ? stats_compute(self->store, w->game, err, cap) : NULL;
-    struct stats_history *hist = need_hist && (snap || !need_snap)
-                                     ? stats_history_compute(self->store, w->game, err, cap)
-                                     : NULL;
-    if ((!need_snap || snap) && (!need_hist || hist)) {
+    int history = w->which == 2 || w->which == 3;
+    for (int tries = 0; tries < 3; tries++) {
         pthread_mutex_lock(&self->lock);
-        slot = slot_of(self, w->game);
-        if (snap) {
-            stats_free(slot->snap);
-            slot->snap = snap;
-            slot->snap_gen = gen;
-            snap = NULL;
-        }
-        if (hist) {
-            stats_history_free(slot->hist);
-            slot->hist = hist;
-            slot->hist_gen = gen;
-            hist = NULL;
-        }
-        if (slot->snap && (!history || slot->hist)) {
+        struct api_slot *slot = slot_of(self, w->slot);
+        int snap_ok = slot->snap && slot->snap_gen == self->generation;
+        int hist_ok = !history || (slot->hist && slot->hist_gen == self->generation);
+        /* a post between the two computations leaves one a generation
+         * behind: still a consistent picture of a moment, and served */
+        int usable = slot->snap && (!history || slot->hist);
+        if ((snap_ok && hist_ok) || (tries > 0 && usable)) {
             use(slot, w);
-            rc = 0;
-        } else {
-            snprintf(err, cap, "too many games asked for at once");
+            pthread_mutex_unlock(&self->lock);
+            return 0;
         }
         pthread_mutex_unlock(&self->lock);
+        if (!snap_ok && refresh(self, w, 0, err, cap) < 0) return -1;
+        if (!hist_ok && refresh(self, w, 1, err, cap) < 0) return -1;
     }
-    stats_free(snap);
-    stats_history_free(hist);
-    pthread_mutex_unlock(&self->compute);
-    return rc;
+    snprintf(err, cap, "too many games asked for at once");
+    return -1;
 }
 
 static void take(const struct api_slot *slot, struct wanted *w)
@@ -236,6 +288,12 @@ static void take(const struct api_slot *slot, struct wanted *w)
     switch (w->which) {
     case 0:
         w->text = copy_text(slot->snap->standings, w->len = slot->snap->standings_len);
+        break;
+    case 4:
+        w->text = copy_text(slot->snap->standings_los, w->len = slot->snap->standings_los_len);
+        break;
+    case 5:
+        w->text = copy_text(slot->snap->standings_csv, w->len = slot->snap->standings_csv_len);
         break;
     case 1:
         w->text = copy_text(slot->snap->crosstable, w->len = slot->snap->crosstable_len);
@@ -284,7 +342,15 @@ static void get_cached(struct api *self, const struct api_request *req, int whic
 {
     char game[STORE_GAME_KEY_MAX];
     if (game_arg(req, game, reply) < 0) return;
-    struct wanted w = { which, game, name, NULL, 0, 0 };
+    struct wanted w = { .which = which, .game = game, .name = name };
+    w.run = req->arg ? req->arg(req->arg_ctx, "run") : NULL;
+    if (w.run && !*w.run) w.run = NULL;
+    if (w.run && (which == 2 || which == 3 || strlen(w.run) != 16 || strspn(w.run, "0123456789abcdef") != 16)) {
+        api_error(reply, 400, which == 2 || which == 3 ? "'run' is for the standings and the crosstable"
+                                                        : "'run' must be 16 lowercase hex digits");
+        return;
+    }
+    snprintf(w.slot, sizeof w.slot, "%s%s%s", game, w.run ? "@" : "", w.run ? w.run : "");
     char err[256];
     if (with_stats(self, &w, take, err, sizeof err) < 0) {
         api_error(reply, 500, err);
@@ -301,6 +367,84 @@ static void get_cached(struct api *self, const struct api_request *req, int whic
     reply->status = 200;
     reply->body = w.text;
     reply->len = w.len;
+    if (which == 5) {
+        reply->type = "text/csv; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "standings-%s%s%s.csv", game, w.run ? "-" : "",
+                 w.run ? w.run : "");
+    }
+}
+
+/* The "format" argument: json (absent), or one of `others` ("csv",
+ * "pgn"); -1 after a 400 reply. */
+static int format_arg(const struct api_request *req, const char *const *others, int n, struct api_reply *reply)
+{
+    const char *f = req->arg ? req->arg(req->arg_ctx, "format") : NULL;
+    if (!f || !*f || !strcmp(f, "json")) return 0;
+    for (int i = 0; i < n; i++)
+        if (!strcmp(f, others[i])) return i + 1;
+    api_error(reply, 400, n > 1 ? "'format' must be json, csv or pgn" : "'format' must be json or csv");
+    return -1;
+}
+
+/* GET /api/v1/standings[?los=1][&run=RUN][&format=csv|pgn] */
+static void get_standings(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    static const char *const formats[] = { "csv", "pgn" };
+    int format = format_arg(req, formats, 2, reply);
+    if (format < 0) return;
+    if (format == 1) {
+        get_cached(self, req, 5, NULL, reply);
+        return;
+    }
+    if (format == 2) {
+        char game[STORE_GAME_KEY_MAX], err[256];
+        const char *run = req->arg ? req->arg(req->arg_ctx, "run") : NULL;
+        if (game_arg(req, game, reply) < 0) return;
+        if (run && *run && (strlen(run) != 16 || strspn(run, "0123456789abcdef") != 16)) {
+            api_error(reply, 400, "'run' must be 16 lowercase hex digits");
+            return;
+        }
+        size_t len;
+        char *text = stats_pgn(self->store, game, run && *run ? run : NULL, &len, err, sizeof err);
+        if (!text) {
+            api_error(reply, 500, err);
+            return;
+        }
+        reply->status = 200;
+        reply->body = text;
+        reply->len = len;
+        reply->type = "application/x-chess-pgn; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "%s%s%s.pgn", game, run && *run ? "-" : "",
+                 run && *run ? run : "");
+        return;
+    }
+    const char *los = req->arg ? req->arg(req->arg_ctx, "los") : NULL;
+    get_cached(self, req, los && !strcmp(los, "1") ? 4 : 0, NULL, reply);
+}
+
+/* GET /api/v1/runs/{RUN}/journal?game=KEY: the run's records as JSON
+ * lines, at most API_JOURNAL_MAX bytes. */
+static void get_journal(struct api *self, const struct api_request *req, const char *rest, struct api_reply *reply)
+{
+    char game[STORE_GAME_KEY_MAX], run[17], err[256];
+    size_t len;
+    if (strlen(rest) != 24 || strspn(rest, "0123456789abcdef") != 16 || strcmp(rest + 16, "/journal")) {
+        api_error(reply, 404, "no such route (a run is /api/v1/runs/RUN/journal, RUN its 16 hex digits)");
+        return;
+    }
+    if (game_arg(req, game, reply) < 0) return;
+    memcpy(run, rest, 16);
+    run[16] = 0;
+    char *text = store_run_journal(self->store, game, run, API_JOURNAL_MAX, &len, err, sizeof err);
+    if (!text) {
+        api_error(reply, 500, err);
+        return;
+    }
+    reply->status = 200;
+    reply->body = text;
+    reply->len = len;
+    reply->type = "application/x-ndjson; charset=utf-8";
+    snprintf(reply->filename, sizeof reply->filename, "%s-%s.jsonl", game, run);
 }
 
 /* GET /api/v1/games: the games that have records. */
@@ -443,22 +587,148 @@ static int int_arg(const struct api_request *req, const char *name, long long lo
     return 0;
 }
 
-/* GET /api/v1/parties?game=&bot=&limit=&before= (and /matches): Piquet's
- * parties, or another game's matches, listed under `key` ("parties" or
- * "matches", as the path says). */
+/* A query argument as text, NULL when absent or empty. */
+static const char *text_arg(const struct api_request *req, const char *name)
+{
+    const char *text = req->arg ? req->arg(req->arg_ctx, name) : NULL;
+    return text && *text ? text : NULL;
+}
+
+/* A day "YYYY-MM-DD" that exists (years 1970 to 9998); into `next` (11
+ * bytes) the day after. */
+static int day_arg(const char *text, char next[11])
+{
+    static const int length[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    int y, m, d, used = 0;
+    if (strlen(text) != 10 || text[4] != '-' || text[7] != '-' || strspn(text, "0123456789-") != 10 ||
+        sscanf(text, "%4d-%2d-%2d%n", &y, &m, &d, &used) != 3 || used != 10 || y < 1970 || y > 9998 || m < 1 ||
+        m > 12)
+        return -1;
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    int days = length[m - 1] + (m == 2 && leap);
+    if (d < 1 || d > days) return -1;
+    if (++d > days) {
+        d = 1;
+        if (++m > 12) {
+            m = 1;
+            y++;
+        }
+    }
+    snprintf(next, 11, "%04u-%02u-%02u", (unsigned)y % 10000u, (unsigned)m % 100u, (unsigned)d % 100u);
+    return 0;
+}
+
+/* The filters of a list request (store.h struct store_filter): bot,
+ * opponent, run, from and to (days, both included), result. -1 after a
+ * 400 reply. The filter points into the request and into `to_next`. */
+static int filter_args(const struct api_request *req, struct store_filter *f, char to_next[11],
+                       struct api_reply *reply)
+{
+    const char *to = text_arg(req, "to");
+    char ignored[11];
+    *f = (struct store_filter){ text_arg(req, "bot"), text_arg(req, "opponent"), text_arg(req, "run"),
+                                text_arg(req, "from"), NULL, text_arg(req, "result") };
+    const char *why = NULL;
+    if ((f->opponent || f->result) && !f->bot) why = "'opponent' and 'result' need a 'bot'";
+    else if (f->result && strcmp(f->result, "win") && strcmp(f->result, "draw") && strcmp(f->result, "loss"))
+        why = "'result' must be win, draw or loss";
+    else if (f->run && (strlen(f->run) != 16 || strspn(f->run, "0123456789abcdef") != 16))
+        why = "'run' must be 16 lowercase hex digits";
+    else if ((f->from && day_arg(f->from, ignored) < 0) || (to && day_arg(to, to_next) < 0))
+        why = "'from' and 'to' must be days as YYYY-MM-DD";
+    if (why) {
+        api_error(reply, 400, why);
+        return -1;
+    }
+    if (to) f->before_time = to_next;
+    return 0;
+}
+
+/* A list's summaries as CSV (stats/table.h quotes the names): seq, id,
+ * posted, first_dealer, winner (letters), forfeit (who), then per
+ * player letter its name, its score (Piquet: totals) and, for a match
+ * game, its points. NULL when out of memory. */
+static char *list_csv(const cJSON *list, size_t *len)
+{
+    static const char *const letters[] = { "A", "B", "C", "D", "E" };
+    const cJSON *first = cJSON_GetArrayItem(list, 0), *item;
+    int piquet = !first || cJSON_GetObjectItemCaseSensitive(first, "totals") != NULL;
+    int players = piquet ? 2 : (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(first, "players"));
+    if (players < 2 || players > 5) players = 2;
+    int per = piquet ? 2 : 3, cols = 6 + per * players, bad = 0;
+    struct table t;
+    char *text = NULL;
+    size_t size = 0;
+    if (table_init(&t, cols) < 0) return NULL;
+    static const char *const heads[] = { "seq", "id", "posted", "first_dealer", "winner", "forfeit" };
+    for (int c = 0; c < 6; c++) bad |= table_column(&t, c, heads[c], TABLE_LEFT, 0);
+    for (int p = 0; p < players; p++) {
+        char h[32];
+        snprintf(h, sizeof h, "name_%s", letters[p]);
+        bad |= table_column(&t, 6 + per * p, h, TABLE_LEFT, 0);
+        snprintf(h, sizeof h, "%s_%s", piquet ? "total" : "score", letters[p]);
+        bad |= table_column(&t, 7 + per * p, h, TABLE_LEFT, 0);
+        if (!piquet) {
+            snprintf(h, sizeof h, "points_%s", letters[p]);
+            bad |= table_column(&t, 8 + per * p, h, TABLE_LEFT, 0);
+        }
+    }
+    cJSON_ArrayForEach(item, list) {
+        if (bad) break;
+        const cJSON *forfeit = cJSON_GetObjectItemCaseSensitive(item, "forfeit");
+        const char *winner = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "winner"));
+        const char *who = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(forfeit, "player"));
+        const cJSON *names = cJSON_GetObjectItemCaseSensitive(item, piquet ? "players" : "names");
+        const cJSON *scores = cJSON_GetObjectItemCaseSensitive(item, piquet ? "totals" : "scores");
+        const cJSON *points = cJSON_GetObjectItemCaseSensitive(item, "points");
+        bad |= table_add_row(&t);
+        bad |= table_setf(&t, 0, "%.0f", cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(item, "seq")));
+        bad |= table_set(&t, 1, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "id")));
+        bad |= table_set(&t, 2, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "posted")));
+        bad |= table_set(&t, 3, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(item, "first_dealer")));
+        if (winner) bad |= table_set(&t, 4, winner);
+        if (who) bad |= table_set(&t, 5, who);
+        for (int p = 0; p < players; p++) {
+            const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(names, letters[p]));
+            const cJSON *score = cJSON_GetObjectItemCaseSensitive(scores, letters[p]);
+            const cJSON *pts = cJSON_GetObjectItemCaseSensitive(points, letters[p]);
+            if (name) bad |= table_set(&t, 6 + per * p, name);
+            if (cJSON_IsNumber(score)) bad |= table_setf(&t, 7 + per * p, "%.0f", score->valuedouble);
+            if (!piquet && cJSON_IsNumber(pts)) bad |= table_setf(&t, 8 + per * p, "%.0f", pts->valuedouble);
+        }
+    }
+    FILE *out = bad ? NULL : open_memstream(&text, &size);
+    if (out) {
+        bad |= table_print_csv(&t, out) < 0;
+        bad |= fclose(out) != 0;
+    }
+    table_release(&t);
+    if (bad || !out) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
+}
+
+/* GET /api/v1/parties?game=&bot=&opponent=&run=&from=&to=&result=&limit=&before=
+ * (and /matches): Piquet's parties, or another game's matches, listed
+ * under `key` ("parties" or "matches", as the path says). */
 static void list_parties(struct api *self, const struct api_request *req, const char *key, struct api_reply *reply)
 {
     long long limit = API_LIST_DEFAULT, before = 0;
-    const char *bot = req->arg ? req->arg(req->arg_ctx, "bot") : NULL;
-    char err[256], game[STORE_GAME_KEY_MAX];
-    if (bot && !*bot) bot = NULL;   /* ?bot= : any bot */
+    char err[256], game[STORE_GAME_KEY_MAX], to_next[11];
+    struct store_filter filter;
     int more;
-    if (game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
-        int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0)
+    static const char *const formats[] = { "csv" };
+    int csv = format_arg(req, formats, 1, reply);
+    if (csv < 0 || game_arg(req, game, reply) < 0 || int_arg(req, "limit", 1, API_LIST_MAX, &limit, reply) < 0 ||
+        int_arg(req, "before", 1, (long long)1 << 62, &before, reply) < 0 ||
+        filter_args(req, &filter, to_next, reply) < 0)
         return;
     cJSON *list = !strcmp(game, STORE_PIQUET)
-                      ? store_list(self->store, bot, (int)limit, before, &more, err, sizeof err)
-                      : store_list_matches(self->store, game, bot, (int)limit, before, &more, err, sizeof err);
+                      ? store_list(self->store, &filter, (int)limit, before, &more, err, sizeof err)
+                      : store_list_matches(self->store, game, &filter, (int)limit, before, &more, err, sizeof err);
     if (!list) {
         api_error(reply, 500, err);
         return;
@@ -478,6 +748,21 @@ static void list_parties(struct api *self, const struct api_request *req, const 
     if (!ok) {
         cJSON_Delete(root);
         api_error(reply, 500, "out of memory");
+        return;
+    }
+    if (csv) {
+        size_t len;
+        char *text = list_csv(list, &len);
+        cJSON_Delete(root);
+        if (!text) {
+            api_error(reply, 500, "out of memory");
+            return;
+        }
+        reply->status = 200;
+        reply->body = text;
+        reply->len = len;
+        reply->type = "text/csv; charset=utf-8";
+        snprintf(reply->filename, sizeof reply->filename, "%s-%s.csv", game, key);
         return;
     }
     reply_json(reply, 200, root);
@@ -521,7 +806,7 @@ struct route {
     int id;
 };
 
-enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES };
+enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES, R_RUN };
 
 static const struct route routes[] = {
     { "/api/v1/parties", EXACT, "GET, HEAD, POST", R_PARTIES },
@@ -533,6 +818,7 @@ static const struct route routes[] = {
     { "/api/v1/crosstable", EXACT, "GET, HEAD", R_CROSSTABLE },
     { "/api/v1/history", EXACT, "GET, HEAD", R_HISTORY },
     { "/api/v1/bots/", PREFIX, "GET, HEAD", R_BOT },
+    { "/api/v1/runs/", PREFIX, "GET, HEAD", R_RUN },
 };
 
 void api_handle(struct api *self, const struct api_request *req, struct api_reply *reply)
@@ -572,7 +858,10 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
         get_partie(self, rest, reply);
         break;
     case R_STANDINGS:
-        get_cached(self, req, 0, NULL, reply);
+        get_standings(self, req, reply);
+        break;
+    case R_RUN:
+        get_journal(self, req, rest, reply);
         break;
     case R_CROSSTABLE:
         get_cached(self, req, 1, NULL, reply);

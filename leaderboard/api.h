@@ -29,10 +29,14 @@ struct api_reply {
     char *body;               /* malloc'd JSON, owned by the caller */
     size_t len;
     const char *allow;        /* for 405: the methods the route allows */
+    const char *type;         /* NULL: JSON; else the Content-Type (static) */
+    char filename[96];        /* "": none; else sent as an attachment of
+                               * that name (Content-Disposition) */
 };
 
-/* An API over the store (not owned). NULL when out of memory. */
-struct api *api_new(struct store *store);
+/* An API over the store (not owned), ranking only bots with at least
+ * min_matches matches (stats/standings.h). NULL when out of memory. */
+struct api *api_new(struct store *store, int min_matches);
 void api_free(struct api *self);
 
 /* Whether `path` is under /api/ (anything else is the page's). */

@@ -1,17 +1,19 @@
 /* bench_client.c - `leaderboard-bench`: standings requests per second
  * under concurrent load, for `make bench`.
  *
- *   leaderboard-bench --server BIN --journal J.jsonl [--parties N] [--runs R]
- *                     [--seconds S] [--clients 1,8]
+ *   leaderboard-bench --server BIN --journal J.jsonl [--parties N] [--bots B]
+ *                     [--runs R] [--seconds S] [--clients 1,8]
  *
  * Starts the server BIN on a fresh database in a temporary directory, posts
  * N parties to it (default 10,000) in batches through the API, each record
  * of the journal replicated under a run id of its own with the players
- * renamed among eight bots, then for each client count runs R timed runs
+ * renamed among B bots (default 8), then for each client count runs R timed runs
  * of S seconds in which every client (a thread with one keep-alive libcurl
  * connection) asks GET /api/v1/standings as fast as it is answered. Prints
- * the median requests per second of the runs per client count, and the
- * time of the first standings after the posts (the fit of N parties).
+ * the median requests per second of the runs per client count, the time
+ * of the first standings after the posts (the fit of N parties), and the
+ * time of the first standings after one more post of one partie (what a
+ * reader waits for while a tournament posts).
  */
 #include <curl/curl.h>
 #include <poll.h>
@@ -97,6 +99,8 @@ static cJSON *read_records(const char *path)
 }
 
 /* Copy `k` of a record: run id of its own, players renamed by rotation. */
+static long bots = 8;   /* --bots: the players are renamed among this many */
+
 static cJSON *replica(const cJSON *rec, const cJSON *names, long k)
 {
     char run[17], name[32];
@@ -110,7 +114,7 @@ static cJSON *replica(const cJSON *rec, const cJSON *names, long k)
         int index = 0;
         for (int i = 0; i < cJSON_GetArraySize(names); i++)
             if (!strcmp(cJSON_GetArrayItem(names, i)->valuestring, was)) index = i;
-        snprintf(name, sizeof name, "bot-%ld", (index + k) % 8);
+        snprintf(name, sizeof name, "bot-%ld", (index + k) % bots);
         cJSON_ReplaceItemInObjectCaseSensitive(players, key, cJSON_CreateString(name));
     }
     return copy;
@@ -220,11 +224,12 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--journal")) journal = argv[i + 1];
         else if (!strcmp(argv[i], "--parties")) parties = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--runs")) runs = atoi(argv[i + 1]);
+        else if (!strcmp(argv[i], "--bots")) bots = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--seconds")) seconds = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--clients")) clients_list = argv[i + 1];
         else break;
     }
-    if (!server || !journal || parties < 1 || runs < 1 || runs > MAX_RUNS || seconds <= 0) {
+    if (!server || !journal || parties < 1 || runs < 1 || runs > MAX_RUNS || seconds <= 0 || bots < 2 || bots > 1000) {
         fprintf(stderr, "usage: leaderboard-bench --server BIN --journal J.jsonl [--parties N] [--runs R (1-%d)] "
                         "[--seconds S] [--clients 1,8]\n", MAX_RUNS);
         return 2;
@@ -265,16 +270,24 @@ int main(int argc, char **argv)
         cJSON_Delete(batch);
     }
     double posted = now_s() - t0;
+
+    /* The first standings (the fit of every stored partie), then the
+     * first history (up to 30 fits of prefixes), then the first standings
+     * after one more partie is posted. */
+    size_t standings_bytes = 0, history_bytes = 0, again_bytes = 0;
+    double first = get_once("/api/v1/standings", &standings_bytes);
+    double history = get_once("/api/v1/history", &history_bytes);
+    cJSON *one = cJSON_CreateArray();
+    cJSON_AddItemToArray(one, replica(cJSON_GetArrayItem(records, 0), names, parties / per + 1));
+    char *one_text = cJSON_PrintUnformatted(one);
+    int posted_one = one_text && post(poster, one_text, strlen(one_text), token) == 0;
+    double again = posted_one ? get_once("/api/v1/standings", &again_bytes) : -1;
+    free(one_text);
+    cJSON_Delete(one);
     curl_easy_cleanup(poster);
     cJSON_Delete(records);
     cJSON_Delete(names);
-
-    /* The first standings (the fit of every stored partie), then the
-     * first history (up to 30 fits of prefixes). */
-    size_t standings_bytes = 0, history_bytes = 0;
-    double first = get_once("/api/v1/standings", &standings_bytes);
-    double history = get_once("/api/v1/history", &history_bytes);
-    if (first < 0 || history < 0) {
+    if (first < 0 || history < 0 || again < 0) {
         fprintf(stderr, "leaderboard-bench: a GET failed\n");
         kill(pid, SIGKILL);
         return 1;
@@ -285,6 +298,8 @@ int main(int argc, char **argv)
            standings_bytes, first * 1000);
     printf("leaderboard: first history after the posts (30 fits of prefixes, %zu bytes): %.1f ms\n", history_bytes,
            history * 1000);
+    printf("leaderboard: first standings after one more post at %ld parties of %ld bots (%zu bytes): %.1f ms\n",
+           parties + 1, bots, again_bytes, again * 1000);
 
     for (const char *p = clients_list; *p;) {
         int n = atoi(p);

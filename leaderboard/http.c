@@ -29,6 +29,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 #include <microhttpd.h>
+#include "leaderboard/gzip.h"
 #include "leaderboard/http.h"
 #include "leaderboard/page.h"
 
@@ -76,6 +77,16 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *re
 {
     static const char fallback[] = "{\"error\":\"out of memory\"}";
     struct MHD_Response *r;
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    char *packed = NULL;
+    size_t packed_len = 0;
+    int gzipped = reply->body && gzip_worth(accept, reply->len) &&
+                  gzip_compress(reply->body, reply->len, &packed, &packed_len) == 0;
+    if (gzipped) {
+        free(reply->body);
+        reply->body = packed;
+        reply->len = packed_len;
+    }
     if (reply->body)
         r = MHD_create_response_from_buffer(reply->len, reply->body, MHD_RESPMEM_MUST_FREE);
     else
@@ -84,7 +95,15 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, struct api_reply *re
         free(reply->body);
         return MHD_NO;
     }
-    enum MHD_Result rc = add_common_headers(r, "application/json; charset=utf-8", "no-store");
+    enum MHD_Result rc = add_common_headers(r, reply->type ? reply->type : "application/json; charset=utf-8",
+                                            "no-store");
+    if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (rc == MHD_YES && gzipped) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
+    if (rc == MHD_YES && reply->body && reply->filename[0]) {
+        char disposition[160];
+        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", reply->filename);
+        rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_DISPOSITION, disposition);
+    }
     if (rc == MHD_YES && reply->allow) rc = MHD_add_response_header(r, "Allow", reply->allow);
     if (rc == MHD_YES && close_after) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONNECTION, "close");
     if (rc == MHD_YES) rc = MHD_queue_response(c, (unsigned)(reply->body ? reply->status : 500), r);
@@ -124,12 +143,24 @@ static enum MHD_Result send_page(struct MHD_Connection *c, const char *method, c
         return send_reply(c, &reply, 0);
     }
     const char *match = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_IF_NONE_MATCH);
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT_ENCODING);
     int same = match && !strcmp(match, f->etag);
-    struct MHD_Response *r = MHD_create_response_from_buffer(same ? 0 : f->size, (void *)f->data,
-                                                             MHD_RESPMEM_PERSISTENT);
-    if (!r) return MHD_NO;
+    char *packed = NULL;
+    size_t packed_len = 0;
+    /* A file compressed for a client that takes gzip, on each 200 (the
+     * files are small and a reload is usually a 304). */
+    int gzipped = !same && gzip_worth(accept, f->size) && gzip_compress((const char *)f->data, f->size, &packed, &packed_len) == 0;
+    struct MHD_Response *r = gzipped ? MHD_create_response_from_buffer(packed_len, packed, MHD_RESPMEM_MUST_FREE)
+                                     : MHD_create_response_from_buffer(same ? 0 : f->size, (void *)f->data,
+                                                                       MHD_RESPMEM_PERSISTENT);
+    if (!r) {
+        free(packed);
+        return MHD_NO;
+    }
     /* Revalidate every time: a rebuilt server may carry new files. */
     enum MHD_Result rc = add_common_headers(r, page_content_type(f->path), "no-cache");
+    if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_VARY, MHD_HTTP_HEADER_ACCEPT_ENCODING);
+    if (rc == MHD_YES && gzipped) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_ENCODING, "gzip");
     if (rc == MHD_YES) rc = MHD_add_response_header(r, MHD_HTTP_HEADER_ETAG, f->etag);
     if (rc == MHD_YES) rc = MHD_queue_response(c, same ? MHD_HTTP_NOT_MODIFIED : MHD_HTTP_OK, r);
     MHD_destroy_response(r);

@@ -1,6 +1,7 @@
 /* main.c - `leaderboard`: the results server (leaderboard/README.md).
  *
  *   leaderboard --db FILE [--listen 127.0.0.1:8080] [--token-file F] [--threads N]
+ *               [--min-matches N]
  *
  * Tokens come from --token-file and from $LEADERBOARD_TOKENS, never from
  * the command line. SIGTERM and SIGINT are taken by sigwait() in the main
@@ -18,14 +19,17 @@
 #include "leaderboard/http.h"
 #include "leaderboard/store.h"
 #include "leaderboard/tokens.h"
+#include "stats/standings.h"
 
 static const char usage[] =
-    "usage: leaderboard --db FILE [--listen HOST:PORT] [--token-file FILE] [--threads N]\n"
+    "usage: leaderboard --db FILE [--listen HOST:PORT] [--token-file FILE] [--threads N] [--min-matches N]\n"
     "  --db FILE          the SQLite database (created when missing; WAL mode)\n"
     "  --listen HOST:PORT IPv4 address (or localhost) and port (default 127.0.0.1:8080;\n"
     "                     port 0: any free port)\n"
     "  --token-file FILE  tokens allowed to post, one per line ('#' comments)\n"
     "  --threads N        request threads (default 4)\n"
+    "  --min-matches N    rank only bots with N matches in 3 clusters or more; the others\n"
+    "                     are provisional, unranked (default 20; 0: rank every rated bot)\n"
     "Tokens may also come from $LEADERBOARD_TOKENS (separated by commas or spaces).\n"
     "Prints 'listening on http://HOST:PORT' when ready; SIGTERM or SIGINT stop it cleanly.\n";
 
@@ -47,7 +51,7 @@ int main(int argc, char **argv)
 {
     const char *db = NULL, *listen = "127.0.0.1:8080", *token_file = NULL;
     char host[64], err[512];
-    int port, threads = 4, status = 1;
+    int port, threads = 4, min_matches = STANDINGS_MIN_MATCHES, status = 1;
     struct tokens tokens;
     struct store *store = NULL;
     struct api *api = NULL;
@@ -63,14 +67,22 @@ int main(int argc, char **argv)
             return 0;
         }
         if (!v || (strcmp(a, "--db") && strcmp(a, "--listen") && strcmp(a, "--token-file") &&
-                   strcmp(a, "--threads"))) {
+                   strcmp(a, "--threads") && strcmp(a, "--min-matches"))) {
             fprintf(stderr, "leaderboard: %s '%s'\n%s", v ? "unknown option" : "missing value after", a, usage);
             return 2;
         }
         if (!strcmp(a, "--db")) db = v;
         else if (!strcmp(a, "--listen")) listen = v;
         else if (!strcmp(a, "--token-file")) token_file = v;
-        else {
+        else if (!strcmp(a, "--min-matches")) {
+            char *end;
+            long n = strtol(v, &end, 10);
+            if (!*v || *end || n < 0 || n > 1000000) {
+                fprintf(stderr, "leaderboard: --min-matches wants 0 to 1000000\n");
+                return 2;
+            }
+            min_matches = (int)n;
+        } else {
             char *end;
             long n = strtol(v, &end, 10);
             if (!*v || *end || n < 1 || n > 64) {
@@ -115,7 +127,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "leaderboard: %s\n", err);
         goto out;
     }
-    if (!(api = api_new(store))) {
+    if (!(api = api_new(store, min_matches))) {
         fprintf(stderr, "leaderboard: out of memory\n");
         goto out;
     }

@@ -56,3 +56,5 @@ bench-leaderboard: $(LB_BIN) $(LB_BENCH) $(ARENA_BIN) $(BOT_PROGRAMS)
 	$(ARENA_BIN) run --quiet --bot g=$(BUILD)/bin/bot-greedy --bot 'r1=$(BUILD)/bin/bot-random --seed 3' \
 	  --bot 'r2=$(BUILD)/bin/bot-random --seed 9' --pairs 4 --seed 5 --journal $(LB_BENCH_JOURNAL) > /dev/null
 	$(LB_BENCH) --server $(LB_BIN) --journal $(LB_BENCH_JOURNAL) --parties 10000
+	$(LB_BENCH) --server $(LB_BIN) --journal $(LB_BENCH_JOURNAL) --parties 30000 --bots 92 --runs 1 --seconds 1 \
+	  --clients 1

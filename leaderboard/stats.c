@@ -25,11 +25,14 @@
 #include "leaderboard/check.h"
 #include "leaderboard/stats.h"
 #include "protocol/codec.h"
+#include "records/pgn.h"
 #include "records/results.h"
+#include "stats/pairings.h"
 #include "stats/ratings.h"
+#include "stats/setscore.h"
 #include "stats/standings.h"
 
-struct pairing {
+struct meeting {
     int parties, wins, draws, losses; /* of the row bot against the column bot */
 };
 
@@ -44,20 +47,37 @@ struct kept_match {
     int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
 };
 
-struct tally {
-    struct record_partie *parties;   /* every stored partie, in insertion order */
+/* The rows of one game read from the store so far (stats.h). */
+struct stats_rows {
+    char game[STORE_GAME_KEY_MAX];
+    char run[17];                    /* "": every run */
+    int players;                     /* a match game's, as its key says */
+    long long last_seq;              /* every row up to this seq is read */
+    struct record_partie *parties;   /* Piquet's kept parties, in insertion order */
     char **names;        /* per partie: its run, A and B in one block, owned */
     size_t n, cap;
-    char *updated;       /* when the last partie was posted, owned */
+    char *updated;       /* when the last row kept was posted, owned */
+    char (*posted)[24];  /* per row kept: when it was posted (cap) */
     int collect_failed;  /* out of memory while collecting */
+    struct kept_match *matches;      /* another game's: n of them (cap) */
+    char **bot_names;                /* m_bots, owned */
+    int m_bots, bots_cap;
+};
+
+/* What one computation derives from the rows; the rows are borrowed. */
+struct tally {
+    const struct record_partie *parties;  /* the rows' */
+    size_t n;
+    const char *updated;
+    const char (*posted)[24];        /* the rows' */
     struct results res;
     /* Another game's matches: */
     const struct game *game;
     int players, entrants;           /* entrants: 2, or `players` */
     int entrant[GAME_MAX_PLAYERS];   /* each player's */
-    struct kept_match *matches;      /* n of them (cap) */
-    char **bot_names;                /* m_bots, owned */
-    int m_bots, bots_cap;
+    const struct kept_match *matches;  /* the rows' */
+    char **bot_names;                /* the rows' */
+    int m_bots;
     struct ratings_table *tables;    /* n of them when entrants >= 3 */
     struct ratings_partie *own_duels;  /* n of them when entrants == 2 */
     /* The fit's input, whatever the game: */
@@ -65,7 +85,7 @@ struct tally {
     size_t n_fitted;                 /* duels or tables */
     char **fit_names;                /* n_bots */
     int n_bots;
-    struct pairing *pairs;  /* n_bots^2 */
+    struct meeting *pairs;  /* n_bots^2 */
     int *wins, *draws, *losses;
     long *settlement;    /* Piquet: won minus lost settlement; a match game: match points */
     int *played;         /* parties or matches, per bot */
@@ -75,17 +95,22 @@ struct tally {
 /* A stored partie kept: its strings copied into one block. */
 static int collect(const struct store_row *r, void *ctx)
 {
-    struct tally *t = ctx;
+    struct stats_rows *t = ctx;
     const struct record_partie *p = &r->partie;
+    t->last_seq = r->seq;
+    if (t->run[0] && strcmp(p->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct record_partie *parties = realloc(t->parties, cap * sizeof *parties);
         if (parties) t->parties = parties;
         char **names = parties ? realloc(t->names, cap * sizeof *names) : NULL;
-        if (!names) return t->collect_failed = 1;
-        t->names = names;
+        if (names) t->names = names;
+        char (*posted)[24] = names ? realloc(t->posted, cap * sizeof *posted) : NULL;
+        if (!posted) return t->collect_failed = 1;
+        t->posted = posted;
         t->cap = cap;
     }
+    snprintf(t->posted[t->n], sizeof t->posted[t->n], "%s", r->posted);
     size_t lens[3] = { strlen(p->run) + 1, strlen(p->players[0]) + 1, strlen(p->players[1]) + 1 };
     char *block = malloc(lens[0] + lens[1] + lens[2]), *updated = strdup(r->posted);
     if (!block || !updated) {
@@ -104,19 +129,26 @@ static int collect(const struct store_row *r, void *ctx)
     return 0;
 }
 
-static void tally_release(struct tally *t)
+void stats_rows_free(struct stats_rows *t)
 {
+    if (!t) return;
     for (size_t i = 0; i < t->n && t->names; i++) free(t->names[i]);
     for (size_t i = 0; i < t->n && t->matches; i++) free(t->matches[i].run);
     for (int i = 0; i < t->m_bots; i++) free(t->bot_names[i]);
     free(t->bot_names);
     free(t->matches);
+    free(t->names);
+    free(t->parties);
+    free(t->posted);
+    free(t->updated);
+    free(t);
+}
+
+static void tally_release(struct tally *t)
+{
     free(t->tables);
     free(t->own_duels);
     free(t->played);
-    free(t->names);
-    free(t->parties);
-    free(t->updated);
     results_release(&t->res);
     free(t->pairs);
     free(t->wins);
@@ -144,7 +176,7 @@ static int tally_arrays(struct tally *t)
 /* Counts one result of bot `me` against `other`: 1 win, 0.5 draw, 0 loss. */
 static void count_pairing(struct tally *t, int me, int other, double score)
 {
-    struct pairing *pr = &t->pairs[me * t->n_bots + other];
+    struct meeting *pr = &t->pairs[me * t->n_bots + other];
     pr->parties++;
     if (score == 1) pr->wins++;
     else if (score == 0) pr->losses++;
@@ -159,10 +191,8 @@ static void count_result(struct tally *t, int me, int won, int drawn)
     else t->losses[me]++;
 }
 
-static int tally_load_parties(struct tally *t, struct store *store, char *err, size_t cap)
+static int tally_load_parties(struct tally *t, char *err, size_t cap)
 {
-    if (store_each(store, collect, t, err, cap) < 0) return -1;
-    if (t->collect_failed) goto oom;
     if (results_add_records(&t->res, t->parties, t->n, "the store", err, cap) < 0) return -1;
     t->n_bots = t->res.n_bots;
     t->fit_names = t->res.names;
@@ -193,7 +223,7 @@ oom:
 
 /* The index of the bot called name among the match game's bots, added
  * when new; -1 when out of memory. */
-static int bot_index(struct tally *t, const char *name)
+static int bot_index(struct stats_rows *t, const char *name)
 {
     for (int i = 0; i < t->m_bots; i++)
         if (!strcmp(t->bot_names[i], name)) return i;
@@ -211,15 +241,20 @@ static int bot_index(struct tally *t, const char *name)
 /* A stored match kept. */
 static int collect_match(const struct store_match_row *r, void *ctx)
 {
-    struct tally *t = ctx;
+    struct stats_rows *t = ctx;
+    t->last_seq = r->seq;
     if (r->players != t->players) return 0;   /* the key names the number of players */
+    if (t->run[0] && strcmp(r->run, t->run)) return 0;
     if (t->n == t->cap) {
         size_t cap = t->cap ? t->cap * 2 : 256;
         struct kept_match *grown = realloc(t->matches, cap * sizeof *grown);
-        if (!grown) return t->collect_failed = 1;
-        t->matches = grown;
+        if (grown) t->matches = grown;
+        char (*posted)[24] = grown ? realloc(t->posted, cap * sizeof *posted) : NULL;
+        if (!posted) return t->collect_failed = 1;
+        t->posted = posted;
         t->cap = cap;
     }
+    snprintf(t->posted[t->n], sizeof t->posted[t->n], "%s", r->posted);
     struct kept_match *m = &t->matches[t->n];
     char *updated = strdup(r->posted);
     memset(m, 0, sizeof *m);
@@ -303,15 +338,13 @@ const struct game *stats_game_of(const char *key, int *players)
     return !strcmp(canonical, key) && check_entrants(g, *players, entrant) > 0 ? g : NULL;
 }
 
-static int tally_load_matches(struct tally *t, struct store *store, const char *key, char *err, size_t cap)
+static int tally_load_matches(struct tally *t, const char *key, char *err, size_t cap)
 {
     long *cluster = NULL;
     t->game = stats_game_of(key, &t->players);
     assert(t->game);   /* the api checks the key */
     t->entrants = check_entrants(t->game, t->players, t->entrant);
     if (t->entrants <= 0) goto oom;
-    if (store_each_match(store, key, collect_match, t, err, cap) < 0) return -1;
-    if (t->collect_failed) goto oom;
     t->n_bots = t->m_bots;
     t->fit_names = t->bot_names;
     t->n_fitted = t->n;
@@ -372,12 +405,46 @@ oom:
     return -1;
 }
 
-static int tally_load(struct tally *t, struct store *store, const char *game, char *err, size_t cap)
+struct stats_rows *stats_rows_new(const char *game, const char *run)
+{
+    struct stats_rows *self = calloc(1, sizeof *self);
+    int players = 2;
+    if (!self || !stats_game_of(game, &players)) {
+        free(self);
+        return NULL;
+    }
+    snprintf(self->game, sizeof self->game, "%s", game);
+    snprintf(self->run, sizeof self->run, "%s", run ? run : "");
+    self->players = players;
+    return self;
+}
+
+int stats_rows_update(struct stats_rows *self, struct store *store, char *err, size_t cap)
+{
+    int rc = !strcmp(self->game, STORE_PIQUET)
+                 ? store_each(store, self->last_seq, collect, self, err, cap)
+                 : store_each_match(store, self->game, self->last_seq, collect_match, self, err, cap);
+    if (rc == 0 && self->collect_failed) {
+        snprintf(err, cap, "out of memory");
+        rc = -1;
+    }
+    return rc;
+}
+
+/* The tally of the rows, which it borrows. */
+static int tally_load(struct tally *t, const struct stats_rows *rows, char *err, size_t cap)
 {
     memset(t, 0, sizeof *t);
     results_init(&t->res);
-    if (!strcmp(game, STORE_PIQUET)) return tally_load_parties(t, store, err, cap);
-    return tally_load_matches(t, store, game, err, cap);
+    t->parties = rows->parties;
+    t->matches = rows->matches;
+    t->n = rows->n;
+    t->updated = rows->updated;
+    t->posted = (const char (*)[24])rows->posted;
+    t->bot_names = rows->bot_names;
+    t->m_bots = rows->m_bots;
+    if (!strcmp(rows->game, STORE_PIQUET)) return tally_load_parties(t, err, cap);
+    return tally_load_matches(t, rows->game, err, cap);
 }
 
 /* The fit of the first `upto` fitted parties or tables. */
@@ -426,8 +493,68 @@ static char *print(cJSON *root, size_t *len)
     return text;
 }
 
+/* Head-to-head of two bots on their own results (docs/statistics.md 3 and
+ * 6): the row bot's mean score and its 95% interval, and its LOS, from
+ * duplicate pairs (or single parties) for two entrants, from duplicate
+ * sets for tables. */
+struct duel {
+    int known;
+    const char *basis;   /* "pairs", "parties" or "sets" */
+    int n;               /* pairs, parties or sets */
+    double score, low, high, los;
+};
+
+static void set_duel(struct duel *d, struct duel *mirror, const char *basis, int n, double score, double low,
+                     double high, double los)
+{
+    *d = (struct duel){ 1, basis, n, score, low, high, los };
+    *mirror = (struct duel){ 1, basis, n, 1 - score, 1 - high, 1 - low, 1 - los };
+}
+
+/* Every two bots that met, both ways round (n_bots^2, row-major); NULL
+ * with err. The caller frees the array. */
+static struct duel *duels_of(const struct tally *t, const struct standings *s, char *err, size_t cap)
+{
+    int n = t->n_bots;
+    struct duel *d = calloc((size_t)n * (size_t)n + 1, sizeof *d);
+    if (!d) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    if (!t->tables) {
+        struct pairings p = { 0 };
+        if (pairings_tally(&p, t->duels, t->n_fitted, s->order, n, err, cap) < 0) {
+            free(d);
+            return NULL;
+        }
+        for (size_t k = 0; k < p.n; k++) {
+            const struct pairing *x = &p.items[k];
+            int i = x->counts.bot, j = x->counts.opponent;
+            set_duel(&d[i * n + j], &d[j * n + i], x->basis == PAIRING_PAIRS ? "pairs" : "parties", x->n, x->score,
+                     x->score_low, x->score_high, x->los);
+        }
+        pairings_release(&p);
+        return d;
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++) {
+            if (t->pairs[i * n + j].parties == 0) continue;
+            struct setscore ss;
+            if (setscore_tally(&ss, t->tables, t->n_fitted, i, j, err, cap) < 0) {
+                free(d);
+                return NULL;
+            }
+            if (ss.n_sets > 0)
+                set_duel(&d[i * n + j], &d[j * n + i], "sets", ss.n_sets, ss.score, ss.score_low, ss.score_high,
+                         ss.los);
+            setscore_release(&ss);
+        }
+    return d;
+}
+
 /* {"bots": [...], "cells": [[...]]} in standings order. */
-static cJSON *crosstable(const struct tally *t, const struct standings *s, const struct ratings *r)
+static cJSON *crosstable(const struct tally *t, const struct standings *s, const struct ratings *r,
+                         const struct duel *duel)
 {
     int n = t->n_bots, ok = 1;
     cJSON *root = cJSON_CreateObject();
@@ -440,7 +567,7 @@ static cJSON *crosstable(const struct tally *t, const struct standings *s, const
         ok = cJSON_AddItemToArray(bots, cJSON_CreateString(r->names[i])) && cJSON_AddItemToArray(cells, row);
         for (int b = 0; ok && b < n; b++) {
             int j = s->order[b];
-            const struct pairing *p = &t->pairs[i * n + j];
+            const struct meeting *p = &t->pairs[i * n + j];
             if (i == j || p->parties == 0) {
                 ok = cJSON_AddItemToArray(row, cJSON_CreateNull());
                 continue;
@@ -455,8 +582,16 @@ static cJSON *crosstable(const struct tally *t, const struct standings *s, const
                  cJSON_AddNumberToObject(cell, "losses", p->losses) &&
                  cJSON_AddNumberToObject(cell, "score_pct", 100.0 * (p->wins + 0.5 * p->draws) / p->parties) &&
                  cJSON_AddItemToObject(cell, "los", number_or_null(comparable, los));
-            if (ok && comparable && (los > 0.975 || los < 0.025))
-                ok = cJSON_AddStringToObject(cell, "significant", los > 0.975 ? "better" : "worse") != NULL;
+            /* The colour is the head-to-head's own verdict, not the fit's. */
+            const struct duel *d = &duel[i * n + j];
+            cJSON *h = d->known ? cJSON_CreateObject() : cJSON_CreateNull();
+            ok = ok && cJSON_AddItemToObject(cell, "h2h", h);
+            if (ok && d->known)
+                ok = cJSON_AddStringToObject(h, "basis", d->basis) && cJSON_AddNumberToObject(h, "n", d->n) &&
+                     cJSON_AddNumberToObject(h, "score", d->score) && cJSON_AddNumberToObject(h, "low", d->low) &&
+                     cJSON_AddNumberToObject(h, "high", d->high) && cJSON_AddNumberToObject(h, "los", d->los);
+            if (ok && d->known && (d->los > 0.975 || d->los < 0.025))
+                ok = cJSON_AddStringToObject(cell, "significant", d->los > 0.975 ? "better" : "worse") != NULL;
             else if (ok)
                 ok = cJSON_AddNullToObject(cell, "significant") != NULL;
         }
@@ -477,8 +612,10 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
         int i = s->order[a], rated = r->status[i] == RATINGS_RATED;
         cJSON *bot = cJSON_CreateObject();
         ok = cJSON_AddItemToObject(pages, r->names[i], bot) && cJSON_AddStringToObject(bot, "name", r->names[i]) &&
-             cJSON_AddItemToObject(bot, "rank", number_or_null(rated, s->rank[i])) &&
+             cJSON_AddItemToObject(bot, "rank", number_or_null(s->rank[i] > 0, s->rank[i])) &&
              cJSON_AddStringToObject(bot, "status", rated ? "rated" : ratings_status_name(r->status[i])) &&
+             cJSON_AddBoolToObject(bot, "provisional", standings_provisional(s, i)) &&
+             cJSON_AddBoolToObject(bot, "interval_ok", s->interval_ok[i]) &&
              cJSON_AddItemToObject(bot, "rating", number_or_null(rated, r->rating[i])) &&
              cJSON_AddItemToObject(bot, "ci_low", number_or_null(rated, r->low[i])) &&
              cJSON_AddItemToObject(bot, "ci_high", number_or_null(rated, r->high[i])) &&
@@ -492,7 +629,7 @@ static cJSON *bot_pages(const struct tally *t, const struct standings *s, const 
         ok = ok && opponents;
         for (int b = 0; ok && b < n; b++) {
             int j = s->order[b];
-            const struct pairing *p = &t->pairs[i * n + j];
+            const struct meeting *p = &t->pairs[i * n + j];
             if (i == j || p->parties == 0) continue;
             cJSON *o = cJSON_CreateObject();
             ok = cJSON_AddItemToArray(opponents, o) && cJSON_AddStringToObject(o, "name", r->names[j]) &&
@@ -540,7 +677,7 @@ static int add_game(cJSON *root, const struct tally *t, const struct ratings *r)
 /* The standings of standings_json() with the per-bot counts added. */
 static cJSON *standings(const struct tally *t, const struct standings *s, const struct ratings *r)
 {
-    cJSON *root = standings_json(s), *bot;
+    cJSON *root = standings_json(s, true), *bot;
     int ok = root != NULL;
     cJSON_ArrayForEach(bot, cJSON_GetObjectItemCaseSensitive(root, "bots")) {
         int i = ratings_find(r, cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(bot, "name")));
@@ -548,8 +685,7 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
             ok = 0;
             break;
         }
-        ok = ok && cJSON_AddNumberToObject(bot, "matches", t->played[i]) &&
-             cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
+        ok = ok && cJSON_AddNumberToObject(bot, "wins", t->wins[i]) &&
              cJSON_AddNumberToObject(bot, "draws", t->draws[i]) &&
              cJSON_AddNumberToObject(bot, "losses", t->losses[i]) &&
              cJSON_AddNumberToObject(bot, points_key(t), (double)t->settlement[i]) &&
@@ -565,26 +701,58 @@ static cJSON *standings(const struct tally *t, const struct standings *s, const 
     return root;
 }
 
-struct stats *stats_compute(struct store *store, const char *game, char *err, size_t cap)
+/* Fresh rows of the game (and run) read whole; NULL with err. */
+static struct stats_rows *rows_read(struct store *store, const char *game, const char *run, char *err, size_t cap)
+{
+    struct stats_rows *rows = stats_rows_new(game, run);
+    if (!rows) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    if (stats_rows_update(rows, store, err, cap) < 0) {
+        stats_rows_free(rows);
+        return NULL;
+    }
+    return rows;
+}
+
+struct stats *stats_compute(struct store *store, const char *game, const char *run, int min_matches, char *err,
+                            size_t cap)
+{
+    struct stats_rows *rows = rows_read(store, game, run, err, cap);
+    struct stats *self = rows ? stats_compute_rows(rows, min_matches, err, cap) : NULL;
+    stats_rows_free(rows);
+    return self;
+}
+
+struct stats *stats_compute_rows(const struct stats_rows *rows, int min_matches, char *err, size_t cap)
 {
     struct tally t;
     struct standings s = { 0 };
     struct ratings *r = NULL;
     struct stats *self = calloc(1, sizeof *self);
+    struct duel *duel = NULL;
     cJSON *tree = NULL;
     int ok = 0;
     if (!self) {
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    if (tally_load(&t, rows, err, cap) < 0) goto out;
     if (!(r = tally_fit(&t, t.n_fitted, err, cap))) goto out;
-    if (standings_init(&s, r) < 0) goto oom;
+    if (standings_init(&s, r, &(struct standings_options){ .min_matches = min_matches }) < 0) goto oom;
     self->parties = (long long)t.n;
     tree = standings(&t, &s, r);
-    if (!tree || !(self->standings = print(tree, &self->standings_len))) goto oom;
+    if (!tree || !(self->standings_los = print(tree, &self->standings_los_len))) goto oom;
+    cJSON_DeleteItemFromObjectCaseSensitive(tree, "los");
+    if (!(self->standings = print(tree, &self->standings_len))) goto oom;
+    FILE *csv = open_memstream(&self->standings_csv, &self->standings_csv_len);
+    if (!csv) goto oom;
+    int bad = standings_print_csv(&s, csv) < 0;
+    if (fclose(csv) != 0 || bad) goto oom;
     cJSON_Delete(tree);
-    tree = crosstable(&t, &s, r);
+    if (!(duel = duels_of(&t, &s, err, cap))) goto out;
+    tree = crosstable(&t, &s, r, duel);
     if (!tree || !(self->crosstable = print(tree, &self->crosstable_len))) goto oom;
     if (!(self->bots = bot_pages(&t, &s, r))) goto oom;
     ok = 1;
@@ -592,6 +760,7 @@ struct stats *stats_compute(struct store *store, const char *game, char *err, si
 oom:
     snprintf(err, cap, "out of memory");
 out:
+    free(duel);
     cJSON_Delete(tree);
     standings_release(&s);
     ratings_free(r);
@@ -603,16 +772,58 @@ out:
     return self;
 }
 
+char *stats_pgn(struct store *store, const char *game, const char *run, size_t *len, char *err, size_t cap)
+{
+    struct tally t;
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = NULL;
+    int ok = 0;
+    struct stats_rows *rows = rows_read(store, game, run, err, cap);
+    if (!rows) return NULL;
+    if (tally_load(&t, rows, err, cap) < 0) goto done;
+    if (!(out = open_memstream(&text, &size))) {
+        snprintf(err, cap, "out of memory");
+        goto done;
+    }
+    const char *const *names = (const char *const *)t.fit_names;
+    ok = (t.tables ? pgn_write_tables(out, t.tables, t.n_fitted, names, t.n_bots, err, cap)
+                   : pgn_write(out, t.duels, t.n_fitted, names, t.n_bots, err, cap)) == 0;
+done:
+    if (out && fclose(out) != 0 && ok) {
+        snprintf(err, cap, "out of memory");
+        ok = 0;
+    }
+    tally_release(&t);
+    stats_rows_free(rows);
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
+}
+
 void stats_free(struct stats *self)
 {
     if (!self) return;
     cJSON_free(self->standings);
+    cJSON_free(self->standings_los);
+    free(self->standings_csv);
     cJSON_free(self->crosstable);
     cJSON_Delete(self->bots);
     free(self);
 }
 
 struct stats_history *stats_history_compute(struct store *store, const char *game, char *err, size_t cap)
+{
+    struct stats_rows *rows = rows_read(store, game, NULL, err, cap);
+    struct stats_history *self = rows ? stats_history_compute_rows(rows, err, cap) : NULL;
+    stats_rows_free(rows);
+    return self;
+}
+
+struct stats_history *stats_history_compute_rows(const struct stats_rows *rows, char *err, size_t cap)
 {
     struct tally t;
     struct stats_history *self = calloc(1, sizeof *self);
@@ -622,7 +833,7 @@ struct stats_history *stats_history_compute(struct store *store, const char *gam
         snprintf(err, cap, "out of memory");
         return NULL;
     }
-    if (tally_load(&t, store, game, err, cap) < 0) goto out;
+    if (tally_load(&t, rows, err, cap) < 0) goto out;
     size_t n = t.n_fitted;
     int points = n < STATS_HISTORY_POINTS ? (int)n : STATS_HISTORY_POINTS;
     root = cJSON_CreateObject();
@@ -635,18 +846,33 @@ struct stats_history *stats_history_compute(struct store *store, const char *gam
         size_t upto = (n * (size_t)k + (size_t)points - 1) / (size_t)points;  /* parties 0..upto-1 */
         struct ratings *r = tally_fit(&t, upto, err, cap);
         if (!r) goto out;
+        struct standings st;
+        if (standings_init(&st, r, NULL) < 0) {
+            ratings_free(r);
+            goto oom;
+        }
         cJSON *point = cJSON_CreateObject();
         cJSON *ratings = point ? cJSON_CreateObject() : NULL;
+        cJSON *intervals = ratings ? cJSON_CreateObject() : NULL;
         int good = cJSON_AddItemToArray(list, point) && cJSON_AddNumberToObject(point, "parties", (double)upto) &&
-                   cJSON_AddItemToObject(point, "ratings", ratings);
+                   cJSON_AddStringToObject(point, "posted", upto ? t.posted[upto - 1] : "") &&
+                   cJSON_AddItemToObject(point, "ratings", ratings) &&
+                   cJSON_AddItemToObject(point, "intervals", intervals);
         for (int i = 0; good && i < t.n_bots; i++) {
-            int rated = r->status[i] == RATINGS_RATED;
-            cJSON *h = cJSON_CreateObject();
+            int rated = r->status[i] == RATINGS_RATED, sure = st.interval_ok[i];
+            cJSON *h = cJSON_CreateObject(), *band = sure ? cJSON_CreateArray() : cJSON_CreateNull();
             good = cJSON_AddItemToObject(ratings, t.fit_names[i], number_or_null(rated, r->rating[i])) &&
+                   cJSON_AddItemToObject(intervals, t.fit_names[i], band) &&
+                   (!sure || (cJSON_AddItemToArray(band, cJSON_CreateNumber(r->low[i])) &&
+                              cJSON_AddItemToArray(band, cJSON_CreateNumber(r->high[i])))) &&
                    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(self->per_bot, t.fit_names[i]), h) &&
                    cJSON_AddNumberToObject(h, "parties", (double)upto) &&
-                   cJSON_AddItemToObject(h, "rating", number_or_null(rated, r->rating[i]));
+                   cJSON_AddStringToObject(h, "posted", upto ? t.posted[upto - 1] : "") &&
+                   cJSON_AddItemToObject(h, "rating", number_or_null(rated, r->rating[i])) &&
+                   cJSON_AddItemToObject(h, "ci_low", number_or_null(sure, r->low[i])) &&
+                   cJSON_AddItemToObject(h, "ci_high", number_or_null(sure, r->high[i]));
         }
+        standings_release(&st);
         ratings_free(r);
         if (!good) goto oom;
     }

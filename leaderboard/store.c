@@ -18,8 +18,8 @@
 #include "protocol/codec.h"
 
 enum {
-    ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_ALL, ST_LIST_BOT,
-    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_N
+    ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_PARTIES,
+    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_RUN_PARTIES, ST_RUN_MATCHES, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -31,23 +31,36 @@ static const char *const sql_text[ST_N] = {
                   "total_a, total_b, winner, settlement, seed, forfeit, faults_a, faults_b, record) "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)",
     [ST_EACH] = "SELECT seq, key, run, posted, player_a, player_b, first_dealer, total_a, total_b, "
-                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties ORDER BY seq",
-    [ST_LIST_ALL] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
+                "winner, settlement, seed, forfeit, faults_a, faults_b, num FROM parties WHERE seq > ?1 ORDER BY seq",
+    /* The filters of struct store_filter, each NULL for "any": ?3 bot,
+     * ?4 opponent (with a bot), ?5 run, ?6 posted from, ?7 posted before,
+     * ?8 the bot's result ('win', 'draw', 'loss'). */
+    [ST_LIST_PARTIES] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
                     "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
+                    "AND (?3 IS NULL OR player_a = ?3 OR player_b = ?3) "
+                    "AND (?4 IS NULL OR (player_a = ?3 AND player_b = ?4) OR (player_b = ?3 AND player_a = ?4)) "
+                    "AND (?5 IS NULL OR run = ?5) AND (?6 IS NULL OR posted >= ?6) AND (?7 IS NULL OR posted < ?7) "
+                    "AND (?8 IS NULL OR (?8 = 'draw' AND winner IS NULL) OR "
+                    "(?8 = 'win' AND winner = (player_b = ?3)) OR (?8 = 'loss' AND winner = (player_a = ?3))) "
                     "ORDER BY seq DESC LIMIT ?2",
-    [ST_LIST_BOT] = "SELECT seq, key, posted, player_a, player_b, first_dealer, total_a, total_b, "
-                    "winner, settlement, forfeit, record FROM parties WHERE seq < ?1 "
-                    "AND (player_a = ?3 OR player_b = ?3) ORDER BY seq DESC LIMIT ?2",
     [ST_GET] = "SELECT seq, posted, record FROM parties WHERE key = ?1 "
                "UNION ALL SELECT seq, posted, record FROM matches WHERE key = ?1",
     [ST_INSERT_MATCH] = "INSERT INTO matches (key, game, run, num, set_id, posted, players, first_dealer, names, "
                         "scores, points, winner, forfeit, faults, record) "
                         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)",
     [ST_EACH_MATCH] = "SELECT seq, key, run, posted, players, first_dealer, names, points, winner, forfeit, "
-                      "faults, set_id FROM matches WHERE game = ?1 ORDER BY seq",
+                      "faults, set_id FROM matches WHERE game = ?1 AND seq > ?2 ORDER BY seq",
     [ST_LIST_MATCHES] = "SELECT seq, key, posted, game, players, names, first_dealer, scores, points, winner, "
-                        "record FROM matches WHERE game = ?4 AND seq < ?1 AND (?3 IS NULL OR EXISTS "
-                        "(SELECT 1 FROM json_each(matches.names) WHERE value = ?3)) ORDER BY seq DESC LIMIT ?2",
+                        "record FROM matches WHERE game = ?9 AND seq < ?1 AND (?3 IS NULL OR EXISTS "
+                        "(SELECT 1 FROM json_each(matches.names) WHERE value = ?3)) "
+                        "AND (?4 IS NULL OR EXISTS (SELECT 1 FROM json_each(matches.names) WHERE value = ?4)) "
+                        "AND (?5 IS NULL OR run = ?5) AND (?6 IS NULL OR posted >= ?6) AND (?7 IS NULL OR posted < ?7) "
+                        "AND (?8 IS NULL OR (?8 = 'draw' AND winner IS NULL) OR "
+                        "(?8 = 'win' AND json_extract(names, '$[' || winner || ']') = ?3) OR "
+                        "(?8 = 'loss' AND json_extract(names, '$[' || winner || ']') <> ?3)) "
+                        "ORDER BY seq DESC LIMIT ?2",
+    [ST_RUN_PARTIES] = "SELECT record FROM parties WHERE run = ?1 ORDER BY seq",
+    [ST_RUN_MATCHES] = "SELECT record FROM matches WHERE game = ?2 AND run = ?1 ORDER BY seq",
     [ST_GAMES] = "SELECT 'piquet', COUNT(*), MAX(posted), 0 FROM parties HAVING COUNT(*) > 0 "
                  "UNION ALL SELECT game, COUNT(*), MAX(posted), 1 FROM matches GROUP BY game ORDER BY 4, 1",
 };
@@ -455,12 +468,13 @@ static int row_of(sqlite3_stmt *st, struct store_row *row, char *err, size_t cap
     return 0;
 }
 
-int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx, char *err,
-               size_t cap)
+int store_each(struct store *self, long long after, int (*each)(const struct store_row *row, void *ctx), void *ctx,
+               char *err, size_t cap)
 {
-    int rc = -1, step;
+    int rc = -1, step = SQLITE_ERROR;
     pthread_mutex_lock(&self->lock);
     sqlite3_stmt *st = stmt(self, ST_EACH);
+    if (sqlite3_bind_int64(st, 1, after) == SQLITE_OK)
     while ((step = sqlite3_step(st)) == SQLITE_ROW) {
         struct store_row row;
         if (row_of(st, &row, err, cap) < 0) goto out;
@@ -563,13 +577,14 @@ static int match_row_of(sqlite3_stmt *st, struct store_match_row *row, char *err
     return rc;
 }
 
-int store_each_match(struct store *self, const char *game,
+int store_each_match(struct store *self, const char *game, long long after,
                      int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap)
 {
     int rc = -1, step = SQLITE_ERROR;
     pthread_mutex_lock(&self->lock);
     sqlite3_stmt *st = stmt(self, ST_EACH_MATCH);
-    if (sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK)
+    if (sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK &&
+        sqlite3_bind_int64(st, 2, after) == SQLITE_OK)
         while ((step = sqlite3_step(st)) == SQLITE_ROW) {
             struct store_match_row row;
             if (match_row_of(st, &row, err, cap) < 0) goto out;
@@ -676,16 +691,32 @@ out:
     return list;
 }
 
-cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more, char *err,
-                  size_t cap)
+/* Binds a text, or NULL for NULL; true when bound. */
+static int bind_text_or_null(sqlite3_stmt *st, int i, const char *text)
+{
+    return (text ? sqlite3_bind_text(st, i, text, -1, SQLITE_STATIC) : sqlite3_bind_null(st, i)) == SQLITE_OK;
+}
+
+/* Binds the list statement's bounds and filters (?1 to ?8). */
+static int bind_filter(sqlite3_stmt *st, const struct store_filter *f, int limit, long long before)
+{
+    static const struct store_filter none = { 0 };
+    if (!f) f = &none;
+    return sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) == SQLITE_OK &&
+           sqlite3_bind_int(st, 2, limit + 1) == SQLITE_OK && bind_text_or_null(st, 3, f->bot) &&
+           bind_text_or_null(st, 4, f->opponent) && bind_text_or_null(st, 5, f->run) &&
+           bind_text_or_null(st, 6, f->from) && bind_text_or_null(st, 7, f->before_time) &&
+           bind_text_or_null(st, 8, f->result);
+}
+
+cJSON *store_list(struct store *self, const struct store_filter *filter, int limit, long long before, int *more,
+                  char *err, size_t cap)
 {
     cJSON *list = NULL;
     *more = 0;
     pthread_mutex_lock(&self->lock);
-    sqlite3_stmt *st = stmt(self, bot ? ST_LIST_BOT : ST_LIST_ALL);
-    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) == SQLITE_OK &&
-        sqlite3_bind_int(st, 2, limit + 1) == SQLITE_OK &&
-        (!bot || sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) == SQLITE_OK))
+    sqlite3_stmt *st = stmt(self, ST_LIST_PARTIES);
+    if (bind_filter(st, filter, limit, before))
         list = list_rows(self, st, summary, limit, more, err, cap);
     else
         say(err, cap, "cannot list the parties", self->db);
@@ -694,23 +725,67 @@ cJSON *store_list(struct store *self, const char *bot, int limit, long long befo
     return list;
 }
 
-cJSON *store_list_matches(struct store *self, const char *game, const char *bot, int limit, long long before,
-                          int *more, char *err, size_t cap)
+cJSON *store_list_matches(struct store *self, const char *game, const struct store_filter *filter, int limit,
+                          long long before, int *more, char *err, size_t cap)
 {
     cJSON *list = NULL;
     *more = 0;
     pthread_mutex_lock(&self->lock);
     sqlite3_stmt *st = stmt(self, ST_LIST_MATCHES);
-    if (sqlite3_bind_int64(st, 1, before > 0 ? before : (long long)1 << 62) == SQLITE_OK &&
-        sqlite3_bind_int(st, 2, limit + 1) == SQLITE_OK &&
-        (bot ? sqlite3_bind_text(st, 3, bot, -1, SQLITE_STATIC) : sqlite3_bind_null(st, 3)) == SQLITE_OK &&
-        sqlite3_bind_text(st, 4, game, -1, SQLITE_STATIC) == SQLITE_OK)
+    if (bind_filter(st, filter, limit, before) && sqlite3_bind_text(st, 9, game, -1, SQLITE_STATIC) == SQLITE_OK)
         list = list_rows(self, st, match_summary, limit, more, err, cap);
     else
         say(err, cap, "cannot list the matches", self->db);
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return list;
+}
+
+char *store_run_journal(struct store *self, const char *game, const char *run, size_t max, size_t *len, char *err,
+                        size_t cap)
+{
+    char *text = NULL;
+    size_t size = 0;
+    int step, ok = 1;
+    FILE *out = open_memstream(&text, &size);
+    if (!out) {
+        snprintf(err, cap, "out of memory");
+        return NULL;
+    }
+    pthread_mutex_lock(&self->lock);
+    int piquet = !strcmp(game, STORE_PIQUET);
+    sqlite3_stmt *st = stmt(self, piquet ? ST_RUN_PARTIES : ST_RUN_MATCHES);
+    if (sqlite3_bind_text(st, 1, run, -1, SQLITE_STATIC) != SQLITE_OK ||
+        (!piquet && sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC) != SQLITE_OK)) {
+        say(err, cap, "cannot read the run", self->db);
+        ok = 0;
+    }
+    while (ok && (step = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *record = text_or_empty(st, 0);
+        if (fputs(record, out) == EOF || fputc('\n', out) == EOF) {
+            snprintf(err, cap, "out of memory");
+            ok = 0;
+        } else if ((size_t)ftell(out) > max) {
+            snprintf(err, cap, "the run's journal is larger than %zu bytes", max);
+            ok = 0;
+        }
+    }
+    if (ok && step != SQLITE_DONE) {
+        say(err, cap, "cannot read the run", self->db);
+        ok = 0;
+    }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    if (fclose(out) != 0 && ok) {
+        snprintf(err, cap, "out of memory");
+        ok = 0;
+    }
+    if (!ok) {
+        free(text);
+        return NULL;
+    }
+    *len = size;
+    return text;
 }
 
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap)

@@ -87,15 +87,17 @@ struct store_match_row {
 int store_insert(struct store *self, const struct store_record *records, int n,
                  int *stored, int *duplicates, int *conflict, char *err, size_t cap);
 
-/* Calls each() for every stored partie in insertion order; strings live
- * until each() returns. Stops when each() returns non-zero. 0, or -1 on a
- * database error or a row the store could not have written. */
-int store_each(struct store *self, int (*each)(const struct store_row *row, void *ctx), void *ctx,
+/* Calls each() for every stored partie whose seq is above `after` (0:
+ * all) in insertion order, so that a reader that kept the rows up to
+ * `after` reads only the new ones; strings live until each() returns.
+ * Stops when each() returns non-zero. 0, or -1 on a database error or a
+ * row the store could not have written. */
+int store_each(struct store *self, long long after, int (*each)(const struct store_row *row, void *ctx), void *ctx,
                char *err, size_t cap);
 
-/* Calls each() for every stored match of the game key `game` in
- * insertion order, as store_each. */
-int store_each_match(struct store *self, const char *game,
+/* Calls each() for every stored match of the game key `game` whose seq
+ * is above `after` in insertion order, as store_each. */
+int store_each_match(struct store *self, const char *game, long long after,
                      int (*each)(const struct store_match_row *row, void *ctx), void *ctx, char *err, size_t cap);
 
 /* The games that have records: a new array of {"game": key, "matches": n,
@@ -103,19 +105,36 @@ int store_each_match(struct store *self, const char *game,
  * has parties, then by key. NULL on error. */
 cJSON *store_games(struct store *self, char *err, size_t cap);
 
-/* Newest first, parties with seq < before (0: no bound) where `bot` (NULL:
- * any) played, at most limit of them: a new array of summary objects
- * {"seq", "id", "posted", "players", "first_dealer", "totals", "winner",
- * "settlement", "forfeit"}; *more is set when older ones remain. NULL on
- * error. */
-cJSON *store_list(struct store *self, const char *bot, int limit, long long before, int *more,
+/* What a list keeps; each NULL for "any". `opponent` and `result` only
+ * mean something with a `bot`: the records `bot` played against
+ * `opponent`, those it won ("win"), drew ("draw", no winner) or lost
+ * ("loss"). `from` and `before_time` bound "posted" (ISO 8601 UTC text,
+ * compared as text: "2026-11-26" is that day's start). */
+struct store_filter {
+    const char *bot, *opponent, *run, *from, *before_time, *result;
+};
+
+/* Newest first, parties with seq < before (0: no bound) that pass
+ * `filter` (NULL: all), at most limit of them: a new array of summary
+ * objects {"seq", "id", "posted", "players", "first_dealer", "totals",
+ * "winner", "settlement", "forfeit"}; *more is set when older ones
+ * remain. NULL on error. */
+cJSON *store_list(struct store *self, const struct store_filter *filter, int limit, long long before, int *more,
                   char *err, size_t cap);
 
 /* The same for the matches of the game key `game`: summary objects
  * {"seq", "id", "posted", "game", "players", "names", "first_dealer",
  * "scores", "points", "winner", "forfeit"}, per player by letter. */
-cJSON *store_list_matches(struct store *self, const char *game, const char *bot, int limit, long long before,
-                          int *more, char *err, size_t cap);
+cJSON *store_list_matches(struct store *self, const char *game, const struct store_filter *filter, int limit,
+                          long long before, int *more, char *err, size_t cap);
+
+/* The records of one run of the game key `game`, one per line in the
+ * order they were stored (a journal without its header line, which
+ * `arena ratings` and `arena replay` read), as a malloc'd text of *len
+ * bytes; "" for a run without records. NULL with err on error or past max
+ * bytes. */
+char *store_run_journal(struct store *self, const char *game, const char *run, size_t max, size_t *len, char *err,
+                        size_t cap);
 
 /* The stored record of `key` (a partie or a match) as a new cJSON object
  * with "key", "seq" and "posted" added; NULL with *found 0 when there is none, NULL with *found

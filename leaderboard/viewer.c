@@ -13,6 +13,7 @@
 #include <string.h>
 #include "engine/game.h"
 #include "engine/piquet/partie.h"
+#include "engine/piquet/report.h"
 #include "leaderboard/viewer.h"
 #include "protocol/json_writer.h"
 #include "records/game_record.h"
@@ -138,6 +139,13 @@ static cJSON *view_deal(const struct record_deal *record, const struct pq_rules 
     if (!result || !cJSON_AddNumberToObject(result, "elder", d.score[PQ_ELDER]) ||
         !cJSON_AddNumberToObject(result, "younger", d.score[PQ_YOUNGER]))
         goto oom;
+    /* The engine's own account of the deal (engine/piquet/report.h): the
+     * points of each category per seat, so far when unfinished. */
+    cJSON *report = cJSON_AddObjectToObject(view, "report");
+    if (!report) goto oom;
+    struct json_writer jw;
+    json_writer_init(&jw, report);
+    pq_report_deal(&d, &jw.writer);
     return view;
 oom_lists:
     if (!cJSON_GetObjectItemCaseSensitive(view, "steps")) cJSON_Delete(steps);

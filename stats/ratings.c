@@ -53,6 +53,7 @@ struct comparison {
     int seat[2];
     double score;     /* bot[0]'s: 1, 0.5, 0 (any value in [0, 1] for parties) */
     long cluster;     /* duplicate pair or set */
+    size_t match;     /* the partie or table it comes from */
 };
 
 /* The largest number of nonzero entries of a design row: two bots, two
@@ -351,6 +352,47 @@ out:
 }
 
 /* A fitted comparison in cluster order. */
+/* One bot's seat in one comparison, for counting its matches and
+ * clusters. */
+struct sitting {
+    int bot;
+    long cluster;
+    size_t match;
+};
+
+static int compare_sitting(const void *a, const void *b)
+{
+    const struct sitting *x = a, *y = b;
+    if (x->bot != y->bot) return x->bot < y->bot ? -1 : 1;
+    if (x->cluster != y->cluster) return x->cluster < y->cluster ? -1 : 1;
+    return x->match < y->match ? -1 : x->match > y->match;
+}
+
+/* Each bot's matches (parties or tables) and distinct clusters against
+ * another bot: what decides whether its rating is provisional and its
+ * interval worth anything (stats/standings.h). 0, or -1 out of memory. */
+static int count_sittings(struct ratings *self, const struct comparison *comparisons, size_t n)
+{
+    struct sitting *all = malloc(sizeof *all * (2 * n + 1));
+    size_t m = 0;
+    if (!all) return -1;
+    for (size_t i = 0; i < n; i++) {
+        const struct comparison *g = &comparisons[i];
+        if (g->bot[0] == g->bot[1]) continue;
+        for (int k = 0; k < 2; k++) all[m++] = (struct sitting){ g->bot[k], g->cluster, g->match };
+    }
+    qsort(all, m, sizeof *all, compare_sitting);
+    for (size_t i = 0; i < m; i++) {
+        const struct sitting *x = &all[i], *prev = i ? &all[i - 1] : NULL;
+        bool same_bot = prev && prev->bot == x->bot;
+        bool same_cluster = same_bot && prev->cluster == x->cluster;
+        if (!same_cluster) self->clusters_of[x->bot]++;
+        if (!same_cluster || prev->match != x->match) self->matches[x->bot]++;
+    }
+    free(all);
+    return 0;
+}
+
 struct member {
     long cluster;
     size_t index;
@@ -479,6 +521,8 @@ void ratings_free(struct ratings *self)
     free(self->status);
     free(self->group);
     free(self->parties);
+    free(self->matches);
+    free(self->clusters_of);
     free(self->score);
     free(self->rating);
     free(self->se_model);
@@ -506,6 +550,8 @@ static struct ratings *result_new(const char *const *names, int n_bots,
     self->status = calloc(n1, sizeof *self->status);
     self->group = calloc(n1, sizeof *self->group);
     self->parties = calloc(n1, sizeof *self->parties);
+    self->matches = calloc(n1, sizeof *self->matches);
+    self->clusters_of = calloc(n1, sizeof *self->clusters_of);
     self->score = calloc(n1, sizeof *self->score);
     self->rating = calloc(n1, sizeof *self->rating);
     self->se_model = calloc(n1, sizeof *self->se_model);
@@ -519,6 +565,7 @@ static struct ratings *result_new(const char *const *names, int n_bots,
     self->seat_se_model = calloc((size_t)seats, sizeof *self->seat_se_model);
     self->seat_se_robust = calloc((size_t)seats, sizeof *self->seat_se_robust);
     if (!self->names || !self->status || !self->group || !self->parties ||
+        !self->matches || !self->clusters_of ||
         !self->score || !self->rating || !self->se_model || !self->se_robust ||
         !self->low || !self->high || !self->cov_model || !self->cov_robust ||
         !self->los || !self->seat || !self->seat_se_model ||
@@ -762,6 +809,7 @@ static struct ratings *fit_comparisons(const struct comparison *comparisons,
         self->score[g->bot[0]] += g->score;
         self->score[g->bot[1]] += 1 - g->score;
     }
+    if (count_sittings(self, comparisons, n_comparisons) < 0) goto oom;
     self->n_groups = find_groups(self, comparisons, n_comparisons);
     if (self->n_groups < 0) goto oom;
     if (options->anchor) {
@@ -870,7 +918,7 @@ struct ratings *ratings_fit(const struct ratings_partie *parties,
     for (size_t i = 0; i < n_parties; i++) {
         const struct ratings_partie *g = &parties[i];
         comparisons[i] = (struct comparison){ { g->first, g->second },
-                                              { 0, 1 }, g->score, g->cluster };
+                                              { 0, 1 }, g->score, g->cluster, i };
     }
     struct ratings *self = fit_comparisons(comparisons, n_parties, 2, names,
                                            n_bots, options, err, err_size);
@@ -903,7 +951,7 @@ struct ratings *ratings_fit_tables(const struct ratings_table *tables,
                 if (t->bot[i] != t->bot[j])
                     comparisons[n++] = (struct comparison){
                         { t->bot[i], t->bot[j] }, { i, j },
-                        ratings_table_score(t, i, j), t->set };
+                        ratings_table_score(t, i, j), t->set, k };
     }
     struct ratings *self = fit_comparisons(comparisons, n, seats, names, n_bots,
                                            options, err, err_size);

@@ -91,6 +91,10 @@ struct ratings {
     int n_groups;                  /* more than 1: ratings of different groups
                                     * are not comparable */
     int *parties;                  /* parties against other bots */
+    int *matches;                  /* parties, or tables, played with
+                                    * another bot: records, not comparisons */
+    int *clusters_of;              /* distinct clusters (duplicate pairs or
+                                    * sets, a lone partie its own) among them */
     double *score;                 /* points scored in them (win 1, draw 0.5) */
     double *rating;                /* Elo */
     double *se_model;              /* from the information matrix */

@@ -17,44 +17,94 @@
 #define NAME_COLUMNS 40
 #define Z95 1.959963984540054
 
-int standings_init(struct standings *self, const struct ratings *ratings)
+bool standings_provisional(const struct standings *self, int i)
+{
+    const struct ratings *r = self->ratings;
+    return r->matches[i] < self->min_matches ||
+           (self->min_matches > 0 && r->clusters_of[i] < STANDINGS_MIN_CLUSTERS);
+}
+
+/* Where bot i goes (standings.h), and its place among the sub-sections of
+ * the provisional and apart ones. */
+static enum standings_section section_of(const struct standings *self, int i, int *sub)
+{
+    enum ratings_status st = self->ratings->status[i];
+    *sub = 0;
+    if (st == RATINGS_NO_GAMES) {
+        *sub = 1;
+        return STANDINGS_APART;
+    }
+    if (standings_provisional(self, i)) {
+        *sub = st == RATINGS_ALL_WINS ? 0 : st == RATINGS_RATED ? 1 : st == RATINGS_SEPARATED ? 2 : 3;
+        return STANDINGS_PROVISIONAL;
+    }
+    switch (st) {
+    case RATINGS_ALL_WINS: return STANDINGS_ABOVE;
+    case RATINGS_RATED: return STANDINGS_RANKED;
+    case RATINGS_ALL_LOSSES: return STANDINGS_BELOW;
+    default: return STANDINGS_APART;
+    }
+}
+
+/* Whether bot i comes before bot j: by section, then by group and rating
+ * down among rated bots; otherwise input order (the sort is stable). */
+static bool before(const struct standings *self, int i, int j)
+{
+    const struct ratings *r = self->ratings;
+    int si, sj;
+    enum standings_section a = section_of(self, i, &si), b = section_of(self, j, &sj);
+    if (a != b) return a < b;
+    if (si != sj) return si < sj;
+    if (r->status[i] != RATINGS_RATED || r->status[j] != RATINGS_RATED) return false;
+    if (a == STANDINGS_RANKED && r->group[i] != r->group[j]) return r->group[i] < r->group[j];
+    return r->rating[i] > r->rating[j];
+}
+
+int standings_init(struct standings *self, const struct ratings *ratings,
+                   const struct standings_options *options)
 {
     int n = ratings->n_bots;
-    size_t size = sizeof(int) * ((size_t)n + 1);
-    *self = (struct standings){ .ratings = ratings };
-    self->order = malloc(size);
-    self->rank = malloc(size);
-    self->below = malloc(size);
-    if (!self->order || !self->rank || !self->below) {
+    size_t count = (size_t)n + 1;
+    *self = (struct standings){ .ratings = ratings,
+                                .min_matches = options ? options->min_matches : STANDINGS_MIN_MATCHES };
+    self->order = malloc(sizeof(int) * count);
+    self->rank = malloc(sizeof(int) * count);
+    self->below = malloc(sizeof(int) * count);
+    self->section = malloc(sizeof *self->section * count);
+    self->interval_ok = malloc(sizeof *self->interval_ok * count);
+    if (!self->order || !self->rank || !self->below || !self->section || !self->interval_ok) {
         standings_release(self);
         return -1;
     }
-    /* Rated bots by group, then by rating down; ties keep input order. An
-     * insertion sort: stable, and n is a number of bots. */
+    /* An insertion sort: stable, and n is a number of bots. */
     for (int i = 0; i < n; i++) {
+        int sub;
         self->rank[i] = 0;
         self->below[i] = -1;
-        if (ratings->status[i] != RATINGS_RATED) continue;
-        int k = self->n_rated++;
-        while (k > 0) {
-            int j = self->order[k - 1];
-            if (ratings->group[j] < ratings->group[i] ||
-                (ratings->group[j] == ratings->group[i] &&
-                 ratings->rating[j] >= ratings->rating[i]))
-                break;
-            self->order[k] = j;
+        self->section[i] = section_of(self, i, &sub);
+        self->interval_ok[i] = ratings->status[i] == RATINGS_RATED && ratings->robust &&
+                               ratings->clusters_of[i] >= STANDINGS_MIN_CLUSTERS;
+        if (self->section[i] == STANDINGS_RANKED) self->n_ranked++;
+        int k = i;
+        while (k > 0 && before(self, i, self->order[k - 1])) {
+            self->order[k] = self->order[k - 1];
             k--;
         }
         self->order[k] = i;
     }
-    int m = self->n_rated;
-    for (int i = 0; i < n; i++)
-        if (ratings->status[i] != RATINGS_RATED) self->order[m++] = i;
-    for (int k = 0; k < self->n_rated; k++) {
+    /* Ranks: 1 + the ranked bots above in the group, shared by ties. */
+    int prev = -1, place = 0;
+    for (int k = 0; k < n; k++) {
         int i = self->order[k];
-        bool same = k > 0 && ratings->group[self->order[k - 1]] == ratings->group[i];
-        self->rank[i] = same ? self->rank[self->order[k - 1]] + 1 : 1;
-        if (same) self->below[self->order[k - 1]] = i;
+        if (self->section[i] != STANDINGS_RANKED) continue;
+        bool same = prev >= 0 && ratings->group[prev] == ratings->group[i];
+        place = same ? place + 1 : 1;
+        if (same && ratings->rating[prev] - ratings->rating[i] < STANDINGS_TIE)
+            self->rank[i] = self->rank[prev];
+        else
+            self->rank[i] = place;
+        if (same) self->below[prev] = i;
+        prev = i;
     }
     return 0;
 }
@@ -64,6 +114,8 @@ void standings_release(struct standings *self)
     free(self->order);
     free(self->rank);
     free(self->below);
+    free(self->section);
+    free(self->interval_ok);
     *self = (struct standings){ 0 };
 }
 
@@ -80,21 +132,31 @@ static long total_parties(const struct ratings *r)
     return twice / 2;
 }
 
-/* The rated bots' table. */
-static int rated_table(const struct standings *self, struct table *t)
+/* What the note column says of a bot that is not ranked. */
+static const char *note_of(const struct standings *self, int i)
+{
+    switch (self->section[i]) {
+    case STANDINGS_RANKED: return "";
+    case STANDINGS_PROVISIONAL: return "provisional";
+    default: return ratings_status_name(self->ratings->status[i]);
+    }
+}
+
+/* Every bot in report order. */
+static int main_table(const struct standings *self, struct table *t)
 {
     const struct ratings *r = self->ratings;
     bool groups = r->n_groups > 1;
     int c = 0, bad = 0;
     int low_w = 0, high_w = 0;
-    for (int k = 0; k < self->n_rated; k++) {
-        int i = self->order[k];
+    for (int i = 0; i < r->n_bots; i++) {
+        if (!self->interval_ok[i]) continue;
         int lw = snprintf(NULL, 0, "%.1f", r->low[i]);
         int hw = snprintf(NULL, 0, "%.1f", r->high[i]);
         if (lw > low_w) low_w = lw;
         if (hw > high_w) high_w = hw;
     }
-    if (table_init(t, groups ? 9 : 8) < 0) return -1;
+    if (table_init(t, groups ? 10 : 9) < 0) return -1;
     bad |= table_column(t, c++, "rank", TABLE_RIGHT, 0);
     if (groups) bad |= table_column(t, c++, "group", TABLE_RIGHT, 0);
     bad |= table_column(t, c++, "bot", TABLE_LEFT, NAME_COLUMNS);
@@ -104,19 +166,37 @@ static int rated_table(const struct standings *self, struct table *t)
     bad |= table_column(t, c++, "parties", TABLE_RIGHT, 0);
     bad |= table_column(t, c++, "score", TABLE_RIGHT, 0);
     bad |= table_column(t, c++, "LOS next", TABLE_RIGHT, 0);
-    for (int k = 0; k < self->n_rated && !bad; k++) {
+    bad |= table_column(t, c++, "note", TABLE_LEFT, 0);
+    for (int k = 0; k < r->n_bots && !bad; k++) {
         int i = self->order[k], below = self->below[i];
+        bool rated = r->status[i] == RATINGS_RATED;
         c = 0;
         bad |= table_add_row(t);
-        bad |= table_setf(t, c++, "%d", self->rank[i]);
-        if (groups) bad |= table_setf(t, c++, "%d", r->group[i] + 1);
+        if (self->rank[i] > 0) bad |= table_setf(t, c, "%d", self->rank[i]);
+        else bad |= table_set(t, c, "-");
+        c++;
+        if (groups) {
+            if (rated) bad |= table_setf(t, c, "%d", r->group[i] + 1);
+            c++;
+        }
         bad |= table_set(t, c++, r->names[i]);
-        bad |= table_setf(t, c++, "%.2f", r->rating[i]);
-        bad |= table_setf(t, c++, "%*.1f..%*.1f", low_w, r->low[i], high_w, r->high[i]);
-        bad |= table_setf(t, c++, "%.2f", r->se_model[i]);
+        if (rated) bad |= table_setf(t, c, "%.2f", r->rating[i]);
+        else if (r->status[i] == RATINGS_ALL_WINS) bad |= table_set(t, c, "+inf");
+        else if (r->status[i] == RATINGS_ALL_LOSSES) bad |= table_set(t, c, "-inf");
+        c++;
+        if (self->interval_ok[i])
+            bad |= table_setf(t, c, "%*.1f..%*.1f", low_w, r->low[i], high_w, r->high[i]);
+        else if (rated)
+            bad |= table_setf(t, c, "(%d cluster%s)", r->clusters_of[i], r->clusters_of[i] == 1 ? "" : "s");
+        c++;
+        if (rated) bad |= table_setf(t, c, "%.2f", r->se_model[i]);
+        c++;
         bad |= table_setf(t, c++, "%d", r->parties[i]);
-        bad |= table_setf(t, c++, "%.1f%%", score_pct(r, i));
-        if (below >= 0) bad |= table_setf(t, c++, "%.1f%%", 100 * r->los[i * r->n_bots + below]);
+        if (r->parties[i] > 0) bad |= table_setf(t, c, "%.1f%%", score_pct(r, i));
+        c++;
+        if (below >= 0) bad |= table_setf(t, c, "%.1f%%", 100 * r->los[i * r->n_bots + below]);
+        c++;
+        bad |= table_set(t, c++, note_of(self, i));
     }
     return bad ? -1 : 0;
 }
@@ -146,8 +226,9 @@ static int unrated_table(const struct standings *self, struct table *t)
     bad |= table_column(t, 2, "parties", TABLE_RIGHT, 0);
     bad |= table_column(t, 3, "left out of the fit", TABLE_RIGHT, 0);
     bad |= table_column(t, 4, "score", TABLE_RIGHT, 0);
-    for (int k = self->n_rated; k < r->n_bots && !bad; k++) {
+    for (int k = 0; k < r->n_bots && !bad; k++) {
         int i = self->order[k];
+        if (r->status[i] == RATINGS_RATED) continue;
         bad |= table_add_row(t);
         bad |= table_set(t, 0, r->names[i]);
         bad |= table_set(t, 1, unrated_why(r->status[i]));
@@ -222,19 +303,32 @@ static int print_summary(const struct standings *self, FILE *out)
     return bad ? -1 : 0;
 }
 
+/* Bots listed as provisional. */
+static int provisional_count(const struct standings *self)
+{
+    int n = 0;
+    for (int i = 0; i < self->ratings->n_bots; i++) n += self->section[i] == STANDINGS_PROVISIONAL;
+    return n;
+}
+
 int standings_print_text(const struct standings *self, FILE *out)
 {
     const struct ratings *r = self->ratings;
     struct table rated = { 0 }, unrated = { 0 };
-    int rc = -1;
-    if (self->n_rated > 0) {
-        if (rated_table(self, &rated) < 0 || table_print_text(&rated, out, "") < 0)
-            goto out;
-    } else if (fprintf(out, "no bot could be rated (%ld parties)\n", total_parties(r)) < 0) {
+    int rc = -1, n_rated = 0, n_provisional = provisional_count(self);
+    for (int i = 0; i < r->n_bots; i++) n_rated += r->status[i] == RATINGS_RATED;
+    if (n_rated == 0 && fprintf(out, "no bot could be rated (%ld parties)\n", total_parties(r)) < 0)
         goto out;
-    }
-    if (fputc('\n', out) == EOF || print_summary(self, out) < 0) goto out;
-    if (self->n_rated < r->n_bots) {
+    if (r->n_bots > 0 && (main_table(self, &rated) < 0 || table_print_text(&rated, out, "") < 0))
+        goto out;
+    if (fprintf(out, "\nranked: %d of %d bots; ", self->n_ranked, r->n_bots) < 0 ||
+        (self->min_matches > 0
+             ? fprintf(out, "%d provisional (fewer than %d matches or %d clusters), not ranked\n",
+                       n_provisional, self->min_matches, STANDINGS_MIN_CLUSTERS)
+             : fprintf(out, "no minimum of matches\n")) < 0)
+        goto out;
+    if (print_summary(self, out) < 0) goto out;
+    if (n_rated < r->n_bots) {
         long all = total_parties(r), out_of_fit = all - (long)r->parties_fitted;
         if (fputc('\n', out) == EOF || unrated_table(self, &unrated) < 0 ||
             table_print_text(&unrated, out, "") < 0 ||
@@ -253,7 +347,8 @@ int standings_print_csv(const struct standings *self, FILE *out)
 {
     static const char *const headers[] = {
         "rank", "bot", "status", "group", "rating", "ci_low", "ci_high", "se_model",
-        "se_robust", "parties", "score", "score_pct", "los_next"
+        "se_robust", "parties", "score", "score_pct", "los_next", "matches", "clusters",
+        "provisional", "interval_ok"
     };
     enum { N = sizeof headers / sizeof headers[0] };
     const struct ratings *r = self->ratings;
@@ -270,8 +365,12 @@ int standings_print_csv(const struct standings *self, FILE *out)
         bad |= table_setf(&t, 9, "%d", r->parties[i]);
         bad |= table_setf(&t, 10, "%g", r->score[i]);
         if (r->parties[i] > 0) bad |= table_setf(&t, 11, "%.4f", score_pct(r, i));
+        bad |= table_setf(&t, 13, "%d", r->matches[i]);
+        bad |= table_setf(&t, 14, "%d", r->clusters_of[i]);
+        bad |= table_set(&t, 15, standings_provisional(self, i) ? "true" : "false");
+        bad |= table_set(&t, 16, self->interval_ok[i] ? "true" : "false");
+        if (self->rank[i] > 0) bad |= table_setf(&t, 0, "%d", self->rank[i]);
         if (!rated) continue;
-        bad |= table_setf(&t, 0, "%d", self->rank[i]);
         bad |= table_setf(&t, 3, "%d", r->group[i] + 1);
         bad |= table_setf(&t, 4, "%.4f", r->rating[i]);
         bad |= table_setf(&t, 5, "%.4f", r->low[i]);
@@ -292,6 +391,12 @@ static bool add_number(cJSON *object, const char *key, bool present, double valu
                    : cJSON_AddNullToObject(object, key) != NULL;
 }
 
+static const char *section_name(enum standings_section section)
+{
+    static const char *const names[] = { "above", "ranked", "provisional", "below", "apart" };
+    return names[section];
+}
+
 static bool add_bot(const struct standings *self, cJSON *bots, int i)
 {
     const struct ratings *r = self->ratings;
@@ -302,7 +407,7 @@ static bool add_bot(const struct standings *self, cJSON *bots, int i)
         cJSON_Delete(bot);
         return false;
     }
-    return add_number(bot, "rank", rated, self->rank[i]) &&
+    return add_number(bot, "rank", self->rank[i] > 0, self->rank[i]) &&
            cJSON_AddStringToObject(bot, "name", r->names[i]) &&
            cJSON_AddStringToObject(bot, "status", ratings_status_name(r->status[i])) &&
            add_number(bot, "group", rated, r->group[i] + 1) &&
@@ -317,7 +422,12 @@ static bool add_bot(const struct standings *self, cJSON *bots, int i)
                       r->parties[i] > 0 ? score_pct(r, i) : 0) &&
            add_number(bot, "los_next", below >= 0,
                       below >= 0 ? r->los[i * r->n_bots + below] : 0) &&
-           add_number(bot, "left_out", !rated, r->parties[i]);
+           add_number(bot, "left_out", !rated, r->parties[i]) &&
+           add_number(bot, "matches", true, r->matches[i]) &&
+           add_number(bot, "clusters", true, r->clusters_of[i]) &&
+           cJSON_AddBoolToObject(bot, "provisional", standings_provisional(self, i)) &&
+           cJSON_AddBoolToObject(bot, "interval_ok", self->interval_ok[i]) &&
+           cJSON_AddStringToObject(bot, "section", section_name(self->section[i]));
 }
 
 static bool add_advantage(const struct ratings *r, cJSON *root)
@@ -338,13 +448,14 @@ static bool add_los(const struct standings *self, cJSON *root)
     const struct ratings *r = self->ratings;
     cJSON *los = cJSON_AddObjectToObject(root, "los");
     if (!los) return false;
-    for (int a = 0; a < self->n_rated; a++) {
+    for (int a = 0; a < r->n_bots; a++) {
         int i = self->order[a];
+        if (r->status[i] != RATINGS_RATED) continue;
         cJSON *row = cJSON_AddObjectToObject(los, r->names[i]);
         if (!row) return false;
-        for (int b = 0; b < self->n_rated; b++) {
+        for (int b = 0; b < r->n_bots; b++) {
             int j = self->order[b];
-            if (i != j && r->group[i] == r->group[j] &&
+            if (i != j && r->status[j] == RATINGS_RATED && r->group[i] == r->group[j] &&
                 !cJSON_AddNumberToObject(row, r->names[j], r->los[i * r->n_bots + j]))
                 return false;
         }
@@ -352,7 +463,7 @@ static bool add_los(const struct standings *self, cJSON *root)
     return true;
 }
 
-cJSON *standings_json(const struct standings *self)
+cJSON *standings_json(const struct standings *self, bool with_los)
 {
     const struct ratings *r = self->ratings;
     cJSON *root = cJSON_CreateObject();
@@ -373,7 +484,11 @@ cJSON *standings_json(const struct standings *self)
          add_number(root, "clusters", true, (double)r->clusters) &&
          add_number(root, "pairs", true, (double)r->pairs) &&
          add_number(root, "rho", r->pairs > 0, r->rho) &&
-         cJSON_AddBoolToObject(root, "robust", r->robust) && add_los(self, root);
+         cJSON_AddBoolToObject(root, "robust", r->robust) &&
+         add_number(root, "min_matches", true, self->min_matches) &&
+         add_number(root, "ranked", true, self->n_ranked) &&
+         add_number(root, "provisional", true, provisional_count(self)) &&
+         (!with_los || add_los(self, root));
     if (!ok) {
         cJSON_Delete(root);
         return NULL;

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cjson/cJSON.h>
 
@@ -214,10 +215,18 @@ static void check_standings(const char *dom, const cJSON *ratings, struct tally 
                       "%s's rating shown %s, want %s", name, got, want);
             cr_assert(support_dom_find(cell.inner, cell.close, "span", "class", "pm", &v));
             support_dom_text(&v, got, sizeof got);
-            cr_assert(fabs(support_dom_number(got) - (hi - lo) / 2) <= 0.5 + 1e-9,
-                      "%s's interval shown %s, want +-%.2f", name, got, (hi - lo) / 2);
-            cr_assert(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v), "%s has an interval bar",
-                      name);
+            if (cJSON_IsTrue(cJSON_GetObjectItem(b, "interval_ok"))) {
+                cr_assert(fabs(support_dom_number(got) - (hi - lo) / 2) <= 0.5 + 1e-9,
+                          "%s's interval shown %s, want +-%.2f", name, got, (hi - lo) / 2);
+                cr_assert(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v),
+                          "%s has an interval bar", name);
+            } else {
+                cr_assert_str_eq(got, "\xc2\xb1 ?", "%s's interval rests on too few clusters", name);
+                cr_assert_not(support_dom_find(row->inner, row->close, "svg", "class", "ibar", &v),
+                              "%s: no bar for an unreliable interval", name);
+            }
+            support_dom_attr(row, "data-section", got, sizeof got);
+            cr_assert_str_eq(got, cJSON_GetStringValue(cJSON_GetObjectItem(b, "section")), "%s's section", name);
         } else {
             support_dom_text(&cell, got, sizeof got);
             cr_assert_str_eq(got, status, "an unrated bot shows why (%s)", name);
@@ -254,8 +263,24 @@ static void check_standings(const char *dom, const cJSON *ratings, struct tally 
     cr_assert_eq(atoi(got), cJSON_GetArraySize(bots), "the header counts the bots");
 }
 
-static void check_crosstable(const char *dom, const cJSON *ratings, int pair[16][16][3], char names[16][64],
-                             int n)
+/* The head-to-head LOS of row bot against column bot from `arena ratings
+   --head-to-head --json`'s pairings (listed once, either way round); -1
+   when they never met. */
+static double h2h_los(const cJSON *h2h, const char *row, const char *col)
+{
+    const cJSON *p;
+    cJSON_ArrayForEach(p, cJSON_GetObjectItem(h2h, "pairings")) {
+        const char *a = cJSON_GetStringValue(cJSON_GetObjectItem(p, "bot"));
+        const char *b = cJSON_GetStringValue(cJSON_GetObjectItem(p, "opponent"));
+        double los = cJSON_GetNumberValue(cJSON_GetObjectItem(p, "los"));
+        if (!strcmp(a, row) && !strcmp(b, col)) return los;
+        if (!strcmp(a, col) && !strcmp(b, row)) return 1 - los;
+    }
+    return -1;
+}
+
+static void check_crosstable(const char *dom, const cJSON *ratings, const cJSON *h2h, int pair[16][16][3],
+                             char names[16][64], int n)
 {
     struct support_dom_elem table, cell, tbody;
     char got[512], want[512];
@@ -294,16 +319,25 @@ static void check_crosstable(const char *dom, const cJSON *ratings, int pair[16]
         support_dom_attr(&cell, "title", got, sizeof got);
         snprintf(want, sizeof want, "W-D-L %d-%d-%d", w, d, l);
         cr_assert_not_null(strstr(got, want), "%s vs %s tooltip '%s' lacks '%s'", row, col, got, want);
-        const cJSON *x = cJSON_GetObjectItem(cJSON_GetObjectItem(los, row), col);
-        const char *cls = !cJSON_IsNumber(x) ? "neutral"
-                          : x->valuedouble > 0.975 ? "better"
-                          : x->valuedouble < 0.025 ? "worse" : "neutral";
+        /* coloured by the pair's own head-to-head, marked besides colour */
+        double own = h2h_los(h2h, row, col);
+        cr_assert_geq(own, 0, "%s and %s met, so arena ratings --head-to-head has them", row, col);
+        const char *cls = own > 0.975 ? "better" : own < 0.025 ? "worse" : "neutral";
         significant += strcmp(cls, "neutral") != 0;
-        cr_assert(support_dom_has_class(&cell, cls), "%s vs %s: LOS %s, so the cell should be %s", row, col,
-                  cJSON_IsNumber(x) ? "known" : "unknown", cls);
+        cr_assert(support_dom_has_class(&cell, cls), "%s vs %s: head-to-head LOS %.4f, so the cell should be %s", row,
+                  col, own, cls);
+        char text[128];
+        support_dom_text(&cell, text, sizeof text);
+        const char *mark = !strcmp(cls, "better") ? "\xe2\x96\xb2" : !strcmp(cls, "worse") ? "\xe2\x96\xbc" : NULL;
+        if (mark) cr_assert_not_null(strstr(text, mark), "%s vs %s: '%s' lacks its %s mark", row, col, text, cls);
+        else cr_assert(!strstr(text, "\xe2\x96\xb2") && !strstr(text, "\xe2\x96\xbc"), "%s", text);
+        const char *shown_h2h = strstr(got, "head-to-head LOS ");
+        cr_assert(shown_h2h && fabs(support_dom_number(shown_h2h + strlen("head-to-head LOS ")) - 100 * own) <= 0.05 + 1e-9,
+                  "%s vs %s tooltip '%s', want head-to-head LOS %.1f%%", row, col, got, 100 * own);
+        const cJSON *x = cJSON_GetObjectItem(cJSON_GetObjectItem(los, row), col);
         if (cJSON_IsNumber(x)) {
-            snprintf(want, sizeof want, "LOS %.1f%%", 100 * x->valuedouble);
-            const char *shown = strstr(got, "LOS ");
+            snprintf(want, sizeof want, "rating LOS %.1f%%", 100 * x->valuedouble);
+            const char *shown = strstr(got, "rating LOS ");
             cr_assert(shown && fabs(support_dom_number(shown) - 100 * x->valuedouble) <= 0.05 + 1e-9,
                       "%s vs %s tooltip '%s', want %s", row, col, got, want);
         }
@@ -512,10 +546,15 @@ static void check_viewer(const char *dom, const cJSON *rec, int deal_no, const c
     support_dom_attr(&e, "data-step", got, sizeof got);
     cr_assert_eq(atoi(got), cJSON_GetArraySize(cJSON_GetObjectItem(deal, "actions")), "at the last step");
 
-    const char *ids[2] = {"hand-elder", "hand-younger"};
+    /* each player keeps his side: A on the left, B on the right; the box
+       says which role its player holds in this deal */
+    const char *ids[2] = {"hand-a", "hand-b"}, *roles[2] = {"elder", "younger"};
     for (int seat = 0; seat < 2; seat++) {
         struct support_dom_elem hand, name;
-        support_dom_by_id(dom, "div", ids[seat], &hand);
+        int elder_box = strcmp(elder_seat, "A") == 0 ? 0 : 1, box = seat == 0 ? elder_box : 1 - elder_box;
+        support_dom_by_id(dom, "div", ids[box], &hand);
+        support_dom_attr(&hand, "data-role", got, sizeof got);
+        cr_assert_str_eq(got, roles[seat], "deal %d: box %s holds the %s", deal_no, ids[box], roles[seat]);
         cr_assert(support_dom_find(hand.inner, hand.close, "span", "class", "seat-name", &name));
         support_dom_text(&name, got, sizeof got);
         cr_assert_str_eq(got, who[seat], "%s's name", ids[seat]);
@@ -623,6 +662,11 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cJSON *ratings = cJSON_Parse(out);
     cr_assert_not_null(ratings, "arena ratings --json: %s", out);
     free(out);
+    snprintf(cmd, sizeof cmd, "'%s/arena' ratings --head-to-head --json '%s'", support_page_bin_dir(), journal_path);
+    out = support_page_run(cmd);
+    cJSON *h2h = cJSON_Parse(out);
+    cr_assert_not_null(h2h, "arena ratings --head-to-head --json: %s", out);
+    free(out);
 
     char names[16][64];
     int n = 0;
@@ -645,7 +689,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cr_assert_null(strstr(dom, "<b>r&amp;"), "the bot name '" SUPPORT_PAGE_HTML_BOT "' was parsed as HTML");
     cr_assert_not_null(strstr(dom, "&lt;b&gt;r&amp;amp;"), "the bot name '" SUPPORT_PAGE_HTML_BOT "' is shown as text");
     check_standings(dom, ratings, t, nt, cJSON_GetArraySize(j.parties));
-    check_crosstable(dom, ratings, pair, names, n);
+    check_crosstable(dom, ratings, h2h, pair, names, n);
     check_plot(dom, ratings, history);
     check_latest(dom, &j);
     free(dom);
@@ -745,6 +789,7 @@ Test(page, shows_a_real_tournament_as_arena_ratings_and_replay_see_it)
     cJSON_Delete(replayed);
     cJSON_Delete(history);
     cJSON_Delete(ratings);
+    cJSON_Delete(h2h);
     cJSON_Delete(j.parties);
 }
 
@@ -845,9 +890,12 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
         whole((cJSON_GetObjectItem(bot, "ci_high")->valuedouble - cJSON_GetObjectItem(bot, "ci_low")->valuedouble) / 2,
               half, sizeof half);
         const char *cell = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
-        cr_assert(!strncmp(cell, want, strlen(want)) && strstr(cell, half), "%s's rating cell '%s': %s ± %s", name, cell,
-                  want, half);
-        cr_assert_eq(cJSON_GetArrayItem(row, 3)->valueint, 1, "%s has an interval bar", name);
+        int reliable = cJSON_IsTrue(cJSON_GetObjectItem(bot, "interval_ok"));
+        cr_assert(!strncmp(cell, want, strlen(want)) && strstr(cell, reliable ? half : "\xc2\xb1 ?"),
+                  "%s's rating cell '%s': %s ± %s", name, cell, want, reliable ? half : "? (no reliable interval)");
+        cr_assert_eq(cJSON_GetArrayItem(row, 3)->valueint, reliable, "%s has an interval bar only when reliable", name);
+        if (cJSON_IsTrue(cJSON_GetObjectItem(bot, "provisional")))
+            cr_assert_not_null(strstr(cell, "provisional"), "%s is marked provisional: '%s'", name, cell);
         cr_assert_eq(atoi(cJSON_GetStringValue(cJSON_GetArrayItem(row, 2))),
                      cJSON_GetObjectItem(bot, "matches")->valueint, "%s's matches", name);
     }
@@ -941,4 +989,377 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     cJSON_Delete(j2.parties);
     support_browser_stop(&browser);
     support_page_stop_server();
+}
+
+/* ---------- a big leaderboard: 40 bots, 5,000 parties and more ---------- */
+
+enum { BIG_BOTS = 40, BIG_PARTIES = 5000 };
+
+/* The widest name the protocol allows (32 bytes), for the layouts. */
+#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+
+/* Bot k of the big leaderboard's name. */
+static void big_name(int k, char *out, size_t cap)
+{
+    if (k == 7) snprintf(out, cap, "%s", BIG_LONG_NAME);
+    else snprintf(out, cap, "bot-%02d", k);
+}
+
+/* Copies of the real tournament's parties under new run ids, each copy's
+   five players mapped to five of BIG_BOTS bots (c * 7 + 11 k mod 40, so
+   that the copies overlap and every bot meets many), until there are at
+   least BIG_PARTIES; a duplicate pair stays a pair (both its parties are
+   in one copy). The caller deletes the array. */
+static cJSON *big_records(const struct support_page_journal *j, int *copies)
+{
+    cJSON *all = cJSON_CreateArray();
+    const char *const original[] = { "g", "g1", "g2", SUPPORT_PAGE_HTML_BOT, "f" };
+    int per = cJSON_GetArraySize(j->parties);
+    *copies = (BIG_PARTIES + per - 1) / per;
+    for (int c = 0; c < *copies; c++) {
+        const cJSON *rec;
+        cJSON_ArrayForEach(rec, j->parties) {
+            cJSON *copy = cJSON_Duplicate(rec, 1);
+            char run[17], name[64];
+            snprintf(run, sizeof run, "%016x", 0xb16000 + c);
+            cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString(run));
+            cJSON *players = cJSON_GetObjectItem(copy, "players");
+            for (int s = 0; s < 2; s++) {
+                const char *seat = s ? "B" : "A";
+                const char *was = cJSON_GetStringValue(cJSON_GetObjectItem(players, seat));
+                int k = 0;
+                while (k < 5 && strcmp(original[k], was)) k++;
+                cr_assert_lt(k, 5, "a player of the tournament: %s", was);
+                big_name((c * 7 + 11 * k) % BIG_BOTS, name, sizeof name);
+                cJSON_ReplaceItemInObject(players, seat, cJSON_CreateString(name));
+            }
+            cJSON_AddItemToArray(all, copy);
+        }
+    }
+    return all;
+}
+
+/* Posts records in batches of 400 (each under the 8 MiB limit). */
+static void post_batches(const cJSON *records)
+{
+    int n = cJSON_GetArraySize(records);
+    for (int from = 0; from < n; from += 400) {
+        cJSON *batch = cJSON_CreateArray();
+        for (int k = from; k < n && k < from + 400; k++)
+            cJSON_AddItemToArray(batch, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+        struct support_page_journal part = { .parties = batch };
+        support_page_post_journal(&part);
+        cJSON_Delete(batch);
+    }
+}
+
+/* Runs script and waits until the page says ready again; with routes,
+   the script navigates, and the wait is for the new view (the state is
+   set aside first, so that the old view's "ready" does not count). */
+static void act_and_wait(const char *script, int routes)
+{
+    char *r = support_browser_eval(&browser, routes ? "document.body.setAttribute('data-state', 'left'); ''" : "''");
+    free(r);
+    r = support_browser_eval(&browser, script);
+    free(r);
+    const struct timespec pause = { 0, 50 * 1000000L };
+    for (int t = 0; t < 400; t++) {
+        char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
+        int done = !strcmp(state, "ready") || !strcmp(state, "error");
+        free(state);
+        if (done) return;
+        nanosleep(&pause, NULL);
+    }
+    cr_assert_fail("the page never got ready after: %s", script);
+}
+
+static int page_int(const char *script)
+{
+    char wrapped[4096];
+    snprintf(wrapped, sizeof wrapped, "String(%s)", script);
+    cJSON *v = page_json(wrapped);
+    cr_assert(cJSON_IsNumber(v), "not a number: %s", script);
+    int n = v->valueint;
+    cJSON_Delete(v);
+    return n;
+}
+
+/* The value of script once it is want, or after 10 s whatever it is. */
+static int wait_int(const char *script, int want)
+{
+    const struct timespec pause = { 0, 50 * 1000000L };
+    int got = page_int(script);
+    for (int t = 0; t < 200 && got != want; t++) {
+        nanosleep(&pause, NULL);
+        got = page_int(script);
+    }
+    return got;
+}
+
+/* Text whose contrast with what is behind it is under 4.5:1 (WCAG AA),
+   opacity included, as "text: ratio" lines; "" when none. */
+static const char *const contrast_script =
+    "(function () {"
+    "  function rgb(c) { var m = c.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number).concat([1]).slice(0, 4); }"
+    "  function lum(c) { return [0, 1, 2].map(function (i) { var v = c[i] / 255;"
+    "    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })"
+    "    .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0); }"
+    "  function bg(e) { for (; e; e = e.parentElement) { var c = rgb(getComputedStyle(e).backgroundColor);"
+    "    if (c[3] > 0.5) return c; } return [255, 255, 255, 1]; }"
+    "  function opacity(e) { var o = 1; for (; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; }"
+    "  var out = [];"
+    "  document.querySelectorAll('body *').forEach(function (e) {"
+    "    var own = Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });"
+    "    var r = e.getBoundingClientRect();"
+    "    if (!own || r.width === 0 || e.closest('[hidden]') || e.closest('.skip')) return;"
+    "    var f = rgb(getComputedStyle(e).color), b = bg(e), a = opacity(e);"
+    "    var mix = [0, 1, 2].map(function (i) { return f[i] * a + b[i] * (1 - a); });"
+    "    var l1 = lum(mix), l2 = lum(b), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);"
+    "    if (ratio < 4.5 && out.length < 8) out.push(e.tagName + '.' + e.className + ' \"' + e.textContent.trim().slice(0, 20) + '\": ' + ratio.toFixed(2));"
+    "  });"
+    "  return out.join('; ');"
+    "})()";
+
+/* The elements a Tab press reaches. */
+static const char *const tab_stops_script =
+    "String(Array.prototype.filter.call(document.querySelectorAll("
+    "'a[href], button, input, select, summary, [tabindex]'), function (e) {"
+    "  var r = e.getBoundingClientRect();"
+    "  return e.tabIndex >= 0 && !e.disabled && r.width > 0 && !e.closest('[hidden]') && !e.closest('details:not([open]) > :not(summary)');"
+    "}).length)";
+
+Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
+{
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
+    support_page_play_tournament(journal_path);
+    struct support_page_journal j;
+    support_page_read_journal(journal_path, &j);
+    int copies;
+    cJSON *records = big_records(&j, &copies);
+    int n = cJSON_GetArraySize(records);
+    cr_assert_geq(n, BIG_PARTIES);
+    support_page_start_server();
+    post_batches(records);
+    /* a newcomer with a few parties: provisional, never ranked */
+    struct support_page_journal few = { .parties = cJSON_CreateArray() };
+    for (int k = 0; k < 4; k++) {
+        cJSON *copy = cJSON_Duplicate(cJSON_GetArrayItem(j.parties, k), 1);
+        cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString("00000000000000ff"));
+        cJSON *players = cJSON_GetObjectItem(copy, "players");
+        cJSON_ReplaceItemInObject(players, k % 2 ? "B" : "A", cJSON_CreateString("newcomer"));
+        cJSON_ReplaceItemInObject(players, k % 2 ? "A" : "B", cJSON_CreateString("bot-00"));
+        cJSON_AddItemToArray(few.parties, copy);
+    }
+    support_page_post_journal(&few);
+
+    /* time to the first standings at this size: a figure, not a limit */
+    open_ready("");
+    int ready_ms = page_int("document.body.getAttribute('data-ready-ms')");
+    fprintf(stderr, "page: %d parties of %d bots: first standings shown %d ms after the navigation started\n", n + 4,
+            BIG_BOTS + 1, ready_ms);
+
+    cJSON *st = NULL;
+    cr_assert_eq(support_page_http("/api/v1/standings", NULL, &st), 200);
+    cr_assert_null(cJSON_GetObjectItem(st, "los"), "no LOS matrix by default");
+    int bots = cJSON_GetArraySize(cJSON_GetObjectItem(st, "bots"));
+    cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), bots);
+    cr_assert_eq(bots, BIG_BOTS + 1);
+    /* the newcomer is provisional, below every ranked bot, unranked */
+    cJSON *rows = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
+                            " function (tr) { return [tr.getAttribute('data-bot'), tr.getAttribute('data-section'),"
+                            " tr.querySelector('td.rank').textContent]; }))");
+    int seen_provisional = 0, ranked_after = 0;
+    for (int i = 0; i < cJSON_GetArraySize(rows); i++) {
+        const cJSON *row = cJSON_GetArrayItem(rows, i);
+        const char *section = cJSON_GetStringValue(cJSON_GetArrayItem(row, 1));
+        if (!strcmp(cJSON_GetStringValue(cJSON_GetArrayItem(row, 0)), "newcomer")) {
+            cr_assert_str_eq(section, "provisional");
+            cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(row, 2)), "\xe2\x80\x93", "no rank");
+        }
+        seen_provisional |= !strcmp(section, "provisional");
+        ranked_after += seen_provisional && !strcmp(section, "ranked");
+    }
+    cr_assert(seen_provisional);
+    cr_assert_eq(ranked_after, 0, "no ranked bot below a provisional one");
+    cJSON_Delete(rows);
+
+    /* the crosstable: the top 20, then all 41; each cell and its mirror agree */
+    cr_assert_eq(page_int("document.querySelectorAll('#crosstable tbody tr').length"), 20);
+    act_and_wait("document.getElementById('xt-all').click(); ''", 0);
+    cr_assert_eq(page_int("document.querySelectorAll('#crosstable tbody tr').length"), bots);
+    char *bad = support_browser_eval(&browser,
+        "(function () { var rows = document.querySelectorAll('#crosstable tbody tr'), out = [];"
+        "  for (var i = 0; i < rows.length; i++) for (var j = 0; j < rows.length; j++) {"
+        "    var a = rows[i].cells[j + 1], b = rows[j].cells[i + 1], sa = a.getAttribute('data-significant'),"
+        "        sb = b.getAttribute('data-significant');"
+        "    var mirror = { better: 'worse', worse: 'better', neutral: 'neutral' };"
+        "    if (sa && mirror[sa] !== sb && out.length < 5) out.push(i + ',' + j + ' ' + sa + '/' + sb);"
+        "    if (sa === 'better' && a.textContent.indexOf('\\u25b2') < 0 && out.length < 5) out.push('no mark ' + i + ',' + j);"
+        "  } return out.join('; '); })()");
+    cr_assert_str_eq(bad, "", "asymmetric crosstable: %s", bad);
+    free(bad);
+    screenshot("", "page-big.png", 1280, 2400, 0);
+
+    /* few tab stops on the home page, a skip link first */
+    open_ready("");
+    int stops = page_int(tab_stops_script);
+    fprintf(stderr, "page: %d tab stops on the home page of %d bots\n", stops, bots);
+    cr_assert_leq(stops, 80, "%d tab stops on the home page", stops);
+    char *first = support_browser_eval(&browser, "document.querySelector('a[href], button').id");
+    cr_assert_str_eq(first, "skip-link");
+    free(first);
+    char *low = support_browser_eval(&browser, contrast_script);
+    cr_assert_str_eq(low, "", "text under 4.5:1 on the home page: %s", low);
+    free(low);
+
+    /* the plot: past ten bots dashed lines, a bot's band lit from the
+       legend by keyboard focus, and time on the x axis on demand */
+    cr_assert_gt(page_int("document.querySelectorAll('#history path.line.dash').length"), 0, "dashed lines past ten");
+    cr_assert_eq(page_int("document.querySelectorAll('#legend li[tabindex=\"0\"]').length"), 1, "one tab stop");
+    act_and_wait("document.querySelector('#legend li').focus(); ''", 0);
+    cr_assert_gt(page_int("Math.round(document.querySelector('#history g.lit path.band').getBoundingClientRect().height)"),
+                 0, "the lit bot's interval as a band");
+    act_and_wait("document.getElementById('plot-x').click(); ''", 0);
+    char *tick = support_browser_eval(&browser, "document.querySelector('#history text.xtick').textContent");
+    cr_assert_not_null(strchr(tick, ':'), "a time on the x axis: %s", tick);
+    free(tick);
+
+    /* sortable: the score column, best first */
+    act_and_wait("document.querySelectorAll('#standings thead th')[5].querySelector('button').click(); ''", 0);
+    cJSON *scores = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#standings tr.bot-row'),"
+                              " function (tr) { return parseFloat(tr.querySelector('td.score').textContent); }))");
+    for (int i = 1; i < cJSON_GetArraySize(scores); i++)
+        cr_assert_geq(cJSON_GetArrayItem(scores, i - 1)->valuedouble, cJSON_GetArrayItem(scores, i)->valuedouble);
+    cJSON_Delete(scores);
+
+    /* a cell opens the matches between its two bots, paged in the address */
+    open_ready("");
+    act_and_wait("window.scrollTo(0, 900); document.querySelector('#crosstable td.cell.better').click(); ''", 1);
+    char *hash = support_browser_eval(&browser, "location.hash");
+    cr_assert(strstr(hash, "/matches?bot=") && strstr(hash, "&opponent="), "%s", hash);
+    free(hash);
+    char *wrong = support_browser_eval(&browser,
+        "(function () { var q = new URLSearchParams(location.hash.split('?')[1]), a = q.get('bot'), b = q.get('opponent');"
+        "  var out = []; document.querySelectorAll('#mlist-parties tr.partie-row').forEach(function (tr) {"
+        "    var names = Array.prototype.map.call(tr.querySelectorAll('a.bot-name'), function (x) { return x.textContent; });"
+        "    if (names.indexOf(a) < 0 || names.indexOf(b) < 0) out.push(names.join('/')); });"
+        "  return document.querySelectorAll('#mlist-parties tr.partie-row').length ? out.join('; ') : 'none listed'; })()");
+    cr_assert_str_eq(wrong, "", "parties not between the two bots: %s", wrong);
+    free(wrong);
+    /* Back: the home view where it was scrolled */
+    act_and_wait("history.back(); ''", 1);
+    int y = page_int("Math.round(window.scrollY)");
+    cr_assert(y >= 850 && y <= 950, "Back put the page at %d px, it was at 900", y);
+
+    /* pages in the address: Older goes to before=, 50 at a time */
+    open_ready("#/matches");
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 50);
+    act_and_wait("location.hash = document.getElementById('mlist-older').getAttribute('href'); ''", 1);
+    hash = support_browser_eval(&browser, "location.hash");
+    cr_assert_not_null(strstr(hash, "before="), "%s", hash);
+    free(hash);
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 50);
+    int top = page_int("parseInt(document.querySelector('#mlist-parties tr.partie-row').getAttribute('data-seq'), 10)");
+    cr_assert_eq(top, n + 4 - 50, "the second page starts after the first 50");
+
+    /* a refresh keeps the older rows the reader loaded, new ones on top */
+    open_ready("");
+    act_and_wait("document.getElementById('parties-more').click(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#parties tr.partie-row').length", 40), 40);
+    struct support_page_journal one = { .parties = cJSON_CreateArray() };
+    cJSON *extra = cJSON_Duplicate(cJSON_GetArrayItem(records, 0), 1);
+    cJSON_ReplaceItemInObject(extra, "run", cJSON_CreateString("00000000000000ee"));
+    cJSON_AddItemToArray(one.parties, extra);
+    support_page_post_journal(&one);
+    act_and_wait("window.Piquet.refreshHome(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#parties tr.partie-row').length", 41), 41, "the loaded rows kept");
+    cr_assert_eq(page_int("parseInt(document.querySelector('#parties tr.partie-row').getAttribute('data-seq'), 10)"),
+                 n + 5, "the new partie on top");
+
+    /* a bot's page pages its own parties in place */
+    open_ready("#/bot/bot-03");
+    cr_assert_eq(page_int("document.querySelectorAll('#bot-parties tr.partie-row').length"), 20);
+    cr_assert_eq(page_int("document.querySelectorAll('#bot-history svg.single path.band').length"), 1,
+                 "the bot's interval as a band");
+    act_and_wait("document.querySelectorAll('#bot-opponents thead th')[3].querySelector('button').click(); ''", 0);
+    cJSON *opp = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#bot-opponents tr.opponent'),"
+                           " function (tr) { return parseFloat(tr.querySelector('td.score').textContent); }))");
+    for (int i = 1; i < cJSON_GetArraySize(opp); i++)
+        cr_assert_geq(cJSON_GetArrayItem(opp, i - 1)->valuedouble, cJSON_GetArrayItem(opp, i)->valuedouble,
+                      "the opponents sorted by score");
+    cJSON_Delete(opp);
+    act_and_wait("document.getElementById('bot-more').click(); ''", 0);
+    cr_assert_eq(wait_int("document.querySelectorAll('#bot-parties tr.partie-row').length", 40), 40, "Older on the bot page");
+
+    /* a run's page: its own standings, and its journal */
+    char fragment[128];
+    snprintf(fragment, sizeof fragment, "#/run/%016x", 0xb16000);
+    open_ready(fragment);
+    cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), 5, "one copy's five bots");
+    char *journal = support_browser_eval(&browser, "document.getElementById('run-journal').getAttribute('href')");
+    cr_assert_not_null(strstr(journal, "/api/v1/runs/0000000000b16000/journal"), "%s", journal);
+    free(journal);
+
+    /* the Piquet viewer: each player keeps his side across the deals, the
+       trick on the table, the deal's scoring adding up, N for the next
+       deal, younger's answers in words, a forfeit without a file path */
+    const cJSON *two = NULL, *r2;
+    cJSON_ArrayForEach(r2, records) if (!two && cJSON_GetArraySize(cJSON_GetObjectItem(r2, "deals")) >= 3) two = r2;
+    cr_assert_not_null(two);
+    const char *a_name = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(two, "players"), "A"));
+    snprintf(fragment, sizeof fragment, "#/partie/%s/deal/1/step/30", support_page_partie_key(two));
+    open_ready(fragment);
+    char *side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
+    cr_assert_str_eq(side, a_name, "deal 1: A on the left");
+    free(side);
+    low = support_browser_eval(&browser, contrast_script);
+    cr_assert_str_eq(low, "", "text under 4.5:1 in the partie viewer: %s", low);
+    free(low);
+    cr_assert_eq(page_int("(function () { var t = 0; document.querySelectorAll('#deal-breakdown tbody tr:not(.total)')"
+                          ".forEach(function (tr) { t += parseInt(tr.cells[1].textContent, 10) +"
+                          " parseInt(tr.cells[2].textContent, 10); }); return t; })()"),
+                 page_int("parseInt(document.getElementById('deal-result').getAttribute('data-elder'), 10) +"
+                          " parseInt(document.getElementById('deal-result').getAttribute('data-younger'), 10)"),
+                 "the categories add up to the deal's points");
+    cr_assert_gt(page_int("document.querySelectorAll('#trick-now .ptrick-card .pcard').length"), 0, "a trick on the table");
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#steps .note-badge'), function (b) {"
+                          " var li = b.closest('li'); return li.getAttribute('data-seat') === 'younger' &&"
+                          " b.textContent.indexOf('answers') !== 0; }).length"), 0, "younger's notes read as answers");
+    char *run_link = support_browser_eval(&browser, "document.querySelector('#partie-summary a.run-link').getAttribute('href')");
+    cr_assert_not_null(strstr(run_link, "#/run/"), "the partie links its run's page: %s", run_link);
+    free(run_link);
+    act_and_wait("document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''", 1);
+    cr_assert_eq(page_int("parseInt(document.getElementById('deal-result').getAttribute('data-deal'), 10)"), 2, "N: deal 2");
+    side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
+    cr_assert_str_eq(side, a_name, "deal 2: A still on the left, now with the other role");
+    free(side);
+    char *words = support_browser_eval(&browser, "window.Piquet.forfeitText({ player: 'B', fault: 'crash', message:"
+                                                 " \"cannot run '/srv/arena/bots/x': exit 1\" }, { B: 'x' })");
+    cr_assert_null(strstr(words, "/srv"), "a server path shown: %s", words);
+    cr_assert_not_null(strstr(words, "x crashed"), "%s", words);
+    free(words);
+    screenshot(fragment, "page-partie-big.png", 1280, 1400, 0);
+
+    /* a 390 px phone: nothing sticks out, the crosstable as lists */
+    const char *phone[] = { "", "#/matches?bot=" BIG_LONG_NAME, "#/bot/" BIG_LONG_NAME, fragment };
+    check_phone_layout(phone, 4);
+    support_browser_screen(&browser, 390, 844, 1);
+    support_browser_open(&browser, support_page_url(""));
+    cr_assert_eq(page_int("document.querySelectorAll('#xt-lists details.xt-bot').length"), bots);
+    cr_assert_eq(page_int("document.getElementById('crosstable').getBoundingClientRect().width"), 0,
+                 "no crosstable grid on a phone");
+    cr_assert_eq(page_int("document.querySelector('#standings tr.bot-row td.los').getBoundingClientRect().width"), 0,
+                 "LOS on demand on a phone");
+    cr_assert_gt(page_int("document.querySelector('#standings tr.bot-row td.score').getBoundingClientRect().width"), 0);
+    cr_assert_geq(page_int("Math.round(document.querySelector('#xt-lists summary').getBoundingClientRect().height)"), 44,
+                  "touch targets of 44 px");
+    screenshot("", "page-big-phone.png", 390, 2400, 1);
+    support_browser_stop(&browser);
+    support_page_stop_server();
+    cJSON_Delete(one.parties);
+    cJSON_Delete(few.parties);
+    cJSON_Delete(st);
+    cJSON_Delete(records);
+    cJSON_Delete(j.parties);
 }

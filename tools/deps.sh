@@ -4,7 +4,7 @@
 # the exact command to run. Called by `make deps` and before any build.
 set -u
 need=(build-essential pkg-config libzmq3-dev libcjson-dev libcurl4-openssl-dev
-      libcriterion-dev libmicrohttpd-dev libsqlite3-dev python3-zmq
+      libcriterion-dev libmicrohttpd-dev libsqlite3-dev zlib1g-dev python3-zmq
       python3-venv python3-setuptools python3-wheel
       chromium curl procps bubblewrap util-linux)
 # The Slurm test (tests/test_slurm.c) starts a private single-node Slurm:

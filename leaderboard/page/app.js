@@ -7,11 +7,16 @@
      #/partie/RUN-ID[/deal/N[/step/K]]    the partie viewer (partie.js; N from 1, K from 0)
      #/match/RUN-ID[/deal/N[/step/K]]     another game's match viewer (match.js)
      #/bot/NAME, #/game/KEY/bot/NAME      one bot in Piquet or in a game (bot.js)
+     #/matches?FILTER, #/game/KEY/matches?FILTER   the parties or matches with
+                                          filters and pages (matches.js)
+     #/run/RUN, #/game/KEY/run/RUN        one run: its standings, crosstable,
+                                          matches and journal (run.js)
+   Back and Forward come back to where the page was scrolled.
    The switcher in the header lists the games that have records
    (GET /api/v1/games). index.html loads the page's files in this order,
    each after what it takes from window.Piquet: common.js (also the rules
    every file keeps), plot.js, home.js, partie.js, match.js, bot.js,
-   app.js. */
+   matches.js, run.js, app.js. */
 
 (function (P) {
   "use strict";
@@ -22,10 +27,25 @@
   var wireHome = P.wireHome, wireStepper = P.wireStepper, wireMatchStepper = P.wireMatchStepper;
   var renderSummary = P.renderSummary, withGame = P.withGame;
 
+  function dec(s) { try { return decodeURIComponent(s); } catch (e) { return s; } }
+
+  /* "bot=a&opponent=b" as {bot: "a", opponent: "b"}, known keys only. */
+  function parseFilter(query) {
+    var f = {};
+    (query || "").split("&").forEach(function (kv) {
+      var i = kv.indexOf("="), k = i < 0 ? kv : kv.slice(0, i);
+      if (P.FILTER_KEYS.indexOf(k) >= 0 && i >= 0) f[k] = dec(kv.slice(i + 1).replace(/\+/g, " "));
+    });
+    return f;
+  }
+
   function parseRoute() {
     var h = location.hash.replace(/^#\/?/, "");
+    var q = h.indexOf("?"), query = q < 0 ? "" : h.slice(q + 1);
+    if (q >= 0) h = h.slice(0, q);
     var parts = h.split("/").filter(function (p) { return p !== ""; });
-    function dec(s) { try { return decodeURIComponent(s); } catch (e) { return s; } }
+    if (parts[0] === "matches") return { view: "matches", game: P.PIQUET, filter: parseFilter(query) };
+    if (parts[0] === "run" && parts[1]) return { view: "run", game: P.PIQUET, run: dec(parts[1]) };
     if ((parts[0] === "partie" || parts[0] === "match") && parts[1]) {
       var r = { view: parts[0], key: dec(parts[1]), deal: null, step: null };
       for (var i = 2; i + 1 < parts.length; i += 2) {
@@ -38,13 +58,15 @@
     if (parts[0] === "bot" && parts[1]) return { view: "bot", game: P.PIQUET, name: dec(parts.slice(1).join("/")) };
     if (parts[0] === "game" && parts[1]) {
       if (parts[2] === "bot" && parts[3]) return { view: "bot", game: dec(parts[1]), name: dec(parts.slice(3).join("/")) };
+      if (parts[2] === "matches") return { view: "matches", game: dec(parts[1]), filter: parseFilter(query) };
+      if (parts[2] === "run" && parts[3]) return { view: "run", game: dec(parts[1]), run: dec(parts[3]) };
       return { view: "home", game: dec(parts[1]) };
     }
     return { view: "home", game: null };
   }
 
   function showView(name) {
-    ["home", "partie", "match", "bot"].forEach(function (v) { $("view-" + v).hidden = v !== name; });
+    ["home", "partie", "match", "bot", "matches", "run"].forEach(function (v) { $("view-" + v).hidden = v !== name; });
     document.body.setAttribute("data-view", name);
   }
 
@@ -79,7 +101,7 @@
     var r = parseRoute();
     clearErrors();
     document.body.setAttribute("data-state", "loading");
-    showView(r.view);
+    showView(r.view === "run" ? "home" : r.view);
     var listed = getJSON("games").then(function (g) { games = g; }, function () { games = null; });
     var done = listed.then(function () {
       if (!isCurrent(serial)) return null;
@@ -89,23 +111,54 @@
       if (r.view === "partie") return openPartie(r, serial);
       if (r.view === "match") return openMatch(r, serial).then(renderGames);
       if (r.view === "bot") return openBot(r.name, serial);
+      if (r.view === "matches") return P.openMatches(r.filter, serial);
+      if (r.view === "run") return P.openRun(r.run, serial);
       return openHome(serial);
     });
     done.then(function () {
-      if (isCurrent(serial) && !hasErrors()) document.body.setAttribute("data-state", "ready");
+      if (!isCurrent(serial)) return;
+      if (pendingScroll !== null) window.scrollTo(0, pendingScroll);
+      pendingScroll = null;
+      if (!hasErrors()) {
+        document.body.setAttribute("data-state", "ready");
+        /* when the first view was whole, from the navigation's start */
+        if (!document.body.hasAttribute("data-ready-ms") && window.performance)
+          document.body.setAttribute("data-ready-ms", String(Math.round(performance.now())));
+      }
     });
+  }
+
+  /* Back and Forward: each history entry keeps its scroll position in its
+     state, restored once the view it shows is built again. */
+  var pendingScroll = null, saveTimer = null;
+  function saveScroll() {
+    clearTimeout(saveTimer);
+    try { history.replaceState({ scroll: window.scrollY }, ""); } catch (e) { /* no history here */ }
+  }
+  function rememberScroll() {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(saveScroll, 150);
   }
 
   function start() {
     wireStepper();
     wireMatchStepper();
     wireHome();
+    P.wireMatches();
+    if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+    window.addEventListener("scroll", rememberScroll, { passive: true });
+    /* before a click or a key navigates away, the entry keeps where it was */
+    document.addEventListener("click", saveScroll, true);
+    document.addEventListener("submit", saveScroll, true);
+    window.addEventListener("popstate", function (e) {
+      pendingScroll = e.state && typeof e.state.scroll === "number" ? e.state.scroll : null;
+    });
     window.addEventListener("hashchange", route);
     /* the header always shows the summary, whatever the first view */
     var first = parseRoute();
     if (first.view !== "home") {
       if (first.game) setGame(first.game);
-      getJSON(first.view === "match" ? "standings" : withGame("standings")).then(renderSummary,
+      getJSON(first.view === "match" ? "standings" : withGame("standings")).then(function (st) { renderSummary(st); },
         function () { $("summary").textContent = ""; });
     }
     route();

@@ -120,6 +120,86 @@
     return h;
   }
 
+  /* The list of matches (matches.js) with filters: {bot, opponent, run,
+     from, to, result, before}, each left out when empty. */
+  var FILTER_KEYS = ["bot", "opponent", "run", "from", "to", "result", "before"];
+  function matchesHref(filter) {
+    var q = [];
+    FILTER_KEYS.forEach(function (k) {
+      var v = filter ? filter[k] : null;
+      if (v !== null && v !== undefined && v !== "") q.push(k + "=" + encodeURIComponent(String(v)));
+    });
+    return (isPiquet() ? "#/matches" : "#/game/" + encodeURIComponent(currentGame) + "/matches") +
+      (q.length ? "?" + q.join("&") : "");
+  }
+
+  /* A run's page: its standings, crosstable, matches and journal. */
+  function runHref(run) {
+    return (isPiquet() ? "#/run/" : "#/game/" + encodeURIComponent(currentGame) + "/run/") + encodeURIComponent(run);
+  }
+
+  /* ---------- sortable tables ---------- */
+
+  /* Makes each column head of table a button that sorts the body's rows
+     (those without the class "section-row", which hide while sorted) by
+     that column: a cell's data-sort, else its text, numbers as numbers;
+     a second press reverses. aria-sort says which column sorts. */
+  function makeSortable(table) {
+    var heads = table.tHead ? table.tHead.rows[0].cells : [];
+    Array.prototype.forEach.call(heads, function (th, col) {
+      if (th.getAttribute("data-nosort") !== null) return;
+      var label = th.textContent;
+      clear(th);
+      var b = el("button", { type: "button", class: "sort", text: label, title: "Sort by " + label });
+      th.appendChild(b);
+      b.addEventListener("click", function () {
+        var down = th.getAttribute("aria-sort") !== "descending";
+        if (th.getAttribute("aria-sort") === null) down = th.classList.contains("num") && th.getAttribute("data-asc") === null;
+        sortBy(table, col, down);
+      });
+    });
+  }
+
+  function sortValue(cell) {
+    var v = cell ? cell.getAttribute("data-sort") : null;
+    if (v === null) v = cell ? cell.textContent : "";
+    var n = parseFloat(String(v).replace(MINUS, "-"));
+    return isNaN(n) || !/^[-−\d.]/.test(String(v)) ? String(v).toLowerCase() : n;
+  }
+
+  function sortBy(table, col, down) {
+    var tbody = table.tBodies[0];
+    var rows = Array.prototype.filter.call(tbody.rows, function (r) { return !r.classList.contains("section-row"); });
+    rows.sort(function (a, b) {
+      var x = sortValue(a.cells[col]), y = sortValue(b.cells[col]);
+      var c = typeof x === typeof y ? (x < y ? -1 : x > y ? 1 : 0) : (typeof x === "number" ? -1 : 1);
+      return down ? -c : c;
+    });
+    Array.prototype.forEach.call(tbody.rows, function (r) { if (r.classList.contains("section-row")) r.hidden = col !== 0; });
+    rows.forEach(function (r) { tbody.appendChild(r); });
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th, k) {
+      if (k === col) th.setAttribute("aria-sort", down ? "descending" : "ascending");
+      else th.removeAttribute("aria-sort");
+    });
+    if (col === 0 && !down) {
+      /* back in report order: the section rows in their places */
+      var all = Array.prototype.slice.call(tbody.rows);
+      all.sort(function (a, b) { return order(a) - order(b); });
+      all.forEach(function (r) { r.hidden = false; tbody.appendChild(r); });
+    }
+  }
+
+  function order(row) {
+    var o = parseFloat(row.getAttribute("data-order"));
+    return isNaN(o) ? 1e9 : o;
+  }
+
+  /* After a table was filled again: no column marked as sorting. */
+  function resetSort(table) {
+    if (!table.tHead) return;
+    Array.prototype.forEach.call(table.tHead.rows[0].cells, function (th) { th.removeAttribute("aria-sort"); });
+  }
+
   /* "3f9a0c1d2e4b5a69-17" shown as "3f9a0c…-17": the run id is long and
      the same for a whole tournament. */
   function shortKey(key) {
@@ -127,8 +207,13 @@
     return m ? m[1] + "…-" + m[2] : String(key);
   }
 
-  function botLink(name) {
-    return el("a", { href: botHref(name), class: "bot-name", "data-bot": name, text: name });
+  /* A link to a bot's page; quiet: out of the tab order (a long list's
+     names, reachable from the standings), so that the home page keeps a
+     few dozen tab stops. Long names are cut by the style sheet, whole in
+     the title. */
+  function botLink(name, quiet) {
+    return el("a", { href: botHref(name), class: "bot-name", "data-bot": name, title: name, text: name,
+      tabindex: quiet ? -1 : null });
   }
 
   /* One card "TS" as a glyph: rank (T shown as 10) and suit symbol, red or black. */
@@ -154,12 +239,19 @@
     return box;
   }
 
-  /* {"player": "B", "fault": "crash", "message": "..."} in words */
+  /* {"player": "B", "fault": "crash", "message": "..."} in words: what
+     the bot did, then the arena's message with any file path taken out
+     (a reader has no use for the server's paths, and should not see
+     them). */
+  var FAULT_WORDS = {
+    timeout: "ran out of time", crash: "crashed", protocol: "broke the protocol",
+    illegal_action: "played an illegal action", disqualified: "was disqualified after too many faults"
+  };
   function forfeitText(f, names) {
     var who = typeof f.player === "string" && /^[A-E]$/.test(f.player) && names[f.player] ? names[f.player] : null;
-    var why = [f.fault, f.message].filter(function (x) { return typeof x === "string" && x; });
-    if (why.length === 2 && why[1].indexOf(why[0]) === 0) why.shift();
-    return "forfeit" + (who ? " by " + who : "") + (why.length ? " (" + why.join(": ") + ")" : "");
+    var did = FAULT_WORDS[f.fault] || (typeof f.fault === "string" ? f.fault.replace(/_/g, " ") : "faulted");
+    var msg = typeof f.message === "string" ? f.message.replace(/(^|[\s'"(=:])(~|\.{0,2})\/[^\s'")]*/g, "$1(a file)").trim() : "";
+    return "forfeit: " + (who || "a player") + " " + did + (msg ? " (" + msg + ")" : "");
   }
 
   /* ---------- fetching and errors ---------- */
@@ -216,7 +308,8 @@
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
     partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
-    withGame: withGame, PIQUET: PIQUET,
+    withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS, runHref: runHref,
+    makeSortable: makeSortable, resetSort: resetSort,
     cardGlyph: cardGlyph, cardList: cardList,
     getJSON: getJSON, showError: showError, clearErrors: clearErrors, hasErrors: hasErrors,
     newRoute: newRoute, currentRoute: currentRoute, isCurrent: isCurrent

@@ -1,6 +1,10 @@
 /* partie.js - the partie viewer (#/partie/RUN-ID[/deal/N[/step/K]]): the
    totals per deal, then one deal stepped through action by action (the
-   hands, the actions, the tricks and the score at the current step). */
+   hands, the current trick, the actions, the tricks and the score at the
+   current step) and how the deal scored, category by category, as the
+   engine counts it (the viewer's "report"). Each player keeps his side
+   of the screen across the deals: A on the left, B on the right, whoever
+   is elder. */
 
 (function (P) {
   "use strict";
@@ -47,6 +51,8 @@
       " · totals ", el("b", { id: "partie-totals", text: p.totals ? p.totals.A + " – " + p.totals.B : "–" }),
       " · ", winner ? el("span", null, ["won by ", el("b", { text: winner })]) : el("b", { text: "draw" }),
       isNum(p.settlement) ? " · settlement " + p.settlement : "",
+      typeof p.run === "string" ? el("span", null, [" · ", el("a", { href: P.runHref(p.run), class: "run-link",
+        title: "the run's standings, matches and journal", text: "run " + p.run })]) : null,
       p.forfeit ? el("span", { class: "badge forfeit", text: forfeitText(p.forfeit, names) }) : null
     ]);
 
@@ -55,6 +61,8 @@
     var tb = $("partie-deals").tBodies[0];
     clear(tb);
     var ta = 0, tbb = 0;
+    var played = el("span", { id: "partie-played" });
+    if (p.forfeit) append(sum, [" · score as played ", played]);
     deals.forEach(function (d, i) {
       var eSeat = d.elder, ySeat = otherSeat(d.elder);
       var pts = {};
@@ -70,6 +78,7 @@
       tb.appendChild(tr);
     });
 
+    played.textContent = ta + " – " + tbb;
     if (deals.length === 0) {
       /* a forfeit before the first deal: nothing to walk through */
       $("deal").hidden = true;
@@ -90,6 +99,27 @@
     viewer = { key: r.key, partie: p, dealIndex: di, deal: d, step: step, nSteps: nSteps };
     Array.prototype.forEach.call(tb.rows, function (row, i) { row.classList.toggle("current", i === di); });
     renderDeal();
+  }
+
+  /* The role ("elder" or "younger") player A or B holds in this deal. */
+  function roleOf(letter) {
+    return letter === viewer.deal.elder ? "elder" : "younger";
+  }
+
+  /* The words for a step's note: younger's answer to elder's call (R13-R15),
+     never a verdict on the cards of whoever made the step. */
+  function noteWords(s) {
+    var m = /^declare\s+(point|sequence|set)/.exec(s.action || "");
+    var cls = m ? m[1] : "call";
+    var what = s.note === "good" ? "elder's " + cls + " stands" : s.note === "not good" ? "younger's " + cls + " is better"
+      : "equal: neither scores the " + cls;
+    return { text: (s.seat === "younger" ? "answers “" : "“") + s.note + "”", title: "younger's answer to elder's " + cls +
+      ": “" + s.note + "” (" + what + ")" };
+  }
+
+  function noteBadge(s) {
+    var w = noteWords(s);
+    return el("span", { class: "note-badge note-" + s.note.replace(/\s+/g, "-"), title: w.title, text: w.text });
   }
 
   function seatName(seatWord) {
@@ -120,8 +150,10 @@
       el("b", { class: "res-younger", text: d.result ? d.result.younger : "–" })
     ]);
 
-    $("tr-elder").textContent = "Elder";
-    $("tr-younger").textContent = "Younger";
+    var names = p.players || {};
+    $("tr-a").textContent = "A " + (names.A || "") + " (" + roleOf("A") + ")";
+    $("tr-b").textContent = "B " + (names.B || "") + " (" + roleOf("B") + ")";
+    renderBreakdown(d, names);
 
     /* the actions list, built once per deal */
     var ol = $("steps");
@@ -131,7 +163,7 @@
       li.appendChild(el("span", { class: "running", text: s.score ? s.score.elder + " – " + s.score.younger : "" }));
       li.appendChild(el("span", { class: "seat", text: s.seat }));
       li.appendChild(actionGlyphs(s.action));
-      if (s.note) li.appendChild(el("span", { class: "note-badge note-" + s.note.replace(/\s+/g, "-"), text: s.note }));
+      if (s.note) li.appendChild(noteBadge(s));
       li.addEventListener("click", function () { setStep(k + 1); });
       ol.appendChild(li);
     });
@@ -141,12 +173,13 @@
     clear(tb);
     (d.tricks || []).forEach(function (t, k) {
       var cards = t.cards || {};
+      var ra = roleOf("A"), rb = roleOf("B");
       tb.appendChild(el("tr", { class: "trick", "data-trick": k + 1, "data-winner": t.winner }, [
         el("td", { class: "num", text: k + 1 }),
-        el("td", { text: t.leader }),
-        el("td", { class: t.winner === "elder" ? "won" : null }, cards.elder ? cardGlyph(cards.elder) : "–"),
-        el("td", { class: t.winner === "younger" ? "won" : null }, cards.younger ? cardGlyph(cards.younger) : "–"),
-        el("td", { text: t.winner ? t.winner + " (" + seatName(t.winner) + ")" : "–" })
+        el("td", { text: t.leader ? seatName(t.leader) : "–" }),
+        el("td", { class: t.winner === ra ? "won" : null }, cards[ra] ? cardGlyph(cards[ra]) : "–"),
+        el("td", { class: t.winner === rb ? "won" : null }, cards[rb] ? cardGlyph(cards[rb]) : "–"),
+        el("td", { text: t.winner ? seatName(t.winner) + " (" + t.winner + ")" : "–" })
       ]));
     });
     $("tricks").setAttribute("data-tricks", (d.tricks || []).length);
@@ -191,6 +224,7 @@
   function renderHand(box, seatWord, hand, played) {
     clear(box);
     box.setAttribute("data-seat", seatWord);
+    box.setAttribute("data-role", seatWord);
     var letter = seatWord === "elder" ? viewer.deal.elder : otherSeat(viewer.deal.elder);
     box.appendChild(el("h3", null, [seatWord === "elder" ? "Elder " : "Younger ", el("span", { class: "seat-name", text: seatName(seatWord) }),
       el("span", { class: "muted", text: " (" + letter + ")" })]));
@@ -222,7 +256,7 @@
     sb.setAttribute("data-step", k);
     sb.setAttribute("data-elder", score.elder);
     sb.setAttribute("data-younger", score.younger);
-    ["elder", "younger"].forEach(function (s) {
+    [roleOf("A"), roleOf("B")].forEach(function (s) {
       sb.appendChild(el("div", { class: "seat-score score-" + s }, [
         el("span", null, [el("span", { class: "muted", text: s + " " }), el("span", { class: "bot-name", text: seatName(s) })]),
         el("b", { text: score[s] })
@@ -235,17 +269,24 @@
     else {
       var s = steps[k - 1];
       append(now, [el("b", { text: s.seat + " (" + seatName(s.seat) + "): " }), actionGlyphs(s.action),
-        s.note ? el("span", { class: "note-badge note-" + s.note.replace(/\s+/g, "-"), text: s.note }) : null]);
+        s.note ? noteBadge(s) : null]);
     }
 
     var played = playedBy(steps, k);
-    renderHand($("hand-elder"), "elder", d.hands ? d.hands.elder : null, played);
-    renderHand($("hand-younger"), "younger", d.hands ? d.hands.younger : null, played);
+    var ra = roleOf("A"), rb = roleOf("B");
+    renderHand($("hand-a"), ra, d.hands ? d.hands[ra] : null, played);
+    renderHand($("hand-b"), rb, d.hands ? d.hands[rb] : null, played);
 
-    Array.prototype.forEach.call($("steps").children, function (li, i) {
+    var ol = $("steps");
+    Array.prototype.forEach.call(ol.children, function (li, i) {
       li.classList.toggle("future", i >= k);
       li.classList.toggle("now", i === k - 1);
     });
+    /* the list keeps the current step in sight, without moving the page */
+    var cur = ol.children[Math.max(0, k - 1)];
+    if (cur && ol.scrollHeight > ol.clientHeight)
+      ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2 + cur.offsetHeight / 2);
+    renderTrickNow(steps, k);
     /* tricks completed by step k: count the plays */
     var plays = 0;
     for (var i = 0; i < k; i++) if (/^play\s/.test(steps[i].action || "")) plays++;
@@ -256,7 +297,7 @@
       /* a trick half played: the second card and the winner are not known yet */
       var half = plays === 2 * i + 1, t = tricks[i] || {};
       var second = t.leader === "elder" ? "younger" : "elder";
-      tr.cells[second === "elder" ? 2 : 3].classList.toggle("pending", half);
+      tr.cells[second === roleOf("A") ? 2 : 3].classList.toggle("pending", half);
       tr.cells[4].classList.toggle("pending", half);
     });
   }
@@ -268,9 +309,59 @@
     viewer.step = k;
     renderStep();
     var h = partieHref(viewer.key, viewer.dealIndex + 1, k);
-    if (history.replaceState) history.replaceState(null, "", h);
-    var cur = $("steps").children[k - 1];
-    if (cur && cur.scrollIntoView && $("steps").scrollHeight > $("steps").clientHeight) cur.scrollIntoView({ block: "nearest" });
+    if (history.replaceState) history.replaceState(history.state, "", h);
+  }
+
+  /* The trick on the table at step k: the lead, then the answer and who
+     took it, as two cards side by side under their players' names. */
+  function renderTrickNow(steps, k) {
+    var box = $("trick-now");
+    clear(box);
+    var cards = [], lastPlay = -1;
+    for (var i = 0; i < k; i++) {
+      var m = /^play\s+(\S\S)$/.exec(steps[i].action || "");
+      if (!m) continue;
+      if (cards.length === 2) cards = [];
+      cards.push({ seat: steps[i].seat, card: m[1] });
+      lastPlay = i;
+    }
+    box.hidden = cards.length === 0 || (cards.length === 2 && lastPlay < k - 1);
+    if (box.hidden) return;
+    var plays = 0;
+    for (var j = 0; j < k; j++) if (/^play\s/.test(steps[j].action || "")) plays++;
+    var trick = (viewer.deal.tricks || [])[Math.floor((plays - 1) / 2)] || {};
+    box.setAttribute("data-cards", cards.length);
+    box.appendChild(el("div", { class: "ptrick-title", text: "Trick " + Math.ceil(plays / 2) }));
+    cards.forEach(function (c) {
+      box.appendChild(el("div", { class: "ptrick-card" + (cards.length === 2 && trick.winner === c.seat ? " won" : "") }, [
+        cardGlyph(c.card), el("span", { class: "trunc", text: seatName(c.seat) })]));
+    });
+    if (cards.length === 1) box.appendChild(el("div", { class: "ptrick-card waiting", text: "…" }));
+    else if (trick.winner) box.appendChild(el("div", { class: "ptrick-winner", text: seatName(trick.winner) + " takes it" }));
+  }
+
+  /* How the deal scored, category by category, A and B in their columns
+     (the engine's report of the deal; so far when it is unfinished). */
+  var CATEGORY_WORDS = { carte_blanche: "carte blanche", point: "point", sequence: "sequence", set: "set",
+    carte_rouge: "carte rouge", play: "play (leads, tricks, last trick)", cards: "cards", pique: "pique", repique: "repique" };
+  function renderBreakdown(d, names) {
+    var table = $("deal-breakdown"), rep = d.report || {}, cat = rep.categories || {};
+    clear(table.tHead);
+    clear(table.tBodies[0]);
+    var ra = roleOf("A"), rb = roleOf("B");
+    table.tHead.appendChild(el("tr", null, [el("th", { scope: "col", text: "Category" }),
+      el("th", { scope: "col", class: "num", text: "A " + (names.A || "") }),
+      el("th", { scope: "col", class: "num", text: "B " + (names.B || "") })]));
+    var a = cat[ra] || {}, b = cat[rb] || {};
+    Object.keys(CATEGORY_WORDS).forEach(function (c) {
+      if (!a[c] && !b[c]) return;
+      var capot = c === "cards" && rep.tricks && (rep.tricks.elder === 12 || rep.tricks.younger === 12);
+      table.tBodies[0].appendChild(el("tr", { "data-category": c }, [
+        el("th", { scope: "row", text: CATEGORY_WORDS[c] + (capot ? " (capot)" : "") }),
+        el("td", { class: "num", text: a[c] || 0 }), el("td", { class: "num", text: b[c] || 0 })]));
+    });
+    table.tBodies[0].appendChild(el("tr", { class: "total" }, [el("th", { scope: "row", text: "deal" }),
+      el("td", { class: "num", text: isNum(rep[ra]) ? rep[ra] : "–" }), el("td", { class: "num", text: isNum(rep[rb]) ? rep[rb] : "–" })]));
   }
 
   function wireStepper() {
@@ -290,6 +381,14 @@
       else if (e.key === "ArrowLeft") k = viewer.step - 1;
       else if (e.key === "Home") k = 0;
       else if (e.key === "End") k = viewer.nSteps;
+      else if (e.key === "n" || e.key === "N" || e.key === "p" || e.key === "P") {
+        var to = viewer.dealIndex + (e.key.toLowerCase() === "n" ? 2 : 0);
+        if (to >= 1 && to <= viewer.partie.viewer.length) {
+          e.preventDefault();
+          location.hash = partieHref(viewer.key, to);
+        }
+        return;
+      }
       if (k === null) return;
       e.preventDefault();
       setStep(k);

@@ -1,5 +1,10 @@
-/* plot.js - the SVG line plot of ratings against parties stored, drawn
-   for the home view's history of every bot and for one bot's page. */
+/* plot.js - the SVG line plot of ratings against parties stored (or
+   against the time they were posted), drawn for the home view's history
+   of every bot and for one bot's page. A series may carry its 95%
+   intervals as a band, drawn behind its line: always when the plot has
+   one series, else only for the series lit (hovered, focused or picked
+   in the legend), so that forty bots stay readable. Past ten colours the
+   lines are dashed, past twenty dotted. */
 
 (function (P) {
   "use strict";
@@ -18,8 +23,10 @@
     return out;
   }
 
-  /* A line plot of series [{name, points: [[x, y|null]...]}] into box. */
-  function linePlot(box, series, xLabel) {
+  /* A line plot of series [{name, points: [[x, y|null]...], band:
+     [[x, low, high]...]?}] into box; xFormat writes an x tick (default:
+     the number). */
+  function linePlot(box, series, xLabel, xFormat) {
     clear(box);
     /* drawn at the box's own width so that the text keeps its size on a phone */
     var W = Math.max(300, Math.min(1000, box.clientWidth || 720));
@@ -56,7 +63,8 @@
     });
     xt.forEach(function (v) {
       axes.appendChild(svg("line", { class: "axisline", x1: X(v), x2: X(v), y1: H - B, y2: H - B + 5 }));
-      axes.appendChild(svg("text", { class: "xtick", x: X(v), y: H - B + 18, "text-anchor": "middle", text: String(v) }));
+      axes.appendChild(svg("text", { class: "xtick", x: X(v), y: H - B + 18, "text-anchor": "middle",
+        text: xFormat ? xFormat(v) : String(v) }));
     });
     axes.appendChild(svg("line", { class: "axisline", x1: L, x2: W - R, y1: H - B, y2: H - B }));
     axes.appendChild(svg("line", { class: "axisline", x1: L, x2: L, y1: T, y2: H - B }));
@@ -75,7 +83,14 @@
       });
       if (!last) return;
       var g = svg("g", { class: "series", "data-bot": s.name });
-      g.appendChild(svg("path", { class: "line s" + (k % 10), d: d.trim(), "data-bot": s.name },
+      var band = (s.band || []).filter(function (b) { return isNum(b[0]) && isNum(b[1]) && isNum(b[2]); });
+      if (band.length > 1) {
+        var top = band.map(function (b, i) { return (i ? "L" : "M") + X(b[0]).toFixed(1) + " " + Y(Math.min(b[2], y1)).toFixed(1); });
+        var bottom = band.slice().reverse().map(function (b) { return "L" + X(b[0]).toFixed(1) + " " + Y(Math.max(b[1], y0)).toFixed(1); });
+        g.appendChild(svg("path", { class: "band s" + (k % 10), d: top.concat(bottom).join(" ") + " Z" }));
+      }
+      var dash = k >= 20 ? " dot" : k >= 10 ? " dash" : "";
+      g.appendChild(svg("path", { class: "line s" + (k % 10) + dash, d: d.trim(), "data-bot": s.name },
         svg("title", { text: s.name })));
       g.appendChild(svg("circle", { class: "s" + (k % 10), cx: X(last[0]), cy: Y(last[1]), r: 3.5 },
         svg("title", { text: s.name + ": " + fmtInt(last[1]) + " after " + last[0] + " parties" })));
@@ -83,6 +98,7 @@
       drawn++;
     });
     root.setAttribute("data-series", drawn);
+    if (series.length === 1) root.classList.add("single");
     return root;
   }
 
