@@ -772,6 +772,46 @@ out:
     return self;
 }
 
+/* The order key of Piquet party k: its run's rank of first posting, its id. */
+struct duel_key {
+    size_t run_rank, at;
+    uint64_t id;
+};
+
+static int by_run_then_id(const void *x, const void *y)
+{
+    const struct duel_key *a = x, *b = y;
+    if (a->run_rank != b->run_rank) return a->run_rank < b->run_rank ? -1 : 1;
+    if (a->id != b->id) return a->id < b->id ? -1 : 1;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* A copy of the tally's duels in canonical order (malloc'd), or NULL. */
+static struct ratings_partie *canonical_duels(const struct tally *t)
+{
+    struct duel_key *keys = malloc((t->n_fitted + 1) * sizeof *keys);
+    struct ratings_partie *out = malloc((t->n_fitted + 1) * sizeof *out);
+    if (!keys || !out) {
+        free(keys);
+        free(out);
+        return NULL;
+    }
+    for (size_t k = 0; k < t->n_fitted; k++) {
+        const char *run = t->parties[k].run ? t->parties[k].run : "";
+        size_t rank = k;
+        for (size_t j = 0; j < k; j++)
+            if (!strcmp(t->parties[j].run ? t->parties[j].run : "", run)) {
+                rank = keys[j].run_rank;
+                break;
+            }
+        keys[k] = (struct duel_key){ rank, k, t->parties[k].id };
+    }
+    qsort(keys, t->n_fitted, sizeof *keys, by_run_then_id);
+    for (size_t k = 0; k < t->n_fitted; k++) out[k] = t->duels[keys[k].at];
+    free(keys);
+    return out;
+}
+
 char *stats_pgn(struct store *store, const char *game, const char *run, size_t *len, char *err, size_t cap)
 {
     struct tally t;
@@ -787,8 +827,20 @@ char *stats_pgn(struct store *store, const char *game, const char *run, size_t *
         goto done;
     }
     const char *const *names = (const char *const *)t.fit_names;
-    ok = (t.tables ? pgn_write_tables(out, t.tables, t.n_fitted, names, t.n_bots, err, cap)
-                   : pgn_write(out, t.duels, t.n_fitted, names, t.n_bots, err, cap)) == 0;
+    if (t.tables) {
+        ok = pgn_write_tables(out, t.tables, t.n_fitted, names, t.n_bots, err, cap) == 0;
+    } else {
+        /* Piquet's parties as `arena ratings --pgn` writes a run's journal:
+         * each run's parties by id (records/results.h "canonical"), the
+         * runs in the order they were first posted. */
+        struct ratings_partie *sorted = canonical_duels(&t);
+        if (!sorted) {
+            snprintf(err, cap, "out of memory");
+            goto done;
+        }
+        ok = pgn_write(out, sorted, t.n_fitted, names, t.n_bots, err, cap) == 0;
+        free(sorted);
+    }
 done:
     if (out && fclose(out) != 0 && ok) {
         snprintf(err, cap, "out of memory");
