@@ -82,11 +82,13 @@ static int gather(const struct tarot_deal *d, int seat, struct holder *h)
         x->got = d->dog;
     }
     if (discarded && seat != d->taker) {
-        tarot_mask trumps = d->discard & TAROT_TRUMP_MASK;
+        /* the dog's cards not in the taker's hand nor played are known
+         * to be in the discard */
+        tarot_mask trumps = d->discard & TAROT_TRUMP_MASK & ~d->dog;
         struct holder *x = &h[n++];
         memset(x, 0, sizeof *x);
         x->kind = HOLD_DISCARD_PLAIN;
-        x->got = d->discard & ~trumps;
+        x->got = d->discard & ~TAROT_TRUMP_MASK & ~d->dog;
         x->forbid = ~plain;
         if (d->rules.trump_discard == TAROT_DISCARD_COUNTED && trumps) {
             x = &h[n++];
@@ -123,8 +125,8 @@ static int petit_sec_dealt(const struct tarot_deal *d, tarot_mask hand)
  * void). */
 static int place(struct tarot_deal *d, const struct holder *h, int n_holders)
 {
-    tarot_mask discard_known = d->discard & TAROT_TRUMP_MASK;
     int counted = d->rules.trump_discard == TAROT_DISCARD_COUNTED;
+    tarot_mask discard_known = (d->discard & d->dog) | (counted ? 0 : d->discard & TAROT_TRUMP_MASK);
     int hidden_discard = 0;
     for (int i = 0; i < n_holders; i++) {
         const struct holder *x = &h[i];
@@ -133,7 +135,7 @@ static int place(struct tarot_deal *d, const struct holder *h, int n_holders)
         else hidden_discard = 1;
     }
     if (hidden_discard) {
-        tarot_mask discard = counted ? 0 : discard_known;
+        tarot_mask discard = discard_known;
         for (int i = 0; i < n_holders; i++)
             if (h[i].kind == HOLD_DISCARD_PLAIN || h[i].kind == HOLD_DISCARD_TRUMPS) discard |= h[i].got;
         d->discard = discard;
@@ -142,6 +144,7 @@ static int place(struct tarot_deal *d, const struct holder *h, int n_holders)
     for (int s = 0; s < d->n; s++) {
         tarot_mask dealt = dealt_of(d, s);
         if (d->void_kind == TAROT_NOT_VOID && petit_sec_dealt(d, dealt)) return -1;
+        if (at + tarot_count(dealt) > TAROT_CARDS - d->dog_size) return -1;   /* our bug: never */
         for (; dealt; dealt &= dealt - 1) d->deck[at++] = (uint8_t)tarot_first(dealt);
     }
     for (tarot_mask dog = d->dog; dog; dog &= dog - 1) d->deck[at++] = (uint8_t)tarot_first(dog);
