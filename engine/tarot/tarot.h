@@ -151,6 +151,8 @@ struct tarot_deal {
     uint8_t poignee_level[TAROT_MAX_SEATS];   /* 0 none, 1 simple, 2 double, 3 triple */
     uint8_t poignee_order[TAROT_MAX_SEATS], n_poignees;
     uint8_t played_first;           /* bit s: seat s has played to trick 1 */
+    tarot_mask playable;            /* the cards the seat to act may play now */
+    int8_t lead, best;              /* the current trick's led card (not the Excuse) and best trump, or -1 */
     /* tricks: trick t's cards are plays[t * n ...], its leader and winner */
     uint8_t trick_no, in_trick;
     uint8_t plays[TAROT_CARDS], play_seat[TAROT_CARDS];
@@ -205,9 +207,17 @@ struct tarot_match {
 #define TAROT_21            20
 #define TAROT_KING          13
 
+/* SWAR counts: no popcnt instruction is assumed (a libgcc call otherwise). */
+static inline int tarot_count64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    return (int)((((x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full) * 0x0101010101010101ull) >> 56);
+}
+
 static inline int tarot_count(tarot_mask m)
 {
-    return __builtin_popcountll((uint64_t)m) + __builtin_popcountll((uint64_t)(m >> 64));
+    return tarot_count64((uint64_t)m) + tarot_count64((uint64_t)(m >> 64));
 }
 
 static inline int tarot_first(tarot_mask m)
@@ -273,6 +283,8 @@ int tarot_action_format(const struct tarot_action *a, char *buf, int cap);
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
 /* The cards `seat` may play now (F22, F24). */
 tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat);
+/* Recomputes the cached `playable` after the hands changed (sampling). */
+void tarot_deal_refresh(struct tarot_deal *d);
 /* The seat winning trick `t` so far (F23, F38) over its `count` cards. */
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count);
 /* The camp of a seat (F8). */

@@ -8,8 +8,26 @@
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
 
-static const char rank_letters[] = "123456789TJNQK";
-static const char suit_letters[] = "SHDC";
+static const char tokens[TAROT_CARDS][3] = {
+    "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13",
+    "14", "15", "16", "17", "18", "19", "20", "21", "EX", "1S", "2S", "3S", "4S",
+    "5S", "6S", "7S", "8S", "9S", "TS", "JS", "NS", "QS", "KS", "1H", "2H", "3H",
+    "4H", "5H", "6H", "7H", "8H", "9H", "TH", "JH", "NH", "QH", "KH", "1D", "2D",
+    "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "ND", "QD", "KD", "1C",
+    "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "NC", "QC", "KC",
+};
+
+/* F6, in half points */
+static const uint8_t halves[TAROT_CARDS] = {
+    9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9, 9, 1, 1, 1, 1,
+    1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1,
+    1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
+};
+
+/* rank and suit letters (F3), each + 1 (0: not one) */
+static const uint8_t rank_of[128] = { ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7,
+                                      ['8'] = 8, ['9'] = 9, ['T'] = 10, ['J'] = 11, ['N'] = 12, ['Q'] = 13, ['K'] = 14 };
+static const uint8_t suit_of[128] = { ['S'] = 1, ['H'] = 2, ['D'] = 3, ['C'] = 4 };
 
 tarot_mask tarot_rank_mask(int rank)
 {
@@ -30,38 +48,24 @@ tarot_mask tarot_bouts(void)
 
 int tarot_card_parse(const char *text)
 {
-    char a = text[0], b = a ? text[1] : '\0';
+    unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
     if (a >= '0' && a <= '9' && b >= '0' && b <= '9') {
         int n = (a - '0') * 10 + (b - '0');
         return n >= 1 && n <= 21 ? n - 1 : -1;
     }
     if (a == 'E' && b == 'X') return TAROT_EXCUSE;
-    const char *r = a ? strchr(rank_letters, a) : NULL, *s = b ? strchr(suit_letters, b) : NULL;
-    if (!r || !s) return -1;
-    return TAROT_CARD((int)(s - suit_letters), (int)(r - rank_letters));
+    if (a >= 128 || b >= 128 || !rank_of[a] || !suit_of[b]) return -1;
+    return TAROT_CARD(suit_of[b] - 1, rank_of[a] - 1);
 }
 
 void tarot_card_format(int card, char out[3])
 {
-    if (card < TAROT_TRUMPS) {
-        out[0] = (char)('0' + (card + 1) / 10);
-        out[1] = (char)('0' + (card + 1) % 10);
-    } else if (card == TAROT_EXCUSE) {
-        out[0] = 'E';
-        out[1] = 'X';
-    } else {
-        out[0] = rank_letters[TAROT_RANK(card)];
-        out[1] = suit_letters[TAROT_SUIT(card)];
-    }
-    out[2] = '\0';
+    memcpy(out, tokens[card], 3);
 }
 
 int tarot_card_halves(int card)
 {
-    static const int by_rank[TAROT_RANKS] = { 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9 };
-    if (card == TAROT_PETIT || card == TAROT_21 || card == TAROT_EXCUSE) return 9;
-    if (card < TAROT_TRUMPS) return 1;
-    return by_rank[TAROT_RANK(card)];
+    return halves[card];
 }
 
 int tarot_mask_halves(tarot_mask m)

@@ -42,6 +42,7 @@ void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, cons
     d->hand_size = (uint8_t)((TAROT_CARDS - d->dog_size) / d->n);      /* F9 */
     memcpy(d->deck, deck, TAROT_CARDS);
     d->taker = d->partner = -1;
+    d->lead = d->best = -1;
     d->called = TAROT_NO_CARD;
     for (int s = 0; s < d->n; s++) {
         d->hand[s] = tarot_dealt_hand(d, s);
@@ -130,13 +131,7 @@ static int may_show(const struct tarot_deal *d)
 tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
 {
     tarot_mask hand = d->hand[seat], ok;
-    int start = d->trick_no * d->n, lead = -1, best = -1;
-    for (int i = 0; i < d->in_trick; i++) {
-        int c = d->plays[start + i];
-        if (c == TAROT_EXCUSE) continue;
-        if (lead < 0) lead = c;
-        if (TAROT_IS_TRUMP(c) && c > best) best = c;
-    }
+    int lead = d->lead, best = d->best;
     if (lead < 0) {
         ok = hand;
         /* F24: the deal's first lead is no card of the called suit but the called card */
@@ -158,6 +153,11 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
         ok = hand;
     }
     return ok | (hand & TAROT_BIT(TAROT_EXCUSE));
+}
+
+void tarot_deal_refresh(struct tarot_deal *d)
+{
+    d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
 }
 
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
@@ -197,7 +197,7 @@ int tarot_deal_legal_count(const struct tarot_deal *d)
     case TAROT_DISCARD: return (int)discard_count(d);
     case TAROT_CHELEM: return 2;
     case TAROT_PLAY:
-        n = tarot_count(tarot_deal_playable(d, d->to_act));
+        n = tarot_count(d->playable);
         if (may_show(d))
             for (int level = 1; level <= 3; level++) n += poignee_count(d, d->to_act, level);
         return (int)n;
@@ -226,6 +226,11 @@ static int write_action(const char *verb, const char *word, tarot_mask cards, ch
 int tarot_action_format(const struct tarot_action *a, char *buf, int cap)
 {
     char tok[3];
+    if (a->kind == TAROT_ACT_PLAY && cap >= 8) {                       /* the common case, first */
+        memcpy(buf, "play ", 5);
+        tarot_card_format(a->arg, buf + 5);
+        return 7;
+    }
     switch (a->kind) {
     case TAROT_ACT_BID: return write_action("bid", tarot_contract_name(a->arg), 0, buf, cap);
     case TAROT_ACT_CALL:
@@ -242,6 +247,13 @@ int tarot_action_format(const struct tarot_action *a, char *buf, int cap)
 static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
 {
     memset(a, 0, sizeof *a);
+    if (d->phase == TAROT_PLAY && n >= 0 && n < tarot_count(d->playable)) {   /* the common case, first */
+        tarot_mask m = d->playable;
+        for (int i = 0; i < n; i++) m &= m - 1;
+        a->kind = TAROT_ACT_PLAY;
+        a->arg = (uint8_t)tarot_first(m);
+        return 0;
+    }
     if (n < 0 || n >= tarot_deal_legal_count(d)) return -1;
     switch (d->phase) {
     case TAROT_AUCTION:
@@ -267,7 +279,7 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
         a->kind = n == 0 ? TAROT_ACT_PASS : TAROT_ACT_CHELEM;
         return 0;
     default: {
-        tarot_mask m = tarot_deal_playable(d, d->to_act);
+        tarot_mask m = d->playable;
         int plays = tarot_count(m), seat = d->to_act;
         if (n < plays) {
             for (int i = 0; i < n; i++) m &= m - 1;
@@ -341,6 +353,16 @@ static int parse_cards(const char *p, const char *end, tarot_mask *out, char *er
 
 int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *err, int cap)
 {
+    if (len == 7 && !memcmp(text, "play ", 5)) {                       /* the common case, first */
+        char tok[3] = { text[5], text[6], 0 };
+        int c = tarot_card_parse(tok);
+        if (c >= 0) {
+            memset(a, 0, sizeof *a);
+            a->kind = TAROT_ACT_PLAY;
+            a->arg = (uint8_t)c;
+            return 0;
+        }
+    }
     const char *end = text + len, *sp = memchr(text, ' ', (size_t)len);
     int vlen = sp ? (int)(sp - text) : len, kind = -1;
     memset(a, 0, sizeof *a);
@@ -428,7 +450,7 @@ static int legal_index(const struct tarot_deal *d, const struct tarot_action *a,
         if (a->kind == TAROT_ACT_CHELEM) return 1;
         break;
     case TAROT_PLAY: {
-        tarot_mask ok = tarot_deal_playable(d, seat);
+        tarot_mask ok = d->playable;
         int plays = tarot_count(ok);
         if (a->kind == TAROT_ACT_PLAY) {
             if (!(d->hand[seat] & TAROT_BIT(a->arg))) return fail(err, cap, "the card is not in the hand", NULL);
@@ -520,6 +542,8 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     d->hand[seat] &= ~TAROT_BIT(card);
     d->played_first |= (uint8_t)(1u << seat);
     if (card == d->called) d->partner_public = 1;
+    if (card != TAROT_EXCUSE && d->lead < 0) d->lead = (int8_t)card;
+    if (TAROT_IS_TRUMP(card) && card > d->best) d->best = (int8_t)card;
     if (++d->in_trick < d->n) {
         d->to_act = (int8_t)((seat + 1) % d->n);
         return 0;
@@ -528,6 +552,7 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     d->winner[d->trick_no] = (uint8_t)w;
     d->tricks_won[w]++;
     d->in_trick = 0;
+    d->lead = d->best = -1;
     if (++d->trick_no == d->hand_size) {
         d->phase = TAROT_OVER;
         d->to_act = -1;
@@ -538,7 +563,22 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     return 0;
 }
 
+static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
+
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
+{
+    int rc;
+    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg))) {
+        remember(d, d->to_act, TAROT_ACT_PLAY, a->arg);                /* the common case, first */
+        rc = play_card(d, d->to_act, a->arg);
+    } else {
+        rc = apply_action(d, a, err, cap);
+    }
+    if (rc >= 0) tarot_deal_refresh(d);
+    return rc;
+}
+
+static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
 {
     int seat = d->to_act;
     if (d->phase == TAROT_OVER) return fail(err, cap, "the deal is over", NULL);

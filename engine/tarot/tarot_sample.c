@@ -223,7 +223,10 @@ int tarot_match_sample(struct tarot_match *out, const struct tarot_match *m, int
     pq_rng_seed(&rng, seed);
     for (int k = 0; k < REJECTIONS + FILLS; k++) {
         int rc = k < REJECTIONS ? deal_uniform(&rng, cards, count, h, n_holders) : deal_filled(&rng, hidden, h, n_holders);
-        if (rc == 0 && place(&out->deal, h, n_holders) == 0) return 0;
+        if (rc == 0 && place(&out->deal, h, n_holders) == 0) {
+            tarot_deal_refresh(&out->deal);
+            return 0;
+        }
         out->deal = m->deal;
     }
     return 0;   /* the real deal: consistent by definition */
