@@ -73,3 +73,42 @@ Test(tarot_bots, the_examples_are_under_40_lines)
     cr_assert_eq(run("cat bots/python/examples/tarot_bot.py | wc -l", out, sizeof out), 0);
     cr_expect_lt(atoi(out), 40, "the Python example: %s lines", out);
 }
+
+/* The total of `name` in the final line "name: +N (W won); ...". */
+static long total_of(const char *out, const char *name)
+{
+    char key[64];
+    snprintf(key, sizeof key, "%s: ", name);
+    const char *at = strstr(out, key);
+    cr_assert_not_null(at, "no total for %s in %s", name, out);
+    return strtol(at + strlen(key), NULL, 10);
+}
+
+/* Greedy at one seat, random at the others, 2 duplicate sets: greedy's
+ * total is above every random's. */
+static void greedy_beats_random(int players)
+{
+    static char out[16384], bots[1024], name[16];
+    snprintf(bots, sizeof bots, "'greedy=%s/bot-greedy --game tarot'", bin_dir());
+    tarot_match(players, bots, 1, 2, out, sizeof out);
+    long greedy = total_of(out, "greedy");
+    for (int s = 1; s < players; s++) {
+        snprintf(name, sizeof name, "random%d", s);
+        cr_expect_gt(greedy, total_of(out, name), "%d players: %s", players, out);
+    }
+}
+
+Test(tarot_bots, greedy_beats_random_at_three, .timeout = 120)
+{
+    greedy_beats_random(3);
+}
+
+Test(tarot_bots, greedy_beats_random_at_four, .timeout = 120)
+{
+    greedy_beats_random(4);
+}
+
+Test(tarot_bots, greedy_beats_random_at_five, .timeout = 120)
+{
+    greedy_beats_random(5);
+}
