@@ -462,6 +462,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.remotes = r->remotes;
     runner.n_remotes = r->n_remotes;
     runner.listen = t->listen;
+    runner.curve_secret = t->server_key ? t->server_secret : NULL;
     runner.remote_wait_ms = t->remote_wait_ms;
     runner.remote_max_connections = t->remote_max_connections;
     runner.next_job = next_job;
@@ -482,7 +483,9 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
                    t->config.game->name, t->config.players, sched_format_name(t->format), t->n_bots, t->pairs,
                    t->pairs == 1 ? "" : "s", r->total, r->total == 1 ? "" : "es", r->total - r->done_count,
                    t->concurrency, r->journal_path);
-        if (t->listen) printf("remote bots connect to %s\n", t->listen);
+        if (t->listen && t->server_key)
+            printf("remote bots connect to %s with PIQUET_SERVER_KEY=%s\n", t->listen, t->server_public);
+        else if (t->listen) printf("remote bots connect to %s\n", t->listen);
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);

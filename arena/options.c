@@ -132,6 +132,13 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_FILL, "fill", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
       "a bot taking one of the other seats of a table of three or more independent seats, repeatable: the "
       "test and the base sit at the same tables with them, in duplicate sets" },
+    { OPT_SERVER_KEY, "server-key", OPTION_PATH, "FILE.key", 0, 0, NULL, NULL,
+      "the arena's CURVE key pair (arena keys new): remote bots connect to --listen encrypted, and authenticate "
+      "the arena by its public key" },
+    { OPT_INSECURE_REMOTE, "insecure-remote", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "let remote bots connect to a --listen address other than loopback without --server-key (their tokens "
+      "and cards then cross the network in clear)" },
+    { OPT_DIR, "dir", OPTION_PATH, "DIR", 0, 0, NULL, NULL, "the directory the files go to (default: .)" },
 };
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
@@ -141,7 +148,8 @@ static const struct option table[OPTIONS_COUNT] = {
 
 static const struct option_use run_options[] = {
     { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
-    { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
+    { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
+    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
@@ -282,6 +290,25 @@ static const struct command_spec sprt_spec = {
     "Estimates shown after a sequential stop are biased away from zero.\n"
     "\n"
     "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --t1 0.3\n"
+};
+
+/* ---- keys ------------------------------------------------------------------------ */
+
+static const struct option_use keys_options[] = {
+    { OPT_DIR, NULL },
+};
+
+static const struct command_spec keys_spec = {
+    "keys",
+    "keys new NAME [--dir DIR]",
+    "Makes a CURVE key pair (ZeroMQ's CurveZMQ): DIR/NAME.key holds the pair and is readable by you alone "
+    "(0600); DIR/NAME.pub holds the public key, printed too, to give away. An arena listening for remote bots "
+    "takes its pair with --server-key; a bot takes the arena's public key in PIQUET_SERVER_KEY and, to be known "
+    "by its own key, its pair in PIQUET_KEY_FILE. Existing files are never overwritten.",
+    USES(keys_options),
+    "exit status: 0 written; 1 the files could not be written; 2 bad usage.\n"
+    "\n"
+    "example: arena keys new arena --dir keys\n"
 };
 
 /* ---- ratings, replay, post ------------------------------------------------------- */
@@ -460,7 +487,7 @@ static const struct command_spec version_spec = {
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
     &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec, &rules_spec,
-    &version_spec, NULL
+    &keys_spec, &version_spec, NULL
 };
 
 const struct command_spec *options_command(const char *name)

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zmq.h>
+#include "protocol/curve_keys.h"
 #include "protocol/sdk.h"
 
 static void *current_socket;
@@ -80,8 +81,40 @@ static int answer(void *socket, const struct sdk_bot *bot, void *ctx, const stru
     return rc;
 }
 
+/* With PIQUET_SERVER_KEY (the arena's public key, or a file holding it):
+ * the socket is a CURVE client of that server, with the bot's pair from
+ * PIQUET_KEY_FILE or, without it, a pair made for this connection. 0, or
+ * -1 after saying why on stderr. */
+static int set_curve(void *socket, const char *name)
+{
+    const char *server = getenv("PIQUET_SERVER_KEY"), *key_file = getenv("PIQUET_KEY_FILE");
+    char server_key[CURVE_KEY_TEXT], public_key[CURVE_KEY_TEXT], secret_key[CURVE_KEY_TEXT], err[512];
+    if (!server || !*server) return 0;
+    if (curve_key_valid(server)) snprintf(server_key, sizeof server_key, "%s", server);
+    else if (curve_key_read_public(server, server_key, err, sizeof err) < 0) {
+        fprintf(stderr, "%s: PIQUET_SERVER_KEY is neither a key nor a file holding one: %s\n", name, err);
+        return -1;
+    }
+    if (key_file && *key_file) {
+        if (curve_keys_read(key_file, public_key, secret_key, err, sizeof err) < 0) {
+            fprintf(stderr, "%s: PIQUET_KEY_FILE: %s\n", name, err);
+            return -1;
+        }
+    } else if (zmq_curve_keypair(public_key, secret_key) != 0) {
+        fprintf(stderr, "%s: cannot make a CURVE key pair: %s\n", name, zmq_strerror(errno));
+        return -1;
+    }
+    int rc = zmq_setsockopt(socket, ZMQ_CURVE_SERVERKEY, server_key, 40) ||
+             zmq_setsockopt(socket, ZMQ_CURVE_PUBLICKEY, public_key, 40) ||
+             zmq_setsockopt(socket, ZMQ_CURVE_SECRETKEY, secret_key, 40);
+    memset(secret_key, 0, sizeof secret_key);
+    if (rc) fprintf(stderr, "%s: cannot set the CURVE keys: %s\n", name, zmq_strerror(errno));
+    return rc ? -1 : 0;
+}
+
 /* Reads PIQUET_ENDPOINT and PIQUET_TOKEN, connects a DEALER socket with
- * the protocol's heartbeats and sends the hello (token filled in here).
+ * the protocol's heartbeats (and CURVE when PIQUET_SERVER_KEY is set) and
+ * sends the hello (token filled in here).
  * 0, or -1 after saying why on stderr; *zctx and *socket are set either
  * way (NULL when not made) for the caller to close. */
 static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
@@ -105,7 +138,8 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
     *socket = *zctx ? zmq_socket(*zctx, ZMQ_DEALER) : NULL;
     if (!*socket || set_int(*socket, ZMQ_LINGER, 0) || set_int(*socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
         set_int(*socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
-        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || zmq_connect(*socket, endpoint)) {
+        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || set_curve(*socket, hello->name) ||
+        zmq_connect(*socket, endpoint)) {
         fprintf(stderr, "%s: cannot connect to '%s': %s\n", hello->name, endpoint, zmq_strerror(errno));
         goto out;
     }

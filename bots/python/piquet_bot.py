@@ -101,6 +101,9 @@ def run(bot, max_parties=0):
     socket.setsockopt(zmq.HEARTBEAT_IVL, 1000)
     socket.setsockopt(zmq.HEARTBEAT_TTL, 5000)
     socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, 5000)
+    if os.environ.get("PIQUET_SERVER_KEY"):
+        from cardarena import set_curve   # beside this file: the CURVE settings of both SDKs
+        set_curve(socket, zmq)
     socket.connect(endpoint)
     bot._socket = socket
 
