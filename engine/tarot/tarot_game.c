@@ -237,5 +237,5 @@ const struct game tarot_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .check = NULL
+    .forfeit_points = forfeit_points, .sample = sample, .check = &tarot_check
 };
