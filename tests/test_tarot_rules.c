@@ -757,6 +757,9 @@ Test(tarot_rules, f43_a_match_is_a_fixed_multiple_of_n_deals)
     struct game_setup bad = { 4, 5, 0, six, 0 };
     cr_expect_eq(tarot_game.create(&m, &bad, err, sizeof err), -1);
     cr_expect(strstr(err, "multiple"), "%s", err);
+    const char *zero[] = { "deals=0", NULL };
+    struct game_setup none = { 4, 5, 0, zero, 0 };
+    cr_expect_eq(tarot_game.create(&m, &none, err, sizeof err), -1, "not a positive multiple");
     const char *eight[] = { "deals=8", NULL };
     struct game_setup good = { 4, 5, 0, eight, 0 };
     cr_assert_eq(tarot_game.create(&m, &good, err, sizeof err), 0);

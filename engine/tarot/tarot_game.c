@@ -18,7 +18,8 @@ enum { FLAG_DEALS, FLAG_PETIT_SEC, FLAG_TRUMP_DISCARD, FLAG_POIGNEE_LEVEL, FLAG_
        FLAG_EXCUSE_LAST, FLAGS };
 
 const struct game_flag tarot_flags[] = {
-    { "deals", GAME_FLAG_NUMBER, NULL, "0", "0: 4 x players (F43); else deals in the match, a positive multiple of the players", 0, TAROT_MAX_DEALS },
+    /* the fallback 0 stands for 4 x players; a value given is 1 or more */
+    { "deals", GAME_FLAG_NUMBER, NULL, "0", "deals in the match, a positive multiple of the players (default 4 x players, F43)", 1, TAROT_MAX_DEALS },
     { "petit_sec", GAME_FLAG_CHOICE, petit_secs, "fft", "a lone Petit voids the deal: without the Excuse, even with it, or never (F11)", 0, 0 },
     { "trump_discard", GAME_FLAG_CHOICE, trump_discards, "shown", "trumps forced into the discard are shown, or only counted (F18)", 0, 0 },
     { "poignee_level", GAME_FLAG_CHOICE, poignee_levels, "free", "a poignée of any level showable, or only the highest (F25)", 0, 0 },
