@@ -52,6 +52,16 @@
 
   function suitText(s) { return typeof s === "string" && SUIT[s] ? SUIT[s] : "–"; }
 
+  /* The player who took the deal (a result's "maker", or Tarot's "taker"),
+     and the deal's trump, else its contract ("garde sans"). */
+  function takerOf(d, res) {
+    var s = isNum(res.maker) ? res.maker : res.taker;
+    return isNum(s) && Array.isArray(d.seats) ? d.seats[s] : null;
+  }
+  function trumpText(res) {
+    return res.trump || typeof res.contract !== "string" ? suitText(res.trump) : res.contract.replace(/_/g, " ");
+  }
+
   /* The player letter of each entry of a deal result's per-unit array:
      one per seat, or one per side (seat s on side s mod units). */
   function unitPlayers(d, units) {
@@ -106,11 +116,11 @@
     deals.forEach(function (d, i) {
       mv.deal = d;
       var pts = dealPoints(d), res = d.result || {};
-      var maker = isNum(res.maker) && Array.isArray(d.seats) ? d.seats[res.maker] : null;
+      var maker = takerOf(d, res);
       var tr = el("tr", { class: "mdeal-row", "data-deal": i + 1 }, [
         el("td", null, el("a", { href: matchHref(r.key, i + 1), text: "Deal " + (i + 1) + (d.unfinished ? " (unfinished)" : "") })),
         el("td", { text: d.dealer ? nameOf(d.dealer) : "–" }),
-        el("td", { class: "suit", text: suitText(res.trump) }),
+        el("td", { class: "suit", text: trumpText(res) }),
         el("td", { text: maker ? nameOf(maker) : "–" })
       ]);
       letters.forEach(function (l) { tr.appendChild(el("td", { class: "num", "data-player": l, text: isNum(pts[l]) ? pts[l] : "–" })); });
@@ -172,10 +182,12 @@
     clear(res);
     res.setAttribute("data-deal", di + 1);
     var pts = dealPoints(d);
-    var maker = isNum(r.maker) && Array.isArray(d.seats) ? d.seats[r.maker] : null;
+    var maker = takerOf(d, r);
     append(res, ["Deal " + (di + 1) + ": dealer ", el("b", { text: d.dealer ? nameOf(d.dealer) : "–" }),
       d.turnup ? el("span", null, [" · turned up ", cardGlyph(d.turnup)]) : null,
       r.trump ? el("span", null, [" · trump ", el("b", { class: "suit", text: suitText(r.trump) })]) : null,
+      !r.trump && typeof r.contract === "string" ? el("span", null, [" · ", el("b", { text: trumpText(r) })]) : null,
+      typeof r["void"] === "string" ? " · void (" + r["void"].replace(/_/g, " ") + ")" : null,
       maker ? el("span", null, [" · taken by ", el("b", { text: nameOf(maker) })]) : null,
       r.outcome ? " · " + r.outcome : (d.unfinished ? " · unfinished" : ""),
       mv.letters.some(function (l) { return isNum(pts[l]); }) ? el("span", { id: "mdeal-points" }, [" · ",
