@@ -88,7 +88,7 @@ static long total_of(const char *out, const char *name)
  * total is above every random's. */
 static void greedy_beats_random(int players)
 {
-    static char out[16384], bots[1024], name[16];
+    static char out[16384], bots[1024], name[32];
     snprintf(bots, sizeof bots, "'greedy=%s/bot-greedy --game tarot'", bin_dir());
     tarot_match(players, bots, 1, 2, out, sizeof out);
     long greedy = total_of(out, "greedy");
