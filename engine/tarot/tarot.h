@@ -75,6 +75,8 @@
  * discard trumps, no king or bout in the discard. After 2000 rejected
  * deals a constrained random fill is used (consistent, not exactly
  * uniform). The partner (5 players) follows the called card's new holder.
+ * Not honoured: what poignee_level=highest tells of a seat that showed a
+ * lower poignée, or of one that showed none (it may not hold one).
  */
 #ifndef TAROT_H
 #define TAROT_H
@@ -152,6 +154,7 @@ struct tarot_deal {
     uint8_t poignee_order[TAROT_MAX_SEATS], n_poignees;
     uint8_t played_first;           /* bit s: seat s has played to trick 1 */
     tarot_mask playable;            /* the cards the seat to act may play now */
+    uint8_t n_playable;             /* how many */
     int8_t lead, best;              /* the current trick's led card (not the Excuse) and best trump, or -1 */
     /* tricks: trick t's cards are plays[t * n ...], its leader and winner */
     uint8_t trick_no, in_trick;
@@ -218,6 +221,20 @@ static inline int tarot_count64(uint64_t x)
 static inline int tarot_count(tarot_mask m)
 {
     return tarot_count64((uint64_t)m) + tarot_count64((uint64_t)(m >> 64));
+}
+
+/* The n-th lowest card (n from 0) of a mask holding more than n cards. */
+static inline int tarot_nth(tarot_mask m, int n)
+{
+    uint64_t lo = (uint64_t)m;
+    int below = tarot_count64(lo), base = 0;
+    if (n >= below) {
+        lo = (uint64_t)(m >> 64);
+        n -= below;
+        base = 64;
+    }
+    while (n-- > 0) lo &= lo - 1;
+    return base + __builtin_ctzll(lo);
 }
 
 static inline int tarot_first(tarot_mask m)

@@ -158,6 +158,7 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
 void tarot_deal_refresh(struct tarot_deal *d)
 {
     d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
+    d->n_playable = (uint8_t)tarot_count(d->playable);
 }
 
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
@@ -197,7 +198,7 @@ int tarot_deal_legal_count(const struct tarot_deal *d)
     case TAROT_DISCARD: return (int)discard_count(d);
     case TAROT_CHELEM: return 2;
     case TAROT_PLAY:
-        n = tarot_count(d->playable);
+        n = d->n_playable;
         if (may_show(d))
             for (int level = 1; level <= 3; level++) n += poignee_count(d, d->to_act, level);
         return (int)n;
@@ -247,11 +248,9 @@ int tarot_action_format(const struct tarot_action *a, char *buf, int cap)
 static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
 {
     memset(a, 0, sizeof *a);
-    if (d->phase == TAROT_PLAY && n >= 0 && n < tarot_count(d->playable)) {   /* the common case, first */
-        tarot_mask m = d->playable;
-        for (int i = 0; i < n; i++) m &= m - 1;
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable) {       /* the common case, first */
         a->kind = TAROT_ACT_PLAY;
-        a->arg = (uint8_t)tarot_first(m);
+        a->arg = (uint8_t)tarot_nth(d->playable, n);
         return 0;
     }
     if (n < 0 || n >= tarot_deal_legal_count(d)) return -1;
@@ -309,6 +308,11 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
 int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
 {
     struct tarot_action a;
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
+        memcpy(buf, "play ", 5);
+        tarot_card_format(tarot_nth(d->playable, n), buf + 5);
+        return 7;
+    }
     if (legal_nth(d, n, &a) < 0) return -1;
     int len = tarot_action_format(&a, buf, cap);
     return len < cap ? len : -1;
