@@ -133,7 +133,8 @@ static int check_views(int deals, uint64_t seed, char *what, int cap)
                 tarot_mask ok = allowed(&t, v, auction_over && m.deal.phase >= TAROT_DISCARD);
                 if (leak_in(view, ok, what, cap)) leaks++;
                 const cJSON *p = cJSON_GetObjectItem(view, "partner");
-                if (!cJSON_IsNull(p) && !partner_known(&t, v)) {
+                int alone = cJSON_IsTrue(cJSON_GetObjectItem(view, "alone"));
+                if ((!cJSON_IsNull(p) || alone) && !partner_known(&t, v)) {
                     snprintf(what, (size_t)cap, "seat %d is told the partner", v);
                     leaks++;
                 }
