@@ -142,12 +142,13 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
         }
         return ok;
     }
-    /* F22 */
-    if (!TAROT_IS_TRUMP(lead) && (hand & TAROT_SUIT_MASK(TAROT_SUIT(lead)))) {
-        ok = hand & TAROT_SUIT_MASK(TAROT_SUIT(lead));
-    } else if (hand & TAROT_TRUMP_MASK) {
-        tarot_mask trumps = hand & TAROT_TRUMP_MASK;
-        tarot_mask above = best < 0 ? trumps : trumps & ~((TAROT_BIT(best) << 1) - 1);
+    /* F22 (the trumps are the low 21 bits: 64-bit arithmetic will do) */
+    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & TAROT_SUIT_MASK(TAROT_SUIT(lead));
+    uint64_t trumps = (uint64_t)hand & (((uint64_t)1 << TAROT_TRUMPS) - 1);
+    if (suit) {
+        ok = suit;
+    } else if (trumps) {
+        uint64_t above = best < 0 ? trumps : trumps & (~(uint64_t)0 << (best + 1));
         ok = above ? above : trumps;
     } else {
         ok = hand;
