@@ -42,6 +42,10 @@ static double run(const struct game *g, int players, double seconds, uint64_t se
         }
         for (int k = 0; k < 200; k++) {
             while (g->to_act(state) >= 0) {
+                if (g->settle && g->settle(state) == GAME_DEAL_OVER) {   /* a void deal */
+                    deals++;
+                    continue;
+                }
                 int n = g->legal_count(state);
                 int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
                 int rc = g->apply(state, text, len, err, sizeof err);

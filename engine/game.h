@@ -151,6 +151,14 @@ struct game {
      * GAME_ILLEGAL with a reason in err (nothing changes). */
     int (*apply)(void *state, const char *text, int len, char *err, int cap);
 
+    /* Ends the current deal when it is over before any action (a void
+     * deal, Tarot's petit sec): GAME_DEAL_OVER as apply() returns it (the
+     * next deal, if any, is dealt), else GAME_GOES_ON. Until then the deal
+     * has no legal action. Callers call it once a deal's pack is final
+     * (before asking for an action, and before replaying a deal's
+     * actions). NULL when the game has no such deals. */
+    int (*settle)(void *state);
+
     /* Replaces the pack of the current deal before its first action (a
      * record's "deck"): n cards in the game's pack order, each a card of
      * the game's text form parsed by the game. 0, or -1 with a reason. */
@@ -213,6 +221,7 @@ struct game {
 extern const struct game piquet_game;
 extern const struct game belote_game, belote_marseillaise_game, belote_partnership_game;
 extern const struct game coinche_game;
+extern const struct game tarot_game;
 
 /* Every game compiled in, NULL-terminated, and lookup by name (NULL when
  * unknown). */

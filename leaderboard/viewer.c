@@ -306,6 +306,11 @@ static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int
     }
     w->seats = cJSON_GetObjectItemCaseSensitive(view, "seats");
     w->tricks_seen = tricks_of(w->views[0], "tricks_won", w->tricks_won);
+    /* A deal void before any action (game.h settle), its hands shown. */
+    if (w->g->settle && w->g->settle(w->state) == GAME_DEAL_OVER && cJSON_GetArraySize(actions) > 0) {
+        snprintf(err, cap, "deal %d action 0: the deal is void", number);
+        goto fail;
+    }
     cJSON_ArrayForEach(item, actions) {
         const char *action = item->valuestring;
         int actor = w->g->to_act(w->state);

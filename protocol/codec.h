@@ -67,6 +67,11 @@ enum {
  * with 8 of one suit and 4 of another (255 + 15 subsets) plus pass. The
  * exchange is never listed (request.discard instead). */
 enum { CODEC_LEGAL_MAX = 272 };
+/* Protocol 2: a request lists every legal action when their texts take
+ * at most CODEC_LEGAL_BYTES (measured up to CODEC_LEGAL_MEASURED actions);
+ * otherwise a uniform sample of CODEC_LEGAL_LISTED of them and
+ * "legal_count" (protocol/README.md). */
+enum { CODEC_LEGAL_LISTED = 512, CODEC_LEGAL_MEASURED = 8192, CODEC_LEGAL_BYTES = 40000 };
 
 /* Events since a seat's previous request: at most every action and every
  * score of a deal. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include "protocol/codec_json.h"
 #include "protocol/json_tree.h"
+#include "engine/rng.h"
 
 static const char *const player_letters[GAME_MAX_PLAYERS] = { "A", "B", "C", "D", "E" };
 
@@ -104,14 +105,29 @@ enum codec_code codec_encode_game_request(struct codec_frame *out, uint64_t id, 
     game->view(state, player, w);
     w->end(w->ctx);
     w->begin(w->ctx, "legal", 1);
-    int n = game->legal_count(state);
-    int too_long = 0;
-    for (int i = 0; i < n; i++) {
+    int n = game->legal_count(state), bytes = 0;
+    for (int i = 0; n > CODEC_LEGAL_LISTED && n <= CODEC_LEGAL_MEASURED && bytes <= CODEC_LEGAL_BYTES; i++) {
+        if (i == n) break;
+        int len = game->legal_text(state, i, text, sizeof text);
+        bytes += (len > 0 ? len : 0) + 3;
+    }
+    int sampled = n > CODEC_LEGAL_MEASURED || bytes > CODEC_LEGAL_BYTES;
+    int too_long = 0, listed = sampled ? CODEC_LEGAL_LISTED : n;
+    /* More legal actions than a frame carries (a Tarot discard may have
+     * hundreds of thousands): a uniform sample of them in their order
+     * (selection sampling, seeded by the request), so a uniform choice
+     * among those listed is a uniform choice among all. */
+    struct pq_rng rng;
+    pq_rng_seed(&rng, pq_rng_mix(match, id));
+    for (int i = 0, left = listed; i < n && left > 0; i++) {
+        if (sampled && pq_rng_below(&rng, (uint32_t)(n - i)) >= (uint32_t)left) continue;
+        left--;
         int len = game->legal_text(state, i, text, sizeof text);
         if (len < 0 || (size_t)len >= sizeof text) too_long = 1;
         else w->string(w->ctx, NULL, text);
     }
     w->end(w->ctx);
+    if (sampled) w->integer(w->ctx, "legal_count", n);
     w->begin(w->ctx, "time", 0);
     w->integer(w->ctx, "move_ms", (long)time->move_ms);
     w->integer(w->ctx, "bank_ms", (long)time->bank_ms);

@@ -165,6 +165,8 @@ static int play_deal(const struct game *g, void *state, const cJSON *actions, co
 {
     const cJSON *item;
     int i = 0, ended = 0;
+    /* A deal void before its first action (game.h settle) has none. */
+    if (g->settle && g->settle(state) == GAME_DEAL_OVER) ended = 1;
     cJSON_ArrayForEach(item, actions) {
         char reason[200];
         const char *text = item->valuestring;

@@ -57,6 +57,8 @@ Test(game_fuzz, every_game_refuses_any_text_that_is_not_a_legal_action_and_chang
             struct game_setup setup = { 0, (uint64_t)match + 1, 0, NULL, 0 };
             cr_assert_eq(game->create(state, &setup, err, sizeof err), 0, "%s: %s", game->name, err);
             for (int step = 0; step < 400 && game->to_act(state) >= 0; step++) {
+                if (game->settle) game->settle(state);   /* a deal void before any action */
+                if (game->to_act(state) < 0) break;
                 for (int k = 0; k < 20; k++) {
                     random_text(&rng, text, sizeof text);
                     int len = (int)strlen(text);

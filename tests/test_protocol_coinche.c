@@ -11,7 +11,10 @@
 #include "engine/game.h"
 #include "tests/support_game_frames.h"
 
-static const struct support_game_example example = { &coinche_game, 4, 11, { "coinche", NULL } };
+static const struct support_game_example example = {
+    .game = &coinche_game, .players = 4, .match = 5, .seed = 11, .rules = NULL,
+    .names = { "north", "bidder", "south", "west" }, .n_games = 1, .games = { "coinche" }
+};
 
 static char *read_doc(void)
 {

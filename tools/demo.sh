@@ -36,13 +36,13 @@ if [ "${1:-}" = stop ]; then
   exit 0
 fi
 
-for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote; do
+for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-tarot; do
   [ -x "$BIN/$program" ] || { echo "demo: $BIN/$program is missing (run make)" >&2; exit 1; }
 done
 "$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
 
 echo "== the worked deals of the literature, replayed through the engine"
-"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json
+"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarot/*.json
 
 # A fresh leaderboard: earlier demo server stopped, empty database, a new
 # random token that only this user can read.
@@ -102,6 +102,20 @@ echo "== coinche: greedy, the C and Python examples and random, one program per 
   --bot c-example="$BIN/bot-example-coinche" --bot py-example="bots/python/run-bot bots/python/examples/coinche_bot.py" \
   --bot random="$BIN/bot-random --seed 5 --game coinche" --pairs "$BELOTE_SETS" --seed 2026 \
   --journal "$DIR/coinche-4.jsonl" --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
+
+# French Tarot: round robins at four and three players (every rotation or
+# seating of each deal) and one table of five with the called king.
+TAROT_SETS=${DEMO_TAROT_SETS:-2}
+for players in 4 3 5; do
+  bots=(--bot greedy="$BIN/bot-greedy --game tarot" --bot c-example="$BIN/bot-example-tarot"
+        --bot py-example="bots/python/run-bot bots/python/examples/tarot_bot.py"
+        --bot random="$BIN/bot-random --seed 5 --game tarot")
+  [ "$players" = 5 ] && bots+=(--bot random2="$BIN/bot-random --seed 6 --game tarot")
+  echo
+  echo "== tarot for $players: greedy, the C and Python examples and random, $TAROT_SETS duplicate sets per table"
+  "$BIN/arena" run --quiet --game tarot --players "$players" "${bots[@]}" --pairs "$TAROT_SETS" --seed 2026 \
+    --journal "$DIR/tarot-$players.jsonl" --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
+done
 
 echo
 echo "== the leaderboard's own standings (GET $URL/api/v1/standings)"

@@ -45,6 +45,7 @@ static int read_match(const struct referee *ref, void *state, struct check_repor
             snprintf(err, cap, "cannot replay the check's match: %s", why);
             return -1;
         }
+        if (g->settle && g->settle(state) == GAME_DEAL_OVER) pass_all(r, c->deal_over(state, 0));   /* a void deal */
         const cJSON *action;
         cJSON_ArrayForEach(action, cJSON_GetObjectItemCaseSensitive(deal, "actions"))
         {

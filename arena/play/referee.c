@@ -174,6 +174,8 @@ static void encoder_failed(struct referee *self, const char *err)
     finish(self);
 }
 
+static void game_deal_ended(struct referee *self);
+
 /* Sends the next request, or the end of the match. */
 static void ask(struct referee *self, int64_t now_ms)
 {
@@ -181,6 +183,8 @@ static void ask(struct referee *self, int64_t now_ms)
     char err[256];
     const struct game *g = self->game;
     void *state = referee_game_state(self);
+    /* A deal void before its first action ends here (game.h settle). */
+    while (g->settle && g->settle(state) == GAME_DEAL_OVER) game_deal_ended(self);
     int player = g->to_act(state);
     if (player < 0) {
         g->match_points(state, self->points);

@@ -52,19 +52,28 @@
 
   function suitText(s) { return typeof s === "string" && s ? SUIT[s] || s : "–"; }
 
-  /* A result's trump and its taker's letter: Belote's "trump" and "maker",
-     or a "contract" object's denomination and taker (Coinche). */
-  function trumpOf(r) { return r.trump || (r.contract ? r.contract.denomination : null); }
-  function takerOf(d) {
-    var r = d.result || {}, c = r.contract || {};
-    var seat = isNum(r.maker) ? r.maker : isNum(c.taker) ? c.taker : null;
+  /* A result's trump: Belote's "trump", or a "contract" object's
+     denomination (Coinche). */
+  function trumpOf(r) { return r.trump || (r.contract && typeof r.contract === "object" ? r.contract.denomination : null); }
+
+  /* The deal's trump as text, else its contract when that is a word
+     (Tarot's "garde_sans"). */
+  function trumpText(r) {
+    return trumpOf(r) || typeof r.contract !== "string" ? suitText(trumpOf(r)) : r.contract.replace(/_/g, " ");
+  }
+
+  /* The player who took the deal: a result's "maker" (Belote), its
+     contract's "taker" (Coinche) or its "taker" (Tarot). */
+  function takerOf(d, res) {
+    var r = res || d.result || {}, c = r.contract && typeof r.contract === "object" ? r.contract : {};
+    var seat = isNum(r.maker) ? r.maker : isNum(c.taker) ? c.taker : isNum(r.taker) ? r.taker : null;
     return seat !== null && Array.isArray(d.seats) ? d.seats[seat] : null;
   }
 
-  /* "contract 90 ♦ coinched" from a result's "contract", or null. */
+  /* "contract 90 ♦ coinched" from a result's "contract" object, or null. */
   function contractText(r) {
     var c = r.contract;
-    if (!c || !c.bid) return null;
+    if (!c || typeof c !== "object" || !c.bid) return null;
     return " · contract " + c.bid + " " + suitText(c.denomination) + (c.coinche === 2 ? " surcoinched" : c.coinche === 1 ? " coinched" : "");
   }
 
@@ -122,11 +131,11 @@
     deals.forEach(function (d, i) {
       mv.deal = d;
       var pts = dealPoints(d), res = d.result || {};
-      var maker = takerOf(d);
+      var maker = takerOf(d, res);
       var tr = el("tr", { class: "mdeal-row", "data-deal": i + 1 }, [
         el("td", null, el("a", { href: matchHref(r.key, i + 1), text: "Deal " + (i + 1) + (d.unfinished ? " (unfinished)" : "") })),
         el("td", { text: d.dealer ? nameOf(d.dealer) : "–" }),
-        el("td", { class: "suit", text: suitText(trumpOf(res)) }),
+        el("td", { class: "suit", text: trumpText(res) }),
         el("td", { text: maker ? nameOf(maker) : "–" })
       ]);
       letters.forEach(function (l) { tr.appendChild(el("td", { class: "num", "data-player": l, text: isNum(pts[l]) ? pts[l] : "–" })); });
@@ -188,11 +197,13 @@
     clear(res);
     res.setAttribute("data-deal", di + 1);
     var pts = dealPoints(d);
-    var maker = takerOf(d), contract = contractText(r);
+    var maker = takerOf(d, r), contract = contractText(r);
     append(res, ["Deal " + (di + 1) + ": dealer ", el("b", { text: d.dealer ? nameOf(d.dealer) : "–" }),
       d.turnup ? el("span", null, [" · turned up ", cardGlyph(d.turnup)]) : null,
       contract ? el("span", { id: "mdeal-contract" }, contract)
         : trumpOf(r) ? el("span", null, [" · trump ", el("b", { class: "suit", text: suitText(trumpOf(r)) })]) : null,
+      !trumpOf(r) && typeof r.contract === "string" ? el("span", null, [" · ", el("b", { text: trumpText(r) })]) : null,
+      typeof r["void"] === "string" ? " · void (" + r["void"].replace(/_/g, " ") + ")" : null,
       maker ? el("span", null, [" · taken by ", el("b", { text: nameOf(maker) })]) : null,
       r.outcome ? " · " + r.outcome : (d.unfinished ? " · unfinished" : ""),
       mv.letters.some(function (l) { return isNum(pts[l]); }) ? el("span", { id: "mdeal-points" }, [" · ",

@@ -1,0 +1,627 @@
+/* tarot_deal.c - one deal of French Tarot (RULES-tarot.md sections 3-9 and
+ * 15): the dealt hands, the void deal, the auction, the called card, the
+ * dog and the discard, the chelem announcement, poignées and the play,
+ * with the legal actions listed and found by rank (tarot.h gives their
+ * order). One check (legal_index) decides every action's legality, for
+ * find_legal and apply alike, so the two never disagree.
+ */
+#include <string.h>
+#include "engine/tarot/tarot.h"
+#include "engine/text.h"
+
+static const char *const verbs[] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
+
+tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat)
+{
+    tarot_mask m = 0;
+    for (int i = 0; i < d->hand_size; i++) m |= TAROT_BIT(d->deck[d->hand_size * seat + i]);
+    return m;
+}
+
+tarot_mask tarot_dealt_dog(const struct tarot_deal *d)
+{
+    tarot_mask m = 0;
+    for (int i = TAROT_CARDS - d->dog_size; i < TAROT_CARDS; i++) m |= TAROT_BIT(d->deck[i]);
+    return m;
+}
+
+/* F11: a hand whose only trump is the Petit, without the Excuse (fft) or
+ * whatever it holds of it (parlett). */
+static int petit_sec(tarot_mask hand, int flag)
+{
+    if ((hand & TAROT_TRUMP_MASK) != TAROT_BIT(TAROT_PETIT)) return 0;
+    return flag == TAROT_PETIT_SEC_PARLETT || !(hand & TAROT_BIT(TAROT_EXCUSE));
+}
+
+void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, const uint8_t deck[TAROT_CARDS])
+{
+    memset(d, 0, sizeof *d);
+    d->rules = *rules;
+    d->n = rules->players;
+    d->dog_size = d->n == 5 ? 3 : 6;                                   /* F10 */
+    d->hand_size = (uint8_t)((TAROT_CARDS - d->dog_size) / d->n);      /* F9 */
+    memcpy(d->deck, deck, TAROT_CARDS);
+    d->taker = d->partner = -1;
+    d->lead = d->best = -1;
+    d->called = TAROT_NO_CARD;
+    for (int s = 0; s < d->n; s++) {
+        d->hand[s] = tarot_dealt_hand(d, s);
+        d->bids[s] = -1;
+    }
+    d->dog = tarot_dealt_dog(d);
+    d->phase = TAROT_AUCTION;
+    d->to_act = 0;                                                     /* F7 */
+    if (rules->petit_sec != TAROT_PETIT_SEC_OFF)
+        for (int s = 0; s < d->n; s++)
+            if (petit_sec(d->hand[s], rules->petit_sec)) {
+                d->void_kind = TAROT_PETIT_SEC;
+                d->phase = TAROT_OVER;
+                d->to_act = -1;
+            }
+}
+
+int tarot_camp(const struct tarot_deal *d, int seat)
+{
+    return seat == d->taker || seat == d->partner ? TAROT_ATTACK : TAROT_DEFENCE;
+}
+
+static int highest_bid(const struct tarot_deal *d)
+{
+    int best = TAROT_PASS;
+    for (int s = 0; s < d->n; s++)
+        if (d->bids[s] > best) best = d->bids[s];
+    return best;
+}
+
+/* F15: kings always; each lower rank once every card above it is held. */
+static tarot_mask callable(const struct tarot_deal *d)
+{
+    tarot_mask ok = 0, hand = d->hand[d->taker];
+    for (int rank = TAROT_KING; rank >= TAROT_KING - 3; rank--) {
+        ok |= tarot_rank_mask(rank);
+        if ((hand & tarot_rank_mask(rank)) != tarot_rank_mask(rank)) break;
+    }
+    return ok;
+}
+
+/* F18: the suit cards that may be discarded freely, and the trumps. */
+static tarot_mask discard_plain(const struct tarot_deal *d)
+{
+    return d->hand[d->taker] & ~TAROT_TRUMP_MASK & ~TAROT_BIT(TAROT_EXCUSE) & ~tarot_kings();
+}
+
+static tarot_mask discard_trumps(const struct tarot_deal *d)
+{
+    return d->hand[d->taker] & TAROT_TRUMP_MASK & ~tarot_bouts();
+}
+
+static long discard_count(const struct tarot_deal *d)
+{
+    int s = tarot_count(discard_plain(d)), k = d->dog_size;
+    return s >= k ? tarot_binomial(s, k) : tarot_binomial(tarot_count(discard_trumps(d)), k - s);
+}
+
+int tarot_poignee_max_level(const struct tarot_deal *d, int seat)
+{
+    int t = tarot_count(d->hand[seat] & TAROT_TRUMP_MASK), ex = (d->hand[seat] & TAROT_BIT(TAROT_EXCUSE)) != 0;
+    for (int level = 3; level >= 1; level--) {
+        int k = tarot_poignee_threshold(d->n, level);
+        if (t >= k || (ex && t == k - 1)) return level;
+    }
+    return 0;
+}
+
+/* The number of poignées `seat` may show at `level` now (F25). */
+static long poignee_count(const struct tarot_deal *d, int seat, int level)
+{
+    int t = tarot_count(d->hand[seat] & TAROT_TRUMP_MASK), ex = (d->hand[seat] & TAROT_BIT(TAROT_EXCUSE)) != 0;
+    int k = tarot_poignee_threshold(d->n, level);
+    if (d->rules.poignee_level == TAROT_POIGNEE_HIGHEST && level != tarot_poignee_max_level(d, seat)) return 0;
+    return tarot_binomial(t, k) + (ex && t == k - 1);
+}
+
+/* May the seat to act show a poignée now (its first card, none shown)? */
+static int may_show(const struct tarot_deal *d)
+{
+    int s = d->to_act;
+    return d->phase == TAROT_PLAY && d->trick_no == 0 && !(d->played_first & (1u << s)) &&
+           d->poignee_level[s] == 0;
+}
+
+tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
+{
+    tarot_mask hand = d->hand[seat], ok;
+    int lead = d->lead, best = d->best;
+    if (lead < 0) {
+        ok = hand;
+        /* F24: the deal's first lead is no card of the called suit but the called card */
+        if (d->trick_no == 0 && d->in_trick == 0 && d->called != TAROT_NO_CARD &&
+            d->rules.called_suit_lead == TAROT_LEAD_BANNED) {
+            tarot_mask banned = TAROT_SUIT_MASK(TAROT_SUIT(d->called)) & ~TAROT_BIT(d->called);
+            if (hand & ~banned) ok = hand & ~banned;
+        }
+        return ok;
+    }
+    /* F22 (the trumps are the low 21 bits: 64-bit arithmetic will do) */
+    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & TAROT_SUIT_MASK(TAROT_SUIT(lead));
+    uint64_t trumps = (uint64_t)hand & (((uint64_t)1 << TAROT_TRUMPS) - 1);
+    if (suit) {
+        ok = suit;
+    } else if (trumps) {
+        uint64_t above = best < 0 ? trumps : trumps & (~(uint64_t)0 << (best + 1));
+        ok = above ? above : trumps;
+    } else {
+        ok = hand;
+    }
+    return ok | (hand & TAROT_BIT(TAROT_EXCUSE));
+}
+
+void tarot_deal_refresh(struct tarot_deal *d)
+{
+    d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
+    d->n_playable = (uint8_t)tarot_count(d->playable);
+}
+
+int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
+{
+    const uint8_t *cards = d->plays + t * d->n, *seats = d->play_seat + t * d->n;
+    int last = t == d->hand_size - 1, win = -1;
+    /* F38: the Excuse to the last trick of a camp that won every other */
+    for (int i = 0; last && i < count; i++) {
+        if (cards[i] != TAROT_EXCUSE) continue;
+        int camp = tarot_camp(d, seats[i]), all = 1;
+        for (int k = 0; k < t && all; k++) all = tarot_camp(d, d->winner[k]) == camp;
+        if (all && t > 0) return seats[i];
+    }
+    /* F23 */
+    for (int i = 0; i < count; i++) {
+        int c = cards[i];
+        if (c == TAROT_EXCUSE) continue;
+        if (win < 0) {
+            win = i;
+            continue;
+        }
+        int w = cards[win];
+        if (TAROT_IS_TRUMP(c) ? !TAROT_IS_TRUMP(w) || c > w : !TAROT_IS_TRUMP(w) && TAROT_SUIT(c) == TAROT_SUIT(w) && c > w)
+            win = i;
+    }
+    return seats[win < 0 ? 0 : win];
+}
+
+/* ---- listing ---- */
+
+int tarot_deal_legal_count(const struct tarot_deal *d)
+{
+    long n = 0;
+    switch (d->phase) {
+    case TAROT_AUCTION: return 1 + TAROT_GARDE_CONTRE - highest_bid(d);
+    case TAROT_CALL: return tarot_count(callable(d));
+    case TAROT_DISCARD: return (int)discard_count(d);
+    case TAROT_CHELEM: return 2;
+    case TAROT_PLAY:
+        n = d->n_playable;
+        if (may_show(d))
+            for (int level = 1; level <= 3; level++) n += poignee_count(d, d->to_act, level);
+        return (int)n;
+    default: return 0;
+    }
+}
+
+static int write_action(const char *verb, const char *word, tarot_mask cards, char *buf, int cap)
+{
+    struct pq_text t;
+    char list[240];
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, verb);
+    if (word) {
+        pq_text_str(&t, " ");
+        pq_text_str(&t, word);
+    }
+    if (cards) {
+        tarot_mask_format(cards, list, sizeof list);
+        pq_text_str(&t, " ");
+        pq_text_str(&t, list);
+    }
+    return t.len;
+}
+
+int tarot_action_format(const struct tarot_action *a, char *buf, int cap)
+{
+    char tok[3];
+    if (a->kind == TAROT_ACT_PLAY && cap >= 8) {                       /* the common case, first */
+        memcpy(buf, "play ", 5);
+        tarot_card_format(a->arg, buf + 5);
+        return 7;
+    }
+    switch (a->kind) {
+    case TAROT_ACT_BID: return write_action("bid", tarot_contract_name(a->arg), 0, buf, cap);
+    case TAROT_ACT_CALL:
+    case TAROT_ACT_PLAY:
+        tarot_card_format(a->arg, tok);
+        return write_action(verbs[a->kind], tok, 0, buf, cap);
+    case TAROT_ACT_DISCARD:
+    case TAROT_ACT_POIGNEE: return write_action(verbs[a->kind], NULL, a->cards, buf, cap);
+    default: return write_action(verbs[a->kind], NULL, 0, buf, cap);
+    }
+}
+
+/* The n-th legal action. 0, or -1 when n is out of range. */
+static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
+{
+    memset(a, 0, sizeof *a);
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable) {       /* the common case, first */
+        a->kind = TAROT_ACT_PLAY;
+        a->arg = (uint8_t)tarot_nth(d->playable, n);
+        return 0;
+    }
+    if (n < 0 || n >= tarot_deal_legal_count(d)) return -1;
+    switch (d->phase) {
+    case TAROT_AUCTION:
+        a->kind = n == 0 ? TAROT_ACT_PASS : TAROT_ACT_BID;
+        a->arg = (uint8_t)(highest_bid(d) + n);
+        return 0;
+    case TAROT_CALL: {
+        tarot_mask m = callable(d);
+        for (int i = 0; i < n; i++) m &= m - 1;
+        a->kind = TAROT_ACT_CALL;
+        a->arg = (uint8_t)tarot_first(m);
+        return 0;
+    }
+    case TAROT_DISCARD: {
+        tarot_mask plain = discard_plain(d);
+        int s = tarot_count(plain);
+        a->kind = TAROT_ACT_DISCARD;
+        a->cards = s >= d->dog_size ? tarot_subset_unrank(plain, d->dog_size, n)
+                                    : plain | tarot_subset_unrank(discard_trumps(d), d->dog_size - s, n);
+        return 0;
+    }
+    case TAROT_CHELEM:
+        a->kind = n == 0 ? TAROT_ACT_PASS : TAROT_ACT_CHELEM;
+        return 0;
+    default: {
+        tarot_mask m = d->playable;
+        int plays = tarot_count(m), seat = d->to_act;
+        if (n < plays) {
+            for (int i = 0; i < n; i++) m &= m - 1;
+            a->kind = TAROT_ACT_PLAY;
+            a->arg = (uint8_t)tarot_first(m);
+            return 0;
+        }
+        long r = n - plays;
+        tarot_mask trumps = d->hand[seat] & TAROT_TRUMP_MASK;
+        a->kind = TAROT_ACT_POIGNEE;
+        for (int level = 1; level <= 3; level++) {
+            long c = poignee_count(d, seat, level);
+            int k = tarot_poignee_threshold(d->n, level);
+            if (r >= c) {
+                r -= c;
+                continue;
+            }
+            a->cards = r < tarot_binomial(tarot_count(trumps), k) ? tarot_subset_unrank(trumps, k, r)
+                                                                   : trumps | TAROT_BIT(TAROT_EXCUSE);
+            return 0;
+        }
+        return -1;
+    }
+    }
+}
+
+int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
+{
+    struct tarot_action a;
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
+        memcpy(buf, "play ", 5);
+        tarot_card_format(tarot_nth(d->playable, n), buf + 5);
+        return 7;
+    }
+    if (legal_nth(d, n, &a) < 0) return -1;
+    int len = tarot_action_format(&a, buf, cap);
+    return len < cap ? len : -1;
+}
+
+/* ---- parsing and checking ---- */
+
+static int fail(char *err, int cap, const char *a, const char *b)
+{
+    struct pq_text t;
+    if (!err) return -1;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, a);
+    if (b) pq_text_str(&t, b);
+    return -1;
+}
+
+/* The cards of `p`..`end`: tokens after single spaces. */
+static int parse_cards(const char *p, const char *end, tarot_mask *out, char *err, int cap)
+{
+    *out = 0;
+    while (p < end) {
+        char tok[3] = { 0, 0, 0 };
+        if (*p != ' ' || end - p < 3 || (end - p > 3 && p[3] != ' ')) return fail(err, cap, "cards are two-character tokens after single spaces", NULL);
+        tok[0] = p[1];
+        tok[1] = p[2];
+        int c = tarot_card_parse(tok);
+        if (c < 0) {
+            fail(err, cap, "not a card: ", NULL);
+            if (err) {
+                struct pq_text t = { err, cap, (int)strlen(err) };
+                pq_text_str(&t, tok);
+            }
+            return -1;
+        }
+        if (*out & TAROT_BIT(c)) return fail(err, cap, "a card is named twice: ", tok);
+        *out |= TAROT_BIT(c);
+        p += 3;
+    }
+    return 0;
+}
+
+int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *err, int cap)
+{
+    if (len == 7 && !memcmp(text, "play ", 5)) {                       /* the common case, first */
+        char tok[3] = { text[5], text[6], 0 };
+        int c = tarot_card_parse(tok);
+        if (c >= 0) {
+            memset(a, 0, sizeof *a);
+            a->kind = TAROT_ACT_PLAY;
+            a->arg = (uint8_t)c;
+            return 0;
+        }
+    }
+    const char *end = text + len, *sp = memchr(text, ' ', (size_t)len);
+    int vlen = sp ? (int)(sp - text) : len, kind = -1;
+    memset(a, 0, sizeof *a);
+    for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
+        if ((int)strlen(verbs[k]) == vlen && !memcmp(text, verbs[k], (size_t)vlen)) kind = k;
+    if (kind < 0) return fail(err, cap, "unknown action: the verbs are pass, bid, call, discard, chelem, poignee, play", NULL);
+    a->kind = (uint8_t)kind;
+    const char *rest = text + vlen;
+    switch (kind) {
+    case TAROT_ACT_PASS:
+    case TAROT_ACT_CHELEM:
+        if (rest != end) return fail(err, cap, verbs[kind], " takes nothing after it");
+        return 0;
+    case TAROT_ACT_BID:
+        for (int c = TAROT_PRISE; c <= TAROT_GARDE_CONTRE; c++) {
+            const char *name = tarot_contract_name(c);
+            if (end - rest == (long)strlen(name) + 1 && rest[0] == ' ' && !memcmp(rest + 1, name, strlen(name))) {
+                a->arg = (uint8_t)c;
+                return 0;
+            }
+        }
+        return fail(err, cap, "a bid is prise, garde, garde_sans or garde_contre", NULL);
+    case TAROT_ACT_CALL:
+    case TAROT_ACT_PLAY: {
+        tarot_mask m;
+        if (rest == end) return fail(err, cap, verbs[kind], " names one card");
+        if (parse_cards(rest, end, &m, err, cap) < 0) return -1;
+        if (tarot_count(m) != 1) return fail(err, cap, verbs[kind], " names one card");
+        a->arg = (uint8_t)tarot_first(m);
+        return 0;
+    }
+    default:
+        if (rest == end) return fail(err, cap, verbs[kind], " names its cards");
+        return parse_cards(rest, end, &a->cards, err, cap);
+    }
+}
+
+static const char *expected(const struct tarot_deal *d)
+{
+    switch (d->phase) {
+    case TAROT_AUCTION: return "the seat to speak must pass or bid (F13)";
+    case TAROT_CALL: return "the taker must call a card (F15)";
+    case TAROT_DISCARD: return "the taker must discard (F17)";
+    case TAROT_CHELEM: return "the taker must say chelem or pass (F20)";
+    case TAROT_PLAY: return "a card must be played (F21)";
+    default: return "the deal is over";
+    }
+}
+
+/* The index of action `a` in the legal list, or -1 with a reason when err. */
+static int legal_index(const struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
+{
+    int seat = d->to_act;
+    switch (d->phase) {
+    case TAROT_AUCTION: {
+        int high = highest_bid(d);
+        if (a->kind == TAROT_ACT_PASS) return 0;
+        if (a->kind != TAROT_ACT_BID) break;
+        if (a->arg <= high) return fail(err, cap, "a bid must be higher than every earlier bid (F13)", NULL);
+        return a->arg - high;
+    }
+    case TAROT_CALL: {
+        tarot_mask ok = callable(d);
+        if (a->kind != TAROT_ACT_CALL) break;
+        if (!(ok & TAROT_BIT(a->arg)))
+            return fail(err, cap, "only a king may be called, a lower rank only when every card above it is held (F15)", NULL);
+        return tarot_count(ok & (TAROT_BIT(a->arg) - 1));
+    }
+    case TAROT_DISCARD: {
+        tarot_mask plain = discard_plain(d), trumps = discard_trumps(d), c = a->cards;
+        int s = tarot_count(plain), k = d->dog_size;
+        if (a->kind != TAROT_ACT_DISCARD) break;
+        if (tarot_count(c) != k) return fail(err, cap, k == 6 ? "the discard is 6 cards (F17)" : "the discard is 3 cards (F17)", NULL);
+        if (c & ~d->hand[seat]) return fail(err, cap, "a discarded card is not in the taker's hand", NULL);
+        if (c & (tarot_kings() | tarot_bouts())) return fail(err, cap, "no king and no bout may be discarded (F18)", NULL);
+        if (s >= k) {
+            if (c & TAROT_TRUMP_MASK) return fail(err, cap, "a trump is discarded only when forced (F18)", NULL);
+            return (int)tarot_subset_rank(plain, c);
+        }
+        if ((c & plain) != plain) return fail(err, cap, "every other suit card must go before a trump (F18)", NULL);
+        return (int)tarot_subset_rank(trumps, c & ~plain);
+    }
+    case TAROT_CHELEM:
+        if (a->kind == TAROT_ACT_PASS) return 0;
+        if (a->kind == TAROT_ACT_CHELEM) return 1;
+        break;
+    case TAROT_PLAY: {
+        tarot_mask ok = d->playable;
+        int plays = tarot_count(ok);
+        if (a->kind == TAROT_ACT_PLAY) {
+            if (!(d->hand[seat] & TAROT_BIT(a->arg))) return fail(err, cap, "the card is not in the hand", NULL);
+            if (!(ok & TAROT_BIT(a->arg)))
+                return fail(err, cap, d->trick_no == 0 && d->in_trick == 0
+                                          ? "the first lead may not be of the called suit (F24)"
+                                          : "the card does not follow F22 (suit, trump, overtrump)", NULL);
+            return tarot_count(ok & (TAROT_BIT(a->arg) - 1));
+        }
+        if (a->kind != TAROT_ACT_POIGNEE) break;
+        if (!may_show(d))
+            return fail(err, cap, "a poignée is shown once, before the seat's first card (F25)", NULL);
+        tarot_mask trumps = d->hand[seat] & TAROT_TRUMP_MASK, c = a->cards;
+        int k = tarot_count(c), level = 0, t = tarot_count(trumps);
+        for (int l = 1; l <= 3; l++)
+            if (tarot_poignee_threshold(d->n, l) == k) level = l;
+        if (!level) return fail(err, cap, "a poignée shows exactly a threshold's number of trumps (F25)", NULL);
+        if (c & ~d->hand[seat]) return fail(err, cap, "a poignée card is not in the hand", NULL);
+        if ((c & TAROT_BIT(TAROT_EXCUSE)) && (c & ~TAROT_BIT(TAROT_EXCUSE)) != trumps)
+            return fail(err, cap, "the Excuse completes a poignée only with every trump held (F25)", NULL);
+        if (d->rules.poignee_level == TAROT_POIGNEE_HIGHEST && level != tarot_poignee_max_level(d, seat))
+            return fail(err, cap, "the highest poignée the seat can show must be shown (poignee_level=highest)", NULL);
+        long index = plays;
+        for (int l = 1; l < level; l++) index += poignee_count(d, seat, l);
+        if (c & TAROT_BIT(TAROT_EXCUSE)) return (int)(index + tarot_binomial(t, k));
+        return (int)(index + tarot_subset_rank(trumps, c));
+    }
+    default: break;
+    }
+    return fail(err, cap, "not now: ", expected(d));
+}
+
+int tarot_deal_find_legal(const struct tarot_deal *d, const char *text, int len)
+{
+    struct tarot_action a;
+    if (d->phase == TAROT_OVER || tarot_action_parse(text, len, &a, NULL, 0) < 0) return -1;
+    return legal_index(d, &a, NULL, 0);
+}
+
+/* ---- applying ---- */
+
+static void remember(struct tarot_deal *d, int seat, int kind, int arg)
+{
+    struct tarot_played *h = &d->hist[d->n_hist++];
+    h->seat = (uint8_t)seat;
+    h->kind = (uint8_t)kind;
+    h->arg = (uint8_t)arg;
+}
+
+/* After the auction and the call: the dog (F17, F19) and the chelem. */
+static void after_call(struct tarot_deal *d)
+{
+    d->to_act = d->taker;
+    if (d->contract <= TAROT_GARDE) {
+        d->hand[d->taker] |= d->dog;
+        if (d->called != TAROT_NO_CARD && (d->dog & TAROT_BIT(d->called))) d->partner_public = 1;
+        d->phase = TAROT_DISCARD;
+    } else {
+        d->phase = TAROT_CHELEM;
+    }
+}
+
+static int end_auction(struct tarot_deal *d)
+{
+    int high = highest_bid(d);
+    if (high == TAROT_PASS) {                                          /* F14 */
+        d->void_kind = TAROT_ALL_PASS;
+        d->phase = TAROT_OVER;
+        d->to_act = -1;
+        return 1;
+    }
+    for (int s = 0; s < d->n; s++)
+        if (d->bids[s] == high) d->taker = (int8_t)s;
+    d->contract = (uint8_t)high;
+    if (d->n == 5) {
+        d->phase = TAROT_CALL;
+        d->to_act = d->taker;
+    } else {
+        after_call(d);
+    }
+    return 0;
+}
+
+static int play_card(struct tarot_deal *d, int seat, int card)
+{
+    int at = d->trick_no * d->n + d->in_trick;
+    d->plays[at] = (uint8_t)card;
+    d->play_seat[at] = (uint8_t)seat;
+    d->hand[seat] &= ~TAROT_BIT(card);
+    d->played_first |= (uint8_t)(1u << seat);
+    if (card == d->called) d->partner_public = 1;
+    if (card != TAROT_EXCUSE && d->lead < 0) d->lead = (int8_t)card;
+    if (TAROT_IS_TRUMP(card) && card > d->best) d->best = (int8_t)card;
+    if (++d->in_trick < d->n) {
+        d->to_act = (int8_t)((seat + 1) % d->n);
+        return 0;
+    }
+    int w = tarot_trick_winner(d, d->trick_no, d->n);
+    d->winner[d->trick_no] = (uint8_t)w;
+    d->tricks_won[w]++;
+    d->in_trick = 0;
+    d->lead = d->best = -1;
+    if (++d->trick_no == d->hand_size) {
+        d->phase = TAROT_OVER;
+        d->to_act = -1;
+        return 1;
+    }
+    d->leader[d->trick_no] = (uint8_t)w;
+    d->to_act = (int8_t)w;
+    return 0;
+}
+
+static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
+
+int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
+{
+    int rc;
+    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg))) {
+        remember(d, d->to_act, TAROT_ACT_PLAY, a->arg);                /* the common case, first */
+        rc = play_card(d, d->to_act, a->arg);
+    } else {
+        rc = apply_action(d, a, err, cap);
+    }
+    if (rc >= 0) tarot_deal_refresh(d);
+    return rc;
+}
+
+static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
+{
+    int seat = d->to_act;
+    if (d->phase == TAROT_OVER) return fail(err, cap, "the deal is over", NULL);
+    if (legal_index(d, a, err, cap) < 0) return -1;
+    remember(d, seat, a->kind, a->kind == TAROT_ACT_POIGNEE || a->kind == TAROT_ACT_DISCARD ? 0 : a->arg);
+    switch (d->phase) {
+    case TAROT_AUCTION:
+        d->bids[seat] = (int8_t)(a->kind == TAROT_ACT_PASS ? TAROT_PASS : a->arg);
+        if (++d->spoken == d->n) return end_auction(d);
+        d->to_act = (int8_t)(seat + 1);
+        return 0;
+    case TAROT_CALL:
+        d->called = a->arg;                                            /* F16 */
+        for (int s = 0; s < d->n; s++)
+            if (s != d->taker && (d->hand[s] & TAROT_BIT(a->arg))) d->partner = (int8_t)s;
+        after_call(d);
+        return 0;
+    case TAROT_DISCARD:
+        d->discard = a->cards;
+        d->hand[seat] &= ~a->cards;
+        d->phase = TAROT_CHELEM;
+        return 0;
+    case TAROT_CHELEM:
+        d->chelem_spoken = 1;
+        d->chelem_announced = a->kind == TAROT_ACT_CHELEM;
+        d->phase = TAROT_PLAY;
+        d->to_act = (int8_t)(d->chelem_announced ? d->taker : 0);     /* F21 */
+        d->leader[0] = (uint8_t)d->to_act;
+        return 0;
+    default:
+        if (a->kind == TAROT_ACT_POIGNEE) {
+            int k = tarot_count(a->cards);
+            for (int l = 1; l <= 3; l++)
+                if (tarot_poignee_threshold(d->n, l) == k) d->poignee_level[seat] = (uint8_t)l;
+            d->poignee[seat] = a->cards;
+            d->poignee_order[d->n_poignees++] = (uint8_t)seat;
+            return 0;
+        }
+        return play_card(d, seat, a->arg);
+    }
+}

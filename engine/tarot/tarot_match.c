@@ -1,0 +1,136 @@
+/* tarot_match.c - a Tarot match (RULES-tarot.md F43-F46): a fixed number
+ * of deals, the deal passing to the right, void deals counting as deals,
+ * each player's total. The match keeps every finished deal's result
+ * (struct tarot_result) for its reports, so the state stays fixed-size.
+ */
+#include <assert.h>
+#include <string.h>
+#include "engine/tarot/tarot.h"
+#include "engine/text.h"
+
+int tarot_match_dealer(const struct tarot_match *m)
+{
+    return (m->first_dealer + m->deal_no - 1) % m->n;                  /* F44 */
+}
+
+int tarot_match_player_seat(const struct tarot_match *m, int player)
+{
+    return (player - tarot_match_dealer(m) - 1 + 2 * m->n) % m->n;
+}
+
+static void start_deal(struct tarot_match *m)
+{
+    uint8_t deck[TAROT_CARDS];
+    tarot_deck_shuffle(m->seed, m->deal_no, deck);
+    for (int s = 0; s < m->n; s++) m->seat_player[s] = (int8_t)((tarot_match_dealer(m) + 1 + s) % m->n);
+    tarot_deal_init(&m->deal, &m->rules, deck);
+}
+
+int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, char *err, int cap)
+{
+    struct pq_text t;
+    int n = setup->players ? setup->players : 4;
+    pq_text_init(&t, err, cap);
+    memset(m, 0, sizeof *m);
+    if (n < 3 || n > 5) {
+        pq_text_str(&t, "players: tarot takes 3, 4 or 5");
+        return -1;
+    }
+    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= n)) {
+        pq_text_str(&t, "first_dealer: not one of the ");
+        pq_text_int(&t, n);
+        pq_text_str(&t, " players");
+        return -1;
+    }
+    tarot_rules_default(&m->rules, n);
+    for (int i = 0; setup->rules && setup->rules[i]; i++) {
+        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
+        char name[32];
+        size_t len = eq ? (size_t)(eq - opt) : 0;
+        if (!eq || len >= sizeof name) {
+            pq_text_str(&t, "rules: '");
+            pq_text_str(&t, opt);
+            pq_text_str(&t, "' is not name=value");
+            return -1;
+        }
+        memcpy(name, opt, len);
+        name[len] = '\0';
+        if (!strcmp(name, "players")) {                                /* section 16 */
+            if (strlen(eq + 1) != 1 || eq[1] - '0' != n) {
+                pq_text_str(&t, "rules.players: must equal players (");
+                pq_text_int(&t, n);
+                pq_text_str(&t, ")");
+                return -1;
+            }
+            continue;
+        }
+        if (tarot_rules_set(&m->rules, name, eq + 1, err, cap) < 0) return -1;
+    }
+    if (m->rules.deals % n != 0) {
+        pq_text_str(&t, "rules.deals: ");
+        pq_text_int(&t, m->rules.deals);
+        pq_text_str(&t, " is not a multiple of the ");
+        pq_text_int(&t, n);
+        pq_text_str(&t, " players (F43)");
+        return -1;
+    }
+    m->n = (uint8_t)n;
+    m->seed = setup->seed;
+    m->one_deal = setup->one_deal != 0;
+    m->first_dealer = (int8_t)(m->one_deal ? n - 1 : setup->first_dealer);
+    m->deal_no = 1;
+    start_deal(m);
+    return 0;
+}
+
+/* A deal over before its first action (F11) waits for tarot_match_settle;
+ * meanwhile seat 0 is said to act (the match is not over) with nothing
+ * legal. */
+int tarot_match_to_act(const struct tarot_match *m)
+{
+    if (m->over) return -1;
+    return m->seat_player[m->deal.to_act < 0 ? 0 : m->deal.to_act];
+}
+
+/* The deal just ended: its result, the totals, the next deal or the end. */
+static void end_deal(struct tarot_match *m)
+{
+    struct tarot_result *r = &m->results[m->n_results++];
+    assert(m->n_results <= TAROT_MAX_DEALS);
+    tarot_score(&m->deal, r);
+    r->dealer = (int8_t)tarot_match_dealer(m);
+    for (int s = 0; s < m->n; s++) {
+        r->seat_player[s] = m->seat_player[s];
+        m->totals[m->seat_player[s]] += r->scores[s];
+    }
+    if (m->one_deal || m->deal_no >= m->rules.deals) {
+        m->over = 1;
+        return;
+    }
+    m->deal_no++;
+    start_deal(m);
+}
+
+int tarot_match_settle(struct tarot_match *m)
+{
+    if (m->over || m->deal.phase != TAROT_OVER) return GAME_GOES_ON;
+    end_deal(m);
+    return GAME_DEAL_OVER;
+}
+
+int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap)
+{
+    struct tarot_action a;
+    if (m->over || m->deal.phase == TAROT_OVER) {
+        struct pq_text t;
+        pq_text_init(&t, err, cap);
+        pq_text_str(&t, m->over ? "the match is over" : "the deal is void (F11): nothing is played in it");
+        return GAME_ILLEGAL;
+    }
+    if (tarot_action_parse(text, len, &a, err, cap) < 0) return GAME_ILLEGAL;
+    int rc = tarot_deal_apply(&m->deal, &a, err, cap);
+    if (rc < 0) return GAME_ILLEGAL;
+    if (rc == 0) return GAME_GOES_ON;
+    end_deal(m);
+    return GAME_DEAL_OVER;
+}
