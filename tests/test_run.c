@@ -131,8 +131,11 @@ Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
     set_bots(3);
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet %s --pairs 40 --journal %s > /dev/null 2> %s & "
-             "pid=$!; sleep 0.4; kill -INT $pid; wait $pid",
-             bin_dir(), bots, journal, err_path);
+             /* Once a partie is journaled the arena handles signals (a
+              * loaded machine may take longer than any fixed sleep to start). */
+             "pid=$!; for i in $(seq 600); do [ $(wc -l < %s 2>/dev/null || echo 0) -ge 2 ] && break; sleep 0.05; done; "
+             "kill -INT $pid; wait $pid",
+             bin_dir(), bots, journal, err_path, journal);
     int status = system(cmd);
     cr_assert_eq(WEXITSTATUS(status), 130, "status %d", WEXITSTATUS(status));
     FILE *f = fopen(err_path, "r");
