@@ -208,6 +208,10 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
     return tar_match_sample(out, state, player, seed);
 }
 
+/* Section 9's words for records that run past or stop before the end. */
+static const struct game_replay_words replay_words = { "deal is over", "deal not over", "match is over",
+                                                       "match not over" };
+
 const struct game tarocchini_game = {
     .name = "tarocchini", .title = "Tarocchini (Ottocento)", .min_players = 4, .max_players = 4,
     .default_players = 4, .state_size = sizeof(struct tar_match), .flags = tar_flags, .n_flags = FLAGS,
@@ -216,4 +220,5 @@ const struct game tarocchini_game = {
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
     .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .check = NULL,
+    .replay_words = &replay_words,
 };
