@@ -24,9 +24,17 @@ const char *tar_card_name(int card)
 
 int tar_card_parse(const char *text, int len)
 {
-    if (len < 2 || len > 3) return -1;
-    for (int c = 0; c < TAR_CARDS; c++)
-        if ((int)strlen(names[c]) == len && !memcmp(names[c], text, (size_t)len)) return c;
+    static const char suits[] = "SBCD", ranks[] = "KQNJT9876A";
+    if (len == 3)   /* T10 .. T16 */
+        return text[0] == 'T' && text[1] == '1' && text[2] >= '0' && text[2] <= '6' ? TAR_NUMBERED(10 + text[2] - '0')
+                                                                                   : -1;
+    if (len != 2 || !text[0] || !text[1]) return -1;
+    const char *s = strchr(suits, text[1]), *r = strchr(ranks, text[0]);
+    if (s && r) return TAR_CARD(s - suits, r - ranks);
+    if (text[0] == 'T') return text[1] >= '5' && text[1] <= '9' ? TAR_NUMBERED(text[1] - '0') : -1;
+    if (text[0] == 'M' && text[1] >= '1' && text[1] <= '4') return TAR_M1 + text[1] - '1';
+    for (int c = TAR_AN; c <= TAR_MA; c++)   /* AN WO SU MO BE MA */
+        if (names[c][0] == text[0] && names[c][1] == text[1] && !names[c][2]) return c;
     return -1;
 }
 
@@ -64,9 +72,13 @@ int tar_card_value(int card)
     }
 }
 
+/* A SWAR count: the build targets no popcnt instruction. */
 int tar_count(tar_mask m)
 {
-    return __builtin_popcountll(m);
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
 }
 
 tar_mask tar_suit_cards(int suit)
@@ -79,12 +91,10 @@ tar_mask tar_suit_cards(int suit)
 /* O30: (sum over the counters of value - 1) + cards / 2. */
 int tar_card_points(tar_mask pile)
 {
-    int points = tar_count(pile) / 2;
-    for (tar_mask m = pile; m; m &= m - 1) {
-        int v = tar_card_value(__builtin_ctzll(m));
-        if (v) points += v - 1;
-    }
-    return points;
+#define RANK_OF_EACH_SUIT(r) (((tar_mask)1 | (tar_mask)1 << 10 | (tar_mask)1 << 20 | (tar_mask)1 << 30) << (TAR_SUIT0 + (r)))
+    tar_mask fives = TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS | RANK_OF_EACH_SUIT(TAR_K);
+    return tar_count(pile) / 2 + 4 * tar_count(pile & fives) + 3 * tar_count(pile & RANK_OF_EACH_SUIT(TAR_Q)) +
+           2 * tar_count(pile & RANK_OF_EACH_SUIT(TAR_N)) + tar_count(pile & RANK_OF_EACH_SUIT(TAR_J));
 }
 
 void tar_deck_from_seed(uint64_t seed, int index, uint8_t deck[TAR_CARDS])

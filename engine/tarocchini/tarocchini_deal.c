@@ -166,6 +166,14 @@ static int five_point(int c)
     return tar_card_value(c) == 5;
 }
 
+/* The cards the dealer may discard (O11). */
+static tar_mask discardable(const struct tar_deal *d)
+{
+    tar_mask fives = TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS;
+    for (int s = 0; s < TAR_SUITS; s++) fives |= TAR_BIT(TAR_CARD(s, TAR_K));
+    return d->rules.discard_rule == TAR_DISCARD_NO_FIVE ? d->hand[3] & ~fives : d->hand[3];
+}
+
 static int check_declare(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
 {
     int seat = d->to_act;
@@ -351,6 +359,12 @@ static int signal_choices(const struct tar_deal *d, int c)
     return volo_true(d->hand[d->to_act], c) ? 0x7f : 0x4d;   /* without the volo sets: 0, 2, 3, 6 */
 }
 
+/* How many signal sets signal_choices() allows. */
+static int choice_count(int choices)
+{
+    return choices == 1 ? 1 : choices == 0x7f ? 7 : 4;
+}
+
 /* Walks the list: calls fn with each action until it returns nonzero. */
 struct walker {
     int target, index, done;
@@ -390,16 +404,11 @@ static int walk(const struct tar_deal *d, struct walker *w)
         a.kind = TAR_ACT_PASS;
         return visit(w, &a);
     case TAR_PHASE_DISCARD: {
-        tar_mask hand = d->hand[3];
         a.kind = TAR_ACT_DISCARD;
         a.card = 2;
-        for (tar_mask x = hand; x; x &= x - 1) {
-            int c1 = __builtin_ctzll(x);
-            if (d->rules.discard_rule == TAR_DISCARD_NO_FIVE && five_point(c1)) continue;
+        for (tar_mask x = discardable(d); x; x &= x - 1) {
             for (tar_mask y = x & (x - 1); y; y &= y - 1) {
-                int c2 = __builtin_ctzll(y);
-                if (d->rules.discard_rule == TAR_DISCARD_NO_FIVE && five_point(c2)) continue;
-                a.cards = TAR_BIT(c1) | TAR_BIT(c2);
+                a.cards = (x & -x) | (y & -y);
                 if (visit(w, &a)) return 1;
             }
         }
@@ -428,13 +437,57 @@ static int walk(const struct tar_deal *d, struct walker *w)
     }
 }
 
+/* The lowest n-th (from 0) card of a mask. */
+static int nth_card(tar_mask m, int n)
+{
+    while (n-- > 0) m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* The n-th action of the play or discard list, found without walking the
+ * list (the same order as walk()); 0, or -1 when n is past its end. */
+static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
+{
+    memset(a, 0, sizeof *a);
+    if (d->phase == TAR_PHASE_DISCARD) {
+        tar_mask x = discardable(d);
+        a->kind = TAR_ACT_DISCARD;
+        a->card = 2;
+        for (; x; x &= x - 1) {
+            tar_mask above = x & (x - 1);
+            int k = tar_count(above);
+            if (n < k) {
+                a->cards = (x & -x) | TAR_BIT(nth_card(above, n));
+                return 0;
+            }
+            n -= k;
+        }
+        return -1;
+    }
+    a->kind = TAR_ACT_PLAY;
+    for (tar_mask x = tar_deal_playable(d); x; x &= x - 1) {
+        int c = __builtin_ctzll(x), choices = signal_choices(d, c), k = choice_count(choices);
+        if (n < k) {
+            a->card = (uint8_t)c;
+            a->signals = signal_sets[nth_card((tar_mask)choices, n)];
+            return 0;
+        }
+        n -= k;
+    }
+    return -1;
+}
+
 int tar_deal_legal_count(const struct tar_deal *d)
 {
+    if (d->phase == TAR_PHASE_DISCARD) {
+        int k = tar_count(discardable(d));
+        return k * (k - 1) / 2;
+    }
     if (d->phase == TAR_PHASE_PLAY) {
         tar_mask x = tar_deal_playable(d);
         if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
         int n = 0;
-        for (; x; x &= x - 1) n += __builtin_popcount((unsigned)signal_choices(d, __builtin_ctzll(x)));
+        for (; x; x &= x - 1) n += choice_count(signal_choices(d, __builtin_ctzll(x)));
         return n;
     }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
@@ -460,6 +513,13 @@ static int format(const struct tar_action *a, char *buf, int cap)
         pq_text_str(&t, cards);
         break;
     default:
+        if (!a->signals && cap >= 8) {   /* the common case, written at once */
+            const char *name = tar_card_name(a->card);
+            int n = name[2] ? 3 : 2;
+            memcpy(buf, "play ", 5);
+            memcpy(buf + 5, name, (size_t)n + 1);
+            return 5 + n;
+        }
         pq_text_str(&t, "play ");
         pq_text_str(&t, tar_card_name(a->card));
         for (int k = 0; k < 3; k++)
@@ -475,7 +535,8 @@ static int format(const struct tar_action *a, char *buf, int cap)
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
 {
     struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
-    if (n < 0 || !walk(d, &w)) {
+    int direct = d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD;
+    if (n < 0 || (direct ? nth_direct(d, n, &w.found) < 0 : !walk(d, &w))) {
         if (cap > 0) buf[0] = '\0';
         return -1;
     }
