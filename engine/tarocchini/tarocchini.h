@@ -72,7 +72,9 @@
  * declared cards still unplayed in their declarer's hand, every hand's size
  * and the two discards, and the voids play revealed (no card of a suit not
  * followed; no trump when a seat did not trump a suit it could not follow).
- * Rejection sampling; after 4000 rejected deals a constrained random fill.
+ * Rejection sampling (exactly uniform); after 4000 rejected deals a
+ * constrained fill (the most constrained cards first: consistent, not
+ * exactly uniform); -1 only if no deal fits, which a real deal never gives.
  * Declarations the real hands make are otherwise not honoured (a sampled
  * hand may hold more than its declarations showed).
  */

@@ -135,11 +135,62 @@ static void played_by(const struct tar_deal *d, tar_mask out[TAR_SEATS])
     }
 }
 
-/* Whether seat s may hold card c in a sample. */
-static int may_hold(const struct tar_deal *d, int s, int c)
+/* Whether place k (seat 0..3, 4: the discards) may take card c in a
+ * sample: not a suit the seat showed void in (O22), not a five-point card
+ * among the discards under O11. */
+static int may_take(const struct tar_deal *d, int k, int c)
 {
+    if (k == TAR_SEATS) return !(d->rules.discard_rule == TAR_DISCARD_NO_FIVE && tar_card_value(c) == 5);
     int suit = tar_suit(c);
-    return suit == TAR_SUIT_NONE || !(d->void_of[s] & (1u << suit));
+    return suit == TAR_SUIT_NONE || !(d->void_of[k] & (1u << suit));
+}
+
+static void shuffle(uint8_t *cards, int n, struct pq_rng *rng)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)pq_rng_below(rng, (uint32_t)(i + 1));
+        uint8_t x = cards[i];
+        cards[i] = cards[j];
+        cards[j] = x;
+    }
+}
+
+/* One constrained fill: the cards with the fewest possible places first,
+ * each to a possible place drawn in proportion to its room. 0, or -1 when
+ * a card found no room. */
+static int constrained_fill(const struct tar_deal *d, uint8_t *cards, int n, const int *need, tar_mask *place,
+                            struct pq_rng *rng)
+{
+    int left[TAR_SEATS + 1], options[TAR_CARDS];
+    memcpy(left, need, sizeof left);
+    shuffle(cards, n, rng);
+    for (int i = 0; i < n; i++) {
+        options[i] = 0;
+        for (int k = 0; k <= TAR_SEATS; k++) options[i] += need[k] > 0 && may_take(d, k, cards[i]);
+    }
+    for (int i = 1; i < n; i++)   /* insertion sort by options, stable */
+        for (int j = i; j > 0 && options[j - 1] > options[j]; j--) {
+            int o = options[j];
+            uint8_t c = cards[j];
+            options[j] = options[j - 1];
+            cards[j] = cards[j - 1];
+            options[j - 1] = o;
+            cards[j - 1] = c;
+        }
+    for (int i = 0; i < n; i++) {
+        int room = 0, c = cards[i];
+        for (int k = 0; k <= TAR_SEATS; k++) room += may_take(d, k, c) ? left[k] : 0;
+        if (room == 0) return -1;
+        int r = (int)pq_rng_below(rng, (uint32_t)room), k = 0;
+        for (;; k++) {
+            int w = may_take(d, k, c) ? left[k] : 0;
+            if (r < w) break;
+            r -= w;
+        }
+        place[k] |= TAR_BIT(c);
+        left[k]--;
+    }
+    return 0;
 }
 
 int tar_match_sample(struct tar_match *out, const struct tar_match *m, int player, uint64_t seed)
@@ -169,39 +220,22 @@ int tar_match_sample(struct tar_match *out, const struct tar_match *m, int playe
     for (tar_mask x = pool; x; x &= x - 1) cards[n++] = (uint8_t)__builtin_ctzll(x);
     pq_rng_seed(&rng, seed);
     tar_mask hand[TAR_SEATS + 1];
-    for (int attempt = 0;; attempt++) {
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)pq_rng_below(&rng, (uint32_t)(i + 1));
-            uint8_t x = cards[i];
-            cards[i] = cards[j];
-            cards[j] = x;
-        }
-        int k = 0, ok = 1, fill = attempt >= 4000;
+    int done = 0;
+    for (int attempt = 0; attempt < 4000 && !done; attempt++) {   /* rejection: exactly uniform */
+        shuffle(cards, n, &rng);
         memset(hand, 0, sizeof hand);
-        int left[TAR_SEATS + 1];
-        memcpy(left, need, sizeof left);
-        for (int i = 0; i < n; i++) {
-            int c = cards[i], to = -1;
-            if (!fill) {
-                while (k <= TAR_SEATS && left[k] == 0) k++;
-                to = k;
-                if (to < TAR_SEATS ? !may_hold(d, to, c)
-                                   : d->rules.discard_rule == TAR_DISCARD_NO_FIVE && tar_card_value(c) == 5)
-                    ok = 0;
-            } else {   /* a constrained fill: the first place that may take it, else any */
-                for (int s = 0; s <= TAR_SEATS && to < 0; s++)
-                    if (left[s] > 0 && (s == TAR_SEATS ? !(d->rules.discard_rule == TAR_DISCARD_NO_FIVE &&
-                                                           tar_card_value(c) == 5)
-                                                       : may_hold(d, s, c)))
-                        to = s;
-                for (int s = 0; s <= TAR_SEATS && to < 0; s++)
-                    if (left[s] > 0) to = s;
-            }
-            hand[to] |= TAR_BIT(c);
-            left[to]--;
+        done = 1;
+        for (int i = 0, k = 0, used = 0; i < n; i++, used++) {
+            while (used == need[k]) k++, used = 0;
+            if (!may_take(d, k, cards[i])) done = 0;
+            hand[k] |= TAR_BIT(cards[i]);
         }
-        if (ok || fill) break;
     }
+    for (int attempt = 0; attempt < 1000 && !done; attempt++) {
+        memset(hand, 0, sizeof hand);
+        done = constrained_fill(d, cards, n, need, hand, &rng) == 0;
+    }
+    if (!done) return -1;   /* the public constraints admit no deal: cannot happen in a real one */
     struct tar_deal *o = &out->deal;
     for (int s = 0; s < TAR_SEATS; s++) o->hand[s] = known[s] | hand[s];
     if (discards_hidden) o->discards = hand[TAR_SEATS];

@@ -169,7 +169,7 @@ void tar_report_view(const struct tar_match *m, int player, const struct pq_writ
     int seat = tar_match_player_seat(m, player);
     int declared[2] = { 0, 0 };
     tar_mask hand = d->hand[seat];
-    if (d->phase == TAR_PHASE_MONTE) {   /* O37: the first five cards only */
+    if (d->phase == TAR_PHASE_MONTE || d->thrown_in) {   /* O37: the first five cards only (a thrown-in deal too) */
         hand = 0;
         for (int i = 0; i < 5; i++) hand |= TAR_BIT(d->deck[15 * seat + i]);
     }
