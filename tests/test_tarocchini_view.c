@@ -16,7 +16,7 @@
 /* What the test knows of a deal from outside the engine. */
 struct tracker {
     uint8_t deck[TAR_CARDS];
-    int monte_over;
+    int monte_over, ended;   /* ended: a deal played out, its won cards public (O40) */
     tar_mask played, declared, discards;
 };
 
@@ -58,6 +58,7 @@ static tar_mask allowed(const struct tracker *t, int v)
     int dealt = t->monte_over ? (v == 3 ? 17 : 15) : 5;
     for (int i = 0; i < dealt; i++) own |= TAR_BIT(t->deck[15 * v + i]);   /* the dealer's 16th and 17th: p[60], p[61] */
     tar_mask ok = t->played | t->declared | own;
+    if (t->ended) return TAR_ALL;
     if (v != 3) ok &= ~(t->discards & ~t->played);   /* O38, O41: the discards stay private */
     return ok;
 }
@@ -108,6 +109,7 @@ static void check_views(int deals, uint64_t seed, char *leak, size_t cap)
             tarocchini_game.legal_text(&m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
             cr_assert_neq(tt_do(&m, text, err, sizeof err), GAME_ILLEGAL, "%s", err);
             track(&t, text);
+            t.ended = tarocchini_game.to_act(&m) < 0 && !m.results[0].monte;
         }
     }
 }
@@ -248,4 +250,31 @@ Test(tarocchini_sample, hidden_cards_are_spread_uniformly_over_the_unseen_hands)
     /* 45 cards x 3 places, 90 degrees of freedom: 0.001 critical value 137.2 */
     cr_expect_lt(chi, 137.2, "chi-square %.1f", chi);
     cr_expect_gt(chi, 50.0, "chi-square %.1f: too regular to be random", chi);
+}
+
+Test(tarocchini_view, o40_at_the_end_the_won_cards_and_the_handover_are_public)
+{
+    struct tar_match m;
+    tt_start(&m, NULL, tt_e3_deck);
+    cJSON *v = tt_view(&m, 0);
+    cr_expect(cJSON_IsNull(cJSON_GetObjectItem(v, "last_deal")));
+    cJSON_Delete(v);
+    static const char *const e3[] = {
+        "discard 6B 6C", "declare sequence AN WO SU MO T16 T15 T14 T13 T12 T11 T10 T9 T8 T7", "pass", "pass", "pass",
+        "pass", "play AN", "play T5", "play M3", "play T6", "play WO", "play M1", "play M4", "play MA",
+        "play SU", "play M2", "play BE", "play 9S", "play MO", "play KB", "play JS", "play 7S",
+        "play T16", "play KC", "play JB", "play 9B", "play T15", "play KD", "play JC", "play 8B",
+        "play T14", "play QS", "play JD", "play 7B", "play T13", "play QB", "play AS", "play 9C",
+        "play T12", "play QC", "play AB", "play 8C", "play T11", "play QD", "play AC", "play 7C",
+        "play T10", "play NS", "play AD", "play 9D", "play T9", "play NB", "play TB", "play 8D",
+        "play T8", "play NC", "play TC", "play 7D", "play T7", "play ND", "play TD", "play 6D",
+        "play 6S volo", "play KS", "play TS", "play 8S",
+    };
+    cr_assert_eq(tt_play(&m, e3, 66), GAME_DEAL_OVER);
+    v = tt_view(&m, 2);
+    char *last = cJSON_PrintUnformatted(cJSON_GetObjectItem(v, "last_deal"));
+    cr_expect(strstr(last, "[\"MA\",\"KS\",\"TS\",\"8S\",\"6B\",\"6C\"]"), "%s", last);   /* team 1, in pack order */
+    cr_expect(strstr(last, "\"handover\":\"6S\",\"teams\":[707,17]"), "%s", last);
+    cJSON_free(last);
+    cJSON_Delete(v);
 }

@@ -61,6 +61,10 @@
  *   tricks_won  per team
  *   declared    points scored by declarations so far, per team
  *   totals      {"AC": n, "BD": n}, the match so far
+ *   last_deal   null before the first deal ends; then the last finished
+ *               deal's {"won": [team 0's cards, team 1's] (its piles after
+ *               the discards and the Matto's exchange), "handover": card or
+ *               null, "teams": [n0, n1]} (O40)
  *
  * Forfeit (game.h forfeit_points): the other partnership wins the match and
  * the settlement is (its lead, at least 0) + 2000, more than any deal is

@@ -212,4 +212,18 @@ void tar_report_view(const struct tar_match *m, int player, const struct pq_writ
     for (int t = 0; t < 2; t++) w_int(w, NULL, declared[t]);
     w_end(w);
     w_totals(w, m);
+    if (m->n_results == 0) {
+        w_str(w, "last_deal", NULL);
+        return;
+    }
+    const struct tar_result *r = &m->results[m->n_results - 1];   /* O40: public once it ended */
+    w_begin(w, "last_deal", 0);
+    w_begin(w, "won", 1);
+    for (int t = 0; t < 2; t++) w_cards(w, NULL, r->piles[t]);
+    w_end(w);
+    w_str(w, "handover", r->handover == TAR_NO_CARD ? NULL : tar_card_name(r->handover));
+    w_begin(w, "teams", 1);
+    for (int t = 0; t < 2; t++) w_int(w, NULL, r->teams[t]);
+    w_end(w);
+    w_end(w);
 }
