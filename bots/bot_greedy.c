@@ -1,12 +1,14 @@
 /* bot_greedy.c - `bot-greedy`: the heuristic reference player. Without
  * --game it plays Piquet over protocol 1 (bots/strategy.h); with --game it
- * plays the Belote forms named over protocol 2 (bots/belote_strategy.h).
+ * plays the Belote forms or Tarocchini named over protocol 2
+ * (bots/belote_strategy.h, bots/tarocchini_strategy.h).
  * Usage: bot-greedy [--name NAME] [--exchange N] [--game G[,G...]]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bots/belote_strategy.h"
+#include "bots/tarocchini_strategy.h"
 #include "bots/strategy.h"
 #include "engine/game.h"
 #include "protocol/sdk.h"
@@ -32,10 +34,16 @@ static int act(void *ctx, const struct codec_request *request, const struct pq_a
 static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
 {
     struct belote_strategy seat;
+    struct tarocchini_strategy taro;
     char err[160];
     (void)ctx;
     (void)answer;
     (void)cap;
+    if (cJSON_IsString(cJSON_GetObjectItem(request->view, "game")) &&   /* a request names no game; its view does */
+        !strcmp(cJSON_GetObjectItem(request->view, "game")->valuestring, "tarocchini"))
+        return tarocchini_strategy_read(&taro, request->view, err, sizeof err) < 0
+                   ? (fprintf(stderr, "bot-greedy: %s\n", err), 0)
+                   : tarocchini_strategy_choose(&taro, request->legal, request->n_legal);
     if (belote_strategy_read(&seat, request->view, err, sizeof err) < 0) {
         fprintf(stderr, "bot-greedy: %s\n", err);
         return 0;
@@ -47,7 +55,7 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
  * (NULL-terminated); the count, or -1 naming a game it does not play. */
 static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
 {
-    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership" };
+    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership", "tarocchini" };
     int n = 0;
     for (char *word = strtok(list, ","); word; word = strtok(NULL, ",")) {
         int known = !strcmp(word, "all");
@@ -57,7 +65,7 @@ static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
                 if (!known) break;
             }
         if (!known && (n == 0 || strcmp(games[n - 1], word))) {
-            fprintf(stderr, "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership)\n",
+            fprintf(stderr, "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, tarocchini)\n",
                     word);
             return -1;
         }
