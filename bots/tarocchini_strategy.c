@@ -150,13 +150,26 @@ static int find(const char *const *legal, int n, const char *text)
     return 0;
 }
 
+/* What discarding card c costs: a Queen, Knight or Jack that makes no hand
+ * combination is banked (O12: the discards join the dealer's won cards). */
+static int discard_cost(const struct tarocchini_strategy *self, int c)
+{
+    int s = (c - TAR_SUIT0) / 10, r = (c - TAR_SUIT0) % 10;
+    if (c < TAR_SUIT0 || r < TAR_Q || r > TAR_J) return 2 * tarocchini_strategy_cost(c);
+    int kind = 0, courts = 0;
+    for (int t = 0; t < TAR_SUITS; t++) kind += (self->hand & TAR_BIT(TAR_CARD(t, r))) != 0;
+    for (int q = TAR_Q; q <= TAR_J; q++) courts += (self->hand & TAR_BIT(TAR_CARD(s, q))) != 0;
+    if (kind >= 3 || ((self->hand & TAR_BIT(TAR_CARD(s, TAR_K))) && courts >= 2)) return 2 * tarocchini_strategy_cost(c);
+    return -tar_card_value(c);
+}
+
 static int choose_discard(const struct tarocchini_strategy *self, const char *const *legal, int n)
 {
     int best = 0, best_cost = 1 << 30;
     for (int i = 0; i < n; i++) {
         tar_mask pair = cards_of(legal[i] + 8);
         int cost = 0;
-        for (tar_mask x = pair; x; x &= x - 1) cost += 2 * tarocchini_strategy_cost(__builtin_ctzll(x));
+        for (tar_mask x = pair; x; x &= x - 1) cost += discard_cost(self, __builtin_ctzll(x));
         int a = __builtin_ctzll(pair), suit = tar_suit(a);
         if (suit < TAR_SUIT_TRUMPS && (self->hand & tar_suit_cards(suit) & ~pair) == 0) cost -= 3;   /* a void */
         if (cost < best_cost) best_cost = cost, best = i;

@@ -8,8 +8,10 @@
  *
  * The heuristic (issue 19):
  *   monte      throws in only five cards without a trump or a counter;
- *   discard    the pair that costs least: blanks outside every combination,
- *              emptying a short suit when it can;
+ *   discard    the pair that costs least: a Queen, Knight or Jack that makes
+ *              no hand combination is banked (the discards join the
+ *              dealer's won cards, O12), then blanks, emptying a short suit
+ *              when it can;
  *   declare    every combination that scores: each turn the declaration
  *              whose value plus the best the rest of the hand can still
  *              declare is highest (so a wild goes where it is worth most);
