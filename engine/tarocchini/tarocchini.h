@@ -205,6 +205,7 @@ struct tar_result {
     int8_t matto_seat, matto_trick, matto_kept_by;   /* matto_seat -1: null */
     uint8_t handover;            /* TAR_NO_CARD: null */
     tar_mask piles[2];           /* each team's won cards at the end (O28) */
+    uint8_t most_moors;          /* the most Moors played to one trick (O5) */
     uint8_t n_events;
     struct tar_event events[TAR_MAX_EVENTS];
 };
@@ -308,6 +309,9 @@ int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, i
 /* Player p's partnership: 0 = AC, 1 = BD. */
 int tar_match_partnership(int player);
 int tar_match_sample(struct tar_match *out, const struct tar_match *m, int player, uint64_t seed);
+
+/* ---- arena check (tarocchini_check.c) ---- */
+extern const struct game_check tarocchini_check;
 
 /* ---- reports (tarocchini_report.c) ---- */
 void tar_report_deal(const struct tar_result *r, const struct pq_writer *w);

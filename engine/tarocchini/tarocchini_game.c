@@ -219,6 +219,6 @@ const struct game tarocchini_game = {
     .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply,
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
-    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .check = NULL,
+    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .check = &tarocchini_check,
     .replay_words = &replay_words,
 };
