@@ -96,7 +96,8 @@ enum {
     TAR_SEATS = 4,
     TAR_TRICKS = 15,
     TAR_HAND = 15,
-    TAR_MAX_DEALS = 60,          /* O36's cap */
+    TAR_MAX_DEALS = 100,         /* the longest fixed match (flag deals) */
+    TAR_TARGET_CAP = 60,         /* O36: a target match stops after 60 deals */
     TAR_HISTORY = 140,           /* monte 4 + discard 1 + declarations 52 + plays 60 + wins 15 */
     TAR_MAX_EVENTS = 16,
     TAR_TEXT = 128,              /* the longest action text, with its NUL */

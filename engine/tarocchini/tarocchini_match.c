@@ -92,7 +92,7 @@ static int match_ends(const struct tar_match *m)
 {
     if (m->one_deal) return 1;
     if (m->rules.target <= 0) return m->deal_no >= m->rules.deals;
-    if (m->deal_no >= TAR_MAX_DEALS) return 1;
+    if (m->deal_no >= TAR_TARGET_CAP) return 1;
     int top = m->totals[0] > m->totals[1] ? m->totals[0] : m->totals[1];
     return top >= m->rules.target && m->totals[0] != m->totals[1];
 }
