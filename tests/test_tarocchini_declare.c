@@ -196,6 +196,12 @@ Test(tarocchini_declare, o19_a_declaration_not_held_or_not_valid_is_refused)
     cr_expect_str_eq(err, "not your turn");
     cr_expect_eq(tt_do(&m, "play AN", err, sizeof err), GAME_ILLEGAL);
     cr_expect_str_eq(err, "not your turn");
+    cr_expect_eq(tt_do(&m, "play ZZ", err, sizeof err), GAME_ILLEGAL);   /* the verb's phase first */
+    cr_expect_str_eq(err, "not your turn");
+    cr_expect_eq(tt_do(&m, "monte now", err, sizeof err), GAME_ILLEGAL);
+    cr_expect_str_eq(err, "not your turn");
+    cr_expect_eq(tt_do(&m, "bid 80", err, sizeof err), GAME_ILLEGAL);
+    cr_expect_str_eq(err, "unknown action");
 }
 
 Test(tarocchini_declare, o19_the_dealer_declares_from_his_cards_after_the_discard)

@@ -139,7 +139,8 @@ struct tar_rules {
 };
 
 enum tar_phase { TAR_PHASE_MONTE, TAR_PHASE_DISCARD, TAR_PHASE_DECLARE, TAR_PHASE_PLAY, TAR_PHASE_OVER };
-enum tar_kind { TAR_ACT_MONTE, TAR_ACT_PASS, TAR_ACT_DISCARD, TAR_ACT_DECLARE, TAR_ACT_PLAY, TAR_ACT_WINS };
+enum tar_kind { TAR_ACT_MONTE, TAR_ACT_PASS, TAR_ACT_DISCARD, TAR_ACT_DECLARE, TAR_ACT_PLAY, TAR_ACT_WINS,
+                TAR_ACT_UNKNOWN };
 enum { TAR_SIGNAL_VOLO = 1, TAR_SIGNAL_BUSSO = 2, TAR_SIGNAL_STRISCIO = 4 };
 
 /* A parsed action. */
@@ -278,8 +279,13 @@ int tar_doubled(int total, int count);
 
 /* ---- the deal (tarocchini_deal.c) ---- */
 void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint8_t deck[TAR_CARDS]);
-/* Parses an action text; 0, or -1 with a reason (section 8's words). */
+/* Parses an action text; 0, or -1 with a reason (section 8's words). On a
+ * refusal a->kind still names a known verb (TAR_ACT_UNKNOWN otherwise), so
+ * that a verb out of its phase is "not your turn" whatever follows it. */
 int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap);
+/* Section 8's first checks: "deal is over", then "not your turn" for a known
+ * verb out of its phase. 0, or -1 with the reason. */
+int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap);
 /* Whether `a` is legal for the acting seat now: 0, or -1 with a reason. */
 int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */

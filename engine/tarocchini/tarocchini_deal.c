@@ -47,6 +47,7 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
     const char *tok[MAX_TOKENS];
     int tlen[MAX_TOKENS], n = 0, i = 0;
     memset(a, 0, sizeof *a);
+    a->kind = TAR_ACT_UNKNOWN;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
         int start = i;
         while (i < len && text[i] != ' ') i++;
@@ -56,9 +57,8 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
         i++;
     }
     if (is_word(tok[0], tlen[0], "monte") || is_word(tok[0], tlen[0], "pass")) {
-        if (n != 1) return fail(err, cap, "unknown action");
         a->kind = tok[0][0] == 'm' ? TAR_ACT_MONTE : TAR_ACT_PASS;
-        return 0;
+        return n == 1 ? 0 : fail(err, cap, "unknown action");
     }
     int first;
     if (is_word(tok[0], tlen[0], "discard")) {
@@ -192,16 +192,21 @@ static int check_declare(const struct tar_deal *d, const struct tar_action *a, c
     return 0;
 }
 
-int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
+int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap)
 {
     if (d->phase == TAR_PHASE_OVER) return fail(err, cap, "deal is over");
-    if (a->kind == TAR_ACT_PASS) {
-        if (d->phase != TAR_PHASE_MONTE && d->phase != TAR_PHASE_DECLARE) return fail(err, cap, "not your turn");
-        return 0;
-    }
-    if (phase_of(a->kind) != d->phase) return fail(err, cap, "not your turn");
+    if (kind == TAR_ACT_UNKNOWN) return 0;
+    if (kind == TAR_ACT_PASS ? d->phase != TAR_PHASE_MONTE && d->phase != TAR_PHASE_DECLARE : phase_of(kind) != d->phase)
+        return fail(err, cap, "not your turn");
+    return 0;
+}
+
+int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
+{
+    if (tar_deal_check_phase(d, a->kind, err, cap) < 0) return -1;
     switch (a->kind) {
     case TAR_ACT_MONTE:
+    case TAR_ACT_PASS:
         return 0;
     case TAR_ACT_DISCARD:
         if (a->card != 2 || a->signals) return fail(err, cap, "discard exactly 2 cards");
