@@ -58,7 +58,7 @@
  *               plays (with their signals), and after each fourth card of a
  *               trick {"seat": winner, "action": "wins"}
  *   trick       {"leader": seat, "cards": [...]} of the current trick
- *   tricks_won  per team
+ *   tricks_won  per seat
  *   declared    points scored by declarations so far, per team
  *   totals      {"AC": n, "BD": n}, the match so far
  *   last_deal   null before the first deal ends; then the last finished

@@ -205,8 +205,12 @@ void tar_report_view(const struct tar_match *m, int player, const struct pq_writ
     for (int i = 0; i < d->n_played; i++) w_str(w, NULL, tar_card_name(d->cards[d->trick][i]));
     w_end(w);
     w_end(w);
-    w_begin(w, "tricks_won", 1);
-    for (int t = 0; t < 2; t++) w_int(w, NULL, d->tricks_won[t]);
+    w_begin(w, "tricks_won", 1);   /* by seat: the generic viewer finds each trick's winner from them */
+    for (int s = 0; s < TAR_SEATS; s++) {
+        int won = 0;
+        for (int k = 0; k < d->trick; k++) won += d->winners[k] == s;
+        w_int(w, NULL, won);
+    }
     w_end(w);
     w_begin(w, "declared", 1);
     for (int t = 0; t < 2; t++) w_int(w, NULL, declared[t]);
