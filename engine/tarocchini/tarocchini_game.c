@@ -213,7 +213,7 @@ static const struct game_replay_words replay_words = { "deal is over", "deal not
                                                        "match not over" };
 
 const struct game tarocchini_game = {
-    .name = "tarocchini", .title = "Tarocchini (Ottocento)", .min_players = 4, .max_players = 4,
+    .name = "tarocchini", .title = "Tarocchini", .min_players = 4, .max_players = 4,
     .default_players = 4, .state_size = sizeof(struct tar_match), .flags = tar_flags, .n_flags = FLAGS,
     .create = create, .players = players, .teams = teams, .team = team, .to_act = to_act,
     .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply,
