@@ -17,18 +17,9 @@ static tar_mask run_above(int i)
     return ((TAR_BIT(i) - 1) & RUN);
 }
 
-static tar_mask aces(void)
-{
-    tar_mask m = 0;
-    for (int s = 0; s < TAR_SUITS; s++) m |= TAR_BIT(TAR_CARD(s, TAR_ACE));
-    return m;
-}
-
 static tar_mask suit_courts(int s, int first, int last)
 {
-    tar_mask m = 0;
-    for (int r = first; r <= last; r++) m |= TAR_BIT(TAR_CARD(s, r));
-    return m;
+    return (((tar_mask)2 << (last - first)) - 1) << (TAR_SUIT0 + 10 * s + first);
 }
 
 /* O14: the cards of a cricca kind. */
@@ -56,14 +47,16 @@ int tar_cricca_value(int kind, int n)
     return n == 4 ? 2 * three[kind] : three[kind];
 }
 
-/* O15: the natural cards of a family. */
+/* O15: the natural cards of a family: the grande; each suit's K Q N J and
+ * Ace; the Moors; the Aces. */
+#define SUIT_FAMILY(s) ((tar_mask)0x20f << (TAR_SUIT0 + 10 * (s)))
+#define ACES ((((tar_mask)1 << 9) | ((tar_mask)1 << 19) | ((tar_mask)1 << 29) | ((tar_mask)1 << 39)) << TAR_SUIT0)
+static const tar_mask naturals[TAR_FAMILIES] = { GRANDE, SUIT_FAMILY(0), SUIT_FAMILY(1), SUIT_FAMILY(2),
+                                                 SUIT_FAMILY(3), TAR_MOORS, ACES };
+
 static tar_mask family_naturals(int f)
 {
-    if (f == TAR_FAMILY_GRANDE) return GRANDE;
-    if (f == TAR_FAMILY_MOORS) return TAR_MOORS;
-    if (f == TAR_FAMILY_ACES) return aces();
-    int s = f - TAR_FAMILY_SWORDS;
-    return suit_courts(s, TAR_K, TAR_J) | TAR_BIT(TAR_CARD(s, TAR_ACE));
+    return naturals[f];
 }
 
 /* O16: whether naturals `nat` of family f with w wild cards make a valid

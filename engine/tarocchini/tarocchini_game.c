@@ -10,7 +10,7 @@
 static const char *const bools[] = { "false", "true", NULL };
 static const char *const discard_rules[] = { "no_five", "any", NULL };
 static const char *const suit_wilds[] = { "1", "2", NULL };
-static const char *const on_off[] = { "on", "off", NULL };
+static const char *const on_off[] = { "on", "off", "true", "false", NULL };   /* a JSON boolean means the same */
 
 enum { FLAG_ROUND, FLAG_MONTE, FLAG_DISCARD, FLAG_SUIT_WILDS, FLAG_SIGNALS, FLAG_DEALS, FLAG_TARGET, FLAGS };
 
@@ -39,7 +39,7 @@ static void store(struct tar_rules *r, int k, const char *value)
     case FLAG_MONTE: r->monte = !strcmp(value, "true"); break;
     case FLAG_DISCARD: r->discard_rule = strcmp(value, "any") ? TAR_DISCARD_NO_FIVE : TAR_DISCARD_ANY; break;
     case FLAG_SUIT_WILDS: r->suit_wilds = (uint8_t)number(value); break;
-    case FLAG_SIGNALS: r->signals = !strcmp(value, "on"); break;
+    case FLAG_SIGNALS: r->signals = !strcmp(value, "on") || !strcmp(value, "true"); break;
     case FLAG_DEALS: r->deals = (int16_t)number(value); break;
     case FLAG_TARGET: r->target = (int32_t)number(value) > 32000 ? 32000 : (int16_t)number(value); break;
     default: break;
