@@ -44,9 +44,10 @@ static int is_word(const char *s, int n, const char *word)
 
 int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap)
 {
-    const char *tok[MAX_TOKENS];
-    int tlen[MAX_TOKENS], n = 0, i = 0;
+    const char *tok[MAX_TOKENS] = { text };
+    int tlen[MAX_TOKENS] = { 0 }, n = 0, i = 0;
     memset(a, 0, sizeof *a);
+    if (len < 0) len = 0;
     a->kind = TAR_ACT_UNKNOWN;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
         int start = i;
