@@ -289,6 +289,24 @@ Test(tarocchini_play, o29_a_team_scores_cricche_sequences_cards_and_last_from_it
     cJSON_Delete(r);
 }
 
+Test(tarocchini_play, o29_the_sequences_are_the_maximum_total_then_doubled)
+{
+    /* BE fills 14 (grande 50 + swords 10 = 60, two sequences) or makes a
+     * third, the Moors (20 + 10 + 10 = 40, doubled 80): the maximum total
+     * is 60, O17 does not double it */
+    struct tar_rules r;
+    int total, count;
+    tar_rules_default(&r);
+    tar_pile_sequences(tt_cards("AN WO SU T16 T15 T13 T12 T11 T10 T9 BE M1 M2 KS QS NS"), &r, &total, &count);
+    cr_expect_eq(total, 60);
+    cr_expect_eq(count, 2);
+    cr_expect_eq(tar_doubled(total, count), 60);
+    /* BE to the grande (15 + 10) or to the Moors (10 + 10 + 10): 30, three sequences, doubled */
+    tar_pile_sequences(tt_cards("AN WO SU BE M1 M2 KS QS NS"), &r, &total, &count);
+    cr_expect_eq(total, 30);
+    cr_expect_eq(count, 3);
+}
+
 Test(tarocchini_play, o30_every_pairing_of_a_pile_gives_the_formulas_card_points)
 {
     struct pq_rng rng;

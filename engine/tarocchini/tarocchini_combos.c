@@ -242,7 +242,9 @@ static int best_size(int f, tar_mask pile, tar_mask ws, const struct tar_rules *
     return tar_count(head) + w + best;
 }
 
-/* O16-O18: every way to give each wild to one family or none. */
+/* O16-O18, O29: every way to give each wild to one family or none; the
+ * way with the maximum total (before doubling, as O29 words it), among
+ * equal totals the one O17 doubles. */
 void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total, int *count)
 {
     int size[TAR_FAMILIES][4];
@@ -263,7 +265,8 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
                     n++;
                 }
             }
-            if (tar_doubled(sum, n) > best) {
+            /* O29: the maximum total, then (equal totals) the most doubled */
+            if (sum > *total || (sum == *total && tar_doubled(sum, n) > best)) {
                 best = tar_doubled(sum, n);
                 *total = sum;
                 *count = n;
