@@ -162,11 +162,6 @@ static int phase_of(int kind)
     }
 }
 
-static int five_point(int c)
-{
-    return tar_card_value(c) == 5;
-}
-
 /* The cards the dealer may discard (O11). */
 static tar_mask discardable(const struct tar_deal *d)
 {
@@ -212,9 +207,7 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
     case TAR_ACT_DISCARD:
         if (a->card != 2 || a->signals) return fail(err, cap, "discard exactly 2 cards");
         if (a->cards & ~d->hand[d->to_act]) return fail(err, cap, "not in hand");
-        if (d->rules.discard_rule == TAR_DISCARD_NO_FIVE)   /* O11 */
-            for (tar_mask m = a->cards; m; m &= m - 1)
-                if (five_point(__builtin_ctzll(m))) return fail(err, cap, "five-point card");
+        if (a->cards & ~discardable(d)) return fail(err, cap, "five-point card");   /* O11 */
         return 0;
     case TAR_ACT_DECLARE:
         return check_declare(d, a, err, cap);
@@ -555,10 +548,6 @@ int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len)
     char err[8];
     if (tar_action_parse(text, len, &a, err, sizeof err) < 0 || tar_deal_check(d, &a, err, sizeof err) < 0)
         return -1;
-    if (a.kind == TAR_ACT_DISCARD || a.kind == TAR_ACT_DECLARE || a.kind == TAR_ACT_MONTE || a.kind == TAR_ACT_PASS)
-        a.card = a.kind == TAR_ACT_DISCARD ? 2 : 0;
-    a.signals = a.kind == TAR_ACT_PLAY ? a.signals : 0;
-    if (a.kind != TAR_ACT_DECLARE) a.klass = 0;
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, &a };
     return walk(d, &w) ? w.index : -1;
 }
