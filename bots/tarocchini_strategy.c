@@ -108,20 +108,6 @@ int tarocchini_strategy_cost(int card)
     return cost;
 }
 
-/* Whether x, played after `best` (the card winning so far), takes the
- * trick (O3-O5, O24). */
-static int beats(const struct tar_rules *r, int x, int best, int suit)
-{
-    if (x == TAR_MA) return 0;
-    if (best < 0) return 1;
-    int xs = tar_suit(x), bs = tar_suit(best);
-    if (xs == TAR_SUIT_TRUMPS) {
-        int moors = x >= TAR_M1 && x < TAR_BE && best >= TAR_M1 && best < TAR_BE;
-        return bs != TAR_SUIT_TRUMPS || moors || tar_rank(x, r) > tar_rank(best, r);
-    }
-    return xs == suit && bs == suit && tar_rank(x, r) > tar_rank(best, r);
-}
-
 /* The card winning the current trick, or -1. */
 static int winning_card(const struct tarocchini_strategy *self)
 {
@@ -136,7 +122,7 @@ static int may_be_beaten(const struct tarocchini_strategy *self, int card, int s
     for (int k = self->n_trick + 1; k < TAR_SEATS; k++) {
         int s = (self->leader + k) % TAR_SEATS;
         for (tar_mask x = self->possible[s]; x; x &= x - 1)
-            if (beats(&self->rules, __builtin_ctzll(x), card, suit)) return 1;
+            if (tar_card_beats(&self->rules, __builtin_ctzll(x), card, suit)) return 1;
     }
     return 0;
 }
@@ -221,7 +207,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
     for (tar_mask x = playable; x; x &= x - 1) {
         int c = __builtin_ctzll(x), cost = tarocchini_strategy_cost(c);
         int lead_suit = self->n_trick == 0 || suit == TAR_SUIT_NONE ? tar_suit(c) : suit;
-        int wins = beats(&self->rules, c, best, lead_suit), sure = wins && !may_be_beaten(self, c, lead_suit);
+        int wins = tar_card_beats(&self->rules, c, best, lead_suit), sure = wins && !may_be_beaten(self, c, lead_suit);
         if (c != TAR_MA && (cheapest < 0 || cost < tarocchini_strategy_cost(cheapest))) cheapest = c;
         if (c != TAR_MA && (dearest < 0 || cost > tarocchini_strategy_cost(dearest))) dearest = c;
         if (sure && (cheapest_winner < 0 || cost < tarocchini_strategy_cost(cheapest_winner))) cheapest_winner = c;

@@ -295,6 +295,9 @@ int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len);
 /* The cards the acting seat may play now (O22, O23). */
 tar_mask tar_deal_playable(const struct tar_deal *d);
+/* O3-O5, O24: whether card x, played after `best` (the card winning so
+ * far, -1: none) to a trick whose suit to follow is `suit`, takes it. */
+int tar_card_beats(const struct tar_rules *r, int x, int best, int suit);
 /* The seat winning the current (or a finished) trick so far. */
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader);
 /* The suit to follow in a trick of n cards (O23), TAR_SUIT_NONE when free. */

@@ -110,24 +110,23 @@ int tar_trick_suit(const uint8_t *cards, int n)
     return TAR_SUIT_NONE;
 }
 
+int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+{
+    if (x == TAR_MA) return 0;   /* O24: the Matto never wins */
+    if (best < 0) return 1;
+    int xs = tar_suit(x), bs = tar_suit(best);
+    if (xs == TAR_SUIT_TRUMPS) {
+        int moors = x >= TAR_M1 && x < TAR_BE && best >= TAR_M1 && best < TAR_BE;   /* O5: the last Moor */
+        return bs != TAR_SUIT_TRUMPS || moors || tar_rank(x, r) > tar_rank(best, r);
+    }
+    return xs == suit && bs == suit && tar_rank(x, r) > tar_rank(best, r);
+}
+
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
 {
-    int best = -1;
-    for (int i = 0; i < n; i++) {
-        int c = cards[i];
-        if (c == TAR_MA) continue;   /* O24: never wins */
-        if (best < 0) {
-            best = i;
-            continue;
-        }
-        int b = cards[best], cs = tar_suit(c), bs = tar_suit(b);
-        if (cs == TAR_SUIT_TRUMPS) {
-            int moors = c >= TAR_M1 && c < TAR_BE && b >= TAR_M1 && b < TAR_BE;   /* O5: the last Moor */
-            if (bs != TAR_SUIT_TRUMPS || tar_rank(c, r) > tar_rank(b, r) || moors) best = i;
-        } else if (cs == bs && tar_rank(c, r) > tar_rank(b, r)) {
-            best = i;
-        }
-    }
+    int best = -1, suit = tar_trick_suit(cards, n);
+    for (int i = 0; i < n; i++)
+        if (tar_card_beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
