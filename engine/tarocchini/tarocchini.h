@@ -9,7 +9,8 @@
  * tarocchini_deal.c (one deal's phases, legality, the legal-action list),
  * tarocchini_score.c (the end of a deal: piles, the Matto's exchange,
  * events), tarocchini_match.c (deals in turn, totals, the end, sampling),
- * tarocchini_report.c (views and results through a pq_writer) and
+ * tarocchini_report.c (views and results through a pq_writer),
+ * tarocchini_check.c (what `arena check` asks of the game) and
  * tarocchini_game.c (the game.h adapter and the variant flags).
  *
  * Cards are numbers 0..61 in the canonical pack order of O2: AN WO SU MO
@@ -71,11 +72,13 @@
  * worth; the forfeiting partnership gets its negative.
  *
  * Sampling (game.h sample): the cards the player cannot see (the other
- * hands, the discards while the player is not the dealer) are redealt
+ * hands, the discards while the player is not the dealer, in the monte
+ * round its own cards past the first five) are redealt
  * uniformly among the deals that keep: its own hand, every played card, the
  * declared cards still unplayed in their declarer's hand, every hand's size
  * and the two discards, and the voids play revealed (no card of a suit not
- * followed; no trump when a seat did not trump a suit it could not follow).
+ * followed; no trump when a seat did not trump a suit it could not follow;
+ * no five-point card among the discards under discard_rule no_five).
  * Rejection sampling (exactly uniform); after 4000 rejected deals a
  * constrained fill (the most constrained cards first: consistent, not
  * exactly uniform); -1 only if no deal fits, which a real deal never gives.
