@@ -17,13 +17,13 @@ class TarocchiniBot(cardarena.Bot):
         if legal[0] == "monte":
             return "pass"
         if legal[0].startswith("discard"):        # the two cheapest cards
-            return min(legal, key=lambda a: sum(value(c) for c in a.split()[1:]))
+            return min(reversed(legal), key=lambda a: sum(value(c) for c in a.split()[1:]))  # low suit cards
         if legal[-1] == "pass":                   # declare the most cards, then pass
             return max(legal, key=lambda a: len(a.split()))
         plays = [a for a in legal if len(a.split()) == 2]   # no signals
         if not request.view["trick"]["cards"]:
             return plays[0]                       # pack order: the highest trump first
-        return min(plays, key=lambda a: value(a.split()[1]))  # keep the counters
+        return min(reversed(plays), key=lambda a: value(a.split()[1]))  # keep counters and high trumps
 
 if __name__ == "__main__":
     sys.exit(cardarena.run(TarocchiniBot()))
