@@ -203,7 +203,8 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
         if (strstr(legal[i], " volo") && !strchr(strstr(legal[i], " volo") + 5, ' ')) volo |= TAR_BIT(c);
     }
     int suit = tar_trick_suit(self->trick, self->n_trick), best = winning_card(self), pick = -1;
-    int cheapest = -1, dearest = -1, cheapest_winner = -1, sure_dearest = -1;
+    int cheapest = -1, dearest = -1, cheapest_winner = -1, sure_dearest = -1, cheapest_beater = -1, points = 0;
+    for (int i = 0; i < self->n_trick; i++) points += tarocchini_strategy_cost(self->trick[i]);
     for (tar_mask x = playable; x; x &= x - 1) {
         int c = __builtin_ctzll(x), cost = tarocchini_strategy_cost(c);
         int lead_suit = self->n_trick == 0 || suit == TAR_SUIT_NONE ? tar_suit(c) : suit;
@@ -211,6 +212,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
         if (c != TAR_MA && (cheapest < 0 || cost < tarocchini_strategy_cost(cheapest))) cheapest = c;
         if (c != TAR_MA && (dearest < 0 || cost > tarocchini_strategy_cost(dearest))) dearest = c;
         if (sure && (cheapest_winner < 0 || cost < tarocchini_strategy_cost(cheapest_winner))) cheapest_winner = c;
+        if (wins && (cheapest_beater < 0 || cost < tarocchini_strategy_cost(cheapest_beater))) cheapest_beater = c;
         if (sure && (sure_dearest < 0 || cost > tarocchini_strategy_cost(sure_dearest))) sure_dearest = c;
     }
     if (cheapest < 0) cheapest = dearest = TAR_MA;   /* the Matto alone */
@@ -221,6 +223,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
         int partner_wins = w == (self->seat + 2) % TAR_SEATS && best >= 0 && !may_be_beaten(self, best, suit);
         if (partner_wins) pick = dearest;
         else if (cheapest_winner >= 0) pick = cheapest_winner;   /* every won card is combination material */
+        else if (cheapest_beater >= 0 && (self->n_trick == 2 || points >= 4)) pick = cheapest_beater;
         else if ((playable & TAR_BIT(TAR_MA)) && tarocchini_strategy_cost(cheapest) >= 4) pick = TAR_MA;
         else pick = cheapest;
     }
