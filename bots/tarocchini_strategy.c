@@ -203,7 +203,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
         if (strstr(legal[i], " volo") && !strchr(strstr(legal[i], " volo") + 5, ' ')) volo |= TAR_BIT(c);
     }
     int suit = tar_trick_suit(self->trick, self->n_trick), best = winning_card(self), pick = -1;
-    int cheapest = -1, dearest = -1, cheapest_winner = -1, sure_dearest = -1, cheapest_beater = -1, points = 0;
+    int cheapest = -1, dearest = -1, dearest_plain = -1, cheapest_winner = -1, sure_dearest = -1, cheapest_beater = -1, points = 0;
     for (int i = 0; i < self->n_trick; i++) points += tarocchini_strategy_cost(self->trick[i]);
     for (tar_mask x = playable; x; x &= x - 1) {
         int c = __builtin_ctzll(x), cost = tarocchini_strategy_cost(c);
@@ -211,6 +211,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
         int wins = tar_card_beats(&self->rules, c, best, lead_suit), sure = wins && !may_be_beaten(self, c, lead_suit);
         if (c != TAR_MA && (cheapest < 0 || cost < tarocchini_strategy_cost(cheapest))) cheapest = c;
         if (c != TAR_MA && (dearest < 0 || cost > tarocchini_strategy_cost(dearest))) dearest = c;
+        if (c >= TAR_SUIT0 && (dearest_plain < 0 || cost > tarocchini_strategy_cost(dearest_plain))) dearest_plain = c;
         if (sure && (cheapest_winner < 0 || cost < tarocchini_strategy_cost(cheapest_winner))) cheapest_winner = c;
         if (wins && (cheapest_beater < 0 || cost < tarocchini_strategy_cost(cheapest_beater))) cheapest_beater = c;
         if (sure && (sure_dearest < 0 || cost > tarocchini_strategy_cost(sure_dearest))) sure_dearest = c;
@@ -221,7 +222,7 @@ static int choose_play(const struct tarocchini_strategy *self, const char *const
     } else {
         int w = tar_trick_winner(&self->rules, self->trick, self->n_trick, self->leader);
         int partner_wins = w == (self->seat + 2) % TAR_SEATS && best >= 0 && !may_be_beaten(self, best, suit);
-        if (partner_wins) pick = dearest;
+        if (partner_wins) pick = dearest_plain >= 0 ? dearest_plain : cheapest;   /* points, not the trumps that take tricks */
         else if (cheapest_winner >= 0) pick = cheapest_winner;   /* every won card is combination material */
         else if (cheapest_beater >= 0 && (self->n_trick == 2 || points >= 4)) pick = cheapest_beater;
         else if ((playable & TAR_BIT(TAR_MA)) && tarocchini_strategy_cost(cheapest) >= 4) pick = TAR_MA;

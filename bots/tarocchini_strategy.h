@@ -18,11 +18,13 @@
  *   lead       a sure winner (no later seat may beat it) when it holds one,
  *              else its cheapest card; `volo` whenever it is true (honest),
  *              no other signal;
- *   follow     on a partner's sure trick, the most valuable card it may
- *              give; when an opponent wins, the cheapest card that wins for
- *              sure (every won card is combination material), else the
- *              Matto (kept by its team, a worthless card given back) when
- *              its other cards are worth something, else its cheapest card.
+ *   follow     on a partner's sure trick, the most valuable suit card it
+ *              may give (its trumps kept to take tricks); when an opponent
+ *              wins, the cheapest card that wins for sure (every won card
+ *              is combination material), else, third to play or on a trick
+ *              with points, the cheapest card that beats it, else the Matto
+ *              (kept by its team, a worthless card given back) when its
+ *              other cards are worth something, else its cheapest card.
  * "Sure" is judged on the cards each later seat may hold: the cards it has
  * not seen, less the voids play revealed, plus the cards that seat declared.
  */
