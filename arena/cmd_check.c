@@ -1,6 +1,6 @@
 /* cmd_check.c - `arena check BOT [--game G] [--players N]`: the compliance
- * check of check.h (Piquet, or a Belote form) with a report a bot author
- * can act on.
+ * check of check.h (any game with a struct game_check) with a report a bot
+ * author can act on.
  */
 #include <assert.h>
 #include <libgen.h>
@@ -72,9 +72,10 @@ int cmd_check(int argc, char **argv)
     if (options_parse(spec, argc, argv, apply_check, &args, &bot_arg, 1, &n_bots, &status) < 0) return status;
     if (!bot_arg) return options_usage_error(spec, "give the bot to check");
     if (config.game == &piquet_game) config.game = NULL;
-    if (config.game && config.game != &belote_game && config.game != &belote_marseillaise_game &&
-        config.game != &belote_partnership_game)
-        return options_usage_error(spec, "arena check knows Piquet and the Belote forms");
+    if (config.game && !config.game->check) {
+        fprintf(stderr, "arena check: --game %s: arena check does not know this game yet\n", config.game->name);
+        return 2;
+    }
     if (config.players && (!config.game || config.players < config.game->min_players ||
                            config.players > config.game->max_players)) {
         fprintf(stderr, "arena check: --players %d: %s takes %d to %d\n", config.players,
@@ -94,8 +95,7 @@ int cmd_check(int argc, char **argv)
         fprintf(stderr, "arena check: %s\n", err);
         return 2;
     }
-    int rc = config.game ? check_run_game(&bot, opponent, &config, &report, err, sizeof err)
-                         : check_run(&bot, opponent, &config, &report, err, sizeof err);
+    int rc = check_run(&bot, opponent, &config, &report, err, sizeof err);
     if (rc < 0) {
         fprintf(stderr, "arena check: %s\n", err);
         return 1;

@@ -313,6 +313,7 @@ int cmd_match(int argc, char **argv)
                 cJSON_Delete(record);
                 if (rc < 0) {
                     fprintf(stderr, "arena match: %s\n", record ? err : "out of memory");
+                    referee_release(&partie);
                     goto out;
                 }
             }
@@ -323,6 +324,7 @@ int cmd_match(int argc, char **argv)
                 printf("  ");
                 transcript_print_summary(stdout, &partie);
             }
+            referee_release(&partie);   /* its transcript; the outcome stays readable */
             if (partie.winner >= 0) {
                 points[partie.winner] += partie.settlement;
                 points[1 - partie.winner] -= partie.settlement;

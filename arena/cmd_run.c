@@ -90,13 +90,15 @@ static const char *parties_word(size_t n)
 
 /* "parties done/total", then the rate and the time left once they mean
  * something (enough parties played by this process, over enough time: a
- * resumed run's earlier parties are not its own), then the leader. */
+ * resumed run's earlier parties are not its own; and some still to play),
+ * then the leader. */
 static void progress(struct run *r, int last)
 {
     size_t played = r->done_count - r->done_at_start;
     double elapsed = now_s() - r->started;
     char rate[64] = "", leader[128] = "";
-    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS) {
+    /* Not on the last line: an ETA of 0 s says nothing the count does not. */
+    if (played >= PROGRESS_MIN_PARTIES && elapsed >= PROGRESS_MIN_SECONDS && r->done_count < r->total) {
         double per_s = (double)played / elapsed, eta = (double)(r->total - r->done_count) / per_s;
         snprintf(rate, sizeof rate, ", %.1f/s, ETA %.0f s", per_s, eta);
     }
@@ -462,6 +464,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.remotes = r->remotes;
     runner.n_remotes = r->n_remotes;
     runner.listen = t->listen;
+    runner.curve_secret = t->server_key ? t->server_secret : NULL;
     runner.remote_wait_ms = t->remote_wait_ms;
     runner.remote_max_connections = t->remote_max_connections;
     runner.next_job = next_job;
@@ -482,7 +485,9 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
                    t->config.game->name, t->config.players, sched_format_name(t->format), t->n_bots, t->pairs,
                    t->pairs == 1 ? "" : "s", r->total, r->total == 1 ? "" : "es", r->total - r->done_count,
                    t->concurrency, r->journal_path);
-        if (t->listen) printf("remote bots connect to %s\n", t->listen);
+        if (t->listen && t->server_key)
+            printf("remote bots connect to %s with PIQUET_SERVER_KEY=%s\n", t->listen, t->server_public);
+        else if (t->listen) printf("remote bots connect to %s\n", t->listen);
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);

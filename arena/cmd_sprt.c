@@ -36,6 +36,7 @@
 #include "engine/game.h"
 #include "engine/piquet/rules.h"
 #include "engine/rng.h"
+#include "records/game_record.h"
 #include "records/journal.h"
 #include "records/record.h"
 #include "records/results.h"
@@ -273,6 +274,52 @@ out:
     return rc;
 }
 
+/* Tallies the duplicate sets of test against base among a game's tables
+ * (results.h), as a live test would have counted them: a set counts once
+ * it holds l->per_set tables seating both, in the order its last table
+ * comes, up to a decision. 0, or -1 with err. */
+static int tally_tables(struct sprt_live *l, const struct results *r, int test, int base, char *err, size_t cap)
+{
+    size_t sets = (size_t)r->n_clusters + 1;
+    unsigned char *count = calloc(sets, 1);
+    l->results = calloc(sets * (size_t)l->per_set, sizeof *l->results);
+    l->pair_parties = calloc(sets, 1);
+    int rc = -1;
+    if (!count || !l->results || !l->pair_parties) {
+        snprintf(err, cap, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < r->n_tables && l->tally->decision == SPRT_CONTINUE; i++) {
+        const struct ratings_table *t = &r->tables[i];
+        int mine = -1, theirs = -1, others = 0;
+        if (t->seats != l->seatings[0].players) {
+            snprintf(err, cap, "its matches have %d players; the test's tables have %d", t->seats,
+                     l->seatings[0].players);
+            goto out;
+        }
+        for (int p = 0; p < t->seats; p++) {
+            if (t->bot[p] == test && mine < 0) mine = p;
+            else if (t->bot[p] == base && theirs < 0) theirs = p;
+            else others += t->bot[p] != test && t->bot[p] != base;
+        }
+        if (mine < 0 || theirs < 0 || (!l->filled && others) || count[t->set] >= l->per_set) continue;
+        long d = (long)(t->points[mine] - t->points[theirs]);
+        struct sprt_live_result result = { d > 0 ? 1 : d < 0 ? 0 : 0.5, l->filled ? (int)d : (int)t->points[mine] };
+        if (sprt_live_count(l, t->set * l->per_set + count[t->set]++, result) < 0) {
+            snprintf(err, cap, "out of memory");
+            goto out;
+        }
+    }
+    rc = 0;
+out:
+    free(count);
+    free(l->results);
+    free(l->pair_parties);
+    l->results = NULL;
+    l->pair_parties = NULL;
+    return rc;
+}
+
 /* ---- playing (arena/tournament/sprt_live.h) ----------------------------------------- */
 
 static volatile sig_atomic_t stop_requested;
@@ -299,7 +346,7 @@ static cJSON *header_of(const struct sprt_args *a, const char *run)
         cJSON *value = opt->kind == OPTION_FLAG ? cJSON_CreateBool(a->kept[i].integer)
                                                 : cJSON_CreateString(a->kept[i].text);
         if (!value) goto fail;
-        if (opt->kind == OPTION_RULE) {
+        if (opt->kind == OPTION_RULE || opt->id == OPT_FILL) {   /* the repeatable ones: a list */
             cJSON *list = cJSON_GetObjectItemCaseSensitive(o, opt->name);
             if (!list && !(list = cJSON_AddArrayToObject(o, opt->name))) {
                 cJSON_Delete(value);
@@ -338,17 +385,28 @@ static int header_value(const struct command_spec *spec, struct sprt_args *a, co
     return 0;
 }
 
+/* A game's match as a resume reads it, counted once the test's seatings
+ * are known. */
+struct resumed_match {
+    int players, winner;
+    long points[GAME_MAX_PLAYERS];
+    int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
+    char names[GAME_MAX_PLAYERS][CODEC_NAME_MAX];
+};
+
 struct resume_read {
     const struct command_spec *spec;
     struct sprt_args *args;
     cJSON *header;                     /* a copy, owned: the option texts point into it */
     int header_line;
-    struct sprt_live_result *results;     /* by id - 1, grown as read */
+    struct sprt_live_result *results;     /* Piquet: by id - 1, grown as read */
+    struct resumed_match *matches;     /* another game: by id - 1, grown as read */
     unsigned char *seen;
     struct match_bot bots[2];          /* test, base: the names the records must hold */
     uint64_t *order;                   /* ids in file order */
     size_t n, cap, order_n;
-    int faults[2];
+    int faults[2];                     /* Piquet's */
+    int n_parties, n_matches;          /* records of each kind read */
 };
 
 static int read_header(struct resume_read *rr, const struct journal_entry *e, char *err, size_t cap)
@@ -398,29 +456,51 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         }
         return read_header(rr, e, err, cap);
     }
-    if (e->type != JOURNAL_PARTIE) return 0;
+    if (e->type != JOURNAL_PARTIE && e->type != JOURNAL_MATCH) return 0;
     if (!rr->header_line) {
-        snprintf(err, cap, "a partie before the header");
+        snprintf(err, cap, "a %s before the header", e->type == JOURNAL_MATCH ? "match" : "partie");
+        return -1;
+    }
+    const struct game *g = rr->args->config->game ? rr->args->config->game : &piquet_game;
+    if ((e->type == JOURNAL_MATCH) != (g != &piquet_game)) {
+        snprintf(err, cap, "a %s record in the journal of a %s test", e->type == JOURNAL_MATCH ? "match" : "partie",
+                 g->name);
         return -1;
     }
     struct record_partie rec;
-    if (record_read(e->record, &rec, err, cap) < 0) return -1;
-    if (strcmp(rec.players[0], rr->bots[0].name) || strcmp(rec.players[1], rr->bots[1].name)) {
-        snprintf(err, cap, "partie %llu is not between test '%s' (A) and base '%s' (B)", (unsigned long long)rec.id,
-                 rr->bots[0].name, rr->bots[1].name);
+    struct game_record match;
+    uint64_t id;
+    if (e->type == JOURNAL_PARTIE) {
+        if (record_read(e->record, &rec, err, cap) < 0) return -1;
+        if (strcmp(rec.players[0], rr->bots[0].name) || strcmp(rec.players[1], rr->bots[1].name)) {
+            snprintf(err, cap, "partie %llu is not between test '%s' (A) and base '%s' (B)",
+                     (unsigned long long)rec.id, rr->bots[0].name, rr->bots[1].name);
+            return -1;
+        }
+        id = rec.id;
+    } else {
+        if (game_record_read(e->record, &match, err, cap) < 0) return -1;
+        if (match.game != g) {
+            snprintf(err, cap, "match %llu is a match of %s, not %s", (unsigned long long)match.id,
+                     match.game->name, g->name);
+            return -1;
+        }
+        id = match.id;
+    }
+    if (id < 1 || id > (uint64_t)SEATING_MAX * 1000000ull) {
+        snprintf(err, cap, "%s id %llu is not one of arena sprt's", e->type == JOURNAL_MATCH ? "match" : "partie",
+                 (unsigned long long)id);
         return -1;
     }
-    if (rec.id < 1 || rec.id > 2 * 1000000ull) {
-        snprintf(err, cap, "partie id %llu is not one of arena sprt's", (unsigned long long)rec.id);
-        return -1;
-    }
-    size_t index = (size_t)rec.id - 1;
+    size_t index = (size_t)id - 1;
     if (index >= rr->cap) {
         size_t cap2 = rr->cap ? rr->cap : 256;
         while (cap2 <= index) cap2 *= 2;
         struct sprt_live_result *r = realloc(rr->results, cap2 * sizeof *r);
         if (r) rr->results = r;
-        unsigned char *s = r ? realloc(rr->seen, cap2) : NULL;
+        struct resumed_match *m = r ? realloc(rr->matches, cap2 * sizeof *m) : NULL;
+        if (m) rr->matches = m;
+        unsigned char *s = m ? realloc(rr->seen, cap2) : NULL;
         if (s) rr->seen = s;
         uint64_t *o = s ? realloc(rr->order, cap2 * sizeof *o) : NULL;
         if (!o) {
@@ -431,11 +511,72 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         memset(rr->seen + rr->cap, 0, cap2 - rr->cap);
         rr->cap = cap2;
     }
+    if (rr->seen[index]) {
+        snprintf(err, cap, "%s %llu is in the journal twice", e->type == JOURNAL_MATCH ? "match" : "partie",
+                 (unsigned long long)id);
+        return -1;
+    }
     rr->seen[index] = 1;
-    rr->results[index] = sprt_live_result_of(rec.winner, rec.settlement);
-    rr->order[rr->order_n++] = rec.id;
-    for (int p = 0; p < 2; p++)
-        for (int f = 0; f < CODEC_FAULTS; f++) rr->faults[p] += rec.faults[p][f];
+    rr->order[rr->order_n++] = id;
+    if (e->type == JOURNAL_PARTIE) {
+        rr->n_parties++;
+        rr->results[index] = sprt_live_result_of(rec.winner, rec.settlement);
+        for (int p = 0; p < 2; p++)
+            for (int f = 0; f < CODEC_FAULTS; f++) rr->faults[p] += rec.faults[p][f];
+        return 0;
+    }
+    struct resumed_match *m = &rr->matches[index];
+    rr->n_matches++;
+    m->players = match.players;
+    m->winner = match.winner;
+    memcpy(m->points, match.points, sizeof m->points);
+    memcpy(m->faults, match.faults, sizeof m->faults);
+    memcpy(m->names, match.names, sizeof m->names);
+    return 0;
+}
+
+/* Counts the matches a resume read, now that the seatings are known: each
+ * must seat the bots its place in the test puts there. 0, or -1 with err. */
+static int count_resumed(struct sprt_live *l, const struct resume_read *rr, long max_index, char *err, size_t cap)
+{
+    for (size_t i = 0; i < rr->order_n; i++) {
+        long index = (long)rr->order[i] - 1;
+        if (index >= max_index) continue;   /* past a --max-pairs made smaller */
+        struct sprt_live_result result;
+        if (rr->n_matches) {
+            const struct resumed_match *m = &rr->matches[index];
+            const struct seating *seating = &l->seatings[index % l->per_set];
+            if (m->players != seating->players) {
+                snprintf(err, cap, "match %ld has %d players; the test's tables have %d", index + 1, m->players,
+                         seating->players);
+                return -1;
+            }
+            for (int p = 0; p < m->players; p++) {
+                const char *want = l->config->bots[seating->entrant[p]].name;
+                if (strcmp(m->names[p], want)) {
+                    snprintf(err, cap, "match %ld seats '%s' as player %c, where the test seats '%s'", index + 1,
+                             m->names[p], 'A' + p, want);
+                    return -1;
+                }
+            }
+            int faults[2];
+            result = sprt_live_game_result(l, index, m->points, m->winner);
+            sprt_live_game_faults(l, index, (const int (*)[CODEC_FAULTS])m->faults, faults);
+            l->faults[0] += faults[0];
+            l->faults[1] += faults[1];
+        } else {
+            result = rr->results[index];
+        }
+        l->recorded[index] = 1;
+        if (sprt_live_count(l, index, result) < 0) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+    }
+    if (!rr->n_matches) {
+        l->faults[0] += rr->faults[0];
+        l->faults[1] += rr->faults[1];
+    }
     return 0;
 }
 
@@ -457,16 +598,27 @@ static int write_plot(const char *path, const struct sprt_tally *t, const char *
 
 /* ---- the command ------------------------------------------------------------------- */
 
-static int from_journal(const struct sprt_args *a, const struct sprt *test)
+static int from_journal(const struct sprt_args *a, struct sprt_live *l, const struct sprt *test)
 {
     struct results r;
     struct sprt_tally t;
     char err[512];
     int status = 2;
     results_init(&r);
-    sprt_tally_init(&t, test, a->metric);
+    if (l->filled) sprt_tally_init_sets(&t, test, a->metric, l->per_set);
+    else sprt_tally_init(&t, test, a->metric);
+    l->tally = &t;
     if (results_read(&r, a->from, err, sizeof err) < 0) {
         fprintf(stderr, "arena sprt: %s\n", err);
+        goto out;
+    }
+    if (l->game && r.n_parties) {
+        fprintf(stderr, "arena sprt: '%s' holds Piquet parties, not matches of %s\n", a->from,
+                a->config->game->name);
+        goto out;
+    }
+    if (!l->game && r.n_tables) {
+        fprintf(stderr, "arena sprt: '%s' holds matches of %s: give --game (and --players)\n", a->from, r.game);
         goto out;
     }
     int b = -1, s = -1;
@@ -478,7 +630,7 @@ static int from_journal(const struct sprt_args *a, const struct sprt *test)
         fprintf(stderr, "arena sprt: '%s' has no bot named '%s'\n", a->from, b < 0 ? a->base : a->test);
         goto out;
     }
-    if (tally_results(&t, &r, s, b, err, sizeof err) < 0) {
+    if ((l->game ? tally_tables(l, &r, s, b, err, sizeof err) : tally_results(&t, &r, s, b, err, sizeof err)) < 0) {
         fprintf(stderr, "arena sprt: %s: %s\n", a->from, err);
         goto out;
     }
@@ -518,11 +670,6 @@ static int check_game(struct sprt_args *a, struct sprt_live *l, const struct spr
         }
         return 0;
     }
-    if (a->from || a->resume) {
-        fprintf(stderr, "arena sprt: --from and --resume read Piquet journals; a %s test runs live (give --game with "
-                "--base and --test)\n", g->name);
-        return 2;
-    }
     for (int i = 0; i < a->n_rules; i++) {
         const char *text = a->rules[i], *eq = strchr(text, '=');
         char name[64];
@@ -543,9 +690,13 @@ static int check_game(struct sprt_args *a, struct sprt_live *l, const struct spr
         return 2;
     }
     int entrants = seating_entrants(players, team_of);
-    if (entrants != 2 + a->n_fills) {
+    if (entrants != 2 + a->n_fills && !a->from) {   /* --from reads whichever fill bots the journal holds */
         fprintf(stderr, "arena sprt: %s for %d players seats %d bots: the test, the base and %d --fill (given: %d)\n",
                 g->name, players, entrants, entrants - 2, a->n_fills);
+        return 2;
+    }
+    if (a->from && a->n_fills) {
+        fprintf(stderr, "arena sprt: --from reads the journal's tables as they are: no --fill\n");
         return 2;
     }
     if (entrants > 2 && test->scale == SPRT_ELO) {
@@ -611,7 +762,7 @@ int cmd_sprt(int argc, char **argv)
     if ((status = make_test(spec, &a, &test)) != 0) goto out;
     if ((status = check_game(&a, &live, &test)) != 0) goto out;
     status = 2;
-    if (a.from) return from_journal(&a, &test);
+    if (a.from) return from_journal(&a, &live, &test);
 
     struct match_bot base, tested;
     if (match_bot_parse(&base, a.base, "base", err, sizeof err) < 0 ||
@@ -681,16 +832,9 @@ int cmd_sprt(int argc, char **argv)
             goto out;
         }
         snprintf(live.run, sizeof live.run, "%s", run);
-        live.faults[0] = rr.faults[0];
-        live.faults[1] = rr.faults[1];
-        for (size_t i = 0; i < rr.order_n; i++) {
-            size_t index = (size_t)rr.order[i] - 1;
-            if (index >= 2 * (size_t)a.max_pairs) continue;   /* past a --max-pairs made smaller */
-            live.recorded[index] = 1;
-            if (sprt_live_count(&live, (long)index, rr.results[index]) < 0) {
-                fprintf(stderr, "arena sprt: out of memory\n");
-                goto out;
-            }
+        if (count_resumed(&live, &rr, (long)live.per_set * a.max_pairs, err, sizeof err) < 0) {
+            fprintf(stderr, "arena sprt: %s: %s\n", a.resume, err);
+            goto out;
         }
         if (torn && journal_cut_torn(a.resume) < 0) {
             fprintf(stderr, "arena sprt: cannot cut the torn last line of '%s'\n", a.resume);
@@ -772,6 +916,7 @@ out:
     free(live.results);
     free(live.pair_parties);
     free(rr.results);
+    free(rr.matches);
     free(rr.seen);
     free(rr.order);
     cJSON_Delete(rr.header);

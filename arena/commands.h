@@ -24,6 +24,8 @@ int cmd_run(int argc, char **argv);
 int cmd_resume(int argc, char **argv);
 int cmd_post(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_keys(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 int cmd_version(int argc, char **argv);
 
 #endif

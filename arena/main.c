@@ -16,6 +16,8 @@ static const struct command commands[] = {
     { "post", "send a journal's parties to a leaderboard (what it has not yet got)", cmd_post },
     { "bench", "measure the engine and the raw ZeroMQ round trip", cmd_bench },
     { "rules", "the variant flags --rule sets: values, defaults, what they do", cmd_rules },
+    { "serve", "the ladder arena: registered bots connect over CURVE and play until stopped", cmd_serve },
+    { "keys", "make a CURVE key pair for an arena or a remote bot", cmd_keys },
     { "version", "the arena's version (also arena --version)", cmd_version },
 };
 enum { N_COMMANDS = sizeof commands / sizeof commands[0] };

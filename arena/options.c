@@ -132,6 +132,18 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_FILL, "fill", OPTION_TEXT, "[NAME=]CMD", 0, 0, NULL, NULL,
       "a bot taking one of the other seats of a table of three or more independent seats, repeatable: the "
       "test and the base sit at the same tables with them, in duplicate sets" },
+    { OPT_SERVER_KEY, "server-key", OPTION_PATH, "FILE.key", 0, 0, NULL, NULL,
+      "the arena's CURVE key pair (arena keys new): remote bots connect to --listen encrypted, and authenticate "
+      "the arena by its public key" },
+    { OPT_INSECURE_REMOTE, "insecure-remote", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
+      "let remote bots connect to a --listen address other than loopback without --server-key (their tokens "
+      "and cards then cross the network in clear)" },
+    { OPT_DIR, "dir", OPTION_PATH, "DIR", 0, 0, NULL, NULL, "the directory the files go to (default: .)" },
+    { OPT_BOTS, "bots", OPTION_PATH, "FILE", 0, 0, NULL, NULL,
+      "the registered bots, a line each: NAME and its CURVE public key (or a file holding it); read again "
+      "whenever it changes: a new line registers a bot, a line removed retires it at once" },
+    { OPT_MAX_MATCHES, "max-matches", OPTION_INT, "N", 0, 100000000, NULL, NULL,
+      "stop after N matches (default 0: never)" },
 };
 
 #define USES(list) list, (int)(sizeof list / sizeof list[0])
@@ -141,7 +153,8 @@ static const struct option table[OPTIONS_COUNT] = {
 
 static const struct option_use run_options[] = {
     { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
-    { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
+    { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
+    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
@@ -282,6 +295,60 @@ static const struct command_spec sprt_spec = {
     "Estimates shown after a sequential stop are biased away from zero.\n"
     "\n"
     "example: arena sprt --base build/bin/bot-random --test build/bin/bot-greedy --t1 0.3\n"
+};
+
+/* ---- serve ----------------------------------------------------------------------- */
+
+static const struct option_use serve_options[] = {
+    { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_RULE, NULL },
+    { OPT_LISTEN, "where bots connect, tcp://HOST:PORT, with CURVE (required)" },
+    { OPT_SERVER_KEY, "the arena's CURVE key pair (required; arena keys new)" }, { OPT_BOTS, NULL },
+    { OPT_JOURNAL, "the ladder's journal, which must be new (every match; --resume continues it)" },
+    { OPT_RESUME, "continue the ladder of JOURNAL (its game, rules, seed and clocks; its match ids and counts)" },
+    { OPT_POST, "post every finished match to the leaderboard at URL" }, { OPT_TOKEN_FILE, NULL },
+    { OPT_CONCURRENCY, "matches in flight at once (default 2, at most 64)" },
+    { OPT_REMOTE_MAX_CONNECTIONS, NULL },
+    { OPT_REMOTE_WAIT_MS, "how long a match of a set waits for its bot's connection (default 30000), then a "
+                          "timeout fault" },
+    { OPT_SEED, "master seed of the sets' packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
+    { OPT_GRACE_MS, NULL }, { OPT_MAX_MATCHES, NULL }, { OPT_LOG_DIR, NULL }, { OPT_QUIET, NULL },
+};
+
+static const struct command_spec serve_spec = {
+    "serve",
+    "serve --listen tcp://HOST:PORT --server-key FILE.key --bots FILE --journal FILE [OPTIONS]\n"
+    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key --bots FILE [OPTIONS]",
+    "The ladder arena: runs until stopped, admitting only the registered bots' CURVE keys, and keeps duplicate "
+    "sets going between the bots connected now: the bot with the fewest matches first, against the bots whose "
+    "mean score is closest to its own, never the same table twice in a row when another is possible. Every "
+    "match is journaled and, with --post, sent to the leaderboard as it ends. A bot may hold several "
+    "connections; one that disconnects in a match forfeits it and is not scheduled until it is back; after 3 "
+    "faults in a row a bot is paused for 30 s, doubled each time up to 10 minutes. SIGINT or SIGTERM stops: "
+    "matches in flight are abandoned, never half-written.",
+    USES(serve_options),
+    "exit status: 0 stopped; 1 the arena failed; 2 bad usage.\n"
+    "\n"
+    "example: arena serve --game belote --players 4 --listen tcp://0.0.0.0:5601 --server-key arena.key \\\n"
+    "             --bots bots.txt --journal ladder.jsonl --post http://127.0.0.1:8080 --token-file lb.token\n"
+};
+
+/* ---- keys ------------------------------------------------------------------------ */
+
+static const struct option_use keys_options[] = {
+    { OPT_DIR, NULL },
+};
+
+static const struct command_spec keys_spec = {
+    "keys",
+    "keys new NAME [--dir DIR]",
+    "Makes a CURVE key pair (ZeroMQ's CurveZMQ): DIR/NAME.key holds the pair and is readable by you alone "
+    "(0600); DIR/NAME.pub holds the public key, printed too, to give away. An arena listening for remote bots "
+    "takes its pair with --server-key; a bot takes the arena's public key in PIQUET_SERVER_KEY and, to be known "
+    "by its own key, its pair in PIQUET_KEY_FILE. Existing files are never overwritten.",
+    USES(keys_options),
+    "exit status: 0 written; 1 the files could not be written; 2 bad usage.\n"
+    "\n"
+    "example: arena keys new arena --dir keys\n"
 };
 
 /* ---- ratings, replay, post ------------------------------------------------------- */
@@ -460,7 +527,7 @@ static const struct command_spec version_spec = {
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
     &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec, &rules_spec,
-    &version_spec, NULL
+    &serve_spec, &keys_spec, &version_spec, NULL
 };
 
 const struct command_spec *options_command(const char *name)

@@ -1,13 +1,14 @@
 /* bot_greedy.c - `bot-greedy`: the heuristic reference player. Without
  * --game it plays Piquet over protocol 1 (bots/strategy.h); with --game it
- * plays the Belote forms or Tarocchini named over protocol 2
- * (bots/belote_strategy.h, bots/tarocchini_strategy.h).
+ * plays the Belote forms named over protocol 2 (bots/belote_strategy.h),
+ * Coinche (bots/coinche_strategy.h) and Tarocchini (bots/tarocchini_strategy.h).
  * Usage: bot-greedy [--name NAME] [--exchange N] [--game G[,G...]]
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bots/belote_strategy.h"
+#include "bots/coinche_strategy.h"
 #include "bots/tarocchini_strategy.h"
 #include "bots/strategy.h"
 #include "engine/game.h"
@@ -29,33 +30,36 @@ static int act(void *ctx, const struct codec_request *request, const struct pq_a
     return index[strategy_greedy(&request->view, some, m)];
 }
 
-/* Protocol 2: a Belote form. A view this strategy cannot read is said on
- * stderr and the first legal action played. */
+/* Protocol 2: a Belote form, Coinche or Tarocchini. A view this strategy cannot read is
+ * said on stderr and the first legal action played. */
 static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
 {
     struct belote_strategy seat;
+    struct coinche_strategy coinche;
     struct tarocchini_strategy taro;
     char err[160];
     (void)ctx;
     (void)answer;
     (void)cap;
-    if (cJSON_IsString(cJSON_GetObjectItem(request->view, "game")) &&   /* a request names no game; its view does */
-        !strcmp(cJSON_GetObjectItem(request->view, "game")->valuestring, "tarocchini"))
-        return tarocchini_strategy_read(&taro, request->view, err, sizeof err) < 0
-                   ? (fprintf(stderr, "bot-greedy: %s\n", err), 0)
-                   : tarocchini_strategy_choose(&taro, request->legal, request->n_legal);
-    if (belote_strategy_read(&seat, request->view, err, sizeof err) < 0) {
-        fprintf(stderr, "bot-greedy: %s\n", err);
-        return 0;
+    const char *game = cJSON_GetStringValue(cJSON_GetObjectItem(request->view, "game"));   /* each view names it */
+    if (game && !strcmp(game, "coinche")) {
+        if (coinche_strategy_read(&coinche, request->view, err, sizeof err) == 0)
+            return coinche_strategy_choose(&coinche, request->legal, request->n_legal);
+    } else if (game && !strcmp(game, "tarocchini")) {
+        if (tarocchini_strategy_read(&taro, request->view, err, sizeof err) == 0)
+            return tarocchini_strategy_choose(&taro, request->legal, request->n_legal);
+    } else if (belote_strategy_read(&seat, request->view, err, sizeof err) == 0) {
+        return belote_strategy_choose(&seat, request->legal, request->n_legal);
     }
-    return belote_strategy_choose(&seat, request->legal, request->n_legal);
+    fprintf(stderr, "bot-greedy: %s\n", err);
+    return 0;
 }
 
 /* "belote,belote-partnership" or "all" (every Belote form) into games[]
  * (NULL-terminated); the count, or -1 naming a game it does not play. */
 static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
 {
-    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership", "tarocchini" };
+    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarocchini" };
     int n = 0;
     for (char *word = strtok(list, ","); word; word = strtok(NULL, ",")) {
         int known = !strcmp(word, "all");
@@ -65,7 +69,8 @@ static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
                 if (!known) break;
             }
         if (!known && (n == 0 || strcmp(games[n - 1], word))) {
-            fprintf(stderr, "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, tarocchini)\n",
+            fprintf(stderr,
+                    "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, coinche, tarocchini)\n",
                     word);
             return -1;
         }
@@ -86,7 +91,7 @@ int main(int argc, char **argv)
         } else {
             fprintf(stderr, "usage: bot-greedy [--name NAME] [--exchange N] [--game G[,G...]|all]\n"
                             "  --exchange N  Piquet: discard at most N cards (default: as many as allowed)\n"
-                            "  --game G      play these Belote forms (protocol 2) instead of Piquet\n"
+                            "  --game G      play these Belote forms or coinche (protocol 2) instead of Piquet\n"
                             "A heuristic bot; started by the arena, which sets PIQUET_ENDPOINT and\n"
                             "PIQUET_TOKEN.\n");
             return strcmp(argv[i], "--help") ? 2 : 0;

@@ -6,7 +6,7 @@
 #include "engine/text.h"
 
 const struct game *const game_modules[] = { &piquet_game, &belote_game, &belote_marseillaise_game,
-                                              &belote_partnership_game, &tarocchini_game, NULL };
+                                              &belote_partnership_game, &coinche_game, &tarocchini_game, NULL };
 
 const struct game *game_find(const char *name)
 {

@@ -224,6 +224,7 @@ struct game_replay_words {
 /* The modules (each in its engine/<game>/ folder). */
 extern const struct game piquet_game;
 extern const struct game belote_game, belote_marseillaise_game, belote_partnership_game;
+extern const struct game coinche_game;
 extern const struct game tarocchini_game;
 
 /* Every game compiled in, NULL-terminated, and lookup by name (NULL when

@@ -7,9 +7,20 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zmq.h>
+#include "protocol/curve_keys.h"
 #include "protocol/sdk.h"
 
 static void *current_socket;
+
+/* A bot on tcp (another machine) says hello again whenever its socket
+ * reconnects (ZeroMQ reconnects by itself: the arena restarted, a network
+ * blip): the new connection is a new one to the arena, which knows a bot
+ * only by its hello. The monitor reports each completed handshake. */
+static struct {
+    void *monitor;                 /* PAIR on the socket's events, or NULL (ipc) */
+    struct codec_frame hello;      /* the hello, kept to send again */
+    int handshakes;
+} link_state;
 
 static int set_int(void *socket, int option, int value)
 {
@@ -80,8 +91,40 @@ static int answer(void *socket, const struct sdk_bot *bot, void *ctx, const stru
     return rc;
 }
 
+/* With PIQUET_SERVER_KEY (the arena's public key, or a file holding it):
+ * the socket is a CURVE client of that server, with the bot's pair from
+ * PIQUET_KEY_FILE or, without it, a pair made for this connection. 0, or
+ * -1 after saying why on stderr. */
+static int set_curve(void *socket, const char *name)
+{
+    const char *server = getenv("PIQUET_SERVER_KEY"), *key_file = getenv("PIQUET_KEY_FILE");
+    char server_key[CURVE_KEY_TEXT], public_key[CURVE_KEY_TEXT], secret_key[CURVE_KEY_TEXT], err[512];
+    if (!server || !*server) return 0;
+    if (curve_key_valid(server)) snprintf(server_key, sizeof server_key, "%s", server);
+    else if (curve_key_read_public(server, server_key, err, sizeof err) < 0) {
+        fprintf(stderr, "%s: PIQUET_SERVER_KEY is neither a key nor a file holding one: %s\n", name, err);
+        return -1;
+    }
+    if (key_file && *key_file) {
+        if (curve_keys_read(key_file, public_key, secret_key, err, sizeof err) < 0) {
+            fprintf(stderr, "%s: PIQUET_KEY_FILE: %s\n", name, err);
+            return -1;
+        }
+    } else if (zmq_curve_keypair(public_key, secret_key) != 0) {
+        fprintf(stderr, "%s: cannot make a CURVE key pair: %s\n", name, zmq_strerror(errno));
+        return -1;
+    }
+    int rc = zmq_setsockopt(socket, ZMQ_CURVE_SERVERKEY, server_key, 40) ||
+             zmq_setsockopt(socket, ZMQ_CURVE_PUBLICKEY, public_key, 40) ||
+             zmq_setsockopt(socket, ZMQ_CURVE_SECRETKEY, secret_key, 40);
+    memset(secret_key, 0, sizeof secret_key);
+    if (rc) fprintf(stderr, "%s: cannot set the CURVE keys: %s\n", name, zmq_strerror(errno));
+    return rc ? -1 : 0;
+}
+
 /* Reads PIQUET_ENDPOINT and PIQUET_TOKEN, connects a DEALER socket with
- * the protocol's heartbeats and sends the hello (token filled in here).
+ * the protocol's heartbeats (and CURVE when PIQUET_SERVER_KEY is set) and
+ * sends the hello (token filled in here).
  * 0, or -1 after saying why on stderr; *zctx and *socket are set either
  * way (NULL when not made) for the caller to close. */
 static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
@@ -105,15 +148,30 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
     *socket = *zctx ? zmq_socket(*zctx, ZMQ_DEALER) : NULL;
     if (!*socket || set_int(*socket, ZMQ_LINGER, 0) || set_int(*socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
         set_int(*socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
-        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || zmq_connect(*socket, endpoint)) {
+        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || set_curve(*socket, hello->name) ||
+        zmq_connect(*socket, endpoint)) {
         fprintf(stderr, "%s: cannot connect to '%s': %s\n", hello->name, endpoint, zmq_strerror(errno));
         goto out;
     }
     current_socket = *socket;
+    link_state.handshakes = 0;
+    link_state.monitor = NULL;
+    if (!strncmp(endpoint, "tcp://", 6)) {
+        char where[64];
+        snprintf(where, sizeof where, "inproc://sdk-monitor-%p", *socket);
+        link_state.monitor = zmq_socket(*zctx, ZMQ_PAIR);
+        if (!link_state.monitor || zmq_socket_monitor(*socket, where, ZMQ_EVENT_HANDSHAKE_SUCCEEDED) ||
+            zmq_connect(link_state.monitor, where)) {
+            fprintf(stderr, "%s: cannot watch the connection: %s\n", hello->name, zmq_strerror(errno));
+            goto out;
+        }
+    }
     if (send_frame(*socket, &frame) < 0) {
         fprintf(stderr, "%s: cannot send hello: %s\n", hello->name, zmq_strerror(errno));
         goto out;
     }
+    link_state.hello = frame;   /* kept: sent again on a reconnection */
+    frame.data = NULL;
     rc = 0;
 out:
     codec_frame_release(&frame);
@@ -125,6 +183,29 @@ out:
 static int receive_frame(void *socket, const char *name, char *buf, size_t cap)
 {
     for (;;) {
+        if (link_state.monitor) {
+            zmq_pollitem_t items[2] = { { socket, 0, ZMQ_POLLIN, 0 }, { link_state.monitor, 0, ZMQ_POLLIN, 0 } };
+            if (zmq_poll(items, 2, -1) < 0) {
+                if (errno == EINTR) continue;
+                fprintf(stderr, "%s: receive failed: %s\n", name, zmq_strerror(errno));
+                return -1;
+            }
+            if (items[1].revents & ZMQ_POLLIN) {
+                zmq_msg_t event;
+                int more = 1;
+                while (more) {   /* an event is two frames: number and value, then the address */
+                    zmq_msg_init(&event);
+                    if (zmq_msg_recv(&event, link_state.monitor, ZMQ_DONTWAIT) < 0) more = 0;
+                    else more = zmq_msg_more(&event);
+                    zmq_msg_close(&event);
+                }
+                if (++link_state.handshakes > 1 && link_state.hello.data) {
+                    fprintf(stderr, "%s: connected again: hello again\n", name);
+                    send_frame(socket, &link_state.hello);
+                }
+            }
+            if (!(items[0].revents & ZMQ_POLLIN)) continue;
+        }
         int len = zmq_recv(socket, buf, cap, 0);
         if (len < 0 && errno == EINTR) continue;
         if (len < 0) fprintf(stderr, "%s: receive failed: %s\n", name, zmq_strerror(errno));
@@ -137,6 +218,9 @@ static int receive_frame(void *socket, const char *name, char *buf, size_t cap)
 static void hang_up(void *zctx, void *socket)
 {
     current_socket = NULL;
+    if (link_state.monitor) zmq_close(link_state.monitor);
+    link_state.monitor = NULL;
+    codec_frame_release(&link_state.hello);
     if (socket) zmq_close(socket);
     if (zctx) zmq_ctx_term(zctx);
 }

@@ -1,6 +1,7 @@
-/* support_game_frames.c - protocol/belote.md's example frames
- * (support_game_frames.h).
+/* support_game_frames.c - the example frames of protocol/belote.md and the
+ * other games' protocol sections (support_game_frames.h).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "engine/game.h"
@@ -19,26 +20,37 @@ static int keep(struct codec_frame *out, int *n, int cap, enum codec_code code, 
 
 int support_game_frames(struct codec_frame *out, int cap, char *err, size_t err_cap)
 {
-    const struct game *g = &belote_game;
+    const struct support_game_example belote = { &belote_game, 4, 11, { "belote", "belote-partnership", NULL } };
+    return support_game_frames_of(&belote, out, cap, err, err_cap);
+}
+
+int support_game_frames_of(const struct support_game_example *example, struct codec_frame *out, int cap, char *err,
+                           size_t err_cap)
+{
+    const struct game *g = example->game;
     struct codec_hello hello = { .protocol = PROTOCOL_VERSION_2, .token = "7f3a9c0d52e14b8e", .name = "bidder",
-                                 .version = "0.3", .n_games = 2, .games = { "belote", "belote-partnership" } };
+                                 .version = "0.3", .n_games = 0 };
     struct codec_welcome welcome = { PROTOCOL_VERSION_2, "piquet-arena 1" };
-    struct codec_match_start start = { .match = 5, .game = g, .players = 4, .player = 1, .first_dealer = 0,
-                                       .rules = NULL, .names = { "north", "bidder", "south", "west" },
-                                       .clocks = { 1000, 30000, 200 } };
-    struct game_setup setup = { 4, 11, 0, NULL, 0 };
+    struct codec_match_start start = { .match = 5, .game = g, .players = example->players, .player = 1,
+                                       .first_dealer = 0, .rules = NULL,
+                                       .names = { "north", "bidder", "south", "west" }, .clocks = { 1000, 30000, 200 } };
+    struct game_setup setup = { example->players, example->seed, 0, NULL, 0 };
     struct codec_frame f;
     struct pq_rng rng;
     char text[GAME_ACTION_MAX];
     int n = 0;
     uint64_t id = 100;
+    while (hello.n_games < 2 && example->games[hello.n_games]) {
+        snprintf(hello.games[hello.n_games], sizeof hello.games[0], "%s", example->games[hello.n_games]);
+        hello.n_games++;
+    }
     void *state = malloc(g->state_size);
     if (!state || g->create(state, &setup, err, (int)err_cap) < 0) goto fail;
     if (keep(out, &n, cap, codec_encode_hello(&f, &hello, err, err_cap), &f) < 0 ||
         keep(out, &n, cap, codec_encode_welcome(&f, &welcome, err, err_cap), &f) < 0 ||
         keep(out, &n, cap, codec_encode_match_start(&f, &start, state, err, err_cap), &f) < 0)
         goto fail;
-    pq_rng_seed(&rng, 11);
+    pq_rng_seed(&rng, example->seed);
     while (g->to_act(state) >= 0) {
         int player = g->to_act(state), rc;
         struct codec_time time = { 1000, 30000 };

@@ -44,6 +44,7 @@ cJSON *support_partie_record(uint64_t seed, int first_dealer, int crash_after)
     static struct referee ref;
     support_referee_partie(&ref, seed, first_dealer, crash_after);
     cJSON *rec = referee_record(&ref, seed);
+    referee_release(&ref);
     cr_assert_not_null(rec);
     cJSON_AddStringToObject(rec, "run", "0123456789abcdef");
     cJSON_AddNumberToObject(rec, "pair", 4);

@@ -197,6 +197,8 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
         { "### arena bench", { "bench engine", "bench zmq", "bench harness", "bench start" } },
         { "### arena ratings", { "ratings" } },
         { "### arena rules", { "rules" } },
+        { "### arena keys", { "keys" } },
+        { "### arena serve", { "serve" } },
     };
     char *readme = slurp("README.md");
     cr_assert_not_null(readme);

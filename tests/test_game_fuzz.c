@@ -18,7 +18,8 @@ static const char *const words[] = {
     "take", "pass", "name", "exchange", "keep", "meld", "play", "belote", "rebelote", "discard", "declare",
     "point", "sequence", "set", "announce", "look", "nolook", "S", "H", "D", "C", "AS", "KH", "QD", "JC", "TS",
     "9H", "8D", "7C", "AS,KS,QS", "JH,TH,9H,8H", "AC,AD,AH,AS", "ZZ", "", ",", ",,", "  ", "\t", "1", "-3",
-    "99999999999999999999", "meld AS,AS,AS",
+    "99999999999999999999", "meld AS,AS,AS", "bid", "coinche", "surcoinche", "capot", "generale", "NT", "AT", "80",
+    "160", "bid 80 S", "bid capot NT",
 };
 
 /* A random text of up to cap - 1 bytes from the words, or raw bytes. */

@@ -136,6 +136,7 @@ Test(record, what_the_arena_writes_reads_back_field_by_field)
         cr_assert_eq(p.think_ms[0], ref.think_ms[0]);
         cr_assert(p.has_pair && p.pair == 4);
         cJSON_Delete(rec);
+        referee_release(&ref);
     }
 }
 
@@ -146,6 +147,7 @@ Test(record, a_forfeit_reads_back_with_its_fault_and_unfinished_deal)
     char err[256];
     support_referee_partie(&ref, 5, 0, 50);   /* in the second deal */
     cJSON *rec = referee_record(&ref, 5);
+    referee_release(&ref);
     cr_assert_eq(record_read(rec, &p, err, sizeof err), 0, "%s", err);
     cr_assert_eq(p.forfeit.player, PQ_PLAYER_B);
     cr_assert_eq(p.forfeit.fault, CODEC_FAULT_CRASH);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
 
@@ -281,4 +282,53 @@ Test(run_games, sprt_seats_fill_bots_at_a_table_of_three_and_tests_the_sets_marg
              "--game belote' --max-pairs 60 --log-dir %s", bin_dir(), bin_dir(), bin_dir(), bin_dir(),
              support_scratch_path("logs"));
     cr_expect_eq(run(cmd, out, sizeof out), 0, "H1 on the sets' scores: %s", out);
+}
+
+/* The status lines' last LLR in `out` ("LLR          +2.723 [...]"). */
+static double last_llr(const char *out)
+{
+    const char *at = NULL;
+    for (const char *p = strstr(out, "\nLLR "); p; p = strstr(p + 1, "\nLLR ")) at = p;
+    cr_assert_not_null(at, "no LLR line: %s", out);
+    return atof(at + 4);
+}
+
+/* A stopped test of a game resumes from its journal (the header keeps
+ * --game, --players and every --fill) and ends where the same test run in
+ * one go ends; --from reads the journal's sets offline to the same LLR. */
+Test(run_games, sprt_of_a_game_resumes_from_its_journal_and_reads_it_back_with_from, .timeout = 180)
+{
+    static char out[65536], whole[65536], cmd[8192];
+    const char *journal = support_scratch_path("resume.jsonl"), *once = support_scratch_path("once.jsonl");
+    const char *logs = support_scratch_path("logs");
+    const char *forms[2] = { "--players 2", "--players 3" };
+    for (int k = 0; k < 2; k++) {
+        char fill[512] = "";
+        if (k) snprintf(fill, sizeof fill, "--fill 'f=%s/bot-random --seed 7 --game belote'", bin_dir());
+        unlink(journal);
+        unlink(once);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --concurrency 1 --game belote %s --t1 0.2 --test 'g=%s/bot-greedy "
+                 "--game belote' --base 'r=%s/bot-random --game belote' %s --max-pairs 2 --journal %s --log-dir %s 2>&1",
+                 bin_dir(), forms[k], bin_dir(), bin_dir(), fill, journal, logs);
+        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 6 --concurrency 1 --log-dir %s 2>&1", bin_dir(),
+                 journal, logs);
+        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+        cr_assert(strstr(out, "resumed: 2 pairs"), "%s", out);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --concurrency 1 --game belote %s --t1 0.2 --test 'g=%s/bot-greedy "
+                 "--game belote' --base 'r=%s/bot-random --game belote' %s --max-pairs 6 --journal %s --log-dir %s 2>&1",
+                 bin_dir(), forms[k], bin_dir(), bin_dir(), fill, once, logs);
+        cr_assert_eq(run(cmd, whole, sizeof whole), 4, "%s", whole);
+        cr_assert_float_eq(last_llr(out), last_llr(whole), 1e-9, "resumed %s, whole %s", out, whole);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --game belote %s --t1 0.2 --test g --base r 2>&1", bin_dir(),
+                 journal, forms[k]);
+        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+        cr_assert_float_eq(last_llr(out), last_llr(whole), 1e-9, "from %s, whole %s", out, whole);
+        snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
+        cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    }
+    /* The journal's game is the test's: --from without --game says so. */
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --test g --base r 2>&1", bin_dir(), journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "holds matches of belote-3: give --game"), "%s", out);
 }

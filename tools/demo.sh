@@ -99,6 +99,15 @@ for form in "belote 4" "belote 2" "belote-partnership 4" "tarocchini 4"; do
     --journal "$DIR/$1-$2.jsonl" --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
 done
 
+# Coinche (and with its flags Belote Bridgée): a round robin of partnership
+# programs, one program per side.
+echo
+echo "== coinche: greedy, the C and Python examples and random, one program per side, $BELOTE_SETS duplicate sets per pairing"
+"$BIN/arena" run --quiet --game coinche --bot greedy="$BIN/bot-greedy --game coinche" \
+  --bot c-example="$BIN/bot-example-coinche" --bot py-example="bots/python/run-bot bots/python/examples/coinche_bot.py" \
+  --bot random="$BIN/bot-random --seed 5 --game coinche" --pairs "$BELOTE_SETS" --seed 2026 \
+  --journal "$DIR/coinche-4.jsonl" --post "$URL" --token-file "$DIR/token" --log-dir "$DIR/logs"
+
 echo
 echo "== the leaderboard's own standings (GET $URL/api/v1/standings)"
 curl -sf "$URL/api/v1/standings" | "$PY" -c '

@@ -17,6 +17,7 @@
 #include "arena/play/hub.h"
 
 static const char monitor_endpoint[] = "inproc://hub-monitor";
+static const char zap_endpoint[] = "inproc://zeromq.zap.01";   /* RFC 27's, fixed by libzmq */
 
 static int set_int(void *socket, int option, int value)
 {
@@ -96,11 +97,22 @@ fail:
     return -1;
 }
 
-int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap)
+int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, char *out, size_t out_cap, char *err,
+             size_t cap)
 {
     size_t len = out_cap;
-    if (zmq_bind(self->router, endpoint)) {
-        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
+    int on = 1, off = 0;
+    if (curve_secret && (zmq_setsockopt(self->router, ZMQ_CURVE_SERVER, &on, sizeof on) ||
+                         zmq_setsockopt(self->router, ZMQ_CURVE_SECRETKEY, curve_secret, strlen(curve_secret)))) {
+        snprintf(err, cap, "cannot set the CURVE key: %s", zmq_strerror(errno));
+        return -1;
+    }
+    int rc = zmq_bind(self->router, endpoint);
+    int bind_errno = errno;
+    /* Back to no security for whatever is bound after. */
+    if (curve_secret) zmq_setsockopt(self->router, ZMQ_CURVE_SERVER, &off, sizeof off);
+    if (rc) {
+        snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(bind_errno));
         return -1;
     }
     if (out && zmq_getsockopt(self->router, ZMQ_LAST_ENDPOINT, out, &len)) {
@@ -108,6 +120,64 @@ int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, 
         return -1;
     }
     return 0;
+}
+
+static void drain(void *socket);
+
+int hub_zap(struct hub *self, hub_allow_fn allow, void *ctx, char *err, size_t cap)
+{
+    self->zap = zmq_socket(self->context, ZMQ_REP);
+    if (!self->zap || set_int(self->zap, ZMQ_LINGER, 0) || zmq_bind(self->zap, zap_endpoint)) {
+        snprintf(err, cap, "cannot start the ZAP handler: %s", zmq_strerror(errno));
+        if (self->zap) zmq_close(self->zap);
+        self->zap = NULL;
+        return -1;
+    }
+    self->allow = allow;
+    self->allow_ctx = ctx;
+    return 0;
+}
+
+/* Answers one ZAP request (RFC 27): version, request id, domain, address,
+ * identity, mechanism, then the mechanism's credentials (CURVE: the
+ * client's 32-byte public key). Anything else is refused with 400. */
+static void answer_zap(struct hub *self)
+{
+    enum { PARTS = 7 };
+    zmq_msg_t part[PARTS + 1];
+    int n = 0, more = 1;
+    while (more && n <= PARTS) {
+        zmq_msg_init(&part[n]);
+        if (zmq_msg_recv(&part[n], self->zap, ZMQ_DONTWAIT) < 0) {
+            zmq_msg_close(&part[n]);
+            break;
+        }
+        more = zmq_msg_more(&part[n]);
+        n++;
+    }
+    if (more) drain(self->zap);
+    char status[4] = "400", user_id[HUB_USER_ID] = "", key[41];
+    const char *text = "this key is not registered here";
+    if (n == PARTS && zmq_msg_size(&part[0]) == 3 && !memcmp(zmq_msg_data(&part[0]), "1.0", 3) &&
+        zmq_msg_size(&part[5]) == 5 && !memcmp(zmq_msg_data(&part[5]), "CURVE", 5) && zmq_msg_size(&part[6]) == 32 &&
+        zmq_z85_encode(key, zmq_msg_data(&part[6]), 32)) {
+        if (self->allow(self->allow_ctx, key, user_id)) {
+            memcpy(status, "200", 4);
+            text = "OK";
+        }
+    } else {
+        text = "not a CURVE handshake of ZAP 1.0";
+    }
+    if (status[0] != '2') self->zap_refused++;
+    user_id[HUB_USER_ID - 1] = '\0';
+    /* The reply: version, request id, status code and text, user id, metadata. */
+    const char *frames[6] = { "1.0", NULL, status, text, status[0] == '2' ? user_id : "", "" };
+    for (int i = 0; i < 6; i++) {
+        int flags = i < 5 ? ZMQ_SNDMORE : 0;
+        if (i == 1) zmq_send(self->zap, n > 1 ? zmq_msg_data(&part[1]) : "", n > 1 ? zmq_msg_size(&part[1]) : 0, flags);
+        else zmq_send(self->zap, frames[i], strlen(frames[i]), flags);
+    }
+    for (int i = 0; i < n; i++) zmq_msg_close(&part[i]);
 }
 
 /* Receives the rest of a multipart message and throws it away. */
@@ -209,7 +279,8 @@ int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
     /* The ROUTER is polled first and the monitor read first: a frame seen
      * by the poll came after every disconnection the monitor holds by
      * then, and those are delivered before it. */
-    zmq_pollitem_t items[2] = { { self->router, 0, ZMQ_POLLIN, 0 }, { self->monitor, 0, ZMQ_POLLIN, 0 } };
+    zmq_pollitem_t items[3] = { { self->router, 0, ZMQ_POLLIN, 0 }, { self->monitor, 0, ZMQ_POLLIN, 0 },
+                                { self->zap, 0, ZMQ_POLLIN, 0 } };
     zmq_msg_t identity, frame;
     memset(out, 0, sizeof *out);
     out->fd = -1;
@@ -219,9 +290,13 @@ int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
         int64_t wait = self->cuts[i].due > now ? self->cuts[i].due - now : 0;
         if (timeout_ms < 0 || wait < timeout_ms) timeout_ms = (int)wait;
     }
-    int ready = zmq_poll(items, 2, timeout_ms);
+    int ready = zmq_poll(items, self->zap ? 3 : 2, timeout_ms);
     if (ready == 0 && self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
     if (ready <= 0) return ready;
+    if (self->zap && (items[2].revents & ZMQ_POLLIN)) {
+        answer_zap(self);
+        if (ready == 1) return 0;
+    }
     if (items[1].revents & ZMQ_POLLIN) {
         int got = read_event(self, out);
         if (got != 0) return got;
@@ -247,6 +322,8 @@ int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
      * on the identity the ROUTER adds. */
     int fd = zmq_msg_get(&frame, ZMQ_SRCFD);
     if (fd >= 0) out->fd = fd;
+    const char *user_id = self->zap ? zmq_msg_gets(&frame, "User-Id") : NULL;
+    if (user_id) snprintf(out->user_id, sizeof out->user_id, "%s", user_id);
     size_t len = zmq_msg_size(&frame);
     out->multipart = zmq_msg_more(&frame);
     if (out->multipart) drain(self->router);
@@ -285,6 +362,8 @@ void hub_close(struct hub *self)
      * would otherwise wait, never read, in a pipe no one frees. */
     if (self->router && self->monitor) zmq_socket_monitor(self->router, NULL, 0);
     if (self->monitor) zmq_close(self->monitor);
+    if (self->zap) zmq_close(self->zap);
+    self->zap = NULL;
     if (self->router) zmq_close(self->router);
     if (self->context) zmq_ctx_term(self->context);
     if (self->ipc_path[0]) unlink(self->ipc_path);

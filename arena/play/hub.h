@@ -42,10 +42,21 @@ struct hub_cut {
     int64_t due;                  /* ms, CLOCK_MONOTONIC */
 };
 
+/* Who may connect with CURVE (hub_zap): 1 and the connection's user id
+ * (a bot's name, NUL-terminated, at most HUB_USER_ID - 1 bytes) for a
+ * client public key (Z85) it knows, 0 to refuse it. */
+typedef int (*hub_allow_fn)(void *ctx, const char *client_key, char *user_id);
+
+enum { HUB_USER_ID = 64 };
+
 struct hub {
     void *context;                /* zmq context, owned */
     void *router;                 /* ROUTER socket, owned */
     void *monitor;                /* PAIR receiving the ROUTER's disconnections, owned */
+    void *zap;                    /* the ZAP handler's REP socket (hub_zap), owned, or NULL */
+    hub_allow_fn allow;
+    void *allow_ctx;
+    long zap_refused;             /* handshakes refused by `allow` */
     char endpoint[512];           /* the bound endpoint, as bots must connect */
     char ipc_path[512];           /* socket file to remove on close, or "" */
     char ipc_dir[480];            /* its private directory (0700), or "" */
@@ -63,6 +74,8 @@ struct hub_message {
     int oversized;                /* frame above HUB_MAX_FRAME (data NULL) */
     int multipart;                /* the peer sent more than one frame */
     int fd;                       /* the connection's descriptor, -1 when unknown */
+    char user_id[HUB_USER_ID];    /* what `allow` said of the connection's key (hub_zap);
+                                     "" for connections without it */
     int closed;                   /* not a frame: the connection on `fd` closed (the
                                    * peer left, stopped answering heartbeats, or was
                                    * cut); identity empty, data NULL */
@@ -73,10 +86,25 @@ struct hub_message {
  * Returns 0, or -1 with the reason in err. */
 int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap);
 
+/* Checks the key of every CURVE connection from now on (ZeroMQ's ZAP,
+ * RFC 27): a handshake whose client key `allow` refuses fails, and the
+ * frames of one it accepts carry its user id (hub_message.user_id).
+ * Connections without CURVE (the local bots' ipc) are not asked about.
+ * The requests are answered inside hub_recv, which must be called often
+ * (a handshake waits for its answer). 0, or -1 with the reason in err. */
+int hub_zap(struct hub *self, hub_allow_fn allow, void *ctx, char *err, size_t cap);
+
 /* Binds one more endpoint (tcp:// for bots on other machines); the one
- * bound, as peers must connect, goes to out when out is not NULL. Returns
- * 0, or -1 with the reason in err. */
-int hub_bind(struct hub *self, const char *endpoint, char *out, size_t out_cap, char *err, size_t cap);
+ * bound, as peers must connect, goes to out when out is not NULL. With
+ * `curve_secret` (a CURVE secret key, Z85; protocol/curve_keys.h) every
+ * connection to that endpoint is CurveZMQ, encrypted and the arena
+ * authenticated by its public key; the peers' keys are not checked (a bot
+ * still proves itself with its token, now never in clear). ZeroMQ takes a
+ * socket's security settings when an endpoint is bound, so the endpoints
+ * bound before (the local bots' ipc://) stay as they were. Returns 0, or -1
+ * with the reason in err. */
+int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, char *out, size_t out_cap, char *err,
+             size_t cap);
 
 /* Waits up to timeout_ms (-1: forever) for one message or one closed
  * connection, and ends the cut connections whose time came. Returns 1 with

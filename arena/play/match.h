@@ -26,10 +26,8 @@ struct match_config {
     struct botproc_limits limits;
     struct sandbox *sandbox;        /* every bot process in it; NULL: none (--no-sandbox) */
     const char *log_dir;            /* this run's bot logs (botlog.h) */
-    const uint8_t (*decks)[32];     /* Piquet: packs of the first deals, or NULL (referee.h) */
-    int n_decks;
-    const char *const *game_decks;  /* any other game: the packs of its first deals as
-                                       deck texts (arena check), NULL-terminated, or NULL */
+    const char *const *game_decks;  /* the packs of the first deals as the game's deck
+                                       texts (arena check), NULL-terminated, or NULL */
 };
 
 void match_config_default(struct match_config *self);
@@ -66,8 +64,8 @@ int match_bot_parse(struct match_bot *bot, const char *arg, const char *fallback
 
 /* Plays partie `partie_id` from `seed` with player `first_dealer` dealing
  * first; the finished referee (outcome, deals, faults) is left in *out,
- * which the caller releases with referee_release() (any game but Piquet
- * holds its transcript there).
+ * which the caller releases with referee_release() (it holds the
+ * transcript of the deals).
  * Returns 0, or -1 when the arena itself failed (socket, fork), with err. */
 int match_play(const struct match_config *config, uint64_t partie_id, uint64_t seed, int first_dealer,
                struct referee *out, char *err, size_t cap);

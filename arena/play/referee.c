@@ -55,19 +55,7 @@ void referee_init(struct referee *self, uint64_t partie_id, uint64_t seed, int f
     pq_partie_init(&self->partie, rules, seed, first_dealer);
     snprintf(self->names[0], sizeof self->names[0], "%s", name_a);
     snprintf(self->names[1], sizeof self->names[1], "%s", name_b);
-}
-
-void referee_init_decks(struct referee *self, uint64_t partie_id, uint64_t seed, int first_dealer,
-                        const struct pq_rules *rules, const struct referee_clock *clock,
-                        const char *name_a, const char *name_b, const uint8_t (*decks)[32], int n,
-                        int (*send)(void *ctx, int player, const struct codec_frame *frame), void *ctx)
-{
-    referee_init(self, partie_id, seed, first_dealer, rules, clock, name_a, name_b, send, ctx);
-    if (n > 0 && pq_partie_init_deck(&self->partie, rules, first_dealer, decks[0]) == 0) {
-        self->partie.seed = seed;
-        self->decks = decks;
-        self->n_decks = n;
-    }
+    self->transcript = cJSON_CreateArray();   /* NULL (out of memory): none kept */
 }
 
 int referee_init_game(struct referee *self, const struct game *game, uint64_t match_id, uint64_t seed,
@@ -91,12 +79,10 @@ int referee_init_game(struct referee *self, const struct game *game, uint64_t ma
     self->rules = rules;
     for (int p = 0; p < self->n_players; p++)
         snprintf(self->names[p], sizeof self->names[p], "%s", names && names[p] ? names[p] : "");
-    if (!is_piquet(self)) {
-        self->transcript = cJSON_CreateArray();
-        if (!self->transcript) {
-            snprintf(err, cap, "out of memory");
-            return -1;
-        }
+    self->transcript = cJSON_CreateArray();
+    if (!self->transcript) {
+        snprintf(err, cap, "out of memory");
+        return -1;
     }
     return 0;
 }
@@ -107,23 +93,24 @@ void referee_release(struct referee *self)
     self->transcript = NULL;
 }
 
-/* Other games: a pack given for this deal replaces the seed's, and the
- * current deal's pack opens a new transcript entry. */
+/* A pack given for this deal replaces the seed's, and the current deal's
+ * pack opens a new transcript entry. */
 static void transcript_deal(struct referee *self)
 {
     char deck[GAME_DECK_MAX * 4], err[160];
-    if (!self->transcript) return;
-    int number = self->game->deal_number(self->game_state);
+    void *state = referee_game_state(self);
+    int number = self->game->deal_number(state);
     for (int i = 0; self->game_decks && self->game_decks[i]; i++)
         if (i == number - 1) {
-            if (self->game->set_deck(self->game_state, self->game_decks[i], err, sizeof err) < 0)
+            if (self->game->set_deck(state, self->game_decks[i], err, sizeof err) < 0)
                 fprintf(stderr, "arena: the pack given for deal %d is refused: %s\n", number, err);
             break;
         }
+    if (!self->transcript) return;
     cJSON *deal = cJSON_CreateObject();
     if (!deal) return;
     cJSON_AddItemToArray(self->transcript, deal);
-    self->game->deck_text(self->game_state, deck, sizeof deck);
+    self->game->deck_text(state, deck, sizeof deck);
     cJSON_AddStringToObject(deal, "deck", deck);
     cJSON_AddArrayToObject(deal, "actions");
 }
@@ -294,6 +281,7 @@ static void piquet_deal_ended(struct referee *self)
         codec_frame_release(&frame);
     }
     self->since[0] = self->since[1] = 0;
+    if (!self->partie.over) transcript_deal(self);
 }
 
 static void game_deal_ended(struct referee *self)
@@ -306,18 +294,6 @@ static void game_deal_ended(struct referee *self)
     if (self->game->to_act(self->game_state) >= 0) transcript_deal(self);
 }
 
-/* Piquet with packs given by the caller (arena check): the action goes
- * through the partie so that the next deal takes its given pack. */
-static int apply_piquet_decks(struct referee *self, const struct codec_action *action, char *reason, int cap)
-{
-    struct pq_action a;
-    int next = self->partie.deal_no;   /* index of the next deal's pack */
-    const uint8_t *deck = next < self->n_decks ? self->decks[next] : NULL;
-    if (pq_action_parse(action->text, (int)strlen(action->text), &a, reason, cap) < 0) return GAME_ILLEGAL;
-    int rc = pq_partie_apply_deck(&self->partie, &a, deck, reason, cap);
-    return rc < 0 ? GAME_ILLEGAL : rc ? GAME_DEAL_OVER : GAME_GOES_ON;
-}
-
 void referee_on_action(struct referee *self, int player, const struct codec_action *action, int64_t now_ms)
 {
     char reason[200], message[CODEC_MESSAGE_MAX];
@@ -327,10 +303,8 @@ void referee_on_action(struct referee *self, int player, const struct codec_acti
     self->think_ms[player] += used;
     self->decisions[player]++;
     if (used > self->clock.move_ms) self->bank_left[player] -= used - self->clock.move_ms;
-    int rc = is_piquet(self) && self->n_decks > 0
-                 ? apply_piquet_decks(self, action, reason, sizeof reason)
-                 : self->game->apply(referee_game_state(self), action->text, (int)strlen(action->text), reason,
-                                     sizeof reason);
+    int rc = self->game->apply(referee_game_state(self), action->text, (int)strlen(action->text), reason,
+                               sizeof reason);
     if (rc == GAME_ILLEGAL) {
         snprintf(message, sizeof message, "illegal action '%.60s': %.150s", action->text, reason);
         referee_on_fault(self, player, CODEC_FAULT_ILLEGAL, message);

@@ -25,9 +25,9 @@
  * what the game's forfeit_points gives (Piquet: a rubicon loss on the
  * totals so far, the other wins 100 + both totals).
  *
- * Ownership: a referee made by referee_init_game holds memory (the
- * transcript); referee_release frees it. referee_release of a zeroed or
- * Piquet referee is harmless.
+ * Ownership: a referee holds memory (the transcript of its deals, which
+ * arena check reads back); referee_release frees it. referee_release of a
+ * zeroed referee is harmless.
  */
 #ifndef ARENA_REFEREE_H
 #define ARENA_REFEREE_H
@@ -55,7 +55,7 @@ struct referee {
     _Alignas(16) unsigned char game_state[REFEREE_STATE_MAX];   /* any other game's */
     struct pq_deal deals[PQ_MAX_DEALS];  /* Piquet: finished deals, for records */
     int n_deals;
-    cJSON *transcript;                   /* other games: [{"deck", "actions"}...], owned */
+    cJSON *transcript;                   /* [{"deck", "actions"}...] of every deal, owned */
     const char *const *rules;            /* other games: "name=value", the caller's */
     uint64_t partie_id;
     char names[GAME_MAX_PLAYERS][CODEC_NAME_MAX];
@@ -78,12 +78,10 @@ struct referee {
     int forfeited;
     struct codec_forfeit forfeit;
     int faults[GAME_MAX_PLAYERS][CODEC_FAULTS];
-    /* Packs given by the caller for the first deals (arena check); the
-     * seed's packs after them (Piquet). */
-    const uint8_t (*decks)[32];
-    int n_decks;
-    /* Any other game: deal i (from 1) takes game_decks[i-1] while there is
-     * one (NULL-terminated; it must outlive the referee). */
+    /* Packs given by the caller for the first deals (arena check): deal i
+     * (from 1) takes game_decks[i-1] while there is one, as a deck text of
+     * the game (NULL-terminated; it must outlive the referee); the seed's
+     * packs after them. */
     const char *const *game_decks;
     /* Where frames go: player 0 (A), 1 (B), ... Returns 0, -1 when the
      * player cannot be reached (then a crash fault follows). */
@@ -97,13 +95,6 @@ void referee_init(struct referee *self, uint64_t partie_id, uint64_t seed, int f
                   const struct pq_rules *rules, const struct referee_clock *clock,
                   const char *name_a, const char *name_b,
                   int (*send)(void *ctx, int player, const struct codec_frame *frame), void *ctx);
-
-/* Like referee_init, but deal i (from 1) uses decks[i-1] while i <= n;
- * the array must outlive the referee. */
-void referee_init_decks(struct referee *self, uint64_t partie_id, uint64_t seed, int first_dealer,
-                        const struct pq_rules *rules, const struct referee_clock *clock,
-                        const char *name_a, const char *name_b, const uint8_t (*decks)[32], int n,
-                        int (*send)(void *ctx, int player, const struct codec_frame *frame), void *ctx);
 
 /* Prepares a match of any game: `players` seats (0: the game's default),
  * `rules` as "name=value" strings (NULL-terminated; they must outlive the

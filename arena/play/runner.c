@@ -47,6 +47,8 @@ struct conn {
     const char *token;             /* remote bots: what the hello must carry (the
                                     * caller's string; a local bot's is proc.token,
                                     * never pointed at: the array moves) */
+    int remote_index;              /* remote bots: the entry of r->remotes */
+    char key[41];                  /* remote bots known by key: the key it connected with */
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
     int connected;
@@ -306,8 +308,9 @@ static int init_referee(struct loop *L, struct slot *s, char *err, size_t cap)
     const struct runner_job *job = &s->job;
     const char *names[GAME_MAX_PLAYERS];
     if (!config->game || config->game == &piquet_game) {
-        referee_init_decks(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
-                           job->bots[0].name, job->bots[1].name, config->decks, config->n_decks, send_to, s);
+        referee_init(&s->ref, job->partie_id, job->seed, job->first_dealer, &config->rules, &config->clock,
+                     job->bots[0].name, job->bots[1].name, send_to, s);
+        s->ref.game_decks = config->game_decks;
         return 0;
     }
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) names[p] = job->bots[p].name;
@@ -385,6 +388,7 @@ static int find_remote(const struct loop *L, const char *token)
     int found = -1;
     for (int i = 0; i < L->r->n_remotes; i++) {
         const char *a = L->r->remotes[i].token;
+        if (!a || L->r->remotes[i].retired) continue;
         size_t la = strlen(a), lb = strlen(token);
         unsigned diff = (unsigned)(la != lb);
         for (size_t k = 0; k < la; k++) diff |= (unsigned)(a[k] ^ token[k < lb ? k : 0]);
@@ -393,11 +397,54 @@ static int find_remote(const struct loop *L, const char *token)
     return found;
 }
 
-static int connections_of(const struct loop *L, const char *token)
+static int connections_of(const struct loop *L, int remote)
 {
     int n = 0;
     for (int i = 0; i < L->n_conns; i++)
-        n += L->conns[i].state != CONN_FREE && L->conns[i].remote && L->conns[i].token == token;
+        n += L->conns[i].state != CONN_FREE && L->conns[i].remote && L->conns[i].remote_index == remote;
+    return n;
+}
+
+/* The remote bot a CURVE connection's user id names (hub_zap: its name),
+ * -1 when none. */
+static int remote_by_key(const struct loop *L, const char *user_id)
+{
+    for (int i = 0; user_id[0] && i < L->r->n_remotes; i++)
+        if (L->r->remotes[i].key && !L->r->remotes[i].retired && !strcmp(L->r->remotes[i].name, user_id)) return i;
+    return -1;
+}
+
+/* hub_zap's question: the remote bot holding this key, not retired. */
+static int allow_key(void *ctx, const char *client_key, char *user_id)
+{
+    const struct loop *L = ctx;
+    for (int i = 0; i < L->r->n_remotes; i++) {
+        const struct runner_remote *rem = &L->r->remotes[i];
+        if (rem->key && !rem->retired && !strcmp(rem->key, client_key)) {
+            snprintf(user_id, HUB_USER_ID, "%s", rem->name);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A remote connection whose bot was retired, or given another key, since
+ * it connected. */
+static int retired(const struct loop *L, const struct conn *c)
+{
+    if (!c->remote || c->remote_index >= L->r->n_remotes) return 0;
+    const struct runner_remote *rem = &L->r->remotes[c->remote_index];
+    return rem->retired || (rem->key && strcmp(rem->key, c->key));
+}
+
+int runner_idle_connections(const struct runner *self, int index)
+{
+    const struct loop *L = self->loop;
+    int n = 0;
+    for (int i = 0; L && i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        n += c->state == CONN_IDLE && c->remote && c->connected && c->remote_index == index;
+    }
     return n;
 }
 
@@ -427,7 +474,7 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
         return;
     }
     if (!c) {
-        int r = find_remote(L, msg.as.hello.token);
+        int r = L->r->keys && m->user_id[0] ? remote_by_key(L, m->user_id) : find_remote(L, msg.as.hello.token);
         if (r < 0) {
             refuse(L, m, CODEC_BAD_TOKEN, "this arena does not know this token");
             return;
@@ -437,7 +484,7 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             refuse(L, m, CODEC_PROTOCOL_VERSION, err);
             return;
         }
-        if (connections_of(L, found->token) >= L->max_connections) {
+        if (connections_of(L, r) >= L->max_connections) {
             char path[1024];
             snprintf(why, sizeof why, "remote bot '%.60s' has %d connections already, the most it may have",
                      found->name, L->max_connections);
@@ -456,6 +503,8 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
         c->remote = 1;
         snprintf(c->name, sizeof c->name, "%s", found->name);
         c->token = found->token;
+        c->remote_index = r;
+        if (found->key) snprintf(c->key, sizeof c->key, "%s", found->key);
         remote_log_path(L, found->name, c->log_path, sizeof c->log_path);
         c->state = CONN_IDLE;
         c->idle_since = now_ms();
@@ -669,7 +718,11 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     char dir[1024];
     if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
-    if (r->listen && hub_bind(&L->hub, r->listen, NULL, 0, err, cap) < 0) {
+    if (r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) {
+        hub_close(&L->hub);
+        goto fail;
+    }
+    if (r->listen && hub_bind(&L->hub, r->listen, r->curve_secret, NULL, 0, err, cap) < 0) {
         hub_close(&L->hub);
         goto fail;
     }
@@ -710,18 +763,20 @@ int runner_run(struct runner *r, char *err, size_t cap)
     r->answers = 0;
     r->answer_work_us = 0;
     if (loop_open(&L, r, err, cap) < 0) return -1;
+    r->loop = &L;
     for (;;) {
         int busy = 0;
         int64_t now = now_ms();
         for (int i = 0; i < L.n_slots; i++) {
             struct slot *s = &L.slots[i];
             if (!s->busy && more && !(r->stop && *r->stop)) {
-                more = r->next_job(r->ctx, &s->job);
-                if (more && start_slot(&L, s, now, err, cap) < 0) goto out;
+                int got_job = r->next_job(r->ctx, &s->job);
+                if (got_job && start_slot(&L, s, now, err, cap) < 0) goto out;
+                if (!got_job && !r->endless) more = 0;
             }
             busy += s->busy;
         }
-        if (!busy) break;
+        if (!busy && !r->endless) break;
         if (r->stop && *r->stop) {
             for (int i = 0; i < L.n_slots; i++)
                 if (L.slots[i].busy) {
@@ -783,7 +838,8 @@ int runner_run(struct runner *r, char *err, size_t cap)
         if (full) {
             /* Idle processes that died are forgotten (and reaped). */
             for (int i = 0; i < L.n_conns; i++)
-                if (L.conns[i].state == CONN_IDLE && !L.conns[i].remote && !botproc_alive(&L.conns[i].proc))
+                if (L.conns[i].state == CONN_IDLE &&
+                    (L.conns[i].remote ? retired(&L, &L.conns[i]) : !botproc_alive(&L.conns[i].proc)))
                     drop_conn(&L, &L.conns[i]);
             sweep_dying(&L, now, 0);
         }
@@ -796,5 +852,6 @@ out:
             referee_release(&L.slots[i].ref);
         }
     loop_close(&L);
+    r->loop = NULL;
     return rc;
 }

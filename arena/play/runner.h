@@ -50,7 +50,13 @@ struct runner_job {
 
 struct runner_remote {
     const char *name;               /* as in job.bots[].name */
-    const char *token;              /* the bot's hello must carry it */
+    const char *token;              /* the bot's hello must carry it; NULL: known by key */
+    const char *key;                /* with keys (runner.keys): its CURVE public key
+                                       (Z85); a connection made with it is this bot,
+                                       whatever token its hello carries */
+    int retired;                    /* no new connection, idle ones are cut (keys); a
+                                       key changed cuts the connections made with the
+                                       old one the same way */
 };
 
 enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32, RUNNER_REMOTE_MAX_CONNECTIONS = 8 };
@@ -63,8 +69,15 @@ struct runner {
     const struct runner_remote *remotes;   /* may be NULL */
     int n_remotes;
     const char *listen;                    /* endpoint for remote bots, or NULL */
+    const char *curve_secret;              /* the arena's CURVE secret key (Z85) for listen, or NULL */
     int remote_wait_ms;                    /* 0: 60000 */
     int remote_max_connections;            /* per remote bot at once; 0: RUNNER_REMOTE_MAX_CONNECTIONS */
+    int keys;                              /* remote bots are known by their CURVE keys: a
+                                            * handshake with a key no remote (not retired)
+                                            * has fails (hub_zap); needs curve_secret */
+    int endless;                           /* next_job() returning 0 means "nothing now":
+                                            * ask again, and run until *stop */
+    void *loop;                            /* runner_run's own, for runner_idle_connections */
     /* 1 and *job filled, or 0 when there is no more work for now. */
     int (*next_job)(void *ctx, struct runner_job *job);
     /* The finished match; the referee is released when done() returns, so
@@ -81,6 +94,10 @@ struct runner {
                                             * (the next request sent): the
                                             * arena's own work per decision */
 };
+
+/* The idle connections of remote bot `index` now (from next_job, while
+ * runner_run runs; 0 otherwise). */
+int runner_idle_connections(const struct runner *self, int index);
 
 /* Runs until next_job() has no more and every partie ended, or *stop.
  * Returns 0, or -1 when the arena itself failed (socket, fork, log file),

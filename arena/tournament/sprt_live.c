@@ -88,25 +88,29 @@ int sprt_live_over_faults(struct sprt_live *l)
     return 0;
 }
 
-/* A game's match as the test's partie: its team's points and result. */
-static struct sprt_live_result game_result(const struct sprt_live *l, long index, const struct referee *ref, int faults[2])
+struct sprt_live_result sprt_live_game_result(const struct sprt_live *l, long index, const long *points, int winner)
 {
     const struct seating *seating = &l->seatings[index % l->per_set];
     int mine = -1, base = -1;
-    faults[0] = faults[1] = 0;
     for (int p = 0; p < seating->players; p++) {
-        int e = seating->entrant[p];
-        if (mine < 0 && e == 0) mine = p;
-        if (base < 0 && e == 1) base = p;
-        for (int f = 0; f < CODEC_FAULTS && e < 2; f++) faults[e] += ref->faults[p][f];
+        if (mine < 0 && seating->entrant[p] == 0) mine = p;
+        if (base < 0 && seating->entrant[p] == 1) base = p;
     }
     if (l->filled) {
         /* The test against the base at the same table. */
-        long d = ref->points[mine] - ref->points[base];
+        long d = points[mine] - points[base];
         return (struct sprt_live_result){ d > 0 ? 1 : d < 0 ? 0 : 0.5, (int)d };
     }
-    double score = ref->winner < 0 ? 0.5 : seating->entrant[ref->winner] == 0 ? 1 : 0;
-    return (struct sprt_live_result){ score, (int)ref->points[mine] };
+    double score = winner < 0 ? 0.5 : seating->entrant[winner] == 0 ? 1 : 0;
+    return (struct sprt_live_result){ score, (int)points[mine] };
+}
+
+void sprt_live_game_faults(const struct sprt_live *l, long index, const int (*faults)[CODEC_FAULTS], int out[2])
+{
+    const struct seating *seating = &l->seatings[index % l->per_set];
+    out[0] = out[1] = 0;
+    for (int p = 0; p < seating->players; p++)
+        for (int f = 0; f < CODEC_FAULTS && seating->entrant[p] < 2; f++) out[seating->entrant[p]] += faults[p][f];
 }
 
 void sprt_live_done(void *ctx, const struct runner_job *job, struct referee *ref)
@@ -134,7 +138,8 @@ void sprt_live_done(void *ctx, const struct runner_job *job, struct referee *ref
     struct sprt_live_result result;
     if (l->game) {
         int faults[2];
-        result = game_result(l, job->tag, ref, faults);
+        result = sprt_live_game_result(l, job->tag, ref->points, ref->winner);
+        sprt_live_game_faults(l, job->tag, (const int (*)[CODEC_FAULTS])ref->faults, faults);
         l->faults[0] += faults[0];
         l->faults[1] += faults[1];
     } else {

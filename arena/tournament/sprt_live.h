@@ -67,6 +67,16 @@ int sprt_live_count(struct sprt_live *l, long index, struct sprt_live_result res
 /* A Piquet partie from the test's side (player 0): its score and points. */
 struct sprt_live_result sprt_live_result_of(int winner, int settlement);
 
+/* A game's match `index` (id - 1) as the test counts it, from its
+ * players' match points and winner (-1: none) in its seating
+ * (seatings[index % per_set]): at a table with fill bots the test's points
+ * minus the base's, else the test's side's points and result. */
+struct sprt_live_result sprt_live_game_result(const struct sprt_live *l, long index, const long *points, int winner);
+
+/* The test's (out[0]) and the base's (out[1]) faults in a game's match
+ * `index`, from its players' fault counts. */
+void sprt_live_game_faults(const struct sprt_live *l, long index, const int (*faults)[CODEC_FAULTS], int out[2]);
+
 /* Whether a bot is over --max-faults; says who in l->stopped. */
 int sprt_live_over_faults(struct sprt_live *l);
 

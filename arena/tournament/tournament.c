@@ -13,8 +13,10 @@
 #include "arena/play/botproc.h"
 #include "arena/play/runner.h"
 #include "arena/tournament/sched.h"
+#include "protocol/curve_keys.h"
 #include "arena/tournament/seating.h"
 #include "arena/tournament/tournament.h"
+#include "protocol/curve_keys.h"
 
 void tournament_init(struct tournament *self)
 {
@@ -40,6 +42,8 @@ void tournament_release(struct tournament *self)
     free(self->post);
     free(self->token_file);
     free(self->listen);
+    free(self->server_key);
+    memset(self->server_secret, 0, sizeof self->server_secret);
     free(self->log_dir);
     for (int i = 0; i < self->n_rule_texts; i++) free(self->rule_texts[i]);
     memset(self, 0, sizeof *self);
@@ -156,6 +160,8 @@ int tournament_apply(struct tournament *self, const struct option_value *v, char
     case OPT_POST: slot = &self->post; break;
     case OPT_TOKEN_FILE: slot = &self->token_file; break;
     case OPT_LISTEN: slot = &self->listen; break;
+    case OPT_SERVER_KEY: slot = &self->server_key; break;
+    case OPT_INSECURE_REMOTE: self->insecure_remote = (int)v->integer; return 0;
     case OPT_LOG_DIR: slot = &self->log_dir; break;
     default: return 1;
     }
@@ -389,6 +395,14 @@ static int check_game(struct tournament *self, char *err, size_t cap)
     return 0;
 }
 
+/* Whether HOST:PORT names this machine only (127.0.0.0/8, ::1, localhost). */
+static int loopback(const char *host_port)
+{
+    if (!strncmp(host_port, "127.", 4) || !strncmp(host_port, "localhost:", 10) || !strncmp(host_port, "[::1]:", 6))
+        return 1;
+    return 0;
+}
+
 int tournament_check(struct tournament *self, char *err, size_t cap)
 {
     int remote = 0;
@@ -416,6 +430,15 @@ int tournament_check(struct tournament *self, char *err, size_t cap)
         snprintf(err, cap, "--listen takes tcp://HOST:PORT ('%s')", self->listen);
         return -1;
     }
+    if (self->server_key &&
+        curve_keys_read(self->server_key, self->server_public, self->server_secret, err, cap) < 0)
+        return -1;
+    if (self->listen && !self->server_key && !self->insecure_remote && !loopback(self->listen + 6)) {
+        snprintf(err, cap, "--listen %s is not a loopback address: give --server-key (arena keys new) so that "
+                 "remote bots connect encrypted, or --insecure-remote to send their tokens and cards in clear",
+                 self->listen);
+        return -1;
+    }
     return 0;
 }
 
@@ -437,6 +460,7 @@ cJSON *tournament_header(const struct tournament *self)
     if (self->bot_network) cJSON_AddTrueToObject(h, "bot_network");
     if (self->remote_max_connections)
         cJSON_AddNumberToObject(h, "remote_max_connections", self->remote_max_connections);
+    if (self->insecure_remote) cJSON_AddTrueToObject(h, "insecure_remote");
     cJSON *bots = cJSON_AddArrayToObject(h, "bots");
     for (int i = 0; bots && i < self->n_bots; i++) {
         const struct tournament_bot *bot = &self->bots[i];
@@ -473,9 +497,10 @@ cJSON *tournament_header(const struct tournament *self)
             cJSON_AddStringToObject(rules, name, eq + 1);
         }
     }
-    const char *const keys[] = { "results", "post", "token_file", "listen", "log_dir" };
-    const char *const values[] = { self->results, self->post, self->token_file, self->listen, self->log_dir };
-    for (int i = 0; i < 5; i++)
+    const char *const keys[] = { "results", "post", "token_file", "listen", "log_dir", "server_key" };
+    const char *const values[] = { self->results, self->post, self->token_file, self->listen, self->log_dir,
+                                   self->server_key };
+    for (int i = 0; i < 6; i++)
         if (values[i]) cJSON_AddStringToObject(h, keys[i], values[i]);
     return h;
 }

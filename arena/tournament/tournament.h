@@ -58,6 +58,9 @@ struct tournament {
     int n_rule_texts;
     /* Owned strings, NULL when not given. */
     char *journal, *results, *post, *token_file, *listen, *log_dir;
+    char *server_key;                     /* --server-key: the arena's CURVE pair file */
+    int insecure_remote;                  /* --insecure-remote */
+    char server_public[41], server_secret[41];   /* read by tournament_check */
 };
 
 /* The defaults: round robin, 10 pairs, seed 1, concurrency = cores, clocks
@@ -85,7 +88,9 @@ int tournament_read_file(struct tournament *self, const char *path, char *err, s
 
 /* Checks what no single flag can: at least two bots, a --listen endpoint
  * when a bot is remote; reads the remote bots' tokens (at least 16
- * characters; a token file others may read is refused). 0, or -1 with err. */
+ * characters; a token file others may read is refused); a --listen address
+ * other than loopback only with --server-key (whose pair it reads) or
+ * --insecure-remote. 0, or -1 with err. */
 int tournament_check(struct tournament *self, char *err, size_t cap);
 
 /* The journal header: every setting but the journal's own path, the run

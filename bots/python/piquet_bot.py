@@ -101,18 +101,25 @@ def run(bot, max_parties=0):
     socket.setsockopt(zmq.HEARTBEAT_IVL, 1000)
     socket.setsockopt(zmq.HEARTBEAT_TTL, 5000)
     socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, 5000)
+    if os.environ.get("PIQUET_SERVER_KEY"):
+        from cardarena import set_curve   # beside this file: the CURVE settings of both SDKs
+        set_curve(socket, zmq)
     socket.connect(endpoint)
     bot._socket = socket
+    link = socket
+    if endpoint.startswith("tcp://"):
+        from cardarena import Rehello     # hello again after a reconnection
+        link = Rehello(socket, zmq)
 
     def send(message):
-        socket.send(json.dumps(message, separators=(",", ":")).encode())
+        link.send(json.dumps(message, separators=(",", ":")).encode())
 
     send({"type": "hello", "protocol": PROTOCOL_VERSION, "token": token,
           "name": bot.name, "version": bot.version})
     parties = 0
     try:
         while True:
-            frame = socket.recv()
+            frame = link.recv()
             if len(frame) > MAX_FRAME:
                 print("%s: frame over %d bytes" % (bot.name, MAX_FRAME), file=sys.stderr)
                 return 1

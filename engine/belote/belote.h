@@ -318,6 +318,9 @@ int bel_match_entrant(const struct bel_match *m, int player);
 void bel_match_entrant_totals(const struct bel_match *m, long *out);
 int bel_match_sample(struct bel_match *out, const struct bel_match *m, int player, uint64_t seed);
 
+/* ---- arena check (belote_check.c) ---- */
+extern const struct game_check bel_check;
+
 /* ---- reports (belote_report.c) ---- */
 void bel_report_deal(const struct bel_match *m, const struct bel_sheet *s, const struct pq_writer *w);
 void bel_report_match(const struct bel_match *m, const struct pq_writer *w);

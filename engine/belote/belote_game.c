@@ -331,7 +331,8 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .find_legal = find_legal, .apply = apply, .set_deck = set_deck, .deck_text = deck_text,                           \
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
-        .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample }
+        .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample,  \
+        .check = &bel_check }
 
 const struct game belote_game =
     BELOTE_MODULE("belote", "Belote", 2, 4, 4, bel_flags_basic, FLAGS - 1, create_basic);

@@ -7,6 +7,8 @@
 #include "engine/piquet/report.h"
 #include "engine/text.h"
 
+extern const struct game_check piquet_check;   /* piquet_check.c */
+
 static int piquet_create(void *state, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_rules rules;
@@ -188,5 +190,6 @@ const struct game piquet_game = {
     .view = piquet_view, .deal_number = piquet_deal_number,
     .deal_result = piquet_deal_result, .result = piquet_result,
     .scores = piquet_scores, .match_points = piquet_match_points,
-    .forfeit_points = piquet_forfeit_points, .sample = NULL
+    .forfeit_points = piquet_forfeit_points, .sample = NULL,
+    .check = &piquet_check
 };

@@ -50,7 +50,23 @@
     return el("span", { class: "who", "data-player": letter }, [botLink(nameOf(letter)), el("span", { class: "muted", text: " (" + letter + ")" })]);
   }
 
-  function suitText(s) { return typeof s === "string" && SUIT[s] ? SUIT[s] : "–"; }
+  function suitText(s) { return typeof s === "string" && s ? SUIT[s] || s : "–"; }
+
+  /* A result's trump and its taker's letter: Belote's "trump" and "maker",
+     or a "contract" object's denomination and taker (Coinche). */
+  function trumpOf(r) { return r.trump || (r.contract ? r.contract.denomination : null); }
+  function takerOf(d) {
+    var r = d.result || {}, c = r.contract || {};
+    var seat = isNum(r.maker) ? r.maker : isNum(c.taker) ? c.taker : null;
+    return seat !== null && Array.isArray(d.seats) ? d.seats[seat] : null;
+  }
+
+  /* "contract 90 ♦ coinched" from a result's "contract", or null. */
+  function contractText(r) {
+    var c = r.contract;
+    if (!c || !c.bid) return null;
+    return " · contract " + c.bid + " " + suitText(c.denomination) + (c.coinche === 2 ? " surcoinched" : c.coinche === 1 ? " coinched" : "");
+  }
 
   /* The player letter of each entry of a deal result's per-unit array:
      one per seat, or one per side (seat s on side s mod units). */
@@ -107,11 +123,11 @@
     deals.forEach(function (d, i) {
       mv.deal = d;
       var pts = dealPoints(d), res = d.result || {};
-      var maker = isNum(res.maker) && Array.isArray(d.seats) ? d.seats[res.maker] : null;
+      var maker = takerOf(d);
       var tr = el("tr", { class: "mdeal-row", "data-deal": i + 1 }, [
         el("td", null, el("a", { href: matchHref(r.key, i + 1), text: "Deal " + (i + 1) + (d.unfinished ? " (unfinished)" : "") })),
         el("td", { text: d.dealer ? nameOf(d.dealer) : "–" }),
-        el("td", { class: "suit", text: suitText(res.trump) }),
+        el("td", { class: "suit", text: suitText(trumpOf(res)) }),
         el("td", { text: maker ? nameOf(maker) : "–" })
       ]);
       letters.forEach(function (l) { tr.appendChild(el("td", { class: "num", "data-player": l, text: isNum(pts[l]) ? pts[l] : "–" })); });
@@ -173,10 +189,11 @@
     clear(res);
     res.setAttribute("data-deal", di + 1);
     var pts = dealPoints(d);
-    var maker = isNum(r.maker) && Array.isArray(d.seats) ? d.seats[r.maker] : null;
+    var maker = takerOf(d), contract = contractText(r);
     append(res, ["Deal " + (di + 1) + ": dealer ", el("b", { text: d.dealer ? nameOf(d.dealer) : "–" }),
       d.turnup ? el("span", null, [" · turned up ", cardGlyph(d.turnup)]) : null,
-      r.trump ? el("span", null, [" · trump ", el("b", { class: "suit", text: suitText(r.trump) })]) : null,
+      contract ? el("span", { id: "mdeal-contract" }, contract)
+        : trumpOf(r) ? el("span", null, [" · trump ", el("b", { class: "suit", text: suitText(trumpOf(r)) })]) : null,
       maker ? el("span", null, [" · taken by ", el("b", { text: nameOf(maker) })]) : null,
       r.outcome ? " · " + r.outcome : (d.unfinished ? " · unfinished" : ""),
       mv.letters.some(function (l) { return isNum(pts[l]); }) ? el("span", { id: "mdeal-points" }, [" · ",

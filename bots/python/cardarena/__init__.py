@@ -31,7 +31,7 @@ import os
 import sys
 import traceback
 
-__all__ = ["Bot", "Request", "run", "play", "PROTOCOL_VERSION", "MAX_FRAME"]
+__all__ = ["Bot", "Request", "run", "play", "set_curve", "Rehello", "PROTOCOL_VERSION", "MAX_FRAME"]
 
 PROTOCOL_VERSION = 2
 MAX_FRAME = 65536
@@ -196,6 +196,78 @@ def play(bot, socket, max_matches=0):
         bot._cardarena_send = None
 
 
+def _key_file(path):
+    """The (public, secret) pair of a key file of `arena keys new`."""
+    if os.stat(path).st_mode & 0o077:
+        raise ValueError("%s may be read or written by others: chmod 600 it" % path)
+    keys = {}
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            word, eq, value = line.partition("=")
+            if eq and word.strip() in ("public", "secret") and len(value.strip()) == 40:
+                keys[word.strip()] = value.strip().encode()
+            else:
+                raise ValueError("%s: a line is neither 'public = KEY' nor 'secret = KEY'" % path)
+    if set(keys) != {"public", "secret"}:
+        raise ValueError("%s is not a key pair (arena keys new NAME writes one)" % path)
+    return keys["public"], keys["secret"]
+
+
+def set_curve(socket, zmq):
+    """With PIQUET_SERVER_KEY (the arena's public key, or a file holding
+    it) make `socket` a CURVE client of that server, with the bot's pair
+    from PIQUET_KEY_FILE or one made for this connection."""
+    server = os.environ.get("PIQUET_SERVER_KEY")
+    if not server:
+        return
+    if len(server) != 40:
+        with open(server) as f:
+            server = f.read().strip()
+    key_file = os.environ.get("PIQUET_KEY_FILE")
+    public, secret = _key_file(key_file) if key_file else zmq.curve_keypair()
+    socket.curve_serverkey = server.encode()
+    socket.curve_publickey = public
+    socket.curve_secretkey = secret
+
+
+class Rehello:
+    """A tcp socket that says hello again whenever ZeroMQ reconnects it (the
+    arena restarted, a network blip): the arena knows a connection only by
+    its hello. The first message sent is taken for the hello."""
+
+    def __init__(self, socket, zmq):
+        self._socket = socket
+        self._monitor = socket.get_monitor_socket(zmq.EVENT_HANDSHAKE_SUCCEEDED)
+        self._poller = zmq.Poller()
+        self._poller.register(socket, zmq.POLLIN)
+        self._poller.register(self._monitor, zmq.POLLIN)
+        self._hello = None
+        self._handshakes = 0
+
+    def send(self, data):
+        if self._hello is None:
+            self._hello = data
+        self._socket.send(data)
+
+    def recv(self):
+        while True:
+            ready = dict(self._poller.poll())
+            if self._monitor in ready:
+                self._monitor.recv_multipart()
+                self._handshakes += 1
+                if self._handshakes > 1 and self._hello is not None:
+                    self._socket.send(self._hello)
+            if self._socket in ready:
+                return self._socket.recv()
+
+    def close(self):
+        self._socket.disable_monitor()
+        self._monitor.close(0)
+
+
 def run(bot, max_matches=0):
     """Connect to the arena and play until it stops the process (SIGTERM)
     or max_matches matches ended; returns play()'s status for sys.exit()."""
@@ -215,8 +287,18 @@ def run(bot, max_matches=0):
         socket.setsockopt(zmq.HEARTBEAT_IVL, 1000)
         socket.setsockopt(zmq.HEARTBEAT_TTL, 5000)
         socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, 5000)
-        socket.connect(endpoint)
-        return play(bot, socket, max_matches)
+        try:
+            set_curve(socket, zmq)
+            socket.connect(endpoint)
+            link = Rehello(socket, zmq) if endpoint.startswith("tcp://") else socket
+        except (OSError, ValueError, zmq.ZMQError) as e:
+            _note(bot, "cannot connect: %s" % e)
+            return 1
+        try:
+            return play(bot, link, max_matches)
+        finally:
+            if link is not socket:
+                link.close()
     finally:
         socket.close(0)
         context.term()
