@@ -3,10 +3,12 @@
  * real packs that put the named cards in the bot's seat, and matches played
  * as the check plays them (the bot as player A, A dealing first, each
  * match's rule added, the packs first) meet every situation, as read by the
- * game's own readers. */
+ * game's own readers; and the real `arena check` with real bots. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 #include "engine/rng.h"
+#include "tests/support_scratch.h"
 #include "tests/test_tarocchini_support.h"
 
 static const struct game_check *check(void)
@@ -116,4 +118,20 @@ Test(tarocchini_check, the_first_deal_offers_the_bot_its_discard_cricche_and_wil
     cr_expect(d & (1ull << 3), "a cricca");
     cr_expect(d & (1ull << 4), "a wild sequence");
     cr_expect(d & (1ull << 5), "three cricche: doubled");
+}
+
+/* The real `arena check --game tarocchini` with real bot processes: every
+ * situation passed by bot-greedy, bot-random and the C example. */
+Test(tarocchini_check, arena_check_passes_greedy_random_and_the_example_in_every_situation, .timeout = 180)
+{
+    static const char *const bots[] = { "bot-greedy --game tarocchini", "bot-random --seed 4 --game tarocchini",
+                                        "bot-example-tarocchini" };
+    for (size_t i = 0; i < sizeof bots / sizeof bots[0]; i++) {
+        char cmd[1024], out[8192];
+        snprintf(cmd, sizeof cmd, "%s/arena check --game tarocchini --log-dir %s '%s/%s'", tt_bin(),
+                 support_scratch_path("logs"), tt_bin(), bots[i]);
+        cr_expect_eq(tt_run(cmd, out, sizeof out), 0, "%s: %s", bots[i], out);
+        cr_expect(strstr(out, "12 passed, 0 failed, 0 not reached"), "%s: %s", bots[i], out);
+        cr_expect(strstr(out, "pass  the Matto played as an excuse and a card handed back"), "%s: %s", bots[i], out);
+    }
 }
