@@ -1,6 +1,6 @@
 /* test_protocol_tarocchini.c - protocol/tarocchini.md stays true: every JSON frame
  * shown in it is exactly one the encoder makes for the document's example
- * match (tests/support_tarocchini_frames.h), and it decodes as a protocol-2 bot
+ * match (tests/support_game_frames.h: Tarocchini, seed 11), and it decodes as a protocol-2 bot
  * (or the arena, for the bot's own frames) reads it.
  */
 #include <criterion/criterion.h>
@@ -9,7 +9,9 @@
 #include <string.h>
 #include "protocol/codec.h"
 #include "engine/game.h"
-#include "tests/support_tarocchini_frames.h"
+#include "tests/support_game_frames.h"
+
+static const struct support_game_example example = { &tarocchini_game, 4, 11, { "tarocchini", NULL, NULL } };
 
 static char *read_doc(void)
 {
@@ -24,9 +26,9 @@ static char *read_doc(void)
 
 Test(protocol_tarocchini, every_frame_in_the_document_is_a_real_frame_and_decodes)
 {
-    static struct codec_frame frames[SUPPORT_TAROCCHINI_FRAMES_MAX];
+    static struct codec_frame frames[SUPPORT_GAME_FRAMES_MAX];
     char err[256], *at = read_doc();
-    int n = support_tarocchini_frames(frames, SUPPORT_TAROCCHINI_FRAMES_MAX, err, sizeof err), blocks = 0;
+    int n = support_game_frames_of(&example, frames, SUPPORT_GAME_FRAMES_MAX, err, sizeof err), blocks = 0;
     cr_assert_gt(n, 10, "%s", err);
     while ((at = strstr(at, "```json\n"))) {
         char *start = at + 8, *end = strstr(start, "```");
@@ -61,9 +63,9 @@ Test(protocol_tarocchini, every_frame_in_the_document_is_a_real_frame_and_decode
 
 Test(protocol_tarocchini, the_example_match_is_a_whole_match_within_the_frame_cap)
 {
-    static struct codec_frame frames[SUPPORT_TAROCCHINI_FRAMES_MAX];
+    static struct codec_frame frames[SUPPORT_GAME_FRAMES_MAX];
     char err[256];
-    int n = support_tarocchini_frames(frames, SUPPORT_TAROCCHINI_FRAMES_MAX, err, sizeof err), deal_ends = 0, ends = 0;
+    int n = support_game_frames_of(&example, frames, SUPPORT_GAME_FRAMES_MAX, err, sizeof err), deal_ends = 0, ends = 0;
     cr_assert_gt(n, 10, "%s", err);
     for (int i = 0; i < n; i++) {
         cr_expect_leq(frames[i].len, PROTOCOL_MAX_FRAME);
@@ -71,7 +73,7 @@ Test(protocol_tarocchini, the_example_match_is_a_whole_match_within_the_frame_ca
         ends += strstr(frames[i].data, "\"type\":\"match_end\"") != NULL;
         codec_frame_release(&frames[i]);
     }
-    cr_expect_eq(deal_ends, 4, "the example's rules: deals=4");
+    cr_expect_eq(deal_ends, 8, "a match of 8 deals (O33)");
     cr_expect_eq(ends, 1);
 }
 
