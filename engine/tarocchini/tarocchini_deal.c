@@ -37,18 +37,18 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
 
 /* ---- parsing (section 8) ---- */
 
-static int is_word(const char *s, int n, const char *word)
-{
-    return (int)strlen(word) == n && !memcmp(s, word, (size_t)n);
-}
+/* Whether token k is the word `lit` (a string literal). */
+#define IS_WORD(k, lit) (tlen[k] == (int)sizeof(lit) - 1 && !memcmp(tok[k], lit, sizeof(lit) - 1))
 
 int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap)
 {
-    const char *tok[MAX_TOKENS] = { text };
-    int tlen[MAX_TOKENS] = { 0 }, n = 0, i = 0;
+    const char *tok[MAX_TOKENS];
+    int tlen[MAX_TOKENS], n = 0, i = 0;
     memset(a, 0, sizeof *a);
     if (len < 0) len = 0;
     a->kind = TAR_ACT_UNKNOWN;
+    tok[0] = text;   /* the loop makes at least this token */
+    tlen[0] = 0;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
         int start = i;
         while (i < len && text[i] != ' ') i++;
@@ -57,29 +57,29 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
         tlen[n++] = i - start;
         i++;
     }
-    if (is_word(tok[0], tlen[0], "monte") || is_word(tok[0], tlen[0], "pass")) {
+    if (IS_WORD(0, "monte") || IS_WORD(0, "pass")) {
         a->kind = tok[0][0] == 'm' ? TAR_ACT_MONTE : TAR_ACT_PASS;
         return n == 1 ? 0 : fail(err, cap, "unknown action");
     }
     int first;
-    if (is_word(tok[0], tlen[0], "discard")) {
+    if (IS_WORD(0, "discard")) {
         a->kind = TAR_ACT_DISCARD;
         first = 1;
-    } else if (is_word(tok[0], tlen[0], "declare")) {
+    } else if (IS_WORD(0, "declare")) {
         a->kind = TAR_ACT_DECLARE;
-        if (n < 2 || !(is_word(tok[1], tlen[1], "cricca") || is_word(tok[1], tlen[1], "sequence")))
+        if (n < 2 || !(IS_WORD(1, "cricca") || IS_WORD(1, "sequence")))
             return fail(err, cap, "unknown action");
         a->klass = tok[1][0] == 'c' ? TAR_CLASS_CRICCA : TAR_CLASS_SEQUENCE;
         first = 2;
-    } else if (is_word(tok[0], tlen[0], "play")) {
+    } else if (IS_WORD(0, "play")) {
         a->kind = TAR_ACT_PLAY;
         int c = n >= 2 ? tar_card_parse(tok[1], tlen[1]) : -1;
         if (c < 0) return fail(err, cap, "unknown card");
         a->card = (uint8_t)c;
         for (int k = 2; k < n; k++) {
-            int s = is_word(tok[k], tlen[k], "volo")       ? TAR_SIGNAL_VOLO
-                    : is_word(tok[k], tlen[k], "busso")    ? TAR_SIGNAL_BUSSO
-                    : is_word(tok[k], tlen[k], "striscio") ? TAR_SIGNAL_STRISCIO
+            int s = IS_WORD(k, "volo")       ? TAR_SIGNAL_VOLO
+                    : IS_WORD(k, "busso")    ? TAR_SIGNAL_BUSSO
+                    : IS_WORD(k, "striscio") ? TAR_SIGNAL_STRISCIO
                                                            : 0;
             if (!s) return fail(err, cap, "unknown action");
             if (k >= 4 || (a->signals & s)) return fail(err, cap, "signal not allowed");   /* O25: two different */
