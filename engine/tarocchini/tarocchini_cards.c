@@ -148,11 +148,17 @@ int tar_deck_parse(const char *text, uint8_t deck[TAR_CARDS], char *err, int cap
 
 int tar_cards_format(tar_mask m, char *buf, int cap)
 {
-    struct pq_text t;
-    pq_text_init(&t, buf, cap);
+    int len = 0;
     for (int first = 1; m; m &= m - 1, first = 0) {
-        if (!first) pq_text_str(&t, " ");
-        pq_text_str(&t, names[__builtin_ctzll(m)]);
+        const char *name = names[__builtin_ctzll(m)];
+        int n = name[2] ? 3 : 2;
+        if (!first) {
+            if (len + 1 < cap) buf[len] = ' ';
+            len++;
+        }
+        for (int i = 0; i < n; i++, len++)
+            if (len + 1 < cap) buf[len] = name[i];
     }
-    return t.len;
+    if (cap > 0) buf[len < cap ? len : cap - 1] = '\0';
+    return len;
 }

@@ -247,23 +247,31 @@ static int best_size(int f, tar_mask pile, tar_mask ws, const struct tar_rules *
  * equal totals the one O17 doubles. */
 void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total, int *count)
 {
-    int size[TAR_FAMILIES][4];
     static const tar_mask sets[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
-    int best = -1;
+    int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
     *total = *count = 0;
-    for (int f = 0; f < TAR_FAMILIES; f++)
-        for (int k = 0; k < 4; k++) size[f][k] = (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
+    for (int f = 0; f < TAR_FAMILIES; f++) {
+        for (int k = 0; k < 4; k++) {
+            int size = (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
+            value[f][k] = size > 0 ? 5 * (size - 1) : 0;
+            made[f][k] = size > 0;
+        }
+        base += value[f][0];
+        base_n += made[f][0];
+    }
+    /* be, ma: the family each wild goes to, -1 for none; only those
+     * families change from the base (no wild anywhere) */
     for (int be = -1; be < TAR_FAMILIES; be++) {
         if (be >= 0 && !(pile & TAR_BIT(TAR_BE))) break;
         for (int ma = -1; ma < TAR_FAMILIES; ma++) {
             if (ma >= 0 && !(pile & TAR_BIT(TAR_MA))) break;
-            int sum = 0, n = 0;
-            for (int f = 0; f < TAR_FAMILIES; f++) {
-                int k = (be == f ? 1 : 0) + (ma == f ? 2 : 0);
-                if (size[f][k] > 0) {
-                    sum += 5 * (size[f][k] - 1);
-                    n++;
-                }
+            int sum = base, n = base_n;
+            if (be >= 0 && be == ma) {
+                sum += value[be][3] - value[be][0];
+                n += made[be][3] - made[be][0];
+            } else {
+                if (be >= 0) sum += value[be][1] - value[be][0], n += made[be][1] - made[be][0];
+                if (ma >= 0) sum += value[ma][2] - value[ma][0], n += made[ma][2] - made[ma][0];
             }
             /* O29: the maximum total, then (equal totals) the most doubled */
             if (sum > *total || (sum == *total && tar_doubled(sum, n) > best)) {

@@ -47,6 +47,12 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
     memset(a, 0, sizeof *a);
     if (len < 0) len = 0;
     a->kind = TAR_ACT_UNKNOWN;
+    if (len >= 7 && len <= 8 && !memcmp(text, "play ", 5) && !memchr(text + 5, ' ', (size_t)len - 5)) {
+        int c = tar_card_parse(text + 5, len - 5);   /* a bare play, the common case */
+        a->kind = TAR_ACT_PLAY;
+        a->card = (uint8_t)(c < 0 ? 0 : c);
+        return c < 0 ? fail(err, cap, "unknown card") : 0;
+    }
     tok[0] = text;   /* the loop makes at least this token */
     tlen[0] = 0;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
