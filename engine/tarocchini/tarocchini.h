@@ -243,15 +243,30 @@ int tar_rules_set(struct tar_rules *self, const char *name, const char *value, c
 int tar_card_parse(const char *text, int len);
 /* The token of `card` (static text). */
 const char *tar_card_name(int card);
-/* TAR_SWORDS..TAR_COINS, TAR_SUIT_TRUMPS or TAR_SUIT_NONE (the Matto). */
-int tar_suit(int card);
+/* TAR_SWORDS..TAR_COINS, TAR_SUIT_TRUMPS or TAR_SUIT_NONE (the Matto).
+ * Inline, with tar_suit_cards and tar_count: every play asks them. */
+static inline int tar_suit(int card)
+{
+    return card == TAR_MA ? TAR_SUIT_NONE : card < TAR_SUIT0 ? TAR_SUIT_TRUMPS : (card - TAR_SUIT0) / 10;
+}
+/* The cards of suit `suit` (tar_suit's numbering; trumps: TAR_SUIT_TRUMPS). */
+static inline tar_mask tar_suit_cards(int suit)
+{
+    return suit == TAR_SUIT_TRUMPS ? TAR_TRUMPS : suit == TAR_SUIT_NONE ? TAR_BIT(TAR_MA)
+                                                                        : ((tar_mask)0x3ff) << (TAR_SUIT0 + 10 * suit);
+}
+/* The number of cards in a set (a SWAR count: the build targets no popcnt). */
+static inline int tar_count(tar_mask m)
+{
+    m = m - ((m >> 1) & 0x5555555555555555ull);
+    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
+    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((m * 0x0101010101010101ull) >> 56);
+}
 /* Rank within its suit, higher beats lower (O3, O4); Moors share a rank. */
 int tar_rank(int card, const struct tar_rules *rules);
 /* O6: 5, 4, 3, 2 or 0 (a blank). */
 int tar_card_value(int card);
-int tar_count(tar_mask m);
-/* The cards of suit `suit` (tar_suit's numbering; trumps: TAR_SUIT_TRUMPS). */
-tar_mask tar_suit_cards(int suit);
 /* O30: card points of a pile (even size). */
 int tar_card_points(tar_mask pile);
 /* The deck of deal `index` (1, 2, ...) from `seed`: a shuffle of 0..61. */

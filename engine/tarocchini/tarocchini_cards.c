@@ -38,13 +38,6 @@ int tar_card_parse(const char *text, int len)
     return -1;
 }
 
-int tar_suit(int card)
-{
-    if (card == TAR_MA) return TAR_SUIT_NONE;
-    if (card < TAR_SUIT0) return TAR_SUIT_TRUMPS;
-    return (card - TAR_SUIT0) / 10;
-}
-
 /* O3 (the Moors one rank, O5 breaks their ties in play), O4. */
 int tar_rank(int card, const struct tar_rules *rules)
 {
@@ -70,22 +63,6 @@ int tar_card_value(int card)
     case TAR_J: return 2;
     default: return 0;
     }
-}
-
-/* A SWAR count: the build targets no popcnt instruction. */
-int tar_count(tar_mask m)
-{
-    m = m - ((m >> 1) & 0x5555555555555555ull);
-    m = (m & 0x3333333333333333ull) + ((m >> 2) & 0x3333333333333333ull);
-    m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (int)((m * 0x0101010101010101ull) >> 56);
-}
-
-tar_mask tar_suit_cards(int suit)
-{
-    if (suit == TAR_SUIT_TRUMPS) return TAR_TRUMPS;
-    if (suit == TAR_SUIT_NONE) return TAR_BIT(TAR_MA);
-    return ((tar_mask)0x3ff) << (TAR_SUIT0 + 10 * suit);
 }
 
 /* O30: (sum over the counters of value - 1) + cards / 2. */

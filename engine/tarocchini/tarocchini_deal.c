@@ -501,39 +501,42 @@ int tar_deal_legal_count(const struct tar_deal *d)
 
 static int format(const struct tar_action *a, char *buf, int cap)
 {
-    static const char *const signal_words[3] = { "volo", "busso", "striscio" };
-    struct pq_text t;
-    char cards[TAR_TEXT];
-    pq_text_init(&t, buf, cap);
+    static const char *const signal_words[3] = { " volo", " busso", " striscio" };
+    char text[TAR_TEXT];
+    int len = 0;
     switch (a->kind) {
-    case TAR_ACT_MONTE: pq_text_str(&t, "monte"); break;
-    case TAR_ACT_PASS: pq_text_str(&t, "pass"); break;
+    case TAR_ACT_MONTE: memcpy(text, "monte", len = 5); break;
+    case TAR_ACT_PASS: memcpy(text, "pass", len = 4); break;
     case TAR_ACT_DISCARD:
-    case TAR_ACT_DECLARE:
-        tar_cards_format(a->cards, cards, sizeof cards);
-        pq_text_str(&t, a->kind == TAR_ACT_DISCARD ? "discard "
-                        : a->klass == TAR_CLASS_CRICCA ? "declare cricca "
-                                                       : "declare sequence ");
-        pq_text_str(&t, cards);
+    case TAR_ACT_DECLARE: {   /* the verb, then the cards */
+        const char *verb = a->kind == TAR_ACT_DISCARD ? "discard " : a->klass == TAR_CLASS_CRICCA ? "declare cricca "
+                                                                                                    : "declare sequence ";
+        len = (int)strlen(verb);
+        memcpy(text, verb, (size_t)len);
+        len += tar_cards_format(a->cards, text + len, (int)sizeof text - len);
         break;
-    default:
-        if (!a->signals && cap >= 8) {   /* the common case, written at once */
-            const char *name = tar_card_name(a->card);
-            int n = name[2] ? 3 : 2;
-            memcpy(buf, "play ", 5);
-            memcpy(buf + 5, name, (size_t)n + 1);
-            return 5 + n;
-        }
-        pq_text_str(&t, "play ");
-        pq_text_str(&t, tar_card_name(a->card));
+    }
+    default: {
+        const char *name = tar_card_name(a->card);
+        memcpy(text, "play ", 5);
+        memcpy(text + 5, name, 3);
+        len = 5 + (name[2] ? 3 : 2);
         for (int k = 0; k < 3; k++)
             if (a->signals & (1 << k)) {
-                pq_text_str(&t, " ");
-                pq_text_str(&t, signal_words[k]);
+                int n = (int)strlen(signal_words[k]);
+                memcpy(text + len, signal_words[k], (size_t)n);
+                len += n;
             }
         break;
     }
-    return t.len < cap ? t.len : -1;
+    }
+    if (len >= cap) {
+        if (cap > 0) buf[0] = '\0';
+        return -1;
+    }
+    memcpy(buf, text, (size_t)len);
+    buf[len] = '\0';
+    return len;
 }
 
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
