@@ -24,13 +24,21 @@ const char *tar_card_name(int card)
 
 int tar_card_parse(const char *text, int len)
 {
-    static const char suits[] = "SBCD", ranks[] = "KQNJT9876A";
     if (len == 3)   /* T10 .. T16 */
         return text[0] == 'T' && text[1] == '1' && text[2] >= '0' && text[2] <= '6' ? TAR_NUMBERED(10 + text[2] - '0')
                                                                                    : -1;
     if (len != 2 || !text[0] || !text[1]) return -1;
-    const char *s = strchr(suits, text[1]), *r = strchr(ranks, text[0]);
-    if (s && r) return TAR_CARD(s - suits, r - ranks);
+    int suit = text[1] == 'S' ? 0 : text[1] == 'B' ? 1 : text[1] == 'C' ? 2 : text[1] == 'D' ? 3 : -1, rank;
+    switch (text[0]) {
+    case 'K': rank = TAR_K; break;
+    case 'Q': rank = TAR_Q; break;
+    case 'N': rank = TAR_N; break;
+    case 'J': rank = TAR_J; break;
+    case 'T': rank = TAR_TEN; break;
+    case 'A': rank = TAR_ACE; break;
+    default: rank = text[0] >= '6' && text[0] <= '9' ? TAR_6 - (text[0] - '6') : -1; break;
+    }
+    if (suit >= 0 && rank >= 0) return TAR_CARD(suit, rank);
     if (text[0] == 'T') return text[1] >= '5' && text[1] <= '9' ? TAR_NUMBERED(text[1] - '0') : -1;
     if (text[0] == 'M' && text[1] >= '1' && text[1] <= '4') return TAR_M1 + text[1] - '1';
     for (int c = TAR_AN; c <= TAR_MA; c++)   /* AN WO SU MO BE MA */

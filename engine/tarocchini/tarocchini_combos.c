@@ -231,13 +231,13 @@ static int best_size(int f, tar_mask pile, tar_mask ws, const struct tar_rules *
     tar_mask held = pile & family_naturals(f);
     int w = tar_count(ws);
     if (f != TAR_FAMILY_GRANDE) return valid_in(f, held, w, rules) ? tar_count(held) + w : 0;
-    tar_mask head = held & (TAR_BIT(TAR_AN) | TOP_GROUP);
+    tar_mask head = held & (TAR_BIT(TAR_AN) | TOP_GROUP), run = held & RUN;
     if (!valid_in(f, head, w, rules)) return 0;
-    int best = 0;
-    for (int i = TAR_T16; i <= TAR_NUMBERED(5); i++) {
-        tar_mask run = (run_above(i) | TAR_BIT(i)) & held;
-        if ((held & TAR_BIT(i)) && valid_in(f, head | run, w, rules) && tar_count(run) > best)
-            best = tar_count(run);
+    int t = tar_count(head & TOP_GROUP), spare = w - (t == 1), best = 0, n = 0;
+    tar_mask missing = 0;
+    for (int i = TAR_T16; i <= TAR_NUMBERED(5) && tar_count(missing) <= spare && !(missing & (missing >> 1)); i++) {
+        if (run & TAR_BIT(i)) best = ++n;   /* a run down to i: every gap above filled (O16) */
+        else missing |= TAR_BIT(i);
     }
     return tar_count(head) + w + best;
 }
