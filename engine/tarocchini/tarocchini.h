@@ -285,7 +285,8 @@ int tar_sequence_family(tar_mask m, const struct tar_rules *rules);
 /* O16: 5 x (n - 1). */
 int tar_sequence_value(tar_mask m);
 /* Calls fn for every declaration seat `seat` may make now, in list order;
- * stops early when fn returns nonzero. Returns how many were visited. */
+ * stops early when fn returns nonzero (fn NULL: only counts). Returns how
+ * many were visited. */
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx);
 /* O29: a pile's cricche total and number, and its best sequences (their

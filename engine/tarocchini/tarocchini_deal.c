@@ -483,6 +483,7 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
 
 int tar_deal_legal_count(const struct tar_deal *d)
 {
+    if (d->phase == TAR_PHASE_DECLARE) return tar_declarations(d, d->to_act, NULL, NULL) + 1;   /* and pass */
     if (d->phase == TAR_PHASE_DISCARD) {
         int k = tar_count(discardable(d));
         return k * (k - 1) / 2;
