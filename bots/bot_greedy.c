@@ -1,8 +1,8 @@
 /* bot_greedy.c - `bot-greedy`: the heuristic reference player. Without
  * --game it plays Piquet over protocol 1 (bots/strategy.h); with --game it
  * plays the Belote forms (bots/belote_strategy.h), Coinche
- * (bots/coinche_strategy.h) and Tarot (bots/tarot_strategy.h) named, over
- * protocol 2.
+ * (bots/coinche_strategy.h), Tarot (bots/tarot_strategy.h) and Tarocchini
+ * (bots/tarocchini_strategy.h) named, over protocol 2.
  * Usage: bot-greedy [--name NAME] [--exchange N] [--game G[,G...]]
  */
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include <string.h>
 #include "bots/belote_strategy.h"
 #include "bots/coinche_strategy.h"
+#include "bots/tarocchini_strategy.h"
 #include "bots/tarot_strategy.h"
 #include "bots/strategy.h"
 #include "engine/game.h"
@@ -31,14 +32,15 @@ static int act(void *ctx, const struct codec_request *request, const struct pq_a
     return index[strategy_greedy(&request->view, some, m)];
 }
 
-/* Protocol 2: a Belote form, Coinche or Tarot, by the game its view
- * names. A view this strategy cannot read is said on stderr and the first
- * legal action played. */
+/* Protocol 2: a Belote form, Coinche, Tarot or Tarocchini, by the game its
+ * view names. A view this strategy cannot read is said on stderr and the
+ * first legal action played. */
 static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
 {
     struct belote_strategy seat;
     struct coinche_strategy coinche;
     struct tarot_strategy tarot;
+    struct tarocchini_strategy taro;
     char err[160];
     (void)ctx;
     const char *game = cJSON_GetStringValue(cJSON_GetObjectItem(request->view, "game"));   /* each view names it */
@@ -48,6 +50,9 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
     } else if (game && !strcmp(game, "coinche")) {
         if (coinche_strategy_read(&coinche, request->view, err, sizeof err) == 0)
             return coinche_strategy_choose(&coinche, request->legal, request->n_legal);
+    } else if (game && !strcmp(game, "tarocchini")) {
+        if (tarocchini_strategy_read(&taro, request->view, err, sizeof err) == 0)
+            return tarocchini_strategy_choose(&taro, request->legal, request->n_legal);
     } else if (belote_strategy_read(&seat, request->view, err, sizeof err) == 0) {
         return belote_strategy_choose(&seat, request->legal, request->n_legal);
     }
@@ -59,7 +64,8 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
  * (NULL-terminated); the count, or -1 naming a game it does not play. */
 static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
 {
-    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot" };
+    static const char *const forms[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
+                                         "tarocchini" };
     int n = 0;
     for (char *word = strtok(list, ","); word; word = strtok(NULL, ",")) {
         int known = !strcmp(word, "all");
@@ -69,7 +75,8 @@ static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
                 if (!known) break;
             }
         if (!known && (n == 0 || strcmp(games[n - 1], word))) {
-            fprintf(stderr, "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, coinche, tarot)\n",
+            fprintf(stderr, "bot-greedy: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, "
+                            "coinche, tarot, tarocchini)\n",
                     word);
             return -1;
         }
@@ -90,7 +97,7 @@ int main(int argc, char **argv)
         } else {
             fprintf(stderr, "usage: bot-greedy [--name NAME] [--exchange N] [--game G[,G...]|all]\n"
                             "  --exchange N  Piquet: discard at most N cards (default: as many as allowed)\n"
-                            "  --game G      play these games (Belote forms, coinche, tarot; protocol 2) instead of Piquet\n"
+                            "  --game G      play these games (Belote forms, coinche, tarot, tarocchini; protocol 2) instead of Piquet\n"
                             "A heuristic bot; started by the arena, which sets PIQUET_ENDPOINT and\n"
                             "PIQUET_TOKEN.\n");
             return strcmp(argv[i], "--help") ? 2 : 0;

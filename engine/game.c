@@ -6,7 +6,8 @@
 #include "engine/text.h"
 
 const struct game *const game_modules[] = { &piquet_game, &belote_game, &belote_marseillaise_game,
-                                              &belote_partnership_game, &coinche_game, &tarot_game, NULL };
+                                              &belote_partnership_game, &coinche_game, &tarot_game,
+                                              &tarocchini_game, NULL };
 
 const struct game *game_find(const char *name)
 {

@@ -215,6 +215,18 @@ struct game {
 
     /* What `arena check` needs; NULL when the check does not know the game. */
     const struct game_check *check;
+
+    /* The reasons `arena replay` gives for a record that goes on past the
+     * end of a deal or match, or stops before it, in the words of the game's
+     * rules file; NULL (or a NULL member): the house's words. */
+    const struct game_replay_words *replay_words;
+};
+
+struct game_replay_words {
+    const char *deal_over;          /* an action after the deal's end */
+    const char *deal_not_over;      /* the record ends inside a deal */
+    const char *match_over;         /* a deal record after the match's end */
+    const char *match_not_over;     /* too few deal records */
 };
 
 /* The modules (each in its engine/<game>/ folder). */
@@ -222,6 +234,7 @@ extern const struct game piquet_game;
 extern const struct game belote_game, belote_marseillaise_game, belote_partnership_game;
 extern const struct game coinche_game;
 extern const struct game tarot_game;
+extern const struct game tarocchini_game;
 
 /* Every game compiled in, NULL-terminated, and lookup by name (NULL when
  * unknown). */

@@ -371,7 +371,11 @@ static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int
                 if (!result) goto oom;
                 json_writer_init(&jw, result);
                 w->g->deal_result(w->state, &jw.writer);
-                if (!jw.failed && tricks_of(result, "tricks", after)) winner = grown_seat(w->tricks_won, after, w->players);
+                /* the result's trick counts tell the last winner only when
+                 * they are by seat (a partnership game may count them by team) */
+                if (!jw.failed && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(result, "tricks")) == w->players &&
+                    tricks_of(result, "tricks", after))
+                    winner = grown_seat(w->tricks_won, after, w->players);
                 cJSON_Delete(result);
             }
             if (winner >= 0 || over) {

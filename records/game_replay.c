@@ -158,6 +158,15 @@ static int read_deal_fields(const cJSON *deal, const struct game *g, void *state
     return 0;
 }
 
+/* The game's words for a replay reason, or the house's. */
+static const char *words(const struct game *g, int which, const char *house)
+{
+    const struct game_replay_words *w = g->replay_words;
+    const char *own = !w ? NULL : which == 0 ? w->deal_over : which == 1 ? w->deal_not_over
+                                : which == 2 ? w->match_over : w->match_not_over;
+    return own ? own : house;
+}
+
 /* Plays one deal's actions. `prefix` is "" or "deal D: ". Returns 0 when
  * the deal ended with its last action, else a status with the error. */
 static int play_deal(const struct game *g, void *state, const cJSON *actions, const char *prefix,
@@ -173,7 +182,7 @@ static int play_deal(const struct game *g, void *state, const cJSON *actions, co
         int rc;
         if (ended || g->to_act(state) < 0) {
             rc = GAME_ILLEGAL;
-            snprintf(reason, sizeof reason, "the deal is over");
+            snprintf(reason, sizeof reason, "%s", words(g, 0, "the deal is over"));
         } else {
             rc = g->apply(state, text, (int)strlen(text), reason, sizeof reason);
         }
@@ -187,8 +196,8 @@ static int play_deal(const struct game *g, void *state, const cJSON *actions, co
     }
     if (!ended) {
         self->error_index = i;
-        snprintf(self->error, sizeof self->error, "%saction %d (end): the record ends before the deal is over",
-                 prefix, i);
+        snprintf(self->error, sizeof self->error, "%saction %d (end): %s", prefix, i,
+                 words(g, 1, "the record ends before the deal is over"));
         return REPLAY_ILLEGAL;
     }
     return 0;
@@ -262,8 +271,8 @@ static int replay_match(const cJSON *doc, const struct game *g, void *state, str
         if (g->to_act(state) < 0) {
             const cJSON *first = cJSON_GetArrayItem(actions, 0);
             self->error_index = 0;
-            snprintf(self->error, sizeof self->error, "%saction 0 (%.60s): the match is over", prefix,
-                     first ? first->valuestring : "end");
+            snprintf(self->error, sizeof self->error, "%saction 0 (%.60s): %s", prefix,
+                     first ? first->valuestring : "end", words(g, 2, "the match is over"));
             return REPLAY_ILLEGAL;
         }
         if (g->set_deck(state, deck, err, sizeof err) < 0) {
@@ -277,8 +286,8 @@ static int replay_match(const cJSON *doc, const struct game *g, void *state, str
     if (g->to_act(state) >= 0) {
         self->error_deal = d + 1;
         self->error_index = 0;
-        snprintf(self->error, sizeof self->error, "deal %d: action 0 (end): the record ends before the match is over",
-                 d);
+        snprintf(self->error, sizeof self->error, "deal %d: action 0 (end): %s", d,
+                 words(g, 3, "the record ends before the match is over"));
         return REPLAY_ILLEGAL;
     }
     self->error_deal = 0;

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # make demo: a leaderboard on 127.0.0.1 with a fresh SQLite file, a round
 # robin of the reference bots (the Python example bot among them) posting
-# to it with a progress line, Belote round robins at four and two and a
-# Partnership Belote match posting too, the standings, and the page's URL. The server
+# to it with a progress line, Belote round robins at four and two, a
+# Partnership Belote match and a Tarocchini round robin (one program per
+# side) posting too, the standings, and the page's URL. The server
 # keeps running afterwards (DEMO_KEEP=0 stops it); `make demo-stop` stops it.
 #
 #   BUILD      build directory (default build)
@@ -37,12 +38,16 @@ if [ "${1:-}" = stop ]; then
 fi
 
 for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-tarot; do
+
+for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-tarocchini; do
   [ -x "$BIN/$program" ] || { echo "demo: $BIN/$program is missing (run make)" >&2; exit 1; }
 done
 "$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
 
 echo "== the worked deals of the literature, replayed through the engine"
 "$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarot/*.json
+
+"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarocchini/*.json
 
 # A fresh leaderboard: earlier demo server stopped, empty database, a new
 # random token that only this user can read.
@@ -79,11 +84,15 @@ echo "== round robin: greedy, random, the Python example bot and pimc (small bud
 # Belote through protocol 2: four at a table (every rotation of each
 # deal), two at a table, and Partnership Belote with one program per side.
 BELOTE_SETS=${DEMO_BELOTE_SETS:-3}
-for form in "belote 4" "belote 2" "belote-partnership 4"; do
+for form in "belote 4" "belote 2" "belote-partnership 4" "tarocchini 4"; do
   set -- $form
   bots=(--bot greedy="$BIN/bot-greedy --game $1" --bot random="$BIN/bot-random --seed 5 --game $1")
   who="greedy and random, one program per side"
-  if [ "$1" != belote-partnership ]; then
+  if [ "$1" = tarocchini ]; then
+    bots+=(--bot c-example="$BIN/bot-example-tarocchini"
+           --bot py-example="bots/python/run-bot bots/python/examples/tarocchini_bot.py")
+    who="greedy, the C and Python examples and random, one program per side"
+  elif [ "$1" != belote-partnership ]; then
     bots+=(--bot c-example="$BIN/bot-example-belote"
            --bot py-example="bots/python/run-bot bots/python/examples/belote_bot.py")
     who="greedy, the C and Python examples and random"

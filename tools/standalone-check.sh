@@ -55,7 +55,7 @@ if [ "${STANDALONE_FULL:-0}" = 1 ]; then
   say "make test (the whole suite)"
   make --no-print-directory test 2>&1 | tail -3
 else
-  filter='@(replay/*|pgn/*|ratings/*|cmd_ratings/*|codec/*readme*|leaderboard/every_page_file*|match/the_python_example*|protocol_belote/*|protocol2/the_readme*|belote_worked/*|python_cardarena/*|protocol_coinche/*|coinche_worked/*)'
+  filter='@(replay/*|pgn/*|ratings/*|cmd_ratings/*|codec/*readme*|leaderboard/every_page_file*|match/the_python_example*|protocol_belote/*|protocol2/the_readme*|belote_worked/*|python_cardarena/*|protocol_coinche/*|coinche_worked/*|protocol_tarocchini/*|tarocchini_worked/*)'
   say "make test, the tests that read the checkout's files: $filter"
   make --no-print-directory test TEST_FLAGS="--filter '$filter'" 2>&1 | tail -3
 fi

@@ -91,7 +91,8 @@
   /* Points of each player in a deal result ("scores" by seat or side). */
   function dealPoints(d) {
     var pts = {};
-    var scores = d.result && Array.isArray(d.result.scores) ? d.result.scores : null;
+    var r = d.result || {};
+    var scores = Array.isArray(r.scores) ? r.scores : Array.isArray(r.seats) ? r.seats : null; /* or a result whose per-seat scores are "seats" */
     if (!scores) return pts;
     unitPlayers(d, scores.length).forEach(function (players, u) {
       players.forEach(function (l) { pts[l] = scores[u]; });

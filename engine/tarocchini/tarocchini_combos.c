@@ -1,0 +1,284 @@
+/* tarocchini_combos.c - cricche and sequences (RULES-tarocchini.md O13-O18,
+ * O29): which sets of cards are valid combinations and what they are worth,
+ * every declaration a hand may make (sinkings included, in the order of the
+ * legal-action list), and the best cricche and sequences of a pile of won
+ * cards. Each rule is computed here once: the deal, the scorer, the check and
+ * the bots call these functions.
+ */
+#include "engine/tarocchini/tarocchini.h"
+
+#define TOP_GROUP   (TAR_BIT(TAR_WO) | TAR_BIT(TAR_SU) | TAR_BIT(TAR_MO))
+#define RUN         ((tar_mask)0xfff << TAR_T16)       /* T16 .. T5 */
+#define GRANDE      (TAR_BIT(TAR_AN) | TOP_GROUP | RUN)
+
+/* The cards below run index i (T16 .. the number before it). */
+static tar_mask run_above(int i)
+{
+    return ((TAR_BIT(i) - 1) & RUN);
+}
+
+static tar_mask suit_courts(int s, int first, int last)
+{
+    return (((tar_mask)2 << (last - first)) - 1) << (TAR_SUIT0 + 10 * s + first);
+}
+
+/* O14: the cards of a cricca kind. */
+static tar_mask kind_cards(int kind)
+{
+    if (kind == TAR_CRICCA_TAROCCHI) return TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS;
+    tar_mask m = 0;
+    for (int s = 0; s < TAR_SUITS; s++) m |= TAR_BIT(TAR_CARD(s, kind - TAR_CRICCA_KINGS));   /* K Q N J */
+    return m;
+}
+
+int tar_cricca_kind(tar_mask m)
+{
+    int n = tar_count(m);
+    if (n < 3 || n > 4) return -1;
+    for (int k = 0; k < TAR_CRICCHE; k++)
+        if ((m & ~kind_cards(k)) == 0) return k;
+    return -1;
+}
+
+int tar_cricca_value(int kind, int n)
+{
+    static const int three[TAR_CRICCHE] = { 18, 17, 14, 13, 12 };
+    if (n < 3) return 0;
+    return n == 4 ? 2 * three[kind] : three[kind];
+}
+
+/* O15: the natural cards of a family: the grande; each suit's K Q N J and
+ * Ace; the Moors; the Aces. */
+#define SUIT_FAMILY(s) ((tar_mask)0x20f << (TAR_SUIT0 + 10 * (s)))
+#define ACES ((((tar_mask)1 << 9) | ((tar_mask)1 << 19) | ((tar_mask)1 << 29) | ((tar_mask)1 << 39)) << TAR_SUIT0)
+static const tar_mask naturals[TAR_FAMILIES] = { GRANDE, SUIT_FAMILY(0), SUIT_FAMILY(1), SUIT_FAMILY(2),
+                                                 SUIT_FAMILY(3), TAR_MOORS, ACES };
+
+static tar_mask family_naturals(int f)
+{
+    return naturals[f];
+}
+
+/* O16: whether naturals `nat` of family f with w wild cards make a valid
+ * sequence. */
+static int valid_in(int f, tar_mask nat, int w, const struct tar_rules *rules)
+{
+    if (f == TAR_FAMILY_GRANDE) {
+        int t = tar_count(nat & TOP_GROUP);
+        if (!(nat & TAR_BIT(TAR_AN)) || t < 1 || t + w < 2) return 0;
+        int r = w - (t == 1);               /* one wild is taken by the top group */
+        tar_mask run = nat & RUN;
+        if (!run) return 1;
+        int low = 63 - __builtin_clzll(run);
+        tar_mask missing = run_above(low) & ~run;
+        return tar_count(missing) <= r && (missing & (missing >> 1)) == 0;   /* no two consecutive */
+    }
+    if (f == TAR_FAMILY_MOORS || f == TAR_FAMILY_ACES) {
+        int n = tar_count(nat);
+        return n >= 2 && n + w >= 3 && w <= 2;
+    }
+    int s = f - TAR_FAMILY_SWORDS;
+    int t = tar_count(nat & suit_courts(s, TAR_Q, TAR_J));
+    return (nat & TAR_BIT(TAR_CARD(s, TAR_K))) && t >= 1 && t + w >= 2 && w <= rules->suit_wilds;
+}
+
+int tar_sequence_family(tar_mask m, const struct tar_rules *rules)
+{
+    tar_mask nat = m & ~TAR_WILDS;
+    int f = -1, w = tar_count(m & TAR_WILDS);
+    if (!nat) return -1;
+    if (nat & GRANDE) f = TAR_FAMILY_GRANDE;
+    else if (nat & TAR_MOORS) f = TAR_FAMILY_MOORS;
+    else
+        for (int s = 0; s < TAR_SUITS && f < 0; s++)
+            if (nat & suit_courts(s, TAR_K, TAR_J)) f = TAR_FAMILY_SWORDS + s;
+    if (f < 0) f = TAR_FAMILY_ACES;
+    if (nat & ~family_naturals(f)) return -1;
+    return valid_in(f, nat, w, rules) ? f : -1;
+}
+
+int tar_sequence_value(tar_mask m)
+{
+    return 5 * (tar_count(m) - 1);
+}
+
+int tar_doubled(int total, int count)
+{
+    return count >= 3 ? 2 * total : total;   /* O17 */
+}
+
+/* ---- the declarations a hand may make (O19, every sinking) ---- */
+
+struct emitter {
+    int (*fn)(void *ctx, int klass, tar_mask cards);
+    void *ctx;
+    int count, stop;
+};
+
+static void emit(struct emitter *e, int klass, tar_mask cards)
+{
+    if (e->stop) return;
+    e->count++;
+    if (e->fn && e->fn(e->ctx, klass, cards)) e->stop = 1;
+}
+
+/* The wild subsets of `avail` in list order: none, BE, MA, both. */
+static int wild_sets(tar_mask avail, tar_mask out[4])
+{
+    static const tar_mask all[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
+    int n = 0;
+    for (int i = 0; i < 4; i++)
+        if ((all[i] & ~avail) == 0) out[n++] = all[i];
+    return n;
+}
+
+static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
+{
+    emit(e, TAR_CLASS_SEQUENCE, base);
+    for (int i = TAR_T16; i <= TAR_NUMBERED(5); i++) {
+        if (!(held & TAR_BIT(i))) continue;
+        tar_mask forced = run_above(i) & ~held;
+        if (tar_count(forced) > r || (forced & (forced >> 1))) break;   /* lower runs only add gaps */
+        tar_mask cand = run_above(i) & held;
+        int spare = r - tar_count(forced);
+        tar_mask span = run_above(i) | TAR_BIT(i);
+        emit(e, TAR_CLASS_SEQUENCE, base | (span & ~forced));
+        for (tar_mask a = cand; spare >= 1 && a; a &= a - 1) {
+            tar_mask m1 = forced | (a & -a);
+            if (!(m1 & (m1 >> 1))) emit(e, TAR_CLASS_SEQUENCE, base | (span & ~m1));
+        }
+        for (tar_mask a = cand; spare >= 2 && a; a &= a - 1)
+            for (tar_mask b = a & (a - 1); b; b &= b - 1) {
+                tar_mask m2 = forced | (a & -a) | (b & -b);
+                if (!(m2 & (m2 >> 1))) emit(e, TAR_CLASS_SEQUENCE, base | (span & ~m2));
+            }
+    }
+}
+
+static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mask avail,
+                                 const struct tar_rules *rules)
+{
+    tar_mask ws[4], held = hand & family_naturals(f);
+    int nw = wild_sets(avail, ws);
+    if (f == TAR_FAMILY_GRANDE) {
+        if (!(held & TAR_BIT(TAR_AN))) return;
+        tar_mask top = held & TOP_GROUP;
+        for (tar_mask ts = top; ts; ts = (ts - 1) & top)   /* sizes vary; order fixed by the mask */
+            for (int k = 0; k < nw; k++) {
+                int t = tar_count(ts), w = tar_count(ws[k]);
+                if (t + w < 2) continue;
+                grande_runs(e, TAR_BIT(TAR_AN) | ts | ws[k], held & RUN, w - (t == 1));
+            }
+        return;
+    }
+    if (f == TAR_FAMILY_MOORS || f == TAR_FAMILY_ACES) {
+        tar_mask sub = 0;
+        do {
+            sub = (sub - held) & held;
+            for (int k = 0; sub && k < nw; k++)
+                if (valid_in(f, sub, tar_count(ws[k]), rules)) emit(e, TAR_CLASS_SEQUENCE, sub | ws[k]);
+        } while (sub);
+        return;
+    }
+    int s = f - TAR_FAMILY_SWORDS;
+    tar_mask king = TAR_BIT(TAR_CARD(s, TAR_K)), ace = TAR_BIT(TAR_CARD(s, TAR_ACE));
+    tar_mask top = held & suit_courts(s, TAR_Q, TAR_J);
+    if (!(held & king)) return;
+    for (tar_mask ts = top; ts; ts = (ts - 1) & top)
+        for (int k = 0; k < nw; k++) {
+            if (!valid_in(f, king | ts, tar_count(ws[k]), rules)) continue;
+            emit(e, TAR_CLASS_SEQUENCE, king | ts | ws[k]);
+            if (held & ace) emit(e, TAR_CLASS_SEQUENCE, king | ts | ws[k] | ace);
+        }
+}
+
+int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
+                     void *ctx)
+{
+    struct emitter e = { fn, ctx, 0, 0 };
+    tar_mask hand = d->hand[seat];
+    for (int k = 0; k < TAR_CRICCHE && !e.stop; k++) {
+        if (d->cricche_done[seat] & (1u << k)) continue;
+        tar_mask held = hand & kind_cards(k);
+        if (tar_count(held) < 3) continue;
+        for (int i = 63; i >= 0; i--)        /* the 3-card subsets, leaving out the highest card first */
+            if (held & TAR_BIT(i) && tar_count(held) == 4) emit(&e, TAR_CLASS_CRICCA, held & ~TAR_BIT(i));
+        emit(&e, TAR_CLASS_CRICCA, held);
+    }
+    tar_mask avail = hand & TAR_WILDS & ~d->wilds_used[seat];
+    for (int f = 0; f < TAR_FAMILIES && !e.stop; f++)
+        if (!(d->families_done[seat] & (1u << f))) family_declarations(&e, f, hand, avail, &d->rules);
+    return e.count;
+}
+
+/* ---- the best combinations of a pile (O29) ---- */
+
+void tar_pile_cricche(tar_mask pile, int *total, int *count)
+{
+    *total = *count = 0;
+    for (int k = 0; k < TAR_CRICCHE; k++) {
+        int n = tar_count(pile & kind_cards(k));
+        if (n < 3) continue;
+        *total += tar_cricca_value(k, n);
+        (*count)++;
+    }
+}
+
+/* The size of the largest valid sequence of family f from the pile's
+ * naturals and exactly the wilds `ws` (all of them used); 0 when none. */
+static int best_size(int f, tar_mask pile, tar_mask ws, const struct tar_rules *rules)
+{
+    tar_mask held = pile & family_naturals(f);
+    int w = tar_count(ws);
+    if (f != TAR_FAMILY_GRANDE) return valid_in(f, held, w, rules) ? tar_count(held) + w : 0;
+    tar_mask head = held & (TAR_BIT(TAR_AN) | TOP_GROUP), run = held & RUN;
+    if (!valid_in(f, head, w, rules)) return 0;
+    int t = tar_count(head & TOP_GROUP), spare = w - (t == 1), best = 0, n = 0;
+    tar_mask missing = 0;
+    for (int i = TAR_T16; i <= TAR_NUMBERED(5) && tar_count(missing) <= spare && !(missing & (missing >> 1)); i++) {
+        if (run & TAR_BIT(i)) best = ++n;   /* a run down to i: every gap above filled (O16) */
+        else missing |= TAR_BIT(i);
+    }
+    return tar_count(head) + w + best;
+}
+
+/* O16-O18, O29: every way to give each wild to one family or none; the
+ * way with the maximum total (before doubling, as O29 words it), among
+ * equal totals the one O17 doubles. */
+void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total, int *count)
+{
+    static const tar_mask sets[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
+    int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
+    *total = *count = 0;
+    for (int f = 0; f < TAR_FAMILIES; f++) {
+        for (int k = 0; k < 4; k++) {
+            int size = (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
+            value[f][k] = size > 0 ? 5 * (size - 1) : 0;
+            made[f][k] = size > 0;
+        }
+        base += value[f][0];
+        base_n += made[f][0];
+    }
+    /* be, ma: the family each wild goes to, -1 for none; only those
+     * families change from the base (no wild anywhere) */
+    for (int be = -1; be < TAR_FAMILIES; be++) {
+        if (be >= 0 && !(pile & TAR_BIT(TAR_BE))) break;
+        for (int ma = -1; ma < TAR_FAMILIES; ma++) {
+            if (ma >= 0 && !(pile & TAR_BIT(TAR_MA))) break;
+            int sum = base, n = base_n;
+            if (be >= 0 && be == ma) {
+                sum += value[be][3] - value[be][0];
+                n += made[be][3] - made[be][0];
+            } else {
+                if (be >= 0) sum += value[be][1] - value[be][0], n += made[be][1] - made[be][0];
+                if (ma >= 0) sum += value[ma][2] - value[ma][0], n += made[ma][2] - made[ma][0];
+            }
+            /* O29: the maximum total, then (equal totals) the most doubled */
+            if (sum > *total || (sum == *total && tar_doubled(sum, n) > best)) {
+                best = tar_doubled(sum, n);
+                *total = sum;
+                *count = n;
+            }
+        }
+    }
+}

@@ -1,0 +1,562 @@
+/* tarocchini_deal.c - one deal of Tarocchini (RULES-tarocchini.md O9-O12,
+ * O19-O25, section 8): the hands from the pack, the monte round, the
+ * dealer's discard, the declarations seat by seat, the fifteen tricks; the
+ * action notation, its error reasons and the legal-action list
+ * (tarocchini.h gives its order). A refused action changes nothing.
+ */
+#include <string.h>
+#include "engine/tarocchini/tarocchini.h"
+#include "engine/text.h"
+
+enum { MAX_TOKENS = 24 };
+
+int tar_team(int seat)
+{
+    return seat & 1;   /* O8 */
+}
+
+static int fail(char *err, int cap, const char *why)
+{
+    struct pq_text t;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, why);
+    return -1;
+}
+
+/* O9: seat s holds p[15s .. 15s+14], the dealer also p[60] and p[61]. */
+void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint8_t deck[TAR_CARDS])
+{
+    memset(d, 0, sizeof *d);
+    d->rules = *rules;
+    memcpy(d->deck, deck, TAR_CARDS);
+    for (int i = 0; i < TAR_CARDS; i++) d->hand[i < 60 ? i / TAR_HAND : 3] |= TAR_BIT(deck[i]);
+    d->phase = rules->monte ? TAR_PHASE_MONTE : TAR_PHASE_DISCARD;
+    d->to_act = (int8_t)(rules->monte ? 0 : 3);
+    d->matto_seat = d->matto_trick = -1;
+}
+
+/* ---- parsing (section 8) ---- */
+
+/* Whether token k is the word `lit` (a string literal). */
+#define IS_WORD(k, lit) (tlen[k] == (int)sizeof(lit) - 1 && !memcmp(tok[k], lit, sizeof(lit) - 1))
+
+int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap)
+{
+    const char *tok[MAX_TOKENS];
+    int tlen[MAX_TOKENS], n = 0, i = 0;
+    memset(a, 0, sizeof *a);
+    if (len < 0) len = 0;
+    a->kind = TAR_ACT_UNKNOWN;
+    if (len >= 7 && len <= 8 && !memcmp(text, "play ", 5) && !memchr(text + 5, ' ', (size_t)len - 5)) {
+        int c = tar_card_parse(text + 5, len - 5);   /* a bare play, the common case */
+        a->kind = TAR_ACT_PLAY;
+        a->card = (uint8_t)(c < 0 ? 0 : c);
+        return c < 0 ? fail(err, cap, "unknown card") : 0;
+    }
+    tok[0] = text;   /* the loop makes at least this token */
+    tlen[0] = 0;
+    while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
+        int start = i;
+        while (i < len && text[i] != ' ') i++;
+        if (n == MAX_TOKENS) return fail(err, cap, "unknown action");
+        tok[n] = text + start;
+        tlen[n++] = i - start;
+        i++;
+    }
+    if (IS_WORD(0, "monte") || IS_WORD(0, "pass")) {
+        a->kind = tok[0][0] == 'm' ? TAR_ACT_MONTE : TAR_ACT_PASS;
+        return n == 1 ? 0 : fail(err, cap, "unknown action");
+    }
+    int first;
+    if (IS_WORD(0, "discard")) {
+        a->kind = TAR_ACT_DISCARD;
+        first = 1;
+    } else if (IS_WORD(0, "declare")) {
+        a->kind = TAR_ACT_DECLARE;
+        if (n < 2 || !(IS_WORD(1, "cricca") || IS_WORD(1, "sequence")))
+            return fail(err, cap, "unknown action");
+        a->klass = tok[1][0] == 'c' ? TAR_CLASS_CRICCA : TAR_CLASS_SEQUENCE;
+        first = 2;
+    } else if (IS_WORD(0, "play")) {
+        a->kind = TAR_ACT_PLAY;
+        int c = n >= 2 ? tar_card_parse(tok[1], tlen[1]) : -1;
+        if (c < 0) return fail(err, cap, "unknown card");
+        a->card = (uint8_t)c;
+        for (int k = 2; k < n; k++) {
+            int s = IS_WORD(k, "volo")       ? TAR_SIGNAL_VOLO
+                    : IS_WORD(k, "busso")    ? TAR_SIGNAL_BUSSO
+                    : IS_WORD(k, "striscio") ? TAR_SIGNAL_STRISCIO
+                                                           : 0;
+            if (!s) return fail(err, cap, "unknown action");
+            if (k >= 4 || (a->signals & s)) return fail(err, cap, "signal not allowed");   /* O25: two different */
+            a->signals |= (uint8_t)s;
+        }
+        return 0;
+    } else {
+        return fail(err, cap, "unknown action");
+    }
+    int count = 0;
+    for (int k = first; k < n; k++) {
+        int c = tar_card_parse(tok[k], tlen[k]);
+        if (c < 0) return fail(err, cap, "unknown card");
+        if (a->cards & TAR_BIT(c)) a->signals = 1;   /* a card named twice */
+        a->cards |= TAR_BIT(c);
+        count++;
+    }
+    a->card = (uint8_t)count;
+    return 0;
+}
+
+/* ---- play (O22-O24) ---- */
+
+int tar_trick_suit(const uint8_t *cards, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (cards[i] != TAR_MA) return tar_suit(cards[i]);   /* O23: after a Matto lead, the next card */
+    return TAR_SUIT_NONE;
+}
+
+int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+{
+    if (x == TAR_MA) return 0;   /* O24: the Matto never wins */
+    if (best < 0) return 1;
+    int xs = tar_suit(x), bs = tar_suit(best);
+    if (xs == TAR_SUIT_TRUMPS) {
+        int moors = x >= TAR_M1 && x < TAR_BE && best >= TAR_M1 && best < TAR_BE;   /* O5: the last Moor */
+        return bs != TAR_SUIT_TRUMPS || moors || tar_rank(x, r) > tar_rank(best, r);
+    }
+    return xs == suit && bs == suit && tar_rank(x, r) > tar_rank(best, r);
+}
+
+int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
+{
+    int best = -1, suit = tar_trick_suit(cards, n);
+    for (int i = 0; i < n; i++)
+        if (tar_card_beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
+    return best < 0 ? -1 : (leader + best) % TAR_SEATS;
+}
+
+tar_mask tar_deal_playable(const struct tar_deal *d)
+{
+    tar_mask hand = d->hand[d->to_act];
+    if (d->n_played == 0) return hand;
+    int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
+    if (suit == TAR_SUIT_NONE) return hand;
+    tar_mask follow = hand & tar_suit_cards(suit);
+    if (follow) return follow | (hand & TAR_BIT(TAR_MA));
+    tar_mask trumps = hand & TAR_TRUMPS;
+    if (trumps) return trumps | (hand & TAR_BIT(TAR_MA));
+    return hand;
+}
+
+/* O25: whether `volo` is true for card c led from `hand`. */
+static int volo_true(tar_mask hand, int c)
+{
+    return (hand & tar_suit_cards(tar_suit(c)) & ~TAR_BIT(c)) == 0;
+}
+
+/* ---- legality ---- */
+
+static int phase_of(int kind)
+{
+    switch (kind) {
+    case TAR_ACT_MONTE: return TAR_PHASE_MONTE;
+    case TAR_ACT_DISCARD: return TAR_PHASE_DISCARD;
+    case TAR_ACT_DECLARE: return TAR_PHASE_DECLARE;
+    default: return TAR_PHASE_PLAY;
+    }
+}
+
+/* The cards the dealer may discard (O11). */
+static tar_mask discardable(const struct tar_deal *d)
+{
+    tar_mask fives = TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS;
+    for (int s = 0; s < TAR_SUITS; s++) fives |= TAR_BIT(TAR_CARD(s, TAR_K));
+    return d->rules.discard_rule == TAR_DISCARD_NO_FIVE ? d->hand[3] & ~fives : d->hand[3];
+}
+
+static int check_declare(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
+{
+    int seat = d->to_act;
+    if (a->cards & ~d->hand[seat]) return fail(err, cap, "not in hand");
+    if (a->signals) return fail(err, cap, "invalid combination");   /* a card named twice */
+    if (a->klass == TAR_CLASS_CRICCA) {
+        int k = tar_cricca_kind(a->cards);
+        if (k < 0) return fail(err, cap, "invalid combination");
+        if (d->cricche_done[seat] & (1u << k)) return fail(err, cap, "already declared");
+        return 0;
+    }
+    int f = tar_sequence_family(a->cards, &d->rules);
+    if (f < 0) return fail(err, cap, "invalid combination");
+    if (d->families_done[seat] & (1u << f)) return fail(err, cap, "already declared");
+    if (a->cards & d->wilds_used[seat]) return fail(err, cap, "wild card used twice");   /* O18 */
+    return 0;
+}
+
+int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap)
+{
+    if (d->phase == TAR_PHASE_OVER) return fail(err, cap, "deal is over");
+    if (kind == TAR_ACT_UNKNOWN) return 0;
+    if (kind == TAR_ACT_PASS ? d->phase != TAR_PHASE_MONTE && d->phase != TAR_PHASE_DECLARE : phase_of(kind) != d->phase)
+        return fail(err, cap, "not your turn");
+    return 0;
+}
+
+int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
+{
+    if (tar_deal_check_phase(d, a->kind, err, cap) < 0) return -1;
+    switch (a->kind) {
+    case TAR_ACT_MONTE:
+    case TAR_ACT_PASS:
+        return 0;
+    case TAR_ACT_DISCARD:
+        if (a->card != 2 || a->signals) return fail(err, cap, "discard exactly 2 cards");
+        if (a->cards & ~d->hand[d->to_act]) return fail(err, cap, "not in hand");
+        if (a->cards & ~discardable(d)) return fail(err, cap, "five-point card");   /* O11 */
+        return 0;
+    case TAR_ACT_DECLARE:
+        return check_declare(d, a, err, cap);
+    default: {
+        tar_mask hand = d->hand[d->to_act];
+        if (!(hand & TAR_BIT(a->card))) return fail(err, cap, "not in hand");
+        if (!(tar_deal_playable(d) & TAR_BIT(a->card))) {
+            int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
+            return fail(err, cap, hand & tar_suit_cards(suit) ? "must follow suit" : "must play a trump");
+        }
+        if (!a->signals) return 0;
+        if (!d->rules.signals || d->n_played > 0 || a->card == TAR_MA) return fail(err, cap, "signal not allowed");
+        if ((a->signals & TAR_SIGNAL_VOLO) && !volo_true(hand, a->card)) return fail(err, cap, "volo is false");
+        return 0;
+    }
+    }
+}
+
+/* ---- applying ---- */
+
+static void record(struct tar_deal *d, int seat, int kind, const struct tar_action *a)
+{
+    struct tar_act *h = &d->hist[d->n_hist++];
+    memset(h, 0, sizeof *h);
+    h->seat = (uint8_t)seat;
+    h->kind = (uint8_t)kind;
+    if (!a) return;
+    h->klass = a->klass;
+    h->card = a->card;
+    h->signals = a->signals;
+    h->cards = a->cards;
+}
+
+/* O19: a seat's pass scores its declarations. */
+static void declarer_passes(struct tar_deal *d, int seat)
+{
+    struct tar_act *h = &d->hist[d->n_hist - 1];
+    h->klass = 1;
+    h->value = (int16_t)tar_doubled(d->hand_cricche[seat], d->n_cricche[seat]);
+    h->sequences = (int16_t)tar_doubled(d->hand_sequences[seat], d->n_sequences[seat]);
+    if (seat == 3) {
+        d->phase = TAR_PHASE_PLAY;
+        d->to_act = 0;   /* O21 */
+        d->leader = 0;
+    } else {
+        d->to_act = (int8_t)(seat + 1);
+    }
+}
+
+static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
+{
+    int c = a->card, suit = tar_trick_suit(d->cards[d->trick], d->n_played);
+    d->hand[seat] &= ~TAR_BIT(c);
+    if (d->n_played == 0) d->signals[d->trick] = a->signals;
+    if (suit != TAR_SUIT_NONE && c != TAR_MA && tar_suit(c) != suit) {
+        d->void_of[seat] |= 1u << suit;
+        if (tar_suit(c) != TAR_SUIT_TRUMPS) d->void_of[seat] |= 1u << TAR_SUIT_TRUMPS;
+    }
+    if (c == TAR_MA) {
+        d->matto_seat = (int8_t)seat;
+        d->matto_trick = (int8_t)d->trick;
+    }
+    d->cards[d->trick][d->n_played++] = (uint8_t)c;
+    if (d->n_played < TAR_SEATS) {
+        d->to_act = (int8_t)((seat + 1) % TAR_SEATS);
+        return 0;
+    }
+    int w = tar_trick_winner(&d->rules, d->cards[d->trick], TAR_SEATS, d->leader);
+    d->leaders[d->trick] = d->leader;
+    d->winners[d->trick] = (uint8_t)w;
+    for (int i = 0; i < TAR_SEATS; i++) d->won[tar_team(w)] |= TAR_BIT(d->cards[d->trick][i]);
+    d->tricks_won[tar_team(w)]++;
+    record(d, w, TAR_ACT_WINS, NULL);
+    d->trick++;
+    d->n_played = 0;
+    d->leader = (uint8_t)w;
+    d->to_act = (int8_t)w;
+    if (d->trick < TAR_TRICKS) return 0;
+    d->phase = TAR_PHASE_OVER;
+    d->to_act = -1;
+    return 1;
+}
+
+int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
+{
+    int seat = d->to_act;
+    record(d, seat, a->kind, a);
+    switch (a->kind) {
+    case TAR_ACT_MONTE:   /* O10 */
+        if (seat < 3) {
+            d->to_act = (int8_t)(seat + 1);
+            return 0;
+        }
+        d->thrown_in = 1;
+        d->phase = TAR_PHASE_OVER;
+        d->to_act = -1;
+        return 1;
+    case TAR_ACT_PASS:
+        if (d->phase == TAR_PHASE_MONTE) {
+            d->phase = TAR_PHASE_DISCARD;
+            d->to_act = 3;
+        } else {
+            declarer_passes(d, seat);
+        }
+        return 0;
+    case TAR_ACT_DISCARD:   /* O11 */
+        d->hand[3] &= ~a->cards;
+        d->discards = a->cards;
+        d->phase = TAR_PHASE_DECLARE;
+        d->to_act = 0;
+        return 0;
+    case TAR_ACT_DECLARE: {
+        struct tar_act *h = &d->hist[d->n_hist - 1];
+        d->declared[seat] |= a->cards;
+        if (a->klass == TAR_CLASS_CRICCA) {
+            int k = tar_cricca_kind(a->cards);
+            h->group = (uint8_t)k;
+            h->value = (int16_t)tar_cricca_value(k, tar_count(a->cards));
+            d->cricche_done[seat] |= (uint8_t)(1u << k);
+            d->hand_cricche[seat] = (int16_t)(d->hand_cricche[seat] + h->value);
+            d->n_cricche[seat]++;
+        } else {
+            int f = tar_sequence_family(a->cards, &d->rules);
+            h->group = (uint8_t)f;
+            h->value = (int16_t)tar_sequence_value(a->cards);
+            d->families_done[seat] |= (uint8_t)(1u << f);
+            d->wilds_used[seat] |= a->cards & TAR_WILDS;
+            d->hand_sequences[seat] = (int16_t)(d->hand_sequences[seat] + h->value);
+            d->n_sequences[seat]++;
+        }
+        return 0;
+    }
+    default:
+        return play_card(d, seat, a);
+    }
+}
+
+/* ---- the legal-action list (tarocchini.h gives its order) ---- */
+
+static const uint8_t signal_sets[7] = { 0, TAR_SIGNAL_VOLO, TAR_SIGNAL_BUSSO, TAR_SIGNAL_STRISCIO,
+                                        TAR_SIGNAL_VOLO | TAR_SIGNAL_BUSSO, TAR_SIGNAL_VOLO | TAR_SIGNAL_STRISCIO,
+                                        TAR_SIGNAL_BUSSO | TAR_SIGNAL_STRISCIO };
+
+/* The signal sets card c may carry now, as a bit per signal_sets index. */
+static int signal_choices(const struct tar_deal *d, int c)
+{
+    if (d->n_played > 0 || !d->rules.signals || c == TAR_MA) return 1;
+    return volo_true(d->hand[d->to_act], c) ? 0x7f : 0x4d;   /* without the volo sets: 0, 2, 3, 6 */
+}
+
+/* How many signal sets signal_choices() allows. */
+static int choice_count(int choices)
+{
+    return choices == 1 ? 1 : choices == 0x7f ? 7 : 4;
+}
+
+/* Walks the list: calls fn with each action until it returns nonzero. */
+struct walker {
+    int target, index, done;
+    struct tar_action found;
+    const struct tar_action *match;
+};
+
+static int visit(struct walker *w, const struct tar_action *a)
+{
+    if (w->match) {
+        if (w->match->kind == a->kind && w->match->klass == a->klass && w->match->cards == a->cards &&
+            (a->kind != TAR_ACT_PLAY || (w->match->card == a->card && w->match->signals == a->signals)))
+            return w->done = 1;
+    } else if (w->index == w->target) {
+        w->found = *a;
+        return w->done = 1;
+    }
+    w->index++;
+    return 0;
+}
+
+static int visit_declaration(void *ctx, int klass, tar_mask cards)
+{
+    struct tar_action a = { TAR_ACT_DECLARE, (uint8_t)klass, 0, 0, cards };
+    return visit(ctx, &a);
+}
+
+/* Returns 1 when the walk stopped (found), 0 when the list ended. */
+static int walk(const struct tar_deal *d, struct walker *w)
+{
+    struct tar_action a;
+    memset(&a, 0, sizeof a);
+    switch (d->phase) {
+    case TAR_PHASE_MONTE:
+        a.kind = TAR_ACT_MONTE;
+        if (visit(w, &a)) return 1;
+        a.kind = TAR_ACT_PASS;
+        return visit(w, &a);
+    case TAR_PHASE_DISCARD: {
+        a.kind = TAR_ACT_DISCARD;
+        a.card = 2;
+        for (tar_mask x = discardable(d); x; x &= x - 1) {
+            for (tar_mask y = x & (x - 1); y; y &= y - 1) {
+                a.cards = (x & -x) | (y & -y);
+                if (visit(w, &a)) return 1;
+            }
+        }
+        return 0;
+    }
+    case TAR_PHASE_DECLARE: {
+        tar_declarations(d, d->to_act, visit_declaration, w);
+        if (w->done) return 1;
+        a.kind = TAR_ACT_PASS;
+        return visit(w, &a);
+    }
+    case TAR_PHASE_PLAY:
+        a.kind = TAR_ACT_PLAY;
+        for (tar_mask x = tar_deal_playable(d); x; x &= x - 1) {
+            int c = __builtin_ctzll(x), choices = signal_choices(d, c);
+            a.card = (uint8_t)c;
+            for (int k = 0; k < 7; k++) {
+                if (!(choices & (1 << k))) continue;
+                a.signals = signal_sets[k];
+                if (visit(w, &a)) return 1;
+            }
+        }
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* The lowest n-th (from 0) card of a mask. */
+static int nth_card(tar_mask m, int n)
+{
+    while (n-- > 0) m &= m - 1;
+    return __builtin_ctzll(m);
+}
+
+/* The n-th action of the play or discard list, found without walking the
+ * list (the same order as walk()); 0, or -1 when n is past its end. */
+static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
+{
+    memset(a, 0, sizeof *a);
+    if (d->phase == TAR_PHASE_DISCARD) {
+        tar_mask x = discardable(d);
+        a->kind = TAR_ACT_DISCARD;
+        a->card = 2;
+        for (; x; x &= x - 1) {
+            tar_mask above = x & (x - 1);
+            int k = tar_count(above);
+            if (n < k) {
+                a->cards = (x & -x) | TAR_BIT(nth_card(above, n));
+                return 0;
+            }
+            n -= k;
+        }
+        return -1;
+    }
+    a->kind = TAR_ACT_PLAY;
+    for (tar_mask x = tar_deal_playable(d); x; x &= x - 1) {
+        int c = __builtin_ctzll(x), choices = signal_choices(d, c), k = choice_count(choices);
+        if (n < k) {
+            a->card = (uint8_t)c;
+            a->signals = signal_sets[nth_card((tar_mask)choices, n)];
+            return 0;
+        }
+        n -= k;
+    }
+    return -1;
+}
+
+int tar_deal_legal_count(const struct tar_deal *d)
+{
+    if (d->phase == TAR_PHASE_DECLARE) return tar_declarations(d, d->to_act, NULL, NULL) + 1;   /* and pass */
+    if (d->phase == TAR_PHASE_DISCARD) {
+        int k = tar_count(discardable(d));
+        return k * (k - 1) / 2;
+    }
+    if (d->phase == TAR_PHASE_PLAY) {
+        tar_mask x = tar_deal_playable(d);
+        if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
+        int n = 0;
+        for (; x; x &= x - 1) n += choice_count(signal_choices(d, __builtin_ctzll(x)));
+        return n;
+    }
+    struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
+    walk(d, &w);
+    return w.index;
+}
+
+static int format(const struct tar_action *a, char *buf, int cap)
+{
+    static const char *const signal_words[3] = { " volo", " busso", " striscio" };
+    char text[TAR_TEXT];
+    int len = 0;
+    switch (a->kind) {
+    case TAR_ACT_MONTE: memcpy(text, "monte", len = 5); break;
+    case TAR_ACT_PASS: memcpy(text, "pass", len = 4); break;
+    case TAR_ACT_DISCARD:
+    case TAR_ACT_DECLARE: {   /* the verb, then the cards */
+        const char *verb = a->kind == TAR_ACT_DISCARD ? "discard " : a->klass == TAR_CLASS_CRICCA ? "declare cricca "
+                                                                                                    : "declare sequence ";
+        len = (int)strlen(verb);
+        memcpy(text, verb, (size_t)len);
+        len += tar_cards_format(a->cards, text + len, (int)sizeof text - len);
+        break;
+    }
+    default: {
+        const char *name = tar_card_name(a->card);
+        memcpy(text, "play ", 5);
+        memcpy(text + 5, name, 3);
+        len = 5 + (name[2] ? 3 : 2);
+        for (int k = 0; k < 3; k++)
+            if (a->signals & (1 << k)) {
+                int n = (int)strlen(signal_words[k]);
+                memcpy(text + len, signal_words[k], (size_t)n);
+                len += n;
+            }
+        break;
+    }
+    }
+    if (len >= cap) {
+        if (cap > 0) buf[0] = '\0';
+        return -1;
+    }
+    memcpy(buf, text, (size_t)len);
+    buf[len] = '\0';
+    return len;
+}
+
+int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
+{
+    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
+    int direct = d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD;
+    if (n < 0 || (direct ? nth_direct(d, n, &w.found) < 0 : !walk(d, &w))) {
+        if (cap > 0) buf[0] = '\0';
+        return -1;
+    }
+    return format(&w.found, buf, cap);
+}
+
+int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len)
+{
+    struct tar_action a;
+    char err[8];
+    if (tar_action_parse(text, len, &a, err, sizeof err) < 0 || tar_deal_check(d, &a, err, sizeof err) < 0)
+        return -1;
+    struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, &a };
+    return walk(d, &w) ? w.index : -1;
+}
