@@ -6,6 +6,8 @@
 #include <string.h>
 #include "engine/game.h"
 #include "engine/rng.h"
+#include <criterion/criterion.h>
+#include <cjson/cJSON.h>
 #include "tests/support_game_frames.h"
 
 static int keep(struct codec_frame *out, int *n, int cap, enum codec_code code, struct codec_frame *f)
@@ -84,4 +86,50 @@ fail:
     free(state);
     for (int i = 0; i < n; i++) codec_frame_release(&out[i]);
     return 0;
+}
+
+int support_game_doc_check(const char *doc_path, const struct support_game_example *example)
+{
+    static struct codec_frame frames[SUPPORT_GAME_FRAMES_MAX];
+    static char text[200000];
+    char err[256];
+    FILE *file = fopen(doc_path, "rb");
+    cr_assert(file, "run the tests from the top of the checkout (%s)", doc_path);
+    size_t len = fread(text, 1, sizeof text - 1, file);
+    fclose(file);
+    text[len] = '\0';
+    int n = example ? support_game_frames_of(example, frames, SUPPORT_GAME_FRAMES_MAX, err, sizeof err)
+                    : support_game_frames(frames, SUPPORT_GAME_FRAMES_MAX, err, sizeof err);
+    int blocks = 0;
+    cr_assert_gt(n, 10, "%s", err);
+    for (char *at = text; (at = strstr(at, "```json\n")); blocks++) {
+        char *start = at + 8, *end = strstr(start, "```");
+        cr_assert(end, "%s: an unclosed json block", doc_path);
+        cJSON *shown = cJSON_ParseWithLength(start, (size_t)(end - start));
+        cr_assert(shown, "%s: a json block that is not JSON near: %.60s", doc_path, start);
+        int found = -1;
+        for (int i = 0; i < n && found < 0; i++) {
+            cJSON *real = cJSON_ParseWithLength(frames[i].data, frames[i].len);
+            if (cJSON_Compare(shown, real, 1)) found = i;
+            cJSON_Delete(real);
+        }
+        cr_assert_geq(found, 0, "%s: not a frame of the example: %.80s", doc_path, start);
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItem(shown, "type"));
+        if (!strcmp(type, "hello") || !strcmp(type, "action")) {
+            /* The bot-side decoder checks actions in Piquet's notation
+             * only; any other game's action is still an action frame. */
+            struct codec_bot_message bot;
+            int code = codec_decode_bot(frames[found].data, frames[found].len, &bot, err, sizeof err);
+            cr_expect(code == CODEC_OK || (code == CODEC_BAD_ACTION && bot.type == CODEC_ACTION), "%s", err);
+        } else {
+            struct codec_game_message m;
+            cr_expect_eq(codec_decode_game(frames[found].data, frames[found].len, &m, err, sizeof err), CODEC_OK,
+                         "%s: %s", type, err);
+            codec_game_message_release(&m);
+        }
+        cJSON_Delete(shown);
+        at = end + 3;
+    }
+    for (int i = 0; i < n; i++) codec_frame_release(&frames[i]);
+    return blocks;
 }

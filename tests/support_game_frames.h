@@ -31,4 +31,12 @@ struct support_game_example {
 int support_game_frames_of(const struct support_game_example *ex, struct codec_frame *out, int cap, char *err,
                            size_t err_cap);
 
+/* Checks a game's protocol document against the frames of its example
+ * match (`example`; NULL: support_game_frames, Belote's): every ```json
+ * block of the file at `doc_path` (from the top of the checkout) is one
+ * of those frames exactly, and decodes as its reader would (the arena for
+ * hello and action, a protocol-2 bot for the rest). Asserts each; returns
+ * the number of blocks. */
+int support_game_doc_check(const char *doc_path, const struct support_game_example *example);
+
 #endif
