@@ -208,6 +208,7 @@ Test(leaderboard_lists, downloads_gzip_csv_pgn_and_a_runs_journal, .timeout = 60
     cr_assert_lt(packed.len, plain.len);
     free(text);
     lb_reply_release(&packed);
+    lb_reply_release(&plain);
     /* a page file too, the same bytes once inflated */
     cr_assert_eq(lb_request(&s, "GET", "/home.js", NULL, 0, NULL, NULL, &plain), 0);
     cr_assert_eq(lb_request(&s, "GET", "/home.js", NULL, 0, NULL, "Accept-Encoding: gzip", &packed), 0);
