@@ -133,7 +133,7 @@ Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
              "%s/arena run --quiet %s --pairs 40 --journal %s > /dev/null 2> %s & "
              /* Once a partie is journaled the arena handles signals (a
               * loaded machine may take longer than any fixed sleep to start). */
-             "pid=$!; for i in $(seq 600); do [ $(wc -l < %s 2>/dev/null || echo 0) -ge 2 ] && break; sleep 0.05; done; "
+             "pid=$!; for i in $(seq 600); do [ $( (wc -l < %s) 2>/dev/null || echo 0) -ge 2 ] && break; sleep 0.05; done; "
              "kill -INT $pid; wait $pid",
              bin_dir(), bots, journal, err_path, journal);
     int status = system(cmd);
