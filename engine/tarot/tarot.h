@@ -153,9 +153,14 @@ struct tarot_deal {
     uint8_t poignee_level[TAROT_MAX_SEATS];   /* 0 none, 1 simple, 2 double, 3 triple */
     uint8_t poignee_order[TAROT_MAX_SEATS], n_poignees;
     uint8_t played_first;           /* bit s: seat s has played to trick 1 */
+    /* Kept by tarot_deal_refresh after every change (init, apply,
+     * sampling), so that listing an action costs a look-up: */
     tarot_mask playable;            /* the cards the seat to act may play now */
     uint8_t n_playable;             /* how many */
+    int32_t n_legal;                /* the number of legal actions now */
     int8_t lead, best;              /* the current trick's led card (not the Excuse) and best trump, or -1 */
+    int8_t top, top_seat;           /* the card winning the current trick so far (F23, not the Excuse) and
+                                       its seat, or -1 */
     /* tricks: trick t's cards are plays[t * n ...], its leader and winner */
     uint8_t trick_no, in_trick;
     uint8_t plays[TAROT_CARDS], play_seat[TAROT_CARDS];
@@ -300,7 +305,9 @@ int tarot_action_format(const struct tarot_action *a, char *buf, int cap);
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
 /* The cards `seat` may play now (F22, F24). */
 tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat);
-/* Recomputes the cached `playable` after the hands changed (sampling). */
+/* Recomputes what the deal keeps of its legal actions (playable,
+ * n_playable, n_legal) after the state changed outside tarot_deal_init
+ * and tarot_deal_apply, which call it (sampling moves the hands). */
 void tarot_deal_refresh(struct tarot_deal *d);
 /* The seat winning trick `t` so far (F23, F38) over its `count` cards. */
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count);

@@ -42,7 +42,7 @@ void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, cons
     d->hand_size = (uint8_t)((TAROT_CARDS - d->dog_size) / d->n);      /* F9 */
     memcpy(d->deck, deck, TAROT_CARDS);
     d->taker = d->partner = -1;
-    d->lead = d->best = -1;
+    d->lead = d->best = d->top = d->top_seat = -1;
     d->called = TAROT_NO_CARD;
     for (int s = 0; s < d->n; s++) {
         d->hand[s] = tarot_dealt_hand(d, s);
@@ -58,6 +58,7 @@ void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, cons
                 d->phase = TAROT_OVER;
                 d->to_act = -1;
             }
+    tarot_deal_refresh(d);
 }
 
 int tarot_camp(const struct tarot_deal *d, int seat)
@@ -156,10 +157,19 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
     return ok | (hand & TAROT_BIT(TAROT_EXCUSE));
 }
 
+static int count_legal(const struct tarot_deal *d);
+
 void tarot_deal_refresh(struct tarot_deal *d)
 {
     d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
     d->n_playable = (uint8_t)tarot_count(d->playable);
+    d->n_legal = count_legal(d);
+}
+
+/* F23: does card c beat card w, the trick's best so far (neither the Excuse)? */
+static int beats(int c, int w)
+{
+    return TAROT_IS_TRUMP(c) ? !TAROT_IS_TRUMP(w) || c > w : !TAROT_IS_TRUMP(w) && TAROT_SUIT(c) == TAROT_SUIT(w) && c > w;
 }
 
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
@@ -181,9 +191,7 @@ int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
             win = i;
             continue;
         }
-        int w = cards[win];
-        if (TAROT_IS_TRUMP(c) ? !TAROT_IS_TRUMP(w) || c > w : !TAROT_IS_TRUMP(w) && TAROT_SUIT(c) == TAROT_SUIT(w) && c > w)
-            win = i;
+        if (beats(c, cards[win])) win = i;
     }
     return seats[win < 0 ? 0 : win];
 }
@@ -191,6 +199,11 @@ int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
 /* ---- listing ---- */
 
 int tarot_deal_legal_count(const struct tarot_deal *d)
+{
+    return d->n_legal;
+}
+
+static int count_legal(const struct tarot_deal *d)
 {
     long n = 0;
     switch (d->phase) {
@@ -549,15 +562,20 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     if (card == d->called) d->partner_public = 1;
     if (card != TAROT_EXCUSE && d->lead < 0) d->lead = (int8_t)card;
     if (TAROT_IS_TRUMP(card) && card > d->best) d->best = (int8_t)card;
+    if (card != TAROT_EXCUSE && (d->top < 0 || beats(card, d->top))) {
+        d->top = (int8_t)card;
+        d->top_seat = (int8_t)seat;
+    }
     if (++d->in_trick < d->n) {
         d->to_act = (int8_t)((seat + 1) % d->n);
         return 0;
     }
-    int w = tarot_trick_winner(d, d->trick_no, d->n);
+    /* the last trick may go by F38 instead */
+    int w = d->trick_no < d->hand_size - 1 && d->top_seat >= 0 ? d->top_seat : tarot_trick_winner(d, d->trick_no, d->n);
     d->winner[d->trick_no] = (uint8_t)w;
     d->tricks_won[w]++;
     d->in_trick = 0;
-    d->lead = d->best = -1;
+    d->lead = d->best = d->top = d->top_seat = -1;
     if (++d->trick_no == d->hand_size) {
         d->phase = TAROT_OVER;
         d->to_act = -1;
