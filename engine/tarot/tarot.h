@@ -83,6 +83,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "engine/game.h"
 
 __extension__ typedef unsigned __int128 tarot_mask;
@@ -255,7 +256,12 @@ tarot_mask tarot_rank_mask(int rank);
 
 /* The card of a two-character token (F3), or -1. */
 int tarot_card_parse(const char *text);
-void tarot_card_format(int card, char out[3]);
+/* Each card's token with its NUL ("01".."21", "EX", "1S".."KC"). */
+extern const char tarot_tokens[TAROT_CARDS][3];
+static inline void tarot_card_format(int card, char out[3])
+{
+    memcpy(out, tarot_tokens[card], 3);
+}
 /* F6: half points of a card. */
 int tarot_card_halves(int card);
 int tarot_mask_halves(tarot_mask m);
@@ -303,6 +309,10 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
 int tarot_action_format(const struct tarot_action *a, char *buf, int cap);
 /* Checks and applies: 0 goes on, 1 the deal is over, -1 illegal (reason). */
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
+/* Plays `card`, one of d->playable (the caller checked): what
+ * tarot_deal_apply does with a legal play, without the checks. 0 goes on,
+ * 1 the deal is over. */
+int tarot_deal_play(struct tarot_deal *d, int card);
 /* The cards `seat` may play now (F22, F24). */
 tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat);
 /* Recomputes what the deal keeps of its legal actions (playable,
@@ -329,7 +339,14 @@ int tarot_share(const struct tarot_result *r, int seat, int x);
 
 int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, char *err, int cap);
 int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap);
-int tarot_match_to_act(const struct tarot_match *m);
+/* A deal over before its first action (F11) waits for tarot_match_settle;
+ * meanwhile seat 0 is said to act (the match is not over) with nothing
+ * legal. */
+static inline int tarot_match_to_act(const struct tarot_match *m)
+{
+    if (m->over) return -1;
+    return m->seat_player[m->deal.to_act < 0 ? 0 : m->deal.to_act];
+}
 /* game.h settle: ends a deal void before its first action (F11). */
 int tarot_match_settle(struct tarot_match *m);
 int tarot_match_dealer(const struct tarot_match *m);

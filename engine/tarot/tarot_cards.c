@@ -8,7 +8,7 @@
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
 
-static const char tokens[TAROT_CARDS][3] = {
+const char tarot_tokens[TAROT_CARDS][3] = {
     "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13",
     "14", "15", "16", "17", "18", "19", "20", "21", "EX", "1S", "2S", "3S", "4S",
     "5S", "6S", "7S", "8S", "9S", "TS", "JS", "NS", "QS", "KS", "1H", "2H", "3H",
@@ -28,8 +28,6 @@ static const uint8_t halves[TAROT_CARDS] = {
 static const uint8_t rank_of[128] = { ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7,
                                       ['8'] = 8, ['9'] = 9, ['T'] = 10, ['J'] = 11, ['N'] = 12, ['Q'] = 13, ['K'] = 14 };
 static const uint8_t suit_of[128] = { ['S'] = 1, ['H'] = 2, ['D'] = 3, ['C'] = 4 };
-static const uint8_t digit_of[128] = { ['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6, ['6'] = 7,
-                                       ['7'] = 8, ['8'] = 9, ['9'] = 10 };
 
 tarot_mask tarot_rank_mask(int rank)
 {
@@ -48,27 +46,16 @@ tarot_mask tarot_bouts(void)
     return TAROT_BIT(TAROT_PETIT) | TAROT_BIT(TAROT_21) | TAROT_BIT(TAROT_EXCUSE);
 }
 
-/* The three forms of a token (a trump's number, the Excuse, a rank and a
- * suit) are read side by side and the one that fits is kept, without
- * branching on the form: which form comes next is as random as the card
- * played, and a mispredicted branch cost more than the whole look-up. */
 int tarot_card_parse(const char *text)
 {
     unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
-    if (a >= 128 || b >= 128) return -1;
-    int number = (digit_of[a] - 1) * 10 + digit_of[b] - 1;
-    int is_trump = (digit_of[a] != 0) & (digit_of[b] != 0) & (number >= 1) & (number <= 21);
-    int is_excuse = (a == 'E') & (b == 'X');
-    int is_suit = (rank_of[a] != 0) & (suit_of[b] != 0);
-    int suit_card = TAROT_FIRST_SUIT_CARD + TAROT_RANKS * (suit_of[b] - 1) + rank_of[a] - 1;
-    int card = is_suit ? suit_card : -1;
-    card = is_excuse ? TAROT_EXCUSE : card;
-    return is_trump ? number - 1 : card;
-}
-
-void tarot_card_format(int card, char out[3])
-{
-    memcpy(out, tokens[card], 3);
+    if (a >= '0' && a <= '9' && b >= '0' && b <= '9') {
+        int n = (a - '0') * 10 + (b - '0');
+        return n >= 1 && n <= 21 ? n - 1 : -1;
+    }
+    if (a == 'E' && b == 'X') return TAROT_EXCUSE;
+    if (a >= 128 || b >= 128 || !rank_of[a] || !suit_of[b]) return -1;
+    return TAROT_CARD(suit_of[b] - 1, rank_of[a] - 1);
 }
 
 int tarot_card_halves(int card)

@@ -5,6 +5,7 @@
  * order). One check (legal_index) decides every action's legality, for
  * find_legal and apply alike, so the two never disagree.
  */
+#include <assert.h>
 #include <string.h>
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
@@ -129,7 +130,8 @@ static int may_show(const struct tarot_deal *d)
            d->poignee_level[s] == 0;
 }
 
-tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
+/* tarot_deal_playable, inline where a play keeps `playable` */
+static inline tarot_mask playable_now(const struct tarot_deal *d, int seat)
 {
     tarot_mask hand = d->hand[seat], ok;
     int lead = d->lead, best = d->best;
@@ -157,13 +159,25 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
     return ok | (hand & TAROT_BIT(TAROT_EXCUSE));
 }
 
+tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
+{
+    return playable_now(d, seat);
+}
+
 static int count_legal(const struct tarot_deal *d);
+
+/* tarot_deal_refresh, inline where a play calls it; past the first trick
+ * a play's legal actions are its cards alone (no poignée). */
+static inline void keep_legal(struct tarot_deal *d)
+{
+    d->playable = d->phase == TAROT_PLAY ? playable_now(d, d->to_act) : 0;
+    d->n_playable = (uint8_t)tarot_count(d->playable);
+    d->n_legal = d->phase == TAROT_PLAY && d->trick_no > 0 ? d->n_playable : count_legal(d);
+}
 
 void tarot_deal_refresh(struct tarot_deal *d)
 {
-    d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
-    d->n_playable = (uint8_t)tarot_count(d->playable);
-    d->n_legal = count_legal(d);
+    keep_legal(d);
 }
 
 /* F23: does card c beat card w, the trick's best so far (neither the Excuse)? */
@@ -588,15 +602,19 @@ static int play_card(struct tarot_deal *d, int seat, int card)
 
 static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
 
+int tarot_deal_play(struct tarot_deal *d, int card)
+{
+    remember(d, d->to_act, TAROT_ACT_PLAY, card);
+    int rc = play_card(d, d->to_act, card);
+    keep_legal(d);
+    return rc;
+}
+
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
 {
-    int rc;
-    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg))) {
-        remember(d, d->to_act, TAROT_ACT_PLAY, a->arg);                /* the common case, first */
-        rc = play_card(d, d->to_act, a->arg);
-    } else {
-        rc = apply_action(d, a, err, cap);
-    }
+    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg)))
+        return tarot_deal_play(d, a->arg);                            /* the common case, first */
+    int rc = apply_action(d, a, err, cap);
     if (rc >= 0) tarot_deal_refresh(d);
     return rc;
 }
@@ -640,6 +658,7 @@ static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char
             d->poignee_order[d->n_poignees++] = (uint8_t)seat;
             return 0;
         }
-        return play_card(d, seat, a->arg);
+        assert(0 && "a legal play goes through tarot_deal_play");
+        return -1;
     }
 }
