@@ -146,12 +146,7 @@ void tarot_deck_shuffle(uint64_t seed, int index, uint8_t deck[TAROT_CARDS])
     struct pq_rng rng;
     pq_rng_seed(&rng, pq_rng_mix(seed, (uint64_t)index));
     for (int i = 0; i < TAROT_CARDS; i++) deck[i] = (uint8_t)i;
-    for (int i = TAROT_CARDS - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(&rng, (uint32_t)(i + 1));
-        uint8_t x = deck[i];
-        deck[i] = deck[j];
-        deck[j] = x;
-    }
+    pq_rng_shuffle(&rng, deck, TAROT_CARDS);
 }
 
 long tarot_binomial(int n, int k)

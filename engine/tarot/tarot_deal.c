@@ -581,7 +581,7 @@ static int play_card(struct tarot_deal *d, int seat, int card)
         d->top_seat = (int8_t)seat;
     }
     if (++d->in_trick < d->n) {
-        d->to_act = (int8_t)((seat + 1) % d->n);
+        d->to_act = (int8_t)(seat + 1 == d->n ? 0 : seat + 1);       /* no division: this is every play */
         return 0;
     }
     /* the last trick may go by F38 instead */
