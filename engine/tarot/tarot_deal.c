@@ -10,7 +10,9 @@
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
 
-static const char *const verbs[] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
+/* by enum tarot_kind; fixed-size, so that a word of up to 7 letters is
+ * compared without measuring each verb */
+static const char verbs[][8] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
 
 tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat)
 {
@@ -225,11 +227,15 @@ static int count_legal(const struct tarot_deal *d)
     case TAROT_CALL: return tarot_count(callable(d));
     case TAROT_DISCARD: return (int)discard_count(d);
     case TAROT_CHELEM: return 2;
-    case TAROT_PLAY:
+    case TAROT_PLAY: {
+        /* a hand short of the lowest threshold, the Excuse counted, shows none */
+        tarot_mask hand = d->hand[d->to_act];
+        int trumps = tarot_count(hand & TAROT_TRUMP_MASK) + ((hand & TAROT_BIT(TAROT_EXCUSE)) != 0);
         n = d->n_playable;
-        if (may_show(d))
+        if (trumps >= tarot_poignee_threshold(d->n, 1) && may_show(d))
             for (int level = 1; level <= 3; level++) n += poignee_count(d, d->to_act, level);
         return (int)n;
+    }
     default: return 0;
     }
 }
@@ -333,17 +339,24 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
     }
 }
 
-int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
+/* Any legal action's text, the slow way; out of line, so that the common
+ * case below saves no registers for it. */
+__attribute__((noinline)) static int any_text(const struct tarot_deal *d, int n, char *buf, int cap)
 {
     struct tarot_action a;
+    if (legal_nth(d, n, &a) < 0) return -1;
+    int len = tarot_action_format(&a, buf, cap);
+    return len < cap ? len : -1;
+}
+
+int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
+{
     if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
         memcpy(buf, "play ", 5);
         tarot_card_format(tarot_nth(d->playable, n), buf + 5);
         return 7;
     }
-    if (legal_nth(d, n, &a) < 0) return -1;
-    int len = tarot_action_format(&a, buf, cap);
-    return len < cap ? len : -1;
+    return any_text(d, n, buf, cap);
 }
 
 /* ---- parsing and checking ---- */
@@ -399,7 +412,7 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
     int vlen = sp ? (int)(sp - text) : len, kind = -1;
     memset(a, 0, sizeof *a);
     for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
-        if ((int)strlen(verbs[k]) == vlen && !memcmp(text, verbs[k], (size_t)vlen)) kind = k;
+        if (vlen < 8 && verbs[k][vlen] == '\0' && !memcmp(text, verbs[k], (size_t)vlen)) kind = k;
     if (kind < 0) return fail(err, cap, "unknown action: the verbs are pass, bid, call, discard, chelem, poignee, play", NULL);
     a->kind = (uint8_t)kind;
     const char *rest = text + vlen;
@@ -411,7 +424,8 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
     case TAROT_ACT_BID:
         for (int c = TAROT_PRISE; c <= TAROT_GARDE_CONTRE; c++) {
             const char *name = tarot_contract_name(c);
-            if (end - rest == (long)strlen(name) + 1 && rest[0] == ' ' && !memcmp(rest + 1, name, strlen(name))) {
+            size_t name_len = strlen(name);
+            if (end - rest == (long)name_len + 1 && rest[0] == ' ' && !memcmp(rest + 1, name, name_len)) {
                 a->arg = (uint8_t)c;
                 return 0;
             }
