@@ -263,7 +263,11 @@ static inline void tarot_card_format(int card, char out[3])
     memcpy(out, tarot_tokens[card], 3);
 }
 /* F6: half points of a card. */
-int tarot_card_halves(int card);
+extern const uint8_t tarot_halves[TAROT_CARDS];
+static inline int tarot_card_halves(int card)
+{
+    return tarot_halves[card];
+}
 int tarot_mask_halves(tarot_mask m);
 /* Cards of a mask in pack order, separated by spaces; length as snprintf. */
 int tarot_mask_format(tarot_mask m, char *buf, int cap);

@@ -18,7 +18,7 @@ const char tarot_tokens[TAROT_CARDS][3] = {
 };
 
 /* F6, in half points */
-static const uint8_t halves[TAROT_CARDS] = {
+const uint8_t tarot_halves[TAROT_CARDS] = {
     9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9, 9, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
@@ -31,9 +31,8 @@ static const uint8_t suit_of[128] = { ['S'] = 1, ['H'] = 2, ['D'] = 3, ['C'] = 4
 
 tarot_mask tarot_rank_mask(int rank)
 {
-    tarot_mask m = 0;
-    for (int s = 0; s < 4; s++) m |= TAROT_BIT(TAROT_CARD(s, rank));
-    return m;
+    tarot_mask spade = TAROT_BIT(TAROT_CARD(0, rank));                 /* the others are 14 cards apart */
+    return spade | spade << TAROT_RANKS | spade << (2 * TAROT_RANKS) | spade << (3 * TAROT_RANKS);
 }
 
 tarot_mask tarot_kings(void)
@@ -56,11 +55,6 @@ int tarot_card_parse(const char *text)
     if (a == 'E' && b == 'X') return TAROT_EXCUSE;
     if (a >= 128 || b >= 128 || !rank_of[a] || !suit_of[b]) return -1;
     return TAROT_CARD(suit_of[b] - 1, rank_of[a] - 1);
-}
-
-int tarot_card_halves(int card)
-{
-    return halves[card];
 }
 
 int tarot_mask_halves(tarot_mask m)

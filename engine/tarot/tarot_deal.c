@@ -14,18 +14,27 @@
  * compared without measuring each verb */
 static const char verbs[][8] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
 
+/* The set of n cards, in two 64-bit halves (a 128-bit shift per card
+ * cost more, once per card dealt). */
+static tarot_mask cards_mask(const uint8_t *cards, int n)
+{
+    uint64_t lo = 0, hi = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = (uint64_t)1 << (cards[i] & 63);
+        lo |= cards[i] < 64 ? bit : 0;
+        hi |= cards[i] < 64 ? 0 : bit;
+    }
+    return (tarot_mask)hi << 64 | lo;
+}
+
 tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat)
 {
-    tarot_mask m = 0;
-    for (int i = 0; i < d->hand_size; i++) m |= TAROT_BIT(d->deck[d->hand_size * seat + i]);
-    return m;
+    return cards_mask(d->deck + d->hand_size * seat, d->hand_size);
 }
 
 tarot_mask tarot_dealt_dog(const struct tarot_deal *d)
 {
-    tarot_mask m = 0;
-    for (int i = TAROT_CARDS - d->dog_size; i < TAROT_CARDS; i++) m |= TAROT_BIT(d->deck[i]);
-    return m;
+    return cards_mask(d->deck + TAROT_CARDS - d->dog_size, d->dog_size);
 }
 
 /* F11: a hand whose only trump is the Petit, without the Excuse (fft) or
@@ -411,8 +420,11 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
     const char *end = text + len, *sp = memchr(text, ' ', (size_t)len);
     int vlen = sp ? (int)(sp - text) : len, kind = -1;
     memset(a, 0, sizeof *a);
-    for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
-        if (vlen < 8 && verbs[k][vlen] == '\0' && !memcmp(text, verbs[k], (size_t)vlen)) kind = k;
+    for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]) && kind < 0 && vlen < 8; k++) {
+        int i = 0;
+        while (i < vlen && verbs[k][i] != '\0' && verbs[k][i] == text[i]) i++;
+        if (i == vlen && verbs[k][vlen] == '\0') kind = k;
+    }
     if (kind < 0) return fail(err, cap, "unknown action: the verbs are pass, bid, call, discard, chelem, poignee, play", NULL);
     a->kind = (uint8_t)kind;
     const char *rest = text + vlen;

@@ -44,7 +44,7 @@ void tarot_score(const struct tarot_deal *d, struct tarot_result *r)
                 continue;
             }
             halves[camp] += tarot_card_halves(c);
-            if (camp == TAROT_ATTACK) attack |= TAROT_BIT(c);
+            if (camp == TAROT_ATTACK && (c == TAROT_PETIT || c == TAROT_21)) attack |= TAROT_BIT(c);   /* the bouts are all it is for */
         }
     }
     tarot_mask rest = d->contract <= TAROT_GARDE ? d->discard : d->dog;
