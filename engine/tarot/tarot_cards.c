@@ -24,10 +24,15 @@ const uint8_t tarot_halves[TAROT_CARDS] = {
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
 };
 
-/* rank and suit letters (F3), each + 1 (0: not one) */
-static const uint8_t rank_of[128] = { ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7,
-                                      ['8'] = 8, ['9'] = 9, ['T'] = 10, ['J'] = 11, ['N'] = 12, ['Q'] = 13, ['K'] = 14 };
-static const uint8_t suit_of[128] = { ['S'] = 1, ['H'] = 2, ['D'] = 3, ['C'] = 4 };
+/* Reading a token (F3): a trump's two digits give 10 * d1 + d2 - 1; a
+ * suit card's rank and suit letters give 22 + rank + 14 * suit, and "EX"
+ * 21 the same way. Every pair of characters gives some number that way;
+ * it is the card only if that card's token is the pair. */
+static const int8_t tens_of[128] = { ['0'] = -1, ['1'] = 9, ['2'] = 19 };
+static const int8_t rank_of[128] = { ['1'] = 22, ['2'] = 23, ['3'] = 24, ['4'] = 25, ['5'] = 26, ['6'] = 27,
+                                     ['7'] = 28, ['8'] = 29, ['9'] = 30, ['T'] = 31, ['J'] = 32, ['N'] = 33,
+                                     ['Q'] = 34, ['K'] = 35, ['E'] = TAROT_EXCUSE };
+static const int8_t suit_of[128] = { ['S'] = 0, ['H'] = 14, ['D'] = 28, ['C'] = 42, ['X'] = 0 };
 
 tarot_mask tarot_rank_mask(int rank)
 {
@@ -45,16 +50,16 @@ tarot_mask tarot_bouts(void)
     return TAROT_BIT(TAROT_PETIT) | TAROT_BIT(TAROT_21) | TAROT_BIT(TAROT_EXCUSE);
 }
 
+/* No branch on the token's form: which form comes next is as random as
+ * the card played, and a mispredicted branch cost more than the reading. */
 int tarot_card_parse(const char *text)
 {
     unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
-    if (a >= '0' && a <= '9' && b >= '0' && b <= '9') {
-        int n = (a - '0') * 10 + (b - '0');
-        return n >= 1 && n <= 21 ? n - 1 : -1;
-    }
-    if (a == 'E' && b == 'X') return TAROT_EXCUSE;
-    if (a >= 128 || b >= 128 || !rank_of[a] || !suit_of[b]) return -1;
-    return TAROT_CARD(suit_of[b] - 1, rank_of[a] - 1);
+    if (a >= 128 || b >= 128) return -1;
+    unsigned digit = (unsigned)b - '0';
+    int card = digit < 10 ? tens_of[a] + (int)digit : rank_of[a] + suit_of[b];
+    if (card < 0 || card >= TAROT_CARDS || tarot_tokens[card][0] != a || tarot_tokens[card][1] != b) return -1;
+    return card;
 }
 
 int tarot_mask_halves(tarot_mask m)
