@@ -158,6 +158,7 @@ struct tarot_deal {
      * sampling), so that listing an action costs a look-up: */
     tarot_mask playable;            /* the cards the seat to act may play now */
     uint8_t n_playable;             /* how many */
+    uint8_t n_playable_low;         /* how many below card 64 (finding the n-th) */
     int32_t n_legal;                /* the number of legal actions now */
     int8_t lead, best;              /* the current trick's led card (not the Excuse) and best trump, or -1 */
     int8_t top, top_seat;           /* the card winning the current trick so far (F23, not the Excuse) and
@@ -241,6 +242,22 @@ static inline int tarot_nth(tarot_mask m, int n)
     }
     while (n-- > 0) lo &= lo - 1;
     return base + __builtin_ctzll(lo);
+}
+
+/* Whether card c is in m, and m without card c, worked on the mask's two
+ * 64-bit halves: a 128-bit shift by a variable costs more, and the play
+ * path does these for every card. */
+static inline int tarot_has(tarot_mask m, int c)
+{
+    uint64_t half = c < 64 ? (uint64_t)m : (uint64_t)(m >> 64);
+    return (int)(half >> (c & 63)) & 1;
+}
+
+static inline tarot_mask tarot_without(tarot_mask m, int c)
+{
+    uint64_t bit = (uint64_t)1 << (c & 63);
+    uint64_t lo = (uint64_t)m & ~(c < 64 ? bit : 0), hi = (uint64_t)(m >> 64) & ~(c < 64 ? 0 : bit);
+    return (tarot_mask)hi << 64 | lo;
 }
 
 static inline int tarot_first(tarot_mask m)

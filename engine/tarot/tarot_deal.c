@@ -141,6 +141,8 @@ static int may_show(const struct tarot_deal *d)
            d->poignee_level[s] == 0;
 }
 
+static const tarot_mask suit_masks[4] = { TAROT_SUIT_MASK(0), TAROT_SUIT_MASK(1), TAROT_SUIT_MASK(2), TAROT_SUIT_MASK(3) };
+
 /* tarot_deal_playable, inline where a play keeps `playable` */
 static inline tarot_mask playable_now(const struct tarot_deal *d, int seat)
 {
@@ -157,7 +159,7 @@ static inline tarot_mask playable_now(const struct tarot_deal *d, int seat)
         return ok;
     }
     /* F22 (the trumps are the low 21 bits: 64-bit arithmetic will do) */
-    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & TAROT_SUIT_MASK(TAROT_SUIT(lead));
+    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & suit_masks[TAROT_SUIT(lead)];
     uint64_t trumps = (uint64_t)hand & (((uint64_t)1 << TAROT_TRUMPS) - 1);
     if (suit) {
         ok = suit;
@@ -182,7 +184,8 @@ static int count_legal(const struct tarot_deal *d);
 static inline void keep_legal(struct tarot_deal *d)
 {
     d->playable = d->phase == TAROT_PLAY ? playable_now(d, d->to_act) : 0;
-    d->n_playable = (uint8_t)tarot_count(d->playable);
+    d->n_playable_low = (uint8_t)tarot_count64((uint64_t)d->playable);
+    d->n_playable = (uint8_t)(d->n_playable_low + tarot_count64((uint64_t)(d->playable >> 64)));
     d->n_legal = d->phase == TAROT_PLAY && d->trick_no > 0 ? d->n_playable : count_legal(d);
 }
 
@@ -348,6 +351,15 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
     }
 }
 
+/* tarot_nth(d->playable, n), the count of the low half kept */
+static int nth_playable(const struct tarot_deal *d, int n)
+{
+    int high = n >= d->n_playable_low;
+    uint64_t word = high ? (uint64_t)(d->playable >> 64) : (uint64_t)d->playable;
+    for (int k = high ? n - d->n_playable_low : n; k > 0; k--) word &= word - 1;
+    return 64 * high + __builtin_ctzll(word);
+}
+
 /* Any legal action's text, the slow way; out of line, so that the common
  * case below saves no registers for it. */
 __attribute__((noinline)) static int any_text(const struct tarot_deal *d, int n, char *buf, int cap)
@@ -362,7 +374,7 @@ int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
 {
     if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
         memcpy(buf, "play ", 5);
-        tarot_card_format(tarot_nth(d->playable, n), buf + 5);
+        tarot_card_format(nth_playable(d, n), buf + 5);
         return 7;
     }
     return any_text(d, n, buf, cap);
@@ -597,7 +609,7 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     int at = d->trick_no * d->n + d->in_trick;
     d->plays[at] = (uint8_t)card;
     d->play_seat[at] = (uint8_t)seat;
-    d->hand[seat] &= ~TAROT_BIT(card);
+    d->hand[seat] = tarot_without(d->hand[seat], card);
     d->played_first |= (uint8_t)(1u << seat);
     if (card == d->called) d->partner_public = 1;
     if (card != TAROT_EXCUSE && d->lead < 0) d->lead = (int8_t)card;

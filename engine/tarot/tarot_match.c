@@ -135,7 +135,7 @@ int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *er
      * (72 of a 4-player deal's 78 actions) */
     if (!m->over && m->deal.phase == TAROT_PLAY && len == 7 && !memcmp(text, "play ", 5)) {
         int card = tarot_card_parse(text + 5);
-        if (card >= 0 && (m->deal.playable & TAROT_BIT(card))) {
+        if (card >= 0 && tarot_has(m->deal.playable, card)) {
             if (tarot_deal_play(&m->deal, card) == 0) return GAME_GOES_ON;
             end_deal(m);
             return GAME_DEAL_OVER;
