@@ -24,15 +24,22 @@ const uint8_t tarot_halves[TAROT_CARDS] = {
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
 };
 
-/* Reading a token (F3): a trump's two digits give 10 * d1 + d2 - 1; a
- * suit card's rank and suit letters give 22 + rank + 14 * suit, and "EX"
- * 21 the same way. Every pair of characters gives some number that way;
- * it is the card only if that card's token is the pair. */
-static const int8_t tens_of[128] = { ['0'] = -1, ['1'] = 9, ['2'] = 19 };
-static const int8_t rank_of[128] = { ['1'] = 22, ['2'] = 23, ['3'] = 24, ['4'] = 25, ['5'] = 26, ['6'] = 27,
-                                     ['7'] = 28, ['8'] = 29, ['9'] = 30, ['T'] = 31, ['J'] = 32, ['N'] = 33,
-                                     ['Q'] = 34, ['K'] = 35, ['E'] = TAROT_EXCUSE };
-static const int8_t suit_of[128] = { ['S'] = 0, ['H'] = 14, ['D'] = 28, ['C'] = 42, ['X'] = 0 };
+/* Reading a token (F3) by table look-ups alone: the second character is
+ * a digit (form 0: a trump's number) or a letter (form 1: a suit card's
+ * suit, or the Excuse's X); the first character's part under each form (a
+ * trump's tens, 10 * d1 - 1; a rank, 22 + rank; E, the Excuse) plus the
+ * second's (a digit's value, 14 * suit, 0 for X) make the card. Any pair
+ * gives some number that way; it is the card only if that card's token is
+ * the pair. */
+static const int8_t first_part[128][2] = {
+    ['0'] = { -1, 0 }, ['1'] = { 9, 22 }, ['2'] = { 19, 23 }, ['3'] = { 0, 24 }, ['4'] = { 0, 25 },
+    ['5'] = { 0, 26 }, ['6'] = { 0, 27 }, ['7'] = { 0, 28 }, ['8'] = { 0, 29 }, ['9'] = { 0, 30 },
+    ['T'] = { 0, 31 }, ['J'] = { 0, 32 }, ['N'] = { 0, 33 }, ['Q'] = { 0, 34 }, ['K'] = { 0, 35 },
+    ['E'] = { 0, TAROT_EXCUSE } };
+static const uint8_t second_form[128] = { ['S'] = 1, ['H'] = 1, ['D'] = 1, ['C'] = 1, ['X'] = 1 };
+static const uint8_t second_part[128] = { ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
+                                          ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['S'] = 0, ['H'] = 14,
+                                          ['D'] = 28, ['C'] = 42, ['X'] = 0 };
 
 tarot_mask tarot_rank_mask(int rank)
 {
@@ -56,8 +63,7 @@ int tarot_card_parse(const char *text)
 {
     unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
     if (a >= 128 || b >= 128) return -1;
-    unsigned digit = (unsigned)b - '0';
-    int card = digit < 10 ? tens_of[a] + (int)digit : rank_of[a] + suit_of[b];
+    int card = first_part[a][second_form[b]] + second_part[b];
     if (card < 0 || card >= TAROT_CARDS || tarot_tokens[card][0] != a || tarot_tokens[card][1] != b) return -1;
     return card;
 }
