@@ -377,6 +377,17 @@ int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
         tarot_card_format(nth_playable(d, n), buf + 5);
         return 7;
     }
+    if (d->phase == TAROT_AUCTION && n >= 0 && n < d->n_legal && cap >= 20) {   /* the next most common */
+        if (n == 0) {
+            memcpy(buf, "pass", 5);
+            return 4;
+        }
+        const char *name = tarot_contract_name(highest_bid(d) + n);
+        size_t len = strlen(name);
+        memcpy(buf, "bid ", 4);
+        memcpy(buf + 4, name, len + 1);
+        return 4 + (int)len;
+    }
     return any_text(d, n, buf, cap);
 }
 

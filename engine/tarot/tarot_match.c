@@ -21,8 +21,12 @@ int tarot_match_player_seat(const struct tarot_match *m, int player)
 static void start_deal(struct tarot_match *m)
 {
     uint8_t deck[TAROT_CARDS];
+    int player = tarot_match_dealer(m);
     tarot_deck_shuffle(m->seed, m->deal_no, deck);
-    for (int s = 0; s < m->n; s++) m->seat_player[s] = (int8_t)((tarot_match_dealer(m) + 1 + s) % m->n);
+    for (int s = 0; s < m->n; s++) {                                   /* from the dealer's right, without a division */
+        player = player + 1 == m->n ? 0 : player + 1;
+        m->seat_player[s] = (int8_t)player;
+    }
     tarot_deal_init(&m->deal, &m->rules, deck);
 }
 
