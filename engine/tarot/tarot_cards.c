@@ -24,19 +24,27 @@ const uint8_t tarot_halves[TAROT_CARDS] = {
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
 };
 
-/* Reading a token (F3) by table look-ups alone: the second character is
- * a digit (form 0: a trump's number) or a letter (form 1: a suit card's
- * suit, or the Excuse's X); the first character's part under each form (a
- * trump's tens, 10 * d1 - 1; a rank, 22 + rank; E, the Excuse) plus the
- * second's (a digit's value, 14 * suit, 0 for X) make the card. Any pair
- * gives some number that way; it is the card only if that card's token is
- * the pair. */
+/* Reading a token (F3) by table look-ups alone. Each character has the
+ * kinds of token it may stand in (TRUMP: a trump's number, SUITED: a suit
+ * card, EXCUSE: "EX"); a pair is a token only if its characters share one
+ * (a trump's number then at most 21). The second character is a digit
+ * (form 0) or a letter (form 1); the first character's part under each
+ * form (a trump's tens, 10 * d1 - 1; a rank, 22 + rank; E, the Excuse)
+ * plus the second's (a digit's value, 14 * suit, 0 for X) make the card. */
+enum { TRUMP = 1, SUITED = 2, EXCUSE = 4 };
+static const uint8_t first_kinds[128] = {
+    ['0'] = TRUMP, ['1'] = TRUMP | SUITED, ['2'] = TRUMP | SUITED, ['3'] = SUITED, ['4'] = SUITED,
+    ['5'] = SUITED, ['6'] = SUITED, ['7'] = SUITED, ['8'] = SUITED, ['9'] = SUITED, ['T'] = SUITED,
+    ['J'] = SUITED, ['N'] = SUITED, ['Q'] = SUITED, ['K'] = SUITED, ['E'] = EXCUSE };
 static const int8_t first_part[128][2] = {
     ['0'] = { -1, 0 }, ['1'] = { 9, 22 }, ['2'] = { 19, 23 }, ['3'] = { 0, 24 }, ['4'] = { 0, 25 },
     ['5'] = { 0, 26 }, ['6'] = { 0, 27 }, ['7'] = { 0, 28 }, ['8'] = { 0, 29 }, ['9'] = { 0, 30 },
     ['T'] = { 0, 31 }, ['J'] = { 0, 32 }, ['N'] = { 0, 33 }, ['Q'] = { 0, 34 }, ['K'] = { 0, 35 },
     ['E'] = { 0, TAROT_EXCUSE } };
-static const uint8_t second_form[128] = { ['S'] = 1, ['H'] = 1, ['D'] = 1, ['C'] = 1, ['X'] = 1 };
+static const uint8_t second_kinds[128] = {
+    ['0'] = TRUMP, ['1'] = TRUMP, ['2'] = TRUMP, ['3'] = TRUMP, ['4'] = TRUMP, ['5'] = TRUMP, ['6'] = TRUMP,
+    ['7'] = TRUMP, ['8'] = TRUMP, ['9'] = TRUMP, ['S'] = SUITED, ['H'] = SUITED, ['D'] = SUITED,
+    ['C'] = SUITED, ['X'] = EXCUSE };
 static const uint8_t second_part[128] = { ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
                                           ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['S'] = 0, ['H'] = 14,
                                           ['D'] = 28, ['C'] = 42, ['X'] = 0 };
@@ -63,8 +71,8 @@ int tarot_card_parse(const char *text)
 {
     unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
     if (a >= 128 || b >= 128) return -1;
-    int card = first_part[a][second_form[b]] + second_part[b];
-    if (card < 0 || card >= TAROT_CARDS || tarot_tokens[card][0] != a || tarot_tokens[card][1] != b) return -1;
+    int letter = second_kinds[b] != TRUMP, card = first_part[a][letter] + second_part[b];
+    if (!(first_kinds[a] & second_kinds[b]) || card < 0 || (!letter && card >= TAROT_TRUMPS)) return -1;
     return card;
 }
 
