@@ -351,7 +351,7 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
     }
 }
 
-/* tarot_nth(d->playable, n), the count of the low half kept */
+/* The n-th playable card (n from 0), the low half's count kept */
 static int nth_playable(const struct tarot_deal *d, int n)
 {
     int high = n >= d->n_playable_low;
@@ -376,17 +376,6 @@ int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
         memcpy(buf, "play ", 5);
         tarot_card_format(nth_playable(d, n), buf + 5);
         return 7;
-    }
-    if (d->phase == TAROT_AUCTION && n >= 0 && n < d->n_legal && cap >= 20) {   /* the next most common */
-        if (n == 0) {
-            memcpy(buf, "pass", 5);
-            return 4;
-        }
-        const char *name = tarot_contract_name(highest_bid(d) + n);
-        size_t len = strlen(name);
-        memcpy(buf, "bid ", 4);
-        memcpy(buf + 4, name, len + 1);
-        return 4 + (int)len;
     }
     return any_text(d, n, buf, cap);
 }
