@@ -62,8 +62,13 @@ void pq_rng_deck(uint64_t seed, int index, uint8_t deck[32])
     struct pq_rng rng;
     pq_rng_seed(&rng, pq_rng_mix(seed, (uint64_t)index));
     for (int i = 0; i < 32; i++) deck[i] = (uint8_t)i;
-    for (int i = 31; i > 0; i--) {
-        int j = (int)pq_rng_below(&rng, (uint32_t)i + 1);
+    pq_rng_shuffle(&rng, deck, 32);
+}
+
+void pq_rng_shuffle(struct pq_rng *self, uint8_t *deck, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)pq_rng_below(self, (uint32_t)i + 1);
         uint8_t t = deck[i];
         deck[i] = deck[j];
         deck[j] = t;

@@ -34,6 +34,10 @@ uint32_t pq_rng_below(struct pq_rng *self, uint32_t bound);
  * independent streams (one per deal, per partie, per bot). */
 uint64_t pq_rng_mix(uint64_t seed, uint64_t index);
 
+/* Shuffles deck[0..n-1] in place, n at least 1: Fisher-Yates from the
+ * top, deck[i] swapped with deck[pq_rng_below(i + 1)] for i = n-1 down to
+ * 1 (every game's pack order; here so that each draw is inlined). */
+void pq_rng_shuffle(struct pq_rng *self, uint8_t *deck, int n);
 /* Fills deck[0..31] with the pack of deal `index` of a partie (see top). */
 void pq_rng_deck(uint64_t seed, int index, uint8_t deck[32]);
 

@@ -12,8 +12,10 @@ void pq_text_init(struct pq_text *self, char *buf, int cap)
 
 void pq_text_strn(struct pq_text *self, const char *s, int n)
 {
-    for (int i = 0; i < n; i++, self->len++)
-        if (self->len + 1 < self->cap) self->buf[self->len] = s[i];
+    int room = self->cap - 1 - self->len;      /* bytes left before the NUL; below 0 once cut */
+    int fits = n < room ? n : room;
+    if (fits > 0) memcpy(self->buf + self->len, s, (size_t)fits);
+    self->len += n;
     if (self->cap > 0) self->buf[self->len < self->cap ? self->len : self->cap - 1] = '\0';
 }
 

@@ -68,6 +68,22 @@ Test(tarot_rules, f2_f3_the_78_tokens_in_canonical_order_parse_and_print_back)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) cr_expect_lt(tarot_card_parse(bad[i]), 0, "%s", bad[i]);
 }
 
+Test(tarot_rules, f3_a_pair_of_characters_reads_as_a_card_only_when_it_is_that_cards_token)
+{
+    int cards = 0;
+    for (int a = 0; a < 256; a++)
+        for (int b = 0; b < 256; b++) {
+            char pair[3] = { (char)a, (char)b, '\0' }, tok[3];
+            int c = tarot_card_parse(pair);
+            if (c < 0) continue;
+            cards++;
+            cr_assert(c < TAROT_CARDS, "%d %d", a, b);
+            tarot_card_format(c, tok);
+            cr_expect(tok[0] == pair[0] && tok[1] == pair[1], "%d %d read as %s", a, b, tok);
+        }
+    cr_expect_eq(cards, TAROT_CARDS);
+}
+
 Test(tarot_rules, f2_a_pack_is_exactly_the_78_tokens_once)
 {
     uint8_t deck[TAROT_CARDS];

@@ -83,6 +83,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include "engine/game.h"
 
 __extension__ typedef unsigned __int128 tarot_mask;
@@ -153,9 +154,15 @@ struct tarot_deal {
     uint8_t poignee_level[TAROT_MAX_SEATS];   /* 0 none, 1 simple, 2 double, 3 triple */
     uint8_t poignee_order[TAROT_MAX_SEATS], n_poignees;
     uint8_t played_first;           /* bit s: seat s has played to trick 1 */
+    /* Kept by tarot_deal_refresh after every change (init, apply,
+     * sampling), so that listing an action costs a look-up: */
     tarot_mask playable;            /* the cards the seat to act may play now */
     uint8_t n_playable;             /* how many */
+    uint8_t n_playable_low;         /* how many below card 64 (finding the n-th) */
+    int32_t n_legal;                /* the number of legal actions now */
     int8_t lead, best;              /* the current trick's led card (not the Excuse) and best trump, or -1 */
+    int8_t top, top_seat;           /* the card winning the current trick so far (F23, not the Excuse) and
+                                       its seat, or -1 */
     /* tricks: trick t's cards are plays[t * n ...], its leader and winner */
     uint8_t trick_no, in_trick;
     uint8_t plays[TAROT_CARDS], play_seat[TAROT_CARDS];
@@ -237,6 +244,22 @@ static inline int tarot_nth(tarot_mask m, int n)
     return base + __builtin_ctzll(lo);
 }
 
+/* Whether card c is in m, and m without card c, worked on the mask's two
+ * 64-bit halves: a 128-bit shift by a variable costs more, and the play
+ * path does these for every card. */
+static inline int tarot_has(tarot_mask m, int c)
+{
+    uint64_t half = c < 64 ? (uint64_t)m : (uint64_t)(m >> 64);
+    return (int)(half >> (c & 63)) & 1;
+}
+
+static inline tarot_mask tarot_without(tarot_mask m, int c)
+{
+    uint64_t bit = (uint64_t)1 << (c & 63);
+    uint64_t lo = (uint64_t)m & ~(c < 64 ? bit : 0), hi = (uint64_t)(m >> 64) & ~(c < 64 ? 0 : bit);
+    return (tarot_mask)hi << 64 | lo;
+}
+
 static inline int tarot_first(tarot_mask m)
 {
     uint64_t lo = (uint64_t)m;
@@ -250,9 +273,18 @@ tarot_mask tarot_rank_mask(int rank);
 
 /* The card of a two-character token (F3), or -1. */
 int tarot_card_parse(const char *text);
-void tarot_card_format(int card, char out[3]);
+/* Each card's token with its NUL ("01".."21", "EX", "1S".."KC"). */
+extern const char tarot_tokens[TAROT_CARDS][3];
+static inline void tarot_card_format(int card, char out[3])
+{
+    memcpy(out, tarot_tokens[card], 3);
+}
 /* F6: half points of a card. */
-int tarot_card_halves(int card);
+extern const uint8_t tarot_halves[TAROT_CARDS];
+static inline int tarot_card_halves(int card)
+{
+    return tarot_halves[card];
+}
 int tarot_mask_halves(tarot_mask m);
 /* Cards of a mask in pack order, separated by spaces; length as snprintf. */
 int tarot_mask_format(tarot_mask m, char *buf, int cap);
@@ -298,9 +330,15 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
 int tarot_action_format(const struct tarot_action *a, char *buf, int cap);
 /* Checks and applies: 0 goes on, 1 the deal is over, -1 illegal (reason). */
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
+/* Plays `card`, one of d->playable (the caller checked): what
+ * tarot_deal_apply does with a legal play, without the checks. 0 goes on,
+ * 1 the deal is over. */
+int tarot_deal_play(struct tarot_deal *d, int card);
 /* The cards `seat` may play now (F22, F24). */
 tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat);
-/* Recomputes the cached `playable` after the hands changed (sampling). */
+/* Recomputes what the deal keeps of its legal actions (playable,
+ * n_playable, n_legal) after the state changed outside tarot_deal_init
+ * and tarot_deal_apply, which call it (sampling moves the hands). */
 void tarot_deal_refresh(struct tarot_deal *d);
 /* The seat winning trick `t` so far (F23, F38) over its `count` cards. */
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count);
@@ -322,7 +360,14 @@ int tarot_share(const struct tarot_result *r, int seat, int x);
 
 int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, char *err, int cap);
 int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap);
-int tarot_match_to_act(const struct tarot_match *m);
+/* A deal over before its first action (F11) waits for tarot_match_settle;
+ * meanwhile seat 0 is said to act (the match is not over) with nothing
+ * legal. */
+static inline int tarot_match_to_act(const struct tarot_match *m)
+{
+    if (m->over) return -1;
+    return m->seat_player[m->deal.to_act < 0 ? 0 : m->deal.to_act];
+}
 /* game.h settle: ends a deal void before its first action (F11). */
 int tarot_match_settle(struct tarot_match *m);
 int tarot_match_dealer(const struct tarot_match *m);

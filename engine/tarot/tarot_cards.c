@@ -8,7 +8,7 @@
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
 
-static const char tokens[TAROT_CARDS][3] = {
+const char tarot_tokens[TAROT_CARDS][3] = {
     "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13",
     "14", "15", "16", "17", "18", "19", "20", "21", "EX", "1S", "2S", "3S", "4S",
     "5S", "6S", "7S", "8S", "9S", "TS", "JS", "NS", "QS", "KS", "1H", "2H", "3H",
@@ -18,22 +18,41 @@ static const char tokens[TAROT_CARDS][3] = {
 };
 
 /* F6, in half points */
-static const uint8_t halves[TAROT_CARDS] = {
+const uint8_t tarot_halves[TAROT_CARDS] = {
     9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 9, 9, 1, 1, 1, 1,
     1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1,
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
 };
 
-/* rank and suit letters (F3), each + 1 (0: not one) */
-static const uint8_t rank_of[128] = { ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5, ['6'] = 6, ['7'] = 7,
-                                      ['8'] = 8, ['9'] = 9, ['T'] = 10, ['J'] = 11, ['N'] = 12, ['Q'] = 13, ['K'] = 14 };
-static const uint8_t suit_of[128] = { ['S'] = 1, ['H'] = 2, ['D'] = 3, ['C'] = 4 };
+/* Reading a token (F3) by table look-ups alone. Each character has the
+ * kinds of token it may stand in (TRUMP: a trump's number, SUITED: a suit
+ * card, EXCUSE: "EX"); a pair is a token only if its characters share one
+ * (a trump's number then at most 21). The second character is a digit
+ * (form 0) or a letter (form 1); the first character's part under each
+ * form (a trump's tens, 10 * d1 - 1; a rank, 22 + rank; E, the Excuse)
+ * plus the second's (a digit's value, 14 * suit, 0 for X) make the card. */
+enum { TRUMP = 1, SUITED = 2, EXCUSE = 4 };
+static const uint8_t first_kinds[128] = {
+    ['0'] = TRUMP, ['1'] = TRUMP | SUITED, ['2'] = TRUMP | SUITED, ['3'] = SUITED, ['4'] = SUITED,
+    ['5'] = SUITED, ['6'] = SUITED, ['7'] = SUITED, ['8'] = SUITED, ['9'] = SUITED, ['T'] = SUITED,
+    ['J'] = SUITED, ['N'] = SUITED, ['Q'] = SUITED, ['K'] = SUITED, ['E'] = EXCUSE };
+static const int8_t first_part[128][2] = {
+    ['0'] = { -1, 0 }, ['1'] = { 9, 22 }, ['2'] = { 19, 23 }, ['3'] = { 0, 24 }, ['4'] = { 0, 25 },
+    ['5'] = { 0, 26 }, ['6'] = { 0, 27 }, ['7'] = { 0, 28 }, ['8'] = { 0, 29 }, ['9'] = { 0, 30 },
+    ['T'] = { 0, 31 }, ['J'] = { 0, 32 }, ['N'] = { 0, 33 }, ['Q'] = { 0, 34 }, ['K'] = { 0, 35 },
+    ['E'] = { 0, TAROT_EXCUSE } };
+static const uint8_t second_kinds[128] = {
+    ['0'] = TRUMP, ['1'] = TRUMP, ['2'] = TRUMP, ['3'] = TRUMP, ['4'] = TRUMP, ['5'] = TRUMP, ['6'] = TRUMP,
+    ['7'] = TRUMP, ['8'] = TRUMP, ['9'] = TRUMP, ['S'] = SUITED, ['H'] = SUITED, ['D'] = SUITED,
+    ['C'] = SUITED, ['X'] = EXCUSE };
+static const uint8_t second_part[128] = { ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
+                                          ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['S'] = 0, ['H'] = 14,
+                                          ['D'] = 28, ['C'] = 42, ['X'] = 0 };
 
 tarot_mask tarot_rank_mask(int rank)
 {
-    tarot_mask m = 0;
-    for (int s = 0; s < 4; s++) m |= TAROT_BIT(TAROT_CARD(s, rank));
-    return m;
+    tarot_mask spade = TAROT_BIT(TAROT_CARD(0, rank));                 /* the others are 14 cards apart */
+    return spade | spade << TAROT_RANKS | spade << (2 * TAROT_RANKS) | spade << (3 * TAROT_RANKS);
 }
 
 tarot_mask tarot_kings(void)
@@ -46,26 +65,15 @@ tarot_mask tarot_bouts(void)
     return TAROT_BIT(TAROT_PETIT) | TAROT_BIT(TAROT_21) | TAROT_BIT(TAROT_EXCUSE);
 }
 
+/* No branch on the token's form: which form comes next is as random as
+ * the card played, and a mispredicted branch cost more than the reading. */
 int tarot_card_parse(const char *text)
 {
     unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
-    if (a >= '0' && a <= '9' && b >= '0' && b <= '9') {
-        int n = (a - '0') * 10 + (b - '0');
-        return n >= 1 && n <= 21 ? n - 1 : -1;
-    }
-    if (a == 'E' && b == 'X') return TAROT_EXCUSE;
-    if (a >= 128 || b >= 128 || !rank_of[a] || !suit_of[b]) return -1;
-    return TAROT_CARD(suit_of[b] - 1, rank_of[a] - 1);
-}
-
-void tarot_card_format(int card, char out[3])
-{
-    memcpy(out, tokens[card], 3);
-}
-
-int tarot_card_halves(int card)
-{
-    return halves[card];
+    if (a >= 128 || b >= 128) return -1;
+    int letter = second_kinds[b] != TRUMP, card = first_part[a][letter] + second_part[b];
+    if (!(first_kinds[a] & second_kinds[b]) || card < 0 || (!letter && card >= TAROT_TRUMPS)) return -1;
+    return card;
 }
 
 int tarot_mask_halves(tarot_mask m)
@@ -151,12 +159,7 @@ void tarot_deck_shuffle(uint64_t seed, int index, uint8_t deck[TAROT_CARDS])
     struct pq_rng rng;
     pq_rng_seed(&rng, pq_rng_mix(seed, (uint64_t)index));
     for (int i = 0; i < TAROT_CARDS; i++) deck[i] = (uint8_t)i;
-    for (int i = TAROT_CARDS - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(&rng, (uint32_t)(i + 1));
-        uint8_t x = deck[i];
-        deck[i] = deck[j];
-        deck[j] = x;
-    }
+    pq_rng_shuffle(&rng, deck, TAROT_CARDS);
 }
 
 long tarot_binomial(int n, int k)

@@ -5,24 +5,36 @@
  * order). One check (legal_index) decides every action's legality, for
  * find_legal and apply alike, so the two never disagree.
  */
+#include <assert.h>
 #include <string.h>
 #include "engine/tarot/tarot.h"
 #include "engine/text.h"
 
-static const char *const verbs[] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
+/* by enum tarot_kind; fixed-size, so that a word of up to 7 letters is
+ * compared without measuring each verb */
+static const char verbs[][8] = { "pass", "bid", "call", "discard", "chelem", "poignee", "play" };
+
+/* The set of n cards, in two 64-bit halves (a 128-bit shift per card
+ * cost more, once per card dealt). */
+static tarot_mask cards_mask(const uint8_t *cards, int n)
+{
+    uint64_t lo = 0, hi = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = (uint64_t)1 << (cards[i] & 63);
+        lo |= cards[i] < 64 ? bit : 0;
+        hi |= cards[i] < 64 ? 0 : bit;
+    }
+    return (tarot_mask)hi << 64 | lo;
+}
 
 tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat)
 {
-    tarot_mask m = 0;
-    for (int i = 0; i < d->hand_size; i++) m |= TAROT_BIT(d->deck[d->hand_size * seat + i]);
-    return m;
+    return cards_mask(d->deck + d->hand_size * seat, d->hand_size);
 }
 
 tarot_mask tarot_dealt_dog(const struct tarot_deal *d)
 {
-    tarot_mask m = 0;
-    for (int i = TAROT_CARDS - d->dog_size; i < TAROT_CARDS; i++) m |= TAROT_BIT(d->deck[i]);
-    return m;
+    return cards_mask(d->deck + TAROT_CARDS - d->dog_size, d->dog_size);
 }
 
 /* F11: a hand whose only trump is the Petit, without the Excuse (fft) or
@@ -42,7 +54,7 @@ void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, cons
     d->hand_size = (uint8_t)((TAROT_CARDS - d->dog_size) / d->n);      /* F9 */
     memcpy(d->deck, deck, TAROT_CARDS);
     d->taker = d->partner = -1;
-    d->lead = d->best = -1;
+    d->lead = d->best = d->top = d->top_seat = -1;
     d->called = TAROT_NO_CARD;
     for (int s = 0; s < d->n; s++) {
         d->hand[s] = tarot_dealt_hand(d, s);
@@ -58,6 +70,7 @@ void tarot_deal_init(struct tarot_deal *d, const struct tarot_rules *rules, cons
                 d->phase = TAROT_OVER;
                 d->to_act = -1;
             }
+    tarot_deal_refresh(d);
 }
 
 int tarot_camp(const struct tarot_deal *d, int seat)
@@ -128,7 +141,10 @@ static int may_show(const struct tarot_deal *d)
            d->poignee_level[s] == 0;
 }
 
-tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
+static const tarot_mask suit_masks[4] = { TAROT_SUIT_MASK(0), TAROT_SUIT_MASK(1), TAROT_SUIT_MASK(2), TAROT_SUIT_MASK(3) };
+
+/* tarot_deal_playable, inline where a play keeps `playable` */
+static inline tarot_mask playable_now(const struct tarot_deal *d, int seat)
 {
     tarot_mask hand = d->hand[seat], ok;
     int lead = d->lead, best = d->best;
@@ -143,7 +159,7 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
         return ok;
     }
     /* F22 (the trumps are the low 21 bits: 64-bit arithmetic will do) */
-    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & TAROT_SUIT_MASK(TAROT_SUIT(lead));
+    tarot_mask suit = TAROT_IS_TRUMP(lead) ? 0 : hand & suit_masks[TAROT_SUIT(lead)];
     uint64_t trumps = (uint64_t)hand & (((uint64_t)1 << TAROT_TRUMPS) - 1);
     if (suit) {
         ok = suit;
@@ -156,10 +172,32 @@ tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
     return ok | (hand & TAROT_BIT(TAROT_EXCUSE));
 }
 
+tarot_mask tarot_deal_playable(const struct tarot_deal *d, int seat)
+{
+    return playable_now(d, seat);
+}
+
+static int count_legal(const struct tarot_deal *d);
+
+/* tarot_deal_refresh, inline where a play calls it; past the first trick
+ * a play's legal actions are its cards alone (no poignée). */
+static inline void keep_legal(struct tarot_deal *d)
+{
+    d->playable = d->phase == TAROT_PLAY ? playable_now(d, d->to_act) : 0;
+    d->n_playable_low = (uint8_t)tarot_count64((uint64_t)d->playable);
+    d->n_playable = (uint8_t)(d->n_playable_low + tarot_count64((uint64_t)(d->playable >> 64)));
+    d->n_legal = d->phase == TAROT_PLAY && d->trick_no > 0 ? d->n_playable : count_legal(d);
+}
+
 void tarot_deal_refresh(struct tarot_deal *d)
 {
-    d->playable = d->phase == TAROT_PLAY ? tarot_deal_playable(d, d->to_act) : 0;
-    d->n_playable = (uint8_t)tarot_count(d->playable);
+    keep_legal(d);
+}
+
+/* F23: does card c beat card w, the trick's best so far (neither the Excuse)? */
+static int beats(int c, int w)
+{
+    return TAROT_IS_TRUMP(c) ? !TAROT_IS_TRUMP(w) || c > w : !TAROT_IS_TRUMP(w) && TAROT_SUIT(c) == TAROT_SUIT(w) && c > w;
 }
 
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
@@ -181,9 +219,7 @@ int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
             win = i;
             continue;
         }
-        int w = cards[win];
-        if (TAROT_IS_TRUMP(c) ? !TAROT_IS_TRUMP(w) || c > w : !TAROT_IS_TRUMP(w) && TAROT_SUIT(c) == TAROT_SUIT(w) && c > w)
-            win = i;
+        if (beats(c, cards[win])) win = i;
     }
     return seats[win < 0 ? 0 : win];
 }
@@ -192,17 +228,26 @@ int tarot_trick_winner(const struct tarot_deal *d, int t, int count)
 
 int tarot_deal_legal_count(const struct tarot_deal *d)
 {
+    return d->n_legal;
+}
+
+static int count_legal(const struct tarot_deal *d)
+{
     long n = 0;
     switch (d->phase) {
     case TAROT_AUCTION: return 1 + TAROT_GARDE_CONTRE - highest_bid(d);
     case TAROT_CALL: return tarot_count(callable(d));
     case TAROT_DISCARD: return (int)discard_count(d);
     case TAROT_CHELEM: return 2;
-    case TAROT_PLAY:
+    case TAROT_PLAY: {
+        /* a hand short of the lowest threshold, the Excuse counted, shows none */
+        tarot_mask hand = d->hand[d->to_act];
+        int trumps = tarot_count(hand & TAROT_TRUMP_MASK) + ((hand & TAROT_BIT(TAROT_EXCUSE)) != 0);
         n = d->n_playable;
-        if (may_show(d))
+        if (trumps >= tarot_poignee_threshold(d->n, 1) && may_show(d))
             for (int level = 1; level <= 3; level++) n += poignee_count(d, d->to_act, level);
         return (int)n;
+    }
     default: return 0;
     }
 }
@@ -306,17 +351,33 @@ static int legal_nth(const struct tarot_deal *d, int n, struct tarot_action *a)
     }
 }
 
-int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
+/* The n-th playable card (n from 0), the low half's count kept */
+static int nth_playable(const struct tarot_deal *d, int n)
+{
+    int high = n >= d->n_playable_low;
+    uint64_t word = high ? (uint64_t)(d->playable >> 64) : (uint64_t)d->playable;
+    for (int k = high ? n - d->n_playable_low : n; k > 0; k--) word &= word - 1;
+    return 64 * high + __builtin_ctzll(word);
+}
+
+/* Any legal action's text, the slow way; out of line, so that the common
+ * case below saves no registers for it. */
+__attribute__((noinline)) static int any_text(const struct tarot_deal *d, int n, char *buf, int cap)
 {
     struct tarot_action a;
-    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
-        memcpy(buf, "play ", 5);
-        tarot_card_format(tarot_nth(d->playable, n), buf + 5);
-        return 7;
-    }
     if (legal_nth(d, n, &a) < 0) return -1;
     int len = tarot_action_format(&a, buf, cap);
     return len < cap ? len : -1;
+}
+
+int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
+{
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable && cap >= 8) {   /* the common case, first */
+        memcpy(buf, "play ", 5);
+        tarot_card_format(nth_playable(d, n), buf + 5);
+        return 7;
+    }
+    return any_text(d, n, buf, cap);
 }
 
 /* ---- parsing and checking ---- */
@@ -371,8 +432,11 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
     const char *end = text + len, *sp = memchr(text, ' ', (size_t)len);
     int vlen = sp ? (int)(sp - text) : len, kind = -1;
     memset(a, 0, sizeof *a);
-    for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]); k++)
-        if ((int)strlen(verbs[k]) == vlen && !memcmp(text, verbs[k], (size_t)vlen)) kind = k;
+    for (int k = 0; k < (int)(sizeof verbs / sizeof verbs[0]) && kind < 0 && vlen < 8; k++) {
+        int i = 0;
+        while (i < vlen && verbs[k][i] != '\0' && verbs[k][i] == text[i]) i++;
+        if (i == vlen && verbs[k][vlen] == '\0') kind = k;
+    }
     if (kind < 0) return fail(err, cap, "unknown action: the verbs are pass, bid, call, discard, chelem, poignee, play", NULL);
     a->kind = (uint8_t)kind;
     const char *rest = text + vlen;
@@ -384,7 +448,8 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
     case TAROT_ACT_BID:
         for (int c = TAROT_PRISE; c <= TAROT_GARDE_CONTRE; c++) {
             const char *name = tarot_contract_name(c);
-            if (end - rest == (long)strlen(name) + 1 && rest[0] == ' ' && !memcmp(rest + 1, name, strlen(name))) {
+            size_t name_len = strlen(name);
+            if (end - rest == (long)name_len + 1 && rest[0] == ' ' && !memcmp(rest + 1, name, name_len)) {
                 a->arg = (uint8_t)c;
                 return 0;
             }
@@ -544,20 +609,25 @@ static int play_card(struct tarot_deal *d, int seat, int card)
     int at = d->trick_no * d->n + d->in_trick;
     d->plays[at] = (uint8_t)card;
     d->play_seat[at] = (uint8_t)seat;
-    d->hand[seat] &= ~TAROT_BIT(card);
+    d->hand[seat] = tarot_without(d->hand[seat], card);
     d->played_first |= (uint8_t)(1u << seat);
     if (card == d->called) d->partner_public = 1;
     if (card != TAROT_EXCUSE && d->lead < 0) d->lead = (int8_t)card;
     if (TAROT_IS_TRUMP(card) && card > d->best) d->best = (int8_t)card;
+    if (card != TAROT_EXCUSE && (d->top < 0 || beats(card, d->top))) {
+        d->top = (int8_t)card;
+        d->top_seat = (int8_t)seat;
+    }
     if (++d->in_trick < d->n) {
-        d->to_act = (int8_t)((seat + 1) % d->n);
+        d->to_act = (int8_t)(seat + 1 == d->n ? 0 : seat + 1);       /* no division: this is every play */
         return 0;
     }
-    int w = tarot_trick_winner(d, d->trick_no, d->n);
+    /* the last trick may go by F38 instead */
+    int w = d->trick_no < d->hand_size - 1 && d->top_seat >= 0 ? d->top_seat : tarot_trick_winner(d, d->trick_no, d->n);
     d->winner[d->trick_no] = (uint8_t)w;
     d->tricks_won[w]++;
     d->in_trick = 0;
-    d->lead = d->best = -1;
+    d->lead = d->best = d->top = d->top_seat = -1;
     if (++d->trick_no == d->hand_size) {
         d->phase = TAROT_OVER;
         d->to_act = -1;
@@ -570,15 +640,19 @@ static int play_card(struct tarot_deal *d, int seat, int card)
 
 static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
 
+int tarot_deal_play(struct tarot_deal *d, int card)
+{
+    remember(d, d->to_act, TAROT_ACT_PLAY, card);
+    int rc = play_card(d, d->to_act, card);
+    keep_legal(d);
+    return rc;
+}
+
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap)
 {
-    int rc;
-    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg))) {
-        remember(d, d->to_act, TAROT_ACT_PLAY, a->arg);                /* the common case, first */
-        rc = play_card(d, d->to_act, a->arg);
-    } else {
-        rc = apply_action(d, a, err, cap);
-    }
+    if (d->phase == TAROT_PLAY && a->kind == TAROT_ACT_PLAY && (d->playable & TAROT_BIT(a->arg)))
+        return tarot_deal_play(d, a->arg);                            /* the common case, first */
+    int rc = apply_action(d, a, err, cap);
     if (rc >= 0) tarot_deal_refresh(d);
     return rc;
 }
@@ -622,6 +696,7 @@ static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char
             d->poignee_order[d->n_poignees++] = (uint8_t)seat;
             return 0;
         }
-        return play_card(d, seat, a->arg);
+        assert(0 && "a legal play goes through tarot_deal_play");
+        return -1;
     }
 }

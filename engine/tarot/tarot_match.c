@@ -21,8 +21,12 @@ int tarot_match_player_seat(const struct tarot_match *m, int player)
 static void start_deal(struct tarot_match *m)
 {
     uint8_t deck[TAROT_CARDS];
+    int player = tarot_match_dealer(m);
     tarot_deck_shuffle(m->seed, m->deal_no, deck);
-    for (int s = 0; s < m->n; s++) m->seat_player[s] = (int8_t)((tarot_match_dealer(m) + 1 + s) % m->n);
+    for (int s = 0; s < m->n; s++) {                                   /* from the dealer's right, without a division */
+        player = player + 1 == m->n ? 0 : player + 1;
+        m->seat_player[s] = (int8_t)player;
+    }
     tarot_deal_init(&m->deal, &m->rules, deck);
 }
 
@@ -83,15 +87,6 @@ int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, ch
     return 0;
 }
 
-/* A deal over before its first action (F11) waits for tarot_match_settle;
- * meanwhile seat 0 is said to act (the match is not over) with nothing
- * legal. */
-int tarot_match_to_act(const struct tarot_match *m)
-{
-    if (m->over) return -1;
-    return m->seat_player[m->deal.to_act < 0 ? 0 : m->deal.to_act];
-}
-
 /* The deal just ended: its result, the totals, the next deal or the end. */
 static void end_deal(struct tarot_match *m)
 {
@@ -118,9 +113,12 @@ int tarot_match_settle(struct tarot_match *m)
     return GAME_DEAL_OVER;
 }
 
-int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap)
+/* Any action, the slow way: parsed, checked and applied; out of line, so
+ * that the common case in tarot_match_apply saves no registers for it. */
+__attribute__((noinline)) static int apply_any(struct tarot_match *m, const char *text, int len, char *err, int cap)
 {
     struct tarot_action a;
+    int rc;
     if (m->over || m->deal.phase == TAROT_OVER) {
         struct pq_text t;
         pq_text_init(&t, err, cap);
@@ -128,9 +126,24 @@ int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *er
         return GAME_ILLEGAL;
     }
     if (tarot_action_parse(text, len, &a, err, cap) < 0) return GAME_ILLEGAL;
-    int rc = tarot_deal_apply(&m->deal, &a, err, cap);
+    rc = tarot_deal_apply(&m->deal, &a, err, cap);
     if (rc < 0) return GAME_ILLEGAL;
     if (rc == 0) return GAME_GOES_ON;
     end_deal(m);
     return GAME_DEAL_OVER;
+}
+
+int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap)
+{
+    /* the common case first, without building an action: a playable card
+     * (72 of a 4-player deal's 78 actions) */
+    if (!m->over && m->deal.phase == TAROT_PLAY && len == 7 && !memcmp(text, "play ", 5)) {
+        int card = tarot_card_parse(text + 5);
+        if (card >= 0 && tarot_has(m->deal.playable, card)) {
+            if (tarot_deal_play(&m->deal, card) == 0) return GAME_GOES_ON;
+            end_deal(m);
+            return GAME_DEAL_OVER;
+        }
+    }
+    return apply_any(m, text, len, err, cap);
 }

@@ -31,21 +31,31 @@ void tarot_score(const struct tarot_deal *d, struct tarot_result *r)
     r->chelem_announced = d->chelem_announced;
     for (int s = 0; s < n; s++) r->tricks[s] = d->tricks_won[s];
 
-    /* F28: the piles, the Excuse apart (F26, F27, F38) */
-    int excuse_owner = -1, excuse_trick = -1, excuse_seat = -1;
+    /* F28: the piles, the Excuse apart (F26, F27, F38). Each trick's cards
+     * go to its winner's camp, the Excuse too and taken back below; where
+     * the Excuse and the two trump bouts fell is noted on the way (no
+     * branch per card). */
+    int excuse_at = -1, petit_at = -1, trump21_at = -1;
     for (int t = 0; t < tricks; t++) {
-        int camp = tarot_camp(d, d->winner[t]);
-        for (int i = 0; i < n; i++) {
-            int c = d->plays[t * n + i];
-            if (c == TAROT_EXCUSE) {
-                excuse_owner = tarot_camp(d, d->play_seat[t * n + i]);
-                excuse_trick = t;
-                excuse_seat = d->play_seat[t * n + i];
-                continue;
-            }
-            halves[camp] += tarot_card_halves(c);
-            if (camp == TAROT_ATTACK) attack |= TAROT_BIT(c);
+        int sum = 0;
+        for (int i = t * n; i < t * n + n; i++) {
+            int c = d->plays[i];
+            sum += tarot_card_halves(c);
+            excuse_at = c == TAROT_EXCUSE ? i : excuse_at;
+            petit_at = c == TAROT_PETIT ? i : petit_at;
+            trump21_at = c == TAROT_21 ? i : trump21_at;
         }
+        halves[tarot_camp(d, d->winner[t])] += sum;
+    }
+    /* the bouts are all the attack's cards are needed for */
+    if (petit_at >= 0 && tarot_camp(d, d->winner[petit_at / n]) == TAROT_ATTACK) attack |= TAROT_BIT(TAROT_PETIT);
+    if (trump21_at >= 0 && tarot_camp(d, d->winner[trump21_at / n]) == TAROT_ATTACK) attack |= TAROT_BIT(TAROT_21);
+    int excuse_owner = -1, excuse_trick = -1, excuse_seat = -1;
+    if (excuse_at >= 0) {
+        excuse_trick = excuse_at / n;
+        excuse_seat = d->play_seat[excuse_at];
+        excuse_owner = tarot_camp(d, excuse_seat);
+        halves[tarot_camp(d, d->winner[excuse_trick])] -= tarot_card_halves(TAROT_EXCUSE);
     }
     tarot_mask rest = d->contract <= TAROT_GARDE ? d->discard : d->dog;
     int rest_camp = d->contract == TAROT_GARDE_CONTRE ? TAROT_DEFENCE : TAROT_ATTACK;
