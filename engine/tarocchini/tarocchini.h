@@ -263,8 +263,13 @@ static inline int tar_count(tar_mask m)
     m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (int)((m * 0x0101010101010101ull) >> 56);
 }
-/* Rank within its suit, higher beats lower (O3, O4); Moors share a rank. */
-int tar_rank(int card, const struct tar_rules *rules);
+/* Rank within its suit, higher beats lower (O3, O4); Moors share a rank.
+ * Read from a table (tarocchini_cards.c): every trick compares ranks. */
+extern const uint8_t tar_rank_table[2][TAR_CARDS];
+static inline int tar_rank(int card, const struct tar_rules *rules)
+{
+    return tar_rank_table[rules->round_suits_inverted != 0][card];
+}
 /* O6: 5, 4, 3, 2 or 0 (a blank). */
 int tar_card_value(int card);
 /* O30: card points of a pile (even size). */

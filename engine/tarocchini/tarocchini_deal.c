@@ -40,6 +40,44 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
 /* Whether token k is the word `lit` (a string literal). */
 #define IS_WORD(k, lit) (tlen[k] == (int)sizeof(lit) - 1 && !memcmp(tok[k], lit, sizeof(lit) - 1))
 
+/* The signal word at text[0..] ended by a space or the end: its flag and
+ * length, or 0. */
+static int signal_word(const char *text, int len, int *n)
+{
+    static const struct { const char *word; int len, flag; } words[3] = {
+        { "volo", 4, TAR_SIGNAL_VOLO }, { "busso", 5, TAR_SIGNAL_BUSSO }, { "striscio", 8, TAR_SIGNAL_STRISCIO } };
+    for (int k = 0; k < 3; k++)
+        if (len >= words[k].len && !memcmp(text, words[k].word, (size_t)words[k].len) &&
+            (len == words[k].len || text[words[k].len] == ' ')) {
+            *n = words[k].len;
+            return words[k].flag;
+        }
+    return 0;
+}
+
+/* A play in the form legal_text writes ("play KS", "play KS volo busso"),
+ * the common case, parsed without tokens: 1 when `a` holds it; 0 for
+ * anything else, which the general parser below reads (and refuses with
+ * its reason). */
+static int play_fast(const char *text, int len, struct tar_action *a)
+{
+    if (len < 7 || memcmp(text, "play ", 5)) return 0;
+    int end = 5;
+    while (end < len && end < 8 && text[end] != ' ') end++;
+    int c = tar_card_parse(text + 5, end - 5), signals = 0;
+    if (c < 0) return 0;
+    for (int i = end, k = 0; i < len; k++) {   /* O25: at most two, different */
+        int n, s = text[i] == ' ' ? signal_word(text + i + 1, len - i - 1, &n) : 0;
+        if (!s || k == 2 || (signals & s)) return 0;
+        signals |= s;
+        i += 1 + n;
+    }
+    a->kind = TAR_ACT_PLAY;
+    a->card = (uint8_t)c;
+    a->signals = (uint8_t)signals;
+    return 1;
+}
+
 int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap)
 {
     const char *tok[MAX_TOKENS];
@@ -47,12 +85,7 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
     memset(a, 0, sizeof *a);
     if (len < 0) len = 0;
     a->kind = TAR_ACT_UNKNOWN;
-    if (len >= 7 && len <= 8 && !memcmp(text, "play ", 5) && !memchr(text + 5, ' ', (size_t)len - 5)) {
-        int c = tar_card_parse(text + 5, len - 5);   /* a bare play, the common case */
-        a->kind = TAR_ACT_PLAY;
-        a->card = (uint8_t)(c < 0 ? 0 : c);
-        return c < 0 ? fail(err, cap, "unknown card") : 0;
-    }
+    if (play_fast(text, len, a)) return 0;
     tok[0] = text;   /* the loop makes at least this token */
     tlen[0] = 0;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
@@ -469,7 +502,13 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         return -1;
     }
     a->kind = TAR_ACT_PLAY;
-    for (tar_mask x = tar_deal_playable(d); x; x &= x - 1) {
+    tar_mask x = tar_deal_playable(d);
+    if (d->n_played > 0 || !d->rules.signals) {   /* no signals: one action per card */
+        if (n >= tar_count(x)) return -1;
+        a->card = (uint8_t)nth_card(x, n);
+        return 0;
+    }
+    for (; x; x &= x - 1) {
         int c = __builtin_ctzll(x), choices = signal_choices(d, c), k = choice_count(choices);
         if (n < k) {
             a->card = (uint8_t)c;
@@ -540,10 +579,41 @@ static int format(const struct tar_action *a, char *buf, int cap)
     return len;
 }
 
+/* format() of a play, written straight into buf: the hot path of every
+ * playout. */
+static int format_play(int card, int signals, char *buf, int cap)
+{
+    static const struct { char text[10]; int len; } words[3] = { { " volo", 5 }, { " busso", 6 }, { " striscio", 9 } };
+    const char *name = tar_card_name(card);
+    char text[32];
+    int len = 5 + (name[2] ? 3 : 2);
+    memcpy(text, "play ", 5);
+    memcpy(text + 5, name, 3);
+    for (int k = 0; signals && k < 3; k++)
+        if (signals & (1 << k)) {
+            memcpy(text + len, words[k].text, 10);
+            len += words[k].len;
+        }
+    if (len >= cap) {
+        if (cap > 0) buf[0] = '\0';
+        return -1;
+    }
+    if (cap >= (int)sizeof text) {
+        memcpy(buf, text, sizeof text);   /* a fixed size the compiler inlines */
+        buf[len] = '\0';
+        return len;
+    }
+    memcpy(buf, text, (size_t)len);
+    buf[len] = '\0';
+    return len;
+}
+
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
 {
     struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     int direct = d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD;
+    if (d->phase == TAR_PHASE_PLAY && n >= 0 && nth_direct(d, n, &w.found) == 0)
+        return format_play(w.found.card, w.found.signals, buf, cap);
     if (n < 0 || (direct ? nth_direct(d, n, &w.found) < 0 : !walk(d, &w))) {
         if (cap > 0) buf[0] = '\0';
         return -1;
