@@ -294,6 +294,11 @@ int tar_sequence_value(tar_mask m);
  * many were visited. */
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx);
+/* The n-th (n >= 0, from 0) of those declarations, as tar_declarations
+ * lists them, found without visiting every one before it: returns n + 1
+ * with its class and cards written, or the list's length (<= n, nothing
+ * written) when the list is shorter. */
+int tar_declaration_nth(const struct tar_deal *d, int seat, int n, int *klass, tar_mask *cards);
 /* O29: a pile's cricche total and number, and its best sequences (their
  * total and number, before doubling) under O16-O18. */
 void tar_pile_cricche(tar_mask pile, int *total, int *count);

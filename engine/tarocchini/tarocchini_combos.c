@@ -5,6 +5,7 @@
  * cards. Each rule is computed here once: the deal, the scorer, the check and
  * the bots call these functions.
  */
+#include <assert.h>
 #include "engine/tarocchini/tarocchini.h"
 
 #define TOP_GROUP   (TAR_BIT(TAR_WO) | TAR_BIT(TAR_SU) | TAR_BIT(TAR_MO))
@@ -109,17 +110,33 @@ int tar_doubled(int total, int count)
 
 /* ---- the declarations a hand may make (O19, every sinking) ---- */
 
+/* The list is walked by an emitter: each declaration is counted, and given
+ * to fn when there is one. A block of declarations whose size is known
+ * beforehand (skip_block) is only counted when nobody needs its members:
+ * fn is NULL (counting), or the one declaration wanted (target) lies
+ * beyond the block. */
 struct emitter {
     int (*fn)(void *ctx, int klass, tar_mask cards);
     void *ctx;
     int count, stop;
+    int target;                 /* the index wanted by fn, -1: every one */
+    int runs[3];                /* grande_runs() sizes by spare wilds, -1: not yet known */
 };
 
 static void emit(struct emitter *e, int klass, tar_mask cards)
 {
     if (e->stop) return;
-    e->count++;
-    if (e->fn && e->fn(e->ctx, klass, cards)) e->stop = 1;
+    int index = e->count++;
+    if (e->fn && (e->target < 0 || index == e->target) && e->fn(e->ctx, klass, cards)) e->stop = 1;
+}
+
+/* Whether a block of k declarations is passed over whole (then counted). */
+static int skip_block(struct emitter *e, int k)
+{
+    if (e->stop) return 1;
+    if (e->fn && (e->target < 0 || e->count + k > e->target)) return 0;
+    e->count += k;
+    return 1;
 }
 
 /* The wild subsets of `avail` in list order: none, BE, MA, both. */
@@ -155,19 +172,61 @@ static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
     }
 }
 
+/* C(n, k) for n <= 4: the subsets family_count() counts. */
+static const uint8_t choose[5][5] = { { 1 }, { 1, 1 }, { 1, 2, 1 }, { 1, 3, 3, 1 }, { 1, 4, 6, 4, 1 } };
+
+/* The number of declarations family_declarations() lists for family f,
+ * counted from the sizes of what is held (the valid_in() rules for sizes),
+ * so that a family before the one wanted is passed over whole. */
+static int family_count(struct emitter *e, int f, tar_mask held, const tar_mask *ws, int nw,
+                        const struct tar_rules *rules)
+{
+    int n = 0;
+    if (f == TAR_FAMILY_GRANDE) {
+        if (!(held & TAR_BIT(TAR_AN))) return 0;
+        tar_mask top = held & TOP_GROUP;
+        for (tar_mask ts = top; ts; ts = (ts - 1) & top)
+            for (int k = 0; k < nw; k++) {
+                int t = tar_count(ts), w = tar_count(ws[k]), r = w - (t == 1);
+                if (t + w < 2) continue;
+                if (e->runs[r] < 0) {   /* the runs depend only on the run cards held and r */
+                    struct emitter c = { NULL, NULL, 0, 0, -1, { -1, -1, -1 } };
+                    grande_runs(&c, 0, held & RUN, r);
+                    e->runs[r] = c.count;
+                }
+                n += e->runs[r];
+            }
+        return n;
+    }
+    if (f == TAR_FAMILY_MOORS || f == TAR_FAMILY_ACES) {   /* 2 or more naturals, 3 or more cards */
+        int h = tar_count(held);
+        for (int k = 0; k < nw; k++)
+            for (int j = 2; j <= h; j++) n += j + tar_count(ws[k]) >= 3 ? choose[h][j] : 0;
+        return n;
+    }
+    int s = f - TAR_FAMILY_SWORDS, th = tar_count(held & suit_courts(s, TAR_Q, TAR_J));
+    if (!(held & TAR_BIT(TAR_CARD(s, TAR_K)))) return 0;
+    for (int k = 0; k < nw; k++) {   /* the King, 1 or more of Q N J, 2 or more cards without the Ace */
+        int w = tar_count(ws[k]);
+        for (int t = 1; w <= rules->suit_wilds && t <= th; t++) n += t + w >= 2 ? choose[th][t] : 0;
+    }
+    return held & TAR_BIT(TAR_CARD(s, TAR_ACE)) ? 2 * n : n;
+}
+
 static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mask avail,
                                  const struct tar_rules *rules)
 {
     tar_mask ws[4], held = hand & family_naturals(f);
     int nw = wild_sets(avail, ws);
+    if (skip_block(e, family_count(e, f, held, ws, nw, rules))) return;
     if (f == TAR_FAMILY_GRANDE) {
         if (!(held & TAR_BIT(TAR_AN))) return;
         tar_mask top = held & TOP_GROUP;
         for (tar_mask ts = top; ts; ts = (ts - 1) & top)   /* sizes vary; order fixed by the mask */
             for (int k = 0; k < nw; k++) {
-                int t = tar_count(ts), w = tar_count(ws[k]);
+                int t = tar_count(ts), w = tar_count(ws[k]), r = w - (t == 1);
                 if (t + w < 2) continue;
-                grande_runs(e, TAR_BIT(TAR_AN) | ts | ws[k], held & RUN, w - (t == 1));
+                if (!skip_block(e, e->runs[r])) grande_runs(e, TAR_BIT(TAR_AN) | ts | ws[k], held & RUN, r);
             }
         return;
     }
@@ -192,23 +251,54 @@ static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mas
         }
 }
 
+static void declarations(struct emitter *e, const struct tar_deal *d, int seat)
+{
+    tar_mask hand = d->hand[seat];
+    for (int k = 0; k < TAR_CRICCHE && !e->stop; k++) {
+        if (d->cricche_done[seat] & (1u << k)) continue;
+        tar_mask held = hand & kind_cards(k);
+        int n = tar_count(held);
+        if (n < 3 || skip_block(e, n == 4 ? 5 : 1)) continue;
+        for (tar_mask x = n == 4 ? held : 0; x; x &= ~TAR_BIT(63 - __builtin_clzll(x)))
+            emit(e, TAR_CLASS_CRICCA, held & ~TAR_BIT(63 - __builtin_clzll(x)));   /* the highest left out first */
+        emit(e, TAR_CLASS_CRICCA, held);
+    }
+    tar_mask avail = hand & TAR_WILDS & ~d->wilds_used[seat];
+    for (int f = 0; f < TAR_FAMILIES && !e->stop; f++)
+        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, avail, &d->rules);
+}
+
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx)
 {
-    struct emitter e = { fn, ctx, 0, 0 };
-    tar_mask hand = d->hand[seat];
-    for (int k = 0; k < TAR_CRICCHE && !e.stop; k++) {
-        if (d->cricche_done[seat] & (1u << k)) continue;
-        tar_mask held = hand & kind_cards(k);
-        if (tar_count(held) < 3) continue;
-        for (int i = 63; i >= 0; i--)        /* the 3-card subsets, leaving out the highest card first */
-            if (held & TAR_BIT(i) && tar_count(held) == 4) emit(&e, TAR_CLASS_CRICCA, held & ~TAR_BIT(i));
-        emit(&e, TAR_CLASS_CRICCA, held);
-    }
-    tar_mask avail = hand & TAR_WILDS & ~d->wilds_used[seat];
-    for (int f = 0; f < TAR_FAMILIES && !e.stop; f++)
-        if (!(d->families_done[seat] & (1u << f))) family_declarations(&e, f, hand, avail, &d->rules);
+    struct emitter e = { fn, ctx, 0, 0, -1, { -1, -1, -1 } };
+    declarations(&e, d, seat);
     return e.count;
+}
+
+struct nth {
+    int klass;
+    tar_mask cards;
+};
+
+static int take(void *ctx, int klass, tar_mask cards)
+{
+    struct nth *x = ctx;
+    x->klass = klass;
+    x->cards = cards;
+    return 1;
+}
+
+int tar_declaration_nth(const struct tar_deal *d, int seat, int n, int *klass, tar_mask *cards)
+{
+    struct nth x = { 0, 0 };
+    struct emitter e = { take, &x, 0, 0, n, { -1, -1, -1 } };
+    assert(n >= 0);
+    declarations(&e, d, seat);
+    if (!e.stop) return e.count;
+    *klass = x.klass;
+    *cards = x.cards;
+    return n + 1;
 }
 
 /* ---- the best combinations of a pile (O29) ---- */

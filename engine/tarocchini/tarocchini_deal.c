@@ -579,13 +579,15 @@ static int format(const struct tar_action *a, char *buf, int cap)
     return len;
 }
 
-/* format() of a play, written straight into buf: the hot path of every
- * playout. */
+/* format() of a play, written straight into buf (the hot path of every
+ * playout): with room for the longest play, in place with fixed-size
+ * copies the compiler inlines; else through a local text. */
 static int format_play(int card, int signals, char *buf, int cap)
 {
     static const struct { char text[10]; int len; } words[3] = { { " volo", 5 }, { " busso", 6 }, { " striscio", 9 } };
+    enum { LONGEST = 32 };   /* "play T16 busso striscio" and the 10-byte copies' slack */
     const char *name = tar_card_name(card);
-    char text[32];
+    char local[LONGEST], *text = cap >= LONGEST ? buf : local;
     int len = 5 + (name[2] ? 3 : 2);
     memcpy(text, "play ", 5);
     memcpy(text + 5, name, 3);
@@ -598,12 +600,7 @@ static int format_play(int card, int signals, char *buf, int cap)
         if (cap > 0) buf[0] = '\0';
         return -1;
     }
-    if (cap >= (int)sizeof text) {
-        memcpy(buf, text, sizeof text);   /* a fixed size the compiler inlines */
-        buf[len] = '\0';
-        return len;
-    }
-    memcpy(buf, text, (size_t)len);
+    if (text == local) memcpy(buf, local, (size_t)len);
     buf[len] = '\0';
     return len;
 }
@@ -614,6 +611,14 @@ int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
     int direct = d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD;
     if (d->phase == TAR_PHASE_PLAY && n >= 0 && nth_direct(d, n, &w.found) == 0)
         return format_play(w.found.card, w.found.signals, buf, cap);
+    if (d->phase == TAR_PHASE_DECLARE && n >= 0) {   /* the declarations, then pass */
+        int klass;
+        tar_mask cards;
+        int k = tar_declaration_nth(d, d->to_act, n, &klass, &cards);
+        struct tar_action a = { k > n ? TAR_ACT_DECLARE : TAR_ACT_PASS, (uint8_t)(k > n ? klass : 0), 0, 0,
+                                k > n ? cards : 0 };
+        if (k >= n) return format(&a, buf, cap);
+    }
     if (n < 0 || (direct ? nth_direct(d, n, &w.found) < 0 : !walk(d, &w))) {
         if (cap > 0) buf[0] = '\0';
         return -1;
