@@ -24,12 +24,13 @@ static tar_mask suit_courts(int s, int first, int last)
 }
 
 /* O14: the cards of a cricca kind. */
+#define OF_EACH_SUIT(r) \
+    (TAR_BIT(TAR_CARD(0, r)) | TAR_BIT(TAR_CARD(1, r)) | TAR_BIT(TAR_CARD(2, r)) | TAR_BIT(TAR_CARD(3, r)))
 static tar_mask kind_cards(int kind)
 {
-    if (kind == TAR_CRICCA_TAROCCHI) return TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS;
-    tar_mask m = 0;
-    for (int s = 0; s < TAR_SUITS; s++) m |= TAR_BIT(TAR_CARD(s, kind - TAR_CRICCA_KINGS));   /* K Q N J */
-    return m;
+    static const tar_mask cards[TAR_CRICCHE] = { TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS, OF_EACH_SUIT(TAR_K),
+                                                 OF_EACH_SUIT(TAR_Q), OF_EACH_SUIT(TAR_N), OF_EACH_SUIT(TAR_J) };
+    return cards[kind];
 }
 
 int tar_cricca_kind(tar_mask m)
@@ -173,52 +174,61 @@ static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
 }
 
 /* C(n, k) for n <= 4: the subsets family_count() counts. */
-static const uint8_t choose[5][5] = { { 1 }, { 1, 1 }, { 1, 2, 1 }, { 1, 3, 3, 1 }, { 1, 4, 6, 4, 1 } };
+/* The wild sets a seat may add to a sequence (wild_sets(), in list order),
+ * and how many of them have 0, 1 and 2 wilds. */
+struct wilds {
+    tar_mask sets[4];
+    int n, of_size[3];
+};
+
+/* at_least[h][j]: the subsets of j or more of h cards (h <= 4). */
+static const uint8_t at_least[5][5] = {
+    { 1, 0, 0, 0, 0 }, { 2, 1, 0, 0, 0 }, { 4, 3, 1, 0, 0 }, { 8, 7, 4, 1, 0 }, { 16, 15, 11, 5, 1 },
+};
+static const uint8_t choose3[4][4] = { { 1 }, { 1, 1 }, { 1, 2, 1 }, { 1, 3, 3, 1 } };   /* C(n, k), n <= 3 */
 
 /* The number of declarations family_declarations() lists for family f,
- * counted from the sizes of what is held (the valid_in() rules for sizes),
- * so that a family before the one wanted is passed over whole. */
-static int family_count(struct emitter *e, int f, tar_mask held, const tar_mask *ws, int nw,
+ * counted from the sizes of what is held and of the wild sets (valid_in()'s
+ * rules are rules on sizes), so that a family before the one wanted is
+ * passed over whole. */
+static int family_count(struct emitter *e, int f, tar_mask held, const struct wilds *wi,
                         const struct tar_rules *rules)
 {
     int n = 0;
-    if (f == TAR_FAMILY_GRANDE) {
+    if (f == TAR_FAMILY_GRANDE) {   /* the Angel, 1 or more of WO SU MO, 2 or more of these with the wilds */
         if (!(held & TAR_BIT(TAR_AN))) return 0;
-        tar_mask top = held & TOP_GROUP;
-        for (tar_mask ts = top; ts; ts = (ts - 1) & top)
-            for (int k = 0; k < nw; k++) {
-                int t = tar_count(ts), w = tar_count(ws[k]), r = w - (t == 1);
-                if (t + w < 2) continue;
+        int th = tar_count(held & TOP_GROUP);
+        for (int t = 1; t <= th; t++)
+            for (int w = 0; w <= 2; w++) {
+                int r = w - (t == 1);
+                if (t + w < 2 || !wi->of_size[w]) continue;
                 if (e->runs[r] < 0) {   /* the runs depend only on the run cards held and r */
                     struct emitter c = { NULL, NULL, 0, 0, -1, { -1, -1, -1 } };
                     grande_runs(&c, 0, held & RUN, r);
                     e->runs[r] = c.count;
                 }
-                n += e->runs[r];
+                n += choose3[th][t] * wi->of_size[w] * e->runs[r];
             }
         return n;
     }
     if (f == TAR_FAMILY_MOORS || f == TAR_FAMILY_ACES) {   /* 2 or more naturals, 3 or more cards */
         int h = tar_count(held);
-        for (int k = 0; k < nw; k++)
-            for (int j = 2; j <= h; j++) n += j + tar_count(ws[k]) >= 3 ? choose[h][j] : 0;
-        return n;
+        return at_least[h][3] + wi->of_size[1] * at_least[h][2] + wi->of_size[2] * at_least[h][2];
     }
     int s = f - TAR_FAMILY_SWORDS, th = tar_count(held & suit_courts(s, TAR_Q, TAR_J));
     if (!(held & TAR_BIT(TAR_CARD(s, TAR_K)))) return 0;
-    for (int k = 0; k < nw; k++) {   /* the King, 1 or more of Q N J, 2 or more cards without the Ace */
-        int w = tar_count(ws[k]);
-        for (int t = 1; w <= rules->suit_wilds && t <= th; t++) n += t + w >= 2 ? choose[th][t] : 0;
-    }
+    n = at_least[th][2];   /* the King, 1 or more of Q N J, 2 or more cards without the Ace */
+    for (int w = 1; w <= 2 && w <= rules->suit_wilds; w++) n += wi->of_size[w] * at_least[th][1];
     return held & TAR_BIT(TAR_CARD(s, TAR_ACE)) ? 2 * n : n;
 }
 
-static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mask avail,
+static void family_declarations(struct emitter *e, int f, tar_mask hand, const struct wilds *wi,
                                  const struct tar_rules *rules)
 {
-    tar_mask ws[4], held = hand & family_naturals(f);
-    int nw = wild_sets(avail, ws);
-    if (skip_block(e, family_count(e, f, held, ws, nw, rules))) return;
+    const tar_mask *ws = wi->sets;
+    tar_mask held = hand & family_naturals(f);
+    int nw = wi->n;
+    if (skip_block(e, family_count(e, f, held, wi, rules))) return;
     if (f == TAR_FAMILY_GRANDE) {
         if (!(held & TAR_BIT(TAR_AN))) return;
         tar_mask top = held & TOP_GROUP;
@@ -263,9 +273,13 @@ static void declarations(struct emitter *e, const struct tar_deal *d, int seat)
             emit(e, TAR_CLASS_CRICCA, held & ~TAR_BIT(63 - __builtin_clzll(x)));   /* the highest left out first */
         emit(e, TAR_CLASS_CRICCA, held);
     }
-    tar_mask avail = hand & TAR_WILDS & ~d->wilds_used[seat];
+    struct wilds wi;
+    wi.n = wild_sets(hand & TAR_WILDS & ~d->wilds_used[seat], wi.sets);
+    wi.of_size[0] = 1;
+    wi.of_size[1] = wi.n == 4 ? 2 : wi.n - 1;
+    wi.of_size[2] = wi.n == 4;
     for (int f = 0; f < TAR_FAMILIES && !e->stop; f++)
-        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, avail, &d->rules);
+        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, &wi, &d->rules);
 }
 
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
@@ -341,8 +355,9 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
     int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
+        int none = !(pile & family_naturals(f));   /* no sequence without a natural */
         for (int k = 0; k < 4; k++) {
-            int size = (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
+            int size = none || (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
             value[f][k] = size > 0 ? 5 * (size - 1) : 0;
             made[f][k] = size > 0;
         }

@@ -396,12 +396,6 @@ static int signal_choices(const struct tar_deal *d, int c)
     return volo_true(d->hand[d->to_act], c) ? 0x7f : 0x4d;   /* without the volo sets: 0, 2, 3, 6 */
 }
 
-/* How many signal sets signal_choices() allows. */
-static int choice_count(int choices)
-{
-    return choices == 1 ? 1 : choices == 0x7f ? 7 : 4;
-}
-
 /* Walks the list: calls fn with each action until it returns nonzero. */
 struct walker {
     int target, index, done;
@@ -481,6 +475,23 @@ static int nth_card(tar_mask m, int n)
     return __builtin_ctzll(m);
 }
 
+/* A lead's actions come in blocks by suit, in card order (the trumps, the
+ * Matto, then each suit): a card carries every signal set when it is its
+ * suit's only card (volo is true), four sets otherwise, and the Matto
+ * none (signal_choices). */
+enum { LEAD_BLOCKS = 6 };
+static const tar_mask lead_blocks[LEAD_BLOCKS] = {
+    TAR_TRUMPS, TAR_BIT(TAR_MA), (tar_mask)0x3ff << TAR_CARD(TAR_SWORDS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_BATONS, 0),
+    (tar_mask)0x3ff << TAR_CARD(TAR_CUPS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_COINS, 0),
+};
+
+/* The number of lead actions of block b holding `cards`. */
+static int lead_block_size(tar_mask cards, int b)
+{
+    int n = tar_count(cards);
+    return b == 1 ? n : n == 1 ? 7 : 4 * n;
+}
+
 /* The n-th action of the play or discard list, found without walking the
  * list (the same order as walk()); 0, or -1 when n is past its end. */
 static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
@@ -508,14 +519,18 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         a->card = (uint8_t)nth_card(x, n);
         return 0;
     }
-    for (; x; x &= x - 1) {
-        int c = __builtin_ctzll(x), choices = signal_choices(d, c), k = choice_count(choices);
-        if (n < k) {
-            a->card = (uint8_t)c;
-            a->signals = signal_sets[nth_card((tar_mask)choices, n)];
-            return 0;
+    for (int b = 0; b < LEAD_BLOCKS; b++) {   /* a lead: by suit, in card order */
+        tar_mask block = x & lead_blocks[b];
+        int k = lead_block_size(block, b);
+        if (n >= k) {
+            n -= k;
+            continue;
         }
-        n -= k;
+        int per_card = k == 7 ? 7 : b == 1 ? 1 : 4;   /* the suit's only card: every set; the Matto: none */
+        int c = nth_card(block, n / per_card), choices = signal_choices(d, c);
+        a->card = (uint8_t)c;
+        a->signals = signal_sets[nth_card((tar_mask)choices, n % per_card)];
+        return 0;
     }
     return -1;
 }
@@ -531,7 +546,7 @@ int tar_deal_legal_count(const struct tar_deal *d)
         tar_mask x = tar_deal_playable(d);
         if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
         int n = 0;
-        for (; x; x &= x - 1) n += choice_count(signal_choices(d, __builtin_ctzll(x)));
+        for (int b = 0; b < LEAD_BLOCKS; b++) n += lead_block_size(x & lead_blocks[b], b);
         return n;
     }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
