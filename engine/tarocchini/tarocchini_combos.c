@@ -353,6 +353,7 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
 {
     static const tar_mask sets[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
     int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
+    int takers[TAR_FAMILIES + 1] = { -1 }, n_takers = 1;
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
         int none = !(pile & family_naturals(f));   /* no sequence without a natural */
@@ -363,12 +364,19 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
         }
         base += value[f][0];
         base_n += made[f][0];
+        int gains = 0;   /* whether a wild changes anything here */
+        for (int k = 1; k < 4; k++) gains |= value[f][k] != value[f][0] || made[f][k] != made[f][0];
+        if (gains) takers[n_takers++] = f;
     }
     /* be, ma: the family each wild goes to, -1 for none; only those
-     * families change from the base (no wild anywhere) */
-    for (int be = -1; be < TAR_FAMILIES; be++) {
+     * families change from the base (no wild anywhere). A wild given to a
+     * family it changes nothing in is the same as none, a choice the loop
+     * meets first: such families are left out. */
+    for (int i = 0; i < n_takers; i++) {
+        int be = takers[i];
         if (be >= 0 && !(pile & TAR_BIT(TAR_BE))) break;
-        for (int ma = -1; ma < TAR_FAMILIES; ma++) {
+        for (int j = 0; j < n_takers; j++) {
+            int ma = takers[j];
             if (ma >= 0 && !(pile & TAR_BIT(TAR_MA))) break;
             int sum = base, n = base_n;
             if (be >= 0 && be == ma) {

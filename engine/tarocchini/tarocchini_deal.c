@@ -44,15 +44,13 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
  * length, or 0. */
 static int signal_word(const char *text, int len, int *n)
 {
-    static const struct { const char *word; int len, flag; } words[3] = {
-        { "volo", 4, TAR_SIGNAL_VOLO }, { "busso", 5, TAR_SIGNAL_BUSSO }, { "striscio", 8, TAR_SIGNAL_STRISCIO } };
-    for (int k = 0; k < 3; k++)
-        if (len >= words[k].len && !memcmp(text, words[k].word, (size_t)words[k].len) &&
-            (len == words[k].len || text[words[k].len] == ' ')) {
-            *n = words[k].len;
-            return words[k].flag;
-        }
+#define SIGNAL_IS(lit) (len >= (int)sizeof(lit) - 1 && !memcmp(text, lit, sizeof(lit) - 1) && \
+                        (len == (int)sizeof(lit) - 1 || text[sizeof(lit) - 1] == ' ') && (*n = (int)sizeof(lit) - 1))
+    if (len > 0 && text[0] == 'v') return SIGNAL_IS("volo") ? TAR_SIGNAL_VOLO : 0;
+    if (len > 0 && text[0] == 'b') return SIGNAL_IS("busso") ? TAR_SIGNAL_BUSSO : 0;
+    if (len > 0 && text[0] == 's') return SIGNAL_IS("striscio") ? TAR_SIGNAL_STRISCIO : 0;
     return 0;
+#undef SIGNAL_IS
 }
 
 /* A play in the form legal_text writes ("play KS", "play KS volo busso"),
@@ -149,7 +147,8 @@ int tar_trick_suit(const uint8_t *cards, int n)
     return TAR_SUIT_NONE;
 }
 
-int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+/* tar_card_beats, inline for the trick's winner. */
+static inline int beats(const struct tar_rules *r, int x, int best, int suit)
 {
     if (x == TAR_MA) return 0;   /* O24: the Matto never wins */
     if (best < 0) return 1;
@@ -161,11 +160,16 @@ int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
     return xs == suit && bs == suit && tar_rank(x, r) > tar_rank(best, r);
 }
 
+int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+{
+    return beats(r, x, best, suit);
+}
+
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
 {
     int best = -1, suit = tar_trick_suit(cards, n);
     for (int i = 0; i < n; i++)
-        if (tar_card_beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
+        if (beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
