@@ -14,12 +14,12 @@ int tar_test_leak;
 
 int tar_match_dealer(const struct tar_match *m)
 {
-    return (m->first_dealer + m->deal_no - 1) % TAR_SEATS;
+    return (int)((unsigned)(m->first_dealer + m->deal_no - 1) % TAR_SEATS);   /* both >= 0: a mask */
 }
 
 int tar_match_seat_player(const struct tar_match *m, int seat)
 {
-    return (tar_match_dealer(m) + 1 + seat) % TAR_SEATS;   /* O33 */
+    return (int)((unsigned)(tar_match_dealer(m) + 1 + seat) % TAR_SEATS);   /* O33 */
 }
 
 int tar_match_player_seat(const struct tar_match *m, int player)
