@@ -317,6 +317,11 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
 int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap);
 /* Whether `a` is legal for the acting seat now: 0, or -1 with a reason. */
 int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap);
+/* The hot path of tar_action_parse and tar_deal_check together: 1 when
+ * `text` is a play in legal_text's form ("play KS", "play KS volo") that
+ * is legal now, with `a` as tar_action_parse gives it; 0 for anything else,
+ * legal or not, which those two then judge (and give their reasons for). */
+int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
 int tar_deal_legal_count(const struct tar_deal *d);

@@ -29,7 +29,12 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
     memset(d, 0, sizeof *d);
     d->rules = *rules;
     memcpy(d->deck, deck, TAR_CARDS);
-    for (int i = 0; i < TAR_CARDS; i++) d->hand[i < 60 ? i / TAR_HAND : 3] |= TAR_BIT(deck[i]);
+    for (int s = 0; s < TAR_SEATS; s++) {   /* in a local: |= on d->hand[] chains through memory */
+        tar_mask hand = 0;
+        for (int i = TAR_HAND * s; i < TAR_HAND * (s + 1); i++) hand |= TAR_BIT(deck[i]);
+        d->hand[s] = hand;
+    }
+    d->hand[3] |= TAR_BIT(deck[60]) | TAR_BIT(deck[61]);
     d->phase = rules->monte ? TAR_PHASE_MONTE : TAR_PHASE_DISCARD;
     d->to_act = (int8_t)(rules->monte ? 0 : 3);
     d->matto_seat = d->matto_trick = -1;
@@ -249,6 +254,16 @@ int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap)
     return 0;
 }
 
+/* O25: why the signals of a play of a card the seat may play are refused,
+ * or NULL. */
+static const char *signal_refusal(const struct tar_deal *d, const struct tar_action *a)
+{
+    if (!a->signals) return NULL;
+    if (!d->rules.signals || d->n_played > 0 || a->card == TAR_MA) return "signal not allowed";
+    if ((a->signals & TAR_SIGNAL_VOLO) && !volo_true(d->hand[d->to_act], a->card)) return "volo is false";
+    return NULL;
+}
+
 int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
 {
     if (tar_deal_check_phase(d, a->kind, err, cap) < 0) return -1;
@@ -270,12 +285,17 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
             int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
             return fail(err, cap, hand & tar_suit_cards(suit) ? "must follow suit" : "must play a trump");
         }
-        if (!a->signals) return 0;
-        if (!d->rules.signals || d->n_played > 0 || a->card == TAR_MA) return fail(err, cap, "signal not allowed");
-        if ((a->signals & TAR_SIGNAL_VOLO) && !volo_true(hand, a->card)) return fail(err, cap, "volo is false");
-        return 0;
+        const char *why = signal_refusal(d, a);
+        return why ? fail(err, cap, why) : 0;
     }
     }
+}
+
+int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a)
+{
+    memset(a, 0, sizeof *a);
+    if (d->phase != TAR_PHASE_PLAY || !play_fast(text, len, a)) return 0;
+    return (tar_deal_playable(d) & TAR_BIT(a->card)) && !signal_refusal(d, a);
 }
 
 /* ---- applying ---- */

@@ -106,11 +106,13 @@ int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, i
         pq_text_str(&t, "deal is over");
         return GAME_ILLEGAL;
     }
-    if (tar_action_parse(text, len, &a, err, cap) < 0) {
-        tar_deal_check_phase(&m->deal, a.kind, err, cap);   /* a verb out of its phase says so first */
-        return GAME_ILLEGAL;
+    if (!tar_deal_legal_play(&m->deal, text, len, &a)) {   /* the common case checked in one pass */
+        if (tar_action_parse(text, len, &a, err, cap) < 0) {
+            tar_deal_check_phase(&m->deal, a.kind, err, cap);   /* a verb out of its phase says so first */
+            return GAME_ILLEGAL;
+        }
+        if (tar_deal_check(&m->deal, &a, err, cap) < 0) return GAME_ILLEGAL;
     }
-    if (tar_deal_check(&m->deal, &a, err, cap) < 0) return GAME_ILLEGAL;
     if (tar_deal_apply(&m->deal, &a) == 0) return GAME_GOES_ON;
     struct tar_result *r = &m->results[m->n_results++];
     tar_score(&m->deal, r);
