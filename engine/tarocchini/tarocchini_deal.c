@@ -182,9 +182,14 @@ int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
 
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
 {
-    int best = -1, suit = tar_trick_suit(cards, n);
-    for (int i = 0; i < n; i++)
-        if (beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
+    int best = -1, kb = 0, suit = tar_trick_suit(cards, n);
+    for (int i = 0; i < n; i++) {   /* beats(), each card's strength computed once */
+        int c = cards[i], k = strength(r, c, suit);
+        int take = c != TAR_MA && (best < 0 || (k > kb && (kb > 0 || k >= 64)) ||
+                                   (k == MOOR_STRENGTH && kb == MOOR_STRENGTH));
+        best = take ? i : best;
+        kb = take ? k : kb;
+    }
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
@@ -194,11 +199,8 @@ tar_mask tar_deal_playable(const struct tar_deal *d)
     if (d->n_played == 0) return hand;
     int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
     if (suit == TAR_SUIT_NONE) return hand;
-    tar_mask follow = hand & tar_suit_cards(suit);
-    if (follow) return follow | (hand & TAR_BIT(TAR_MA));
-    tar_mask trumps = hand & TAR_TRUMPS;
-    if (trumps) return trumps | (hand & TAR_BIT(TAR_MA));
-    return hand;
+    tar_mask follow = hand & tar_suit_cards(suit), trumps = hand & TAR_TRUMPS, matto = hand & TAR_BIT(TAR_MA);
+    return follow ? follow | matto : trumps ? trumps | matto : hand;
 }
 
 /* O25: whether `volo` is true for card c led from `hand`. */
