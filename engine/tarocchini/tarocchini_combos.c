@@ -173,7 +173,6 @@ static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
     }
 }
 
-/* C(n, k) for n <= 4: the subsets family_count() counts. */
 /* The wild sets a seat may add to a sequence (wild_sets(), in list order),
  * and how many of them have 0, 1 and 2 wilds. */
 struct wilds {
