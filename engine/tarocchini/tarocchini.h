@@ -263,8 +263,13 @@ static inline int tar_count(tar_mask m)
     m = (m + (m >> 4)) & 0x0f0f0f0f0f0f0f0full;
     return (int)((m * 0x0101010101010101ull) >> 56);
 }
-/* Rank within its suit, higher beats lower (O3, O4); Moors share a rank. */
-int tar_rank(int card, const struct tar_rules *rules);
+/* Rank within its suit, higher beats lower (O3, O4); Moors share a rank.
+ * Read from a table (tarocchini_cards.c): every trick compares ranks. */
+extern const uint8_t tar_rank_table[2][TAR_CARDS];
+static inline int tar_rank(int card, const struct tar_rules *rules)
+{
+    return tar_rank_table[rules->round_suits_inverted != 0][card];
+}
 /* O6: 5, 4, 3, 2 or 0 (a blank). */
 int tar_card_value(int card);
 /* O30: card points of a pile (even size). */
@@ -289,6 +294,11 @@ int tar_sequence_value(tar_mask m);
  * many were visited. */
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx);
+/* The n-th (n >= 0, from 0) of those declarations, as tar_declarations
+ * lists them, found without visiting every one before it: returns n + 1
+ * with its class and cards written, or the list's length (<= n, nothing
+ * written) when the list is shorter. */
+int tar_declaration_nth(const struct tar_deal *d, int seat, int n, int *klass, tar_mask *cards);
 /* O29: a pile's cricche total and number, and its best sequences (their
  * total and number, before doubling) under O16-O18. */
 void tar_pile_cricche(tar_mask pile, int *total, int *count);
@@ -307,6 +317,11 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
 int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap);
 /* Whether `a` is legal for the acting seat now: 0, or -1 with a reason. */
 int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap);
+/* The hot path of tar_action_parse and tar_deal_check together: 1 when
+ * `text` is a play in legal_text's form ("play KS", "play KS volo") that
+ * is legal now, with `a` as tar_action_parse gives it; 0 for anything else,
+ * legal or not, which those two then judge (and give their reasons for). */
+int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
 int tar_deal_legal_count(const struct tar_deal *d);

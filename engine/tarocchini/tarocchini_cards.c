@@ -22,42 +22,48 @@ const char *tar_card_name(int card)
     return card >= 0 && card < TAR_CARDS ? names[card] : "?";
 }
 
+/* Each two-character token's card, indexed by its characters' codes minus
+ * '1' (both in '1'..'Z'): card + 1, 0 for none. Parsing is one look-up,
+ * where a chain of tests mispredicts on every random card. Written from the
+ * same tokens as `names` (a test parses every name back). */
+enum { TOKEN_SPAN = 'Z' - '1' + 1 };
+#define TOK(a, b, card) [(a) - '1'][(b) - '1'] = (card) + 1
+#define SUIT_TOKENS(ch, s)                                                                                        \
+    TOK('K', ch, TAR_CARD(s, TAR_K)), TOK('Q', ch, TAR_CARD(s, TAR_Q)), TOK('N', ch, TAR_CARD(s, TAR_N)),         \
+        TOK('J', ch, TAR_CARD(s, TAR_J)), TOK('T', ch, TAR_CARD(s, TAR_TEN)), TOK('9', ch, TAR_CARD(s, TAR_9)),   \
+        TOK('8', ch, TAR_CARD(s, TAR_8)), TOK('7', ch, TAR_CARD(s, TAR_7)), TOK('6', ch, TAR_CARD(s, TAR_6)),     \
+        TOK('A', ch, TAR_CARD(s, TAR_ACE))
+static const uint8_t two_char[TOKEN_SPAN][TOKEN_SPAN] = {
+    TOK('A', 'N', TAR_AN), TOK('W', 'O', TAR_WO), TOK('S', 'U', TAR_SU), TOK('M', 'O', TAR_MO),
+    TOK('T', '9', TAR_NUMBERED(9)), TOK('T', '8', TAR_NUMBERED(8)), TOK('T', '7', TAR_NUMBERED(7)),
+    TOK('T', '6', TAR_NUMBERED(6)), TOK('T', '5', TAR_NUMBERED(5)),
+    TOK('M', '1', TAR_M1), TOK('M', '2', TAR_M1 + 1), TOK('M', '3', TAR_M1 + 2), TOK('M', '4', TAR_M1 + 3),
+    TOK('B', 'E', TAR_BE), TOK('M', 'A', TAR_MA),
+    SUIT_TOKENS('S', TAR_SWORDS), SUIT_TOKENS('B', TAR_BATONS), SUIT_TOKENS('C', TAR_CUPS), SUIT_TOKENS('D', TAR_COINS),
+};
+
 int tar_card_parse(const char *text, int len)
 {
     if (len == 3)   /* T10 .. T16 */
         return text[0] == 'T' && text[1] == '1' && text[2] >= '0' && text[2] <= '6' ? TAR_NUMBERED(10 + text[2] - '0')
                                                                                    : -1;
-    if (len != 2 || !text[0] || !text[1]) return -1;
-    int suit = text[1] == 'S' ? 0 : text[1] == 'B' ? 1 : text[1] == 'C' ? 2 : text[1] == 'D' ? 3 : -1, rank;
-    switch (text[0]) {
-    case 'K': rank = TAR_K; break;
-    case 'Q': rank = TAR_Q; break;
-    case 'N': rank = TAR_N; break;
-    case 'J': rank = TAR_J; break;
-    case 'T': rank = TAR_TEN; break;
-    case 'A': rank = TAR_ACE; break;
-    default: rank = text[0] >= '6' && text[0] <= '9' ? TAR_6 - (text[0] - '6') : -1; break;
-    }
-    if (suit >= 0 && rank >= 0) return TAR_CARD(suit, rank);
-    if (text[0] == 'T') return text[1] >= '5' && text[1] <= '9' ? TAR_NUMBERED(text[1] - '0') : -1;
-    if (text[0] == 'M' && text[1] >= '1' && text[1] <= '4') return TAR_M1 + text[1] - '1';
-    for (int c = TAR_AN; c <= TAR_MA; c++)   /* AN WO SU MO BE MA */
-        if (names[c][0] == text[0] && names[c][1] == text[1] && !names[c][2]) return c;
-    return -1;
+    if (len != 2) return -1;
+    unsigned x = (unsigned char)text[0] - '1', y = (unsigned char)text[1] - '1';
+    if (x >= TOKEN_SPAN || y >= TOKEN_SPAN) return -1;
+    return two_char[x][y] - 1;
 }
 
-/* O3 (the Moors one rank, O5 breaks their ties in play), O4. */
-int tar_rank(int card, const struct tar_rules *rules)
-{
-    static const int round_order[10] = { 10, 9, 8, 7, 1, 2, 3, 4, 5, 6 };   /* K Q N J T 9 8 7 6 A */
-    if (card == TAR_MA) return 0;
-    if (card < TAR_M1) return 30 - card;           /* AN 30 .. T5 15 */
-    if (card < TAR_BE) return 10;                  /* the four Moors */
-    if (card == TAR_BE) return 5;
-    int s = (card - TAR_SUIT0) / 10, r = (card - TAR_SUIT0) % 10;
-    if (rules->round_suits_inverted && (s == TAR_CUPS || s == TAR_COINS)) return round_order[r];
-    return 10 - r;                                 /* K 10 .. A 1 */
-}
+/* O3 (the Moors one rank, O5 breaks their ties in play), O4: the rank of
+ * each card, [round_suits_inverted][card]. A table because every trick
+ * compares ranks (tar_rank in tarocchini.h reads it). */
+#define PLAIN_SUIT 10, 9, 8, 7, 6, 5, 4, 3, 2, 1        /* K Q N J T 9 8 7 6 A */
+#define ROUND_SUIT 10, 9, 8, 7, 1, 2, 3, 4, 5, 6        /* O4: K Q N J A 6 7 8 9 T */
+#define TRUMP_RANKS 30, 29, 28, 27, 26, 25, 24, 23, 22, 21, 20, 19, 18, 17, 16, 15, /* AN .. T5 */ \
+                    10, 10, 10, 10, 5, 0                /* the Moors, BE, MA */
+const uint8_t tar_rank_table[2][TAR_CARDS] = {
+    { TRUMP_RANKS, PLAIN_SUIT, PLAIN_SUIT, PLAIN_SUIT, PLAIN_SUIT },
+    { TRUMP_RANKS, PLAIN_SUIT, PLAIN_SUIT, ROUND_SUIT, ROUND_SUIT },
+};
 
 /* O6: the four tarocchi and the Kings 5, Queens 4, Knights 3, Jacks 2. */
 int tar_card_value(int card)

@@ -5,6 +5,7 @@
  * cards. Each rule is computed here once: the deal, the scorer, the check and
  * the bots call these functions.
  */
+#include <assert.h>
 #include "engine/tarocchini/tarocchini.h"
 
 #define TOP_GROUP   (TAR_BIT(TAR_WO) | TAR_BIT(TAR_SU) | TAR_BIT(TAR_MO))
@@ -23,12 +24,13 @@ static tar_mask suit_courts(int s, int first, int last)
 }
 
 /* O14: the cards of a cricca kind. */
+#define OF_EACH_SUIT(r) \
+    (TAR_BIT(TAR_CARD(0, r)) | TAR_BIT(TAR_CARD(1, r)) | TAR_BIT(TAR_CARD(2, r)) | TAR_BIT(TAR_CARD(3, r)))
 static tar_mask kind_cards(int kind)
 {
-    if (kind == TAR_CRICCA_TAROCCHI) return TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS;
-    tar_mask m = 0;
-    for (int s = 0; s < TAR_SUITS; s++) m |= TAR_BIT(TAR_CARD(s, kind - TAR_CRICCA_KINGS));   /* K Q N J */
-    return m;
+    static const tar_mask cards[TAR_CRICCHE] = { TAR_BIT(TAR_AN) | TAR_BIT(TAR_WO) | TAR_WILDS, OF_EACH_SUIT(TAR_K),
+                                                 OF_EACH_SUIT(TAR_Q), OF_EACH_SUIT(TAR_N), OF_EACH_SUIT(TAR_J) };
+    return cards[kind];
 }
 
 int tar_cricca_kind(tar_mask m)
@@ -109,17 +111,33 @@ int tar_doubled(int total, int count)
 
 /* ---- the declarations a hand may make (O19, every sinking) ---- */
 
+/* The list is walked by an emitter: each declaration is counted, and given
+ * to fn when there is one. A block of declarations whose size is known
+ * beforehand (skip_block) is only counted when nobody needs its members:
+ * fn is NULL (counting), or the one declaration wanted (target) lies
+ * beyond the block. */
 struct emitter {
     int (*fn)(void *ctx, int klass, tar_mask cards);
     void *ctx;
     int count, stop;
+    int target;                 /* the index wanted by fn, -1: every one */
+    int runs[3];                /* grande_runs() sizes by spare wilds, -1: not yet known */
 };
 
 static void emit(struct emitter *e, int klass, tar_mask cards)
 {
     if (e->stop) return;
-    e->count++;
-    if (e->fn && e->fn(e->ctx, klass, cards)) e->stop = 1;
+    int index = e->count++;
+    if (e->fn && (e->target < 0 || index == e->target) && e->fn(e->ctx, klass, cards)) e->stop = 1;
+}
+
+/* Whether a block of k declarations is passed over whole (then counted). */
+static int skip_block(struct emitter *e, int k)
+{
+    if (e->stop) return 1;
+    if (e->fn && (e->target < 0 || e->count + k > e->target)) return 0;
+    e->count += k;
+    return 1;
 }
 
 /* The wild subsets of `avail` in list order: none, BE, MA, both. */
@@ -155,19 +173,69 @@ static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
     }
 }
 
-static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mask avail,
+/* The wild sets a seat may add to a sequence (wild_sets(), in list order),
+ * and how many of them have 0, 1 and 2 wilds. */
+struct wilds {
+    tar_mask sets[4];
+    int n, of_size[3];
+};
+
+/* at_least[h][j]: the subsets of j or more of h cards (h <= 4). */
+static const uint8_t at_least[5][5] = {
+    { 1, 0, 0, 0, 0 }, { 2, 1, 0, 0, 0 }, { 4, 3, 1, 0, 0 }, { 8, 7, 4, 1, 0 }, { 16, 15, 11, 5, 1 },
+};
+static const uint8_t choose3[4][4] = { { 1 }, { 1, 1 }, { 1, 2, 1 }, { 1, 3, 3, 1 } };   /* C(n, k), n <= 3 */
+
+/* The number of declarations family_declarations() lists for family f,
+ * counted from the sizes of what is held and of the wild sets (valid_in()'s
+ * rules are rules on sizes), so that a family before the one wanted is
+ * passed over whole. */
+static int family_count(struct emitter *e, int f, tar_mask held, const struct wilds *wi,
+                        const struct tar_rules *rules)
+{
+    int n = 0;
+    if (f == TAR_FAMILY_GRANDE) {   /* the Angel, 1 or more of WO SU MO, 2 or more of these with the wilds */
+        if (!(held & TAR_BIT(TAR_AN))) return 0;
+        int th = tar_count(held & TOP_GROUP);
+        for (int t = 1; t <= th; t++)
+            for (int w = 0; w <= 2; w++) {
+                int r = w - (t == 1);
+                if (t + w < 2 || !wi->of_size[w]) continue;
+                if (e->runs[r] < 0) {   /* the runs depend only on the run cards held and r */
+                    struct emitter c = { NULL, NULL, 0, 0, -1, { -1, -1, -1 } };
+                    grande_runs(&c, 0, held & RUN, r);
+                    e->runs[r] = c.count;
+                }
+                n += choose3[th][t] * wi->of_size[w] * e->runs[r];
+            }
+        return n;
+    }
+    if (f == TAR_FAMILY_MOORS || f == TAR_FAMILY_ACES) {   /* 2 or more naturals, 3 or more cards */
+        int h = tar_count(held);
+        return at_least[h][3] + wi->of_size[1] * at_least[h][2] + wi->of_size[2] * at_least[h][2];
+    }
+    int s = f - TAR_FAMILY_SWORDS, th = tar_count(held & suit_courts(s, TAR_Q, TAR_J));
+    if (!(held & TAR_BIT(TAR_CARD(s, TAR_K)))) return 0;
+    n = at_least[th][2];   /* the King, 1 or more of Q N J, 2 or more cards without the Ace */
+    for (int w = 1; w <= 2 && w <= rules->suit_wilds; w++) n += wi->of_size[w] * at_least[th][1];
+    return held & TAR_BIT(TAR_CARD(s, TAR_ACE)) ? 2 * n : n;
+}
+
+static void family_declarations(struct emitter *e, int f, tar_mask hand, const struct wilds *wi,
                                  const struct tar_rules *rules)
 {
-    tar_mask ws[4], held = hand & family_naturals(f);
-    int nw = wild_sets(avail, ws);
+    const tar_mask *ws = wi->sets;
+    tar_mask held = hand & family_naturals(f);
+    int nw = wi->n;
+    if (skip_block(e, family_count(e, f, held, wi, rules))) return;
     if (f == TAR_FAMILY_GRANDE) {
         if (!(held & TAR_BIT(TAR_AN))) return;
         tar_mask top = held & TOP_GROUP;
         for (tar_mask ts = top; ts; ts = (ts - 1) & top)   /* sizes vary; order fixed by the mask */
             for (int k = 0; k < nw; k++) {
-                int t = tar_count(ts), w = tar_count(ws[k]);
+                int t = tar_count(ts), w = tar_count(ws[k]), r = w - (t == 1);
                 if (t + w < 2) continue;
-                grande_runs(e, TAR_BIT(TAR_AN) | ts | ws[k], held & RUN, w - (t == 1));
+                if (!skip_block(e, e->runs[r])) grande_runs(e, TAR_BIT(TAR_AN) | ts | ws[k], held & RUN, r);
             }
         return;
     }
@@ -192,23 +260,58 @@ static void family_declarations(struct emitter *e, int f, tar_mask hand, tar_mas
         }
 }
 
+static void declarations(struct emitter *e, const struct tar_deal *d, int seat)
+{
+    tar_mask hand = d->hand[seat];
+    for (int k = 0; k < TAR_CRICCHE && !e->stop; k++) {
+        if (d->cricche_done[seat] & (1u << k)) continue;
+        tar_mask held = hand & kind_cards(k);
+        int n = tar_count(held);
+        if (n < 3 || skip_block(e, n == 4 ? 5 : 1)) continue;
+        for (tar_mask x = n == 4 ? held : 0; x; x &= ~TAR_BIT(63 - __builtin_clzll(x)))
+            emit(e, TAR_CLASS_CRICCA, held & ~TAR_BIT(63 - __builtin_clzll(x)));   /* the highest left out first */
+        emit(e, TAR_CLASS_CRICCA, held);
+    }
+    struct wilds wi;
+    wi.n = wild_sets(hand & TAR_WILDS & ~d->wilds_used[seat], wi.sets);
+    wi.of_size[0] = 1;
+    wi.of_size[1] = wi.n == 4 ? 2 : wi.n - 1;
+    wi.of_size[2] = wi.n == 4;
+    for (int f = 0; f < TAR_FAMILIES && !e->stop; f++)
+        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, &wi, &d->rules);
+}
+
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx)
 {
-    struct emitter e = { fn, ctx, 0, 0 };
-    tar_mask hand = d->hand[seat];
-    for (int k = 0; k < TAR_CRICCHE && !e.stop; k++) {
-        if (d->cricche_done[seat] & (1u << k)) continue;
-        tar_mask held = hand & kind_cards(k);
-        if (tar_count(held) < 3) continue;
-        for (int i = 63; i >= 0; i--)        /* the 3-card subsets, leaving out the highest card first */
-            if (held & TAR_BIT(i) && tar_count(held) == 4) emit(&e, TAR_CLASS_CRICCA, held & ~TAR_BIT(i));
-        emit(&e, TAR_CLASS_CRICCA, held);
-    }
-    tar_mask avail = hand & TAR_WILDS & ~d->wilds_used[seat];
-    for (int f = 0; f < TAR_FAMILIES && !e.stop; f++)
-        if (!(d->families_done[seat] & (1u << f))) family_declarations(&e, f, hand, avail, &d->rules);
+    struct emitter e = { fn, ctx, 0, 0, -1, { -1, -1, -1 } };
+    declarations(&e, d, seat);
     return e.count;
+}
+
+struct nth {
+    int klass;
+    tar_mask cards;
+};
+
+static int take(void *ctx, int klass, tar_mask cards)
+{
+    struct nth *x = ctx;
+    x->klass = klass;
+    x->cards = cards;
+    return 1;
+}
+
+int tar_declaration_nth(const struct tar_deal *d, int seat, int n, int *klass, tar_mask *cards)
+{
+    struct nth x = { 0, 0 };
+    struct emitter e = { take, &x, 0, 0, n, { -1, -1, -1 } };
+    assert(n >= 0);
+    declarations(&e, d, seat);
+    if (!e.stop) return e.count;
+    *klass = x.klass;
+    *cards = x.cards;
+    return n + 1;
 }
 
 /* ---- the best combinations of a pile (O29) ---- */
@@ -249,21 +352,30 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
 {
     static const tar_mask sets[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
     int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
+    int takers[TAR_FAMILIES + 1] = { -1 }, n_takers = 1;
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
+        int none = !(pile & family_naturals(f));   /* no sequence without a natural */
         for (int k = 0; k < 4; k++) {
-            int size = (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
+            int size = none || (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
             value[f][k] = size > 0 ? 5 * (size - 1) : 0;
             made[f][k] = size > 0;
         }
         base += value[f][0];
         base_n += made[f][0];
+        int gains = 0;   /* whether a wild changes anything here */
+        for (int k = 1; k < 4; k++) gains |= value[f][k] != value[f][0] || made[f][k] != made[f][0];
+        if (gains) takers[n_takers++] = f;
     }
     /* be, ma: the family each wild goes to, -1 for none; only those
-     * families change from the base (no wild anywhere) */
-    for (int be = -1; be < TAR_FAMILIES; be++) {
+     * families change from the base (no wild anywhere). A wild given to a
+     * family it changes nothing in is the same as none, a choice the loop
+     * meets first: such families are left out. */
+    for (int i = 0; i < n_takers; i++) {
+        int be = takers[i];
         if (be >= 0 && !(pile & TAR_BIT(TAR_BE))) break;
-        for (int ma = -1; ma < TAR_FAMILIES; ma++) {
+        for (int j = 0; j < n_takers; j++) {
+            int ma = takers[j];
             if (ma >= 0 && !(pile & TAR_BIT(TAR_MA))) break;
             int sum = base, n = base_n;
             if (be >= 0 && be == ma) {

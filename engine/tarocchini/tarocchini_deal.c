@@ -29,7 +29,12 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
     memset(d, 0, sizeof *d);
     d->rules = *rules;
     memcpy(d->deck, deck, TAR_CARDS);
-    for (int i = 0; i < TAR_CARDS; i++) d->hand[i < 60 ? i / TAR_HAND : 3] |= TAR_BIT(deck[i]);
+    for (int s = 0; s < TAR_SEATS; s++) {   /* in a local: |= on d->hand[] chains through memory */
+        tar_mask hand = 0;
+        for (int i = TAR_HAND * s; i < TAR_HAND * (s + 1); i++) hand |= TAR_BIT(deck[i]);
+        d->hand[s] = hand;
+    }
+    d->hand[3] |= TAR_BIT(deck[60]) | TAR_BIT(deck[61]);
     d->phase = rules->monte ? TAR_PHASE_MONTE : TAR_PHASE_DISCARD;
     d->to_act = (int8_t)(rules->monte ? 0 : 3);
     d->matto_seat = d->matto_trick = -1;
@@ -40,6 +45,42 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
 /* Whether token k is the word `lit` (a string literal). */
 #define IS_WORD(k, lit) (tlen[k] == (int)sizeof(lit) - 1 && !memcmp(tok[k], lit, sizeof(lit) - 1))
 
+/* The signal word at text[0..] ended by a space or the end: its flag and
+ * length, or 0. */
+static int signal_word(const char *text, int len, int *n)
+{
+#define SIGNAL_IS(lit) (len >= (int)sizeof(lit) - 1 && !memcmp(text, lit, sizeof(lit) - 1) && \
+                        (len == (int)sizeof(lit) - 1 || text[sizeof(lit) - 1] == ' ') && (*n = (int)sizeof(lit) - 1))
+    if (len > 0 && text[0] == 'v') return SIGNAL_IS("volo") ? TAR_SIGNAL_VOLO : 0;
+    if (len > 0 && text[0] == 'b') return SIGNAL_IS("busso") ? TAR_SIGNAL_BUSSO : 0;
+    if (len > 0 && text[0] == 's') return SIGNAL_IS("striscio") ? TAR_SIGNAL_STRISCIO : 0;
+    return 0;
+#undef SIGNAL_IS
+}
+
+/* A play in the form legal_text writes ("play KS", "play KS volo busso"),
+ * the common case, parsed without tokens: 1 when `a` holds it; 0 for
+ * anything else, which the general parser below reads (and refuses with
+ * its reason). */
+static int play_fast(const char *text, int len, struct tar_action *a)
+{
+    if (len < 7 || memcmp(text, "play ", 5)) return 0;
+    int end = 5;
+    while (end < len && end < 8 && text[end] != ' ') end++;
+    int c = tar_card_parse(text + 5, end - 5), signals = 0;
+    if (c < 0) return 0;
+    for (int i = end, k = 0; i < len; k++) {   /* O25: at most two, different */
+        int n, s = text[i] == ' ' ? signal_word(text + i + 1, len - i - 1, &n) : 0;
+        if (!s || k == 2 || (signals & s)) return 0;
+        signals |= s;
+        i += 1 + n;
+    }
+    a->kind = TAR_ACT_PLAY;
+    a->card = (uint8_t)c;
+    a->signals = (uint8_t)signals;
+    return 1;
+}
+
 int tar_action_parse(const char *text, int len, struct tar_action *a, char *err, int cap)
 {
     const char *tok[MAX_TOKENS];
@@ -47,12 +88,7 @@ int tar_action_parse(const char *text, int len, struct tar_action *a, char *err,
     memset(a, 0, sizeof *a);
     if (len < 0) len = 0;
     a->kind = TAR_ACT_UNKNOWN;
-    if (len >= 7 && len <= 8 && !memcmp(text, "play ", 5) && !memchr(text + 5, ' ', (size_t)len - 5)) {
-        int c = tar_card_parse(text + 5, len - 5);   /* a bare play, the common case */
-        a->kind = TAR_ACT_PLAY;
-        a->card = (uint8_t)(c < 0 ? 0 : c);
-        return c < 0 ? fail(err, cap, "unknown card") : 0;
-    }
+    if (play_fast(text, len, a)) return 0;
     tok[0] = text;   /* the loop makes at least this token */
     tlen[0] = 0;
     while (i <= len) {   /* single spaces between tokens: an empty token is an error below */
@@ -116,23 +152,44 @@ int tar_trick_suit(const uint8_t *cards, int n)
     return TAR_SUIT_NONE;
 }
 
-int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+/* A card's strength in a trick whose suit to follow is `suit`: a trump
+ * 64 + its rank, a card of that suit 32 + its rank, any other card (the
+ * Matto, another suit) 0. Comparing strengths is O3-O5 and O24 without a
+ * branch per case: a random playout's cards defeat branch prediction. */
+static inline int strength(const struct tar_rules *r, int c, int suit)
+{
+    int s = tar_suit(c), rank = tar_rank(c, r);
+    return s == TAR_SUIT_TRUMPS ? 64 + rank : s == suit && c != TAR_MA ? 32 + rank : 0;
+}
+
+enum { MOOR_STRENGTH = 64 + 10 };   /* the four Moors share one rank (O3) */
+
+/* tar_card_beats, inline for the trick's winner: a higher strength wins,
+ * except that over a card of strength 0 (no card of the trick's suit) only
+ * a trump does; of two Moors the later (O5). */
+static inline int beats(const struct tar_rules *r, int x, int best, int suit)
 {
     if (x == TAR_MA) return 0;   /* O24: the Matto never wins */
     if (best < 0) return 1;
-    int xs = tar_suit(x), bs = tar_suit(best);
-    if (xs == TAR_SUIT_TRUMPS) {
-        int moors = x >= TAR_M1 && x < TAR_BE && best >= TAR_M1 && best < TAR_BE;   /* O5: the last Moor */
-        return bs != TAR_SUIT_TRUMPS || moors || tar_rank(x, r) > tar_rank(best, r);
-    }
-    return xs == suit && bs == suit && tar_rank(x, r) > tar_rank(best, r);
+    int kx = strength(r, x, suit), kb = strength(r, best, suit);
+    return (kx > kb && (kb > 0 || kx >= 64)) || (kx == MOOR_STRENGTH && kb == MOOR_STRENGTH);
+}
+
+int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
+{
+    return beats(r, x, best, suit);
 }
 
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
 {
-    int best = -1, suit = tar_trick_suit(cards, n);
-    for (int i = 0; i < n; i++)
-        if (tar_card_beats(r, cards[i], best < 0 ? -1 : cards[best], suit)) best = i;
+    int best = -1, kb = 0, suit = tar_trick_suit(cards, n);
+    for (int i = 0; i < n; i++) {   /* beats(), each card's strength computed once */
+        int c = cards[i], k = strength(r, c, suit);
+        int take = c != TAR_MA && (best < 0 || (k > kb && (kb > 0 || k >= 64)) ||
+                                   (k == MOOR_STRENGTH && kb == MOOR_STRENGTH));
+        best = take ? i : best;
+        kb = take ? k : kb;
+    }
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
@@ -142,11 +199,8 @@ tar_mask tar_deal_playable(const struct tar_deal *d)
     if (d->n_played == 0) return hand;
     int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
     if (suit == TAR_SUIT_NONE) return hand;
-    tar_mask follow = hand & tar_suit_cards(suit);
-    if (follow) return follow | (hand & TAR_BIT(TAR_MA));
-    tar_mask trumps = hand & TAR_TRUMPS;
-    if (trumps) return trumps | (hand & TAR_BIT(TAR_MA));
-    return hand;
+    tar_mask follow = hand & tar_suit_cards(suit), trumps = hand & TAR_TRUMPS, matto = hand & TAR_BIT(TAR_MA);
+    return follow ? follow | matto : trumps ? trumps | matto : hand;
 }
 
 /* O25: whether `volo` is true for card c led from `hand`. */
@@ -202,6 +256,16 @@ int tar_deal_check_phase(const struct tar_deal *d, int kind, char *err, int cap)
     return 0;
 }
 
+/* O25: why the signals of a play of a card the seat may play are refused,
+ * or NULL. */
+static const char *signal_refusal(const struct tar_deal *d, const struct tar_action *a)
+{
+    if (!a->signals) return NULL;
+    if (!d->rules.signals || d->n_played > 0 || a->card == TAR_MA) return "signal not allowed";
+    if ((a->signals & TAR_SIGNAL_VOLO) && !volo_true(d->hand[d->to_act], a->card)) return "volo is false";
+    return NULL;
+}
+
 int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *err, int cap)
 {
     if (tar_deal_check_phase(d, a->kind, err, cap) < 0) return -1;
@@ -223,12 +287,17 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
             int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
             return fail(err, cap, hand & tar_suit_cards(suit) ? "must follow suit" : "must play a trump");
         }
-        if (!a->signals) return 0;
-        if (!d->rules.signals || d->n_played > 0 || a->card == TAR_MA) return fail(err, cap, "signal not allowed");
-        if ((a->signals & TAR_SIGNAL_VOLO) && !volo_true(hand, a->card)) return fail(err, cap, "volo is false");
-        return 0;
+        const char *why = signal_refusal(d, a);
+        return why ? fail(err, cap, why) : 0;
     }
     }
+}
+
+int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a)
+{
+    memset(a, 0, sizeof *a);
+    if (d->phase != TAR_PHASE_PLAY || !play_fast(text, len, a)) return 0;
+    return (tar_deal_playable(d) & TAR_BIT(a->card)) && !signal_refusal(d, a);
 }
 
 /* ---- applying ---- */
@@ -363,12 +432,6 @@ static int signal_choices(const struct tar_deal *d, int c)
     return volo_true(d->hand[d->to_act], c) ? 0x7f : 0x4d;   /* without the volo sets: 0, 2, 3, 6 */
 }
 
-/* How many signal sets signal_choices() allows. */
-static int choice_count(int choices)
-{
-    return choices == 1 ? 1 : choices == 0x7f ? 7 : 4;
-}
-
 /* Walks the list: calls fn with each action until it returns nonzero. */
 struct walker {
     int target, index, done;
@@ -448,6 +511,23 @@ static int nth_card(tar_mask m, int n)
     return __builtin_ctzll(m);
 }
 
+/* A lead's actions come in blocks by suit, in card order (the trumps, the
+ * Matto, then each suit): a card carries every signal set when it is its
+ * suit's only card (volo is true), four sets otherwise, and the Matto
+ * none (signal_choices). */
+enum { LEAD_BLOCKS = 6 };
+static const tar_mask lead_blocks[LEAD_BLOCKS] = {
+    TAR_TRUMPS, TAR_BIT(TAR_MA), (tar_mask)0x3ff << TAR_CARD(TAR_SWORDS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_BATONS, 0),
+    (tar_mask)0x3ff << TAR_CARD(TAR_CUPS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_COINS, 0),
+};
+
+/* The number of lead actions of block b holding `cards`. */
+static int lead_block_size(tar_mask cards, int b)
+{
+    int n = tar_count(cards);
+    return b == 1 ? n : n == 1 ? 7 : 4 * n;
+}
+
 /* The n-th action of the play or discard list, found without walking the
  * list (the same order as walk()); 0, or -1 when n is past its end. */
 static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
@@ -469,14 +549,24 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         return -1;
     }
     a->kind = TAR_ACT_PLAY;
-    for (tar_mask x = tar_deal_playable(d); x; x &= x - 1) {
-        int c = __builtin_ctzll(x), choices = signal_choices(d, c), k = choice_count(choices);
-        if (n < k) {
-            a->card = (uint8_t)c;
-            a->signals = signal_sets[nth_card((tar_mask)choices, n)];
-            return 0;
+    tar_mask x = tar_deal_playable(d);
+    if (d->n_played > 0 || !d->rules.signals) {   /* no signals: one action per card */
+        if (n >= tar_count(x)) return -1;
+        a->card = (uint8_t)nth_card(x, n);
+        return 0;
+    }
+    for (int b = 0; b < LEAD_BLOCKS; b++) {   /* a lead: by suit, in card order */
+        tar_mask block = x & lead_blocks[b];
+        int k = lead_block_size(block, b);
+        if (n >= k) {
+            n -= k;
+            continue;
         }
-        n -= k;
+        int per_card = k == 7 ? 7 : b == 1 ? 1 : 4;   /* the suit's only card: every set; the Matto: none */
+        int c = nth_card(block, n / per_card), choices = signal_choices(d, c);
+        a->card = (uint8_t)c;
+        a->signals = signal_sets[nth_card((tar_mask)choices, n % per_card)];
+        return 0;
     }
     return -1;
 }
@@ -492,7 +582,7 @@ int tar_deal_legal_count(const struct tar_deal *d)
         tar_mask x = tar_deal_playable(d);
         if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
         int n = 0;
-        for (; x; x &= x - 1) n += choice_count(signal_choices(d, __builtin_ctzll(x)));
+        for (int b = 0; b < LEAD_BLOCKS; b++) n += lead_block_size(x & lead_blocks[b], b);
         return n;
     }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
@@ -540,10 +630,46 @@ static int format(const struct tar_action *a, char *buf, int cap)
     return len;
 }
 
+/* format() of a play, written straight into buf (the hot path of every
+ * playout): with room for the longest play, in place with fixed-size
+ * copies the compiler inlines; else through a local text. */
+static int format_play(int card, int signals, char *buf, int cap)
+{
+    static const struct { char text[10]; int len; } words[3] = { { " volo", 5 }, { " busso", 6 }, { " striscio", 9 } };
+    enum { LONGEST = 32 };   /* "play T16 busso striscio" and the 10-byte copies' slack */
+    const char *name = tar_card_name(card);
+    char local[LONGEST], *text = cap >= LONGEST ? buf : local;
+    int len = 5 + (name[2] ? 3 : 2);
+    memcpy(text, "play ", 5);
+    memcpy(text + 5, name, 3);
+    for (int k = 0; signals && k < 3; k++)
+        if (signals & (1 << k)) {
+            memcpy(text + len, words[k].text, 10);
+            len += words[k].len;
+        }
+    if (len >= cap) {
+        if (cap > 0) buf[0] = '\0';
+        return -1;
+    }
+    if (text == local) memcpy(buf, local, (size_t)len);
+    buf[len] = '\0';
+    return len;
+}
+
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
 {
     struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     int direct = d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD;
+    if (d->phase == TAR_PHASE_PLAY && n >= 0 && nth_direct(d, n, &w.found) == 0)
+        return format_play(w.found.card, w.found.signals, buf, cap);
+    if (d->phase == TAR_PHASE_DECLARE && n >= 0) {   /* the declarations, then pass */
+        int klass;
+        tar_mask cards;
+        int k = tar_declaration_nth(d, d->to_act, n, &klass, &cards);
+        struct tar_action a = { k > n ? TAR_ACT_DECLARE : TAR_ACT_PASS, (uint8_t)(k > n ? klass : 0), 0, 0,
+                                k > n ? cards : 0 };
+        if (k >= n) return format(&a, buf, cap);
+    }
     if (n < 0 || (direct ? nth_direct(d, n, &w.found) < 0 : !walk(d, &w))) {
         if (cap > 0) buf[0] = '\0';
         return -1;

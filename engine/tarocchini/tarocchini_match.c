@@ -14,12 +14,12 @@ int tar_test_leak;
 
 int tar_match_dealer(const struct tar_match *m)
 {
-    return (m->first_dealer + m->deal_no - 1) % TAR_SEATS;
+    return (int)((unsigned)(m->first_dealer + m->deal_no - 1) % TAR_SEATS);   /* both >= 0: a mask */
 }
 
 int tar_match_seat_player(const struct tar_match *m, int seat)
 {
-    return (tar_match_dealer(m) + 1 + seat) % TAR_SEATS;   /* O33 */
+    return (int)((unsigned)(tar_match_dealer(m) + 1 + seat) % TAR_SEATS);   /* O33 */
 }
 
 int tar_match_player_seat(const struct tar_match *m, int player)
@@ -106,11 +106,13 @@ int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, i
         pq_text_str(&t, "deal is over");
         return GAME_ILLEGAL;
     }
-    if (tar_action_parse(text, len, &a, err, cap) < 0) {
-        tar_deal_check_phase(&m->deal, a.kind, err, cap);   /* a verb out of its phase says so first */
-        return GAME_ILLEGAL;
+    if (!tar_deal_legal_play(&m->deal, text, len, &a)) {   /* the common case checked in one pass */
+        if (tar_action_parse(text, len, &a, err, cap) < 0) {
+            tar_deal_check_phase(&m->deal, a.kind, err, cap);   /* a verb out of its phase says so first */
+            return GAME_ILLEGAL;
+        }
+        if (tar_deal_check(&m->deal, &a, err, cap) < 0) return GAME_ILLEGAL;
     }
-    if (tar_deal_check(&m->deal, &a, err, cap) < 0) return GAME_ILLEGAL;
     if (tar_deal_apply(&m->deal, &a) == 0) return GAME_GOES_ON;
     struct tar_result *r = &m->results[m->n_results++];
     tar_score(&m->deal, r);
