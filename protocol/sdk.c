@@ -148,14 +148,15 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
     *socket = *zctx ? zmq_socket(*zctx, ZMQ_DEALER) : NULL;
     if (!*socket || set_int(*socket, ZMQ_LINGER, 0) || set_int(*socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
         set_int(*socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
-        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || set_curve(*socket, hello->name) ||
-        zmq_connect(*socket, endpoint)) {
-        fprintf(stderr, "%s: cannot connect to '%s': %s\n", hello->name, endpoint, zmq_strerror(errno));
+        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || set_curve(*socket, hello->name)) {
+        fprintf(stderr, "%s: cannot set up the socket: %s\n", hello->name, zmq_strerror(errno));
         goto out;
     }
     current_socket = *socket;
     link_state.handshakes = 0;
     link_state.monitor = NULL;
+    /* The monitor is attached before connecting, so that the first
+     * handshake is counted and every later one is a reconnection. */
     if (!strncmp(endpoint, "tcp://", 6)) {
         char where[64];
         snprintf(where, sizeof where, "inproc://sdk-monitor-%p", *socket);
@@ -165,6 +166,10 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
             fprintf(stderr, "%s: cannot watch the connection: %s\n", hello->name, zmq_strerror(errno));
             goto out;
         }
+    }
+    if (zmq_connect(*socket, endpoint)) {
+        fprintf(stderr, "%s: cannot connect to '%s': %s\n", hello->name, endpoint, zmq_strerror(errno));
+        goto out;
     }
     if (send_frame(*socket, &frame) < 0) {
         fprintf(stderr, "%s: cannot send hello: %s\n", hello->name, zmq_strerror(errno));

@@ -169,9 +169,15 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     cr_assert_gt(journal_count("greedy"), before, "greedy did not play again after reconnecting");
     /* Kill the arena itself, and resume it. */
     stop(serve, SIGKILL);
-    int kept = journal_count(NULL);
+    int kept = journal_count(NULL), py_before = python ? journal_count("py") : 0;
     serve = start_serve(&lb, port, "--resume ladder.jsonl");
     cr_assert(wait_matches(kept + 6, 60), "the resumed ladder did not play\n%s", serve_tail());
+    /* Every bot said hello again to the new arena: the Python one plays too. */
+    for (int i = 0; python && i < 600 && journal_count("py") <= py_before; i++) {
+        struct timespec ts = { 0, 100000000L };
+        nanosleep(&ts, NULL);
+    }
+    if (python) cr_assert_gt(journal_count("py"), py_before, "the Python bot did not come back\n%s", serve_tail());
     /* Retire random: it gets no match after the arena has read the file. */
     cr_assert_eq(sh("cd %s && grep -v '^random ' bots.txt > b && mv b bots.txt", dir), 0);
     for (int i = 0; i < 100 && sh("grep -q '^retired: random' %s", support_scratch_path("serve.out")); i++) {

@@ -104,12 +104,12 @@ def run(bot, max_parties=0):
     if os.environ.get("PIQUET_SERVER_KEY"):
         from cardarena import set_curve   # beside this file: the CURVE settings of both SDKs
         set_curve(socket, zmq)
-    socket.connect(endpoint)
-    bot._socket = socket
     link = socket
     if endpoint.startswith("tcp://"):
-        from cardarena import Rehello     # hello again after a reconnection
+        from cardarena import Rehello     # hello again after a reconnection (monitor first)
         link = Rehello(socket, zmq)
+    socket.connect(endpoint)
+    bot._socket = socket
 
     def send(message):
         link.send(json.dumps(message, separators=(",", ":")).encode())

@@ -289,8 +289,10 @@ def run(bot, max_matches=0):
         socket.setsockopt(zmq.HEARTBEAT_TIMEOUT, 5000)
         try:
             set_curve(socket, zmq)
-            socket.connect(endpoint)
+            # The monitor before connecting: the first handshake is counted,
+            # every later one is a reconnection.
             link = Rehello(socket, zmq) if endpoint.startswith("tcp://") else socket
+            socket.connect(endpoint)
         except (OSError, ValueError, zmq.ZMQError) as e:
             _note(bot, "cannot connect: %s" % e)
             return 1
