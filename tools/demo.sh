@@ -2,8 +2,9 @@
 # make demo: a leaderboard on 127.0.0.1 with a fresh SQLite file, a round
 # robin of the reference bots (the Python example bot among them) posting
 # to it with a progress line, Belote round robins at four and two, a
-# Partnership Belote match and a Tarocchini round robin (one program per
-# side) posting too, the standings, and the page's URL. The server
+# Partnership Belote match, Tarocchini and Coinche round robins (one
+# program per side) and French Tarot at four, three and five, posting
+# too, the standings, and the page's URL. The server
 # keeps running afterwards (DEMO_KEEP=0 stops it); `make demo-stop` stops it.
 #
 #   BUILD      build directory (default build)
@@ -37,17 +38,15 @@ if [ "${1:-}" = stop ]; then
   exit 0
 fi
 
-for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-tarot; do
-
-for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-tarocchini; do
+for program in arena leaderboard bot-greedy bot-random bot-pimc bot-example-belote bot-example-coinche \
+               bot-example-tarot bot-example-tarocchini; do
   [ -x "$BIN/$program" ] || { echo "demo: $BIN/$program is missing (run make)" >&2; exit 1; }
 done
 "$PY" -c 'import zmq' 2>/dev/null || { echo "demo: $PY lacks pyzmq (apt-get install python3-zmq)" >&2; exit 1; }
 
 echo "== the worked deals of the literature, replayed through the engine"
-"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarot/*.json
-
-"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarocchini/*.json
+"$BIN/arena" replay --check tests/fixtures/deals/*.json tests/fixtures/belote/*.json tests/fixtures/tarot/*.json \
+  tests/fixtures/tarocchini/*.json
 
 # A fresh leaderboard: earlier demo server stopped, empty database, a new
 # random token that only this user can read.
