@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "tests/support_scratch.h"
 #include "tests/test_tarocchini_support.h"
 
 static const struct tar_rules *defaults(void)
@@ -83,10 +84,9 @@ static int replay_record(const char *id, const char *edit_from, const char *edit
             }
     }
     char *text = cJSON_PrintUnformatted(record);
-    char tmp[] = "/tmp/tarocchini-worked-XXXXXX";
-    int fd = mkstemp(tmp);
-    cr_assert_geq(fd, 0);
-    FILE *w = fdopen(fd, "w");
+    const char *tmp = support_scratch_path("worked.json");   /* the test's own directory */
+    FILE *w = fopen(tmp, "w");
+    cr_assert_not_null(w);
     fputs(text, w);
     fclose(w);
     cJSON_free(text);
@@ -166,7 +166,8 @@ Test(tarocchini_worked, e6_matches_and_their_messages)
 
 Test(tarocchini_worked, e6_a_match_record_too_short_or_too_long_and_an_illegal_action_in_a_deal)
 {
-    char path[] = "/tmp/tarocchini-e6-XXXXXX", cmd[512], out[4096];
+    const char *path = support_scratch_path("e6.json");
+    char cmd[512], out[4096];
     static const char *const bodies[] = {
         "\"deals\": [D2, D3]}",                                  /* 8 deals needed */
         "\"rules\": {\"target\": 800}, \"first_dealer\": \"D\", \"deals\": [D2, D3]}",
@@ -198,9 +199,8 @@ Test(tarocchini_worked, e6_a_match_record_too_short_or_too_long_and_an_illegal_a
     cJSON_free(t);
     cJSON_Delete(root);
     for (int i = 0; i < 3; i++) {
-        int fd = mkstemp(path);
-        cr_assert_geq(fd, 0);
-        FILE *w = fdopen(fd, "w");
+        FILE *w = fopen(path, "w");
+        cr_assert_not_null(w);
         fprintf(w, "{\"game\": \"tarocchini\", \"players\": 4, ");
         for (const char *p = bodies[i]; *p; p++) {
             const char *deal = !strncmp(p, "D3X", 3) ? d3x : !strncmp(p, "D2", 2) ? d2 : !strncmp(p, "D3", 2) ? d3 : NULL;
@@ -216,13 +216,13 @@ Test(tarocchini_worked, e6_a_match_record_too_short_or_too_long_and_an_illegal_a
         cr_expect_eq(tk_run(cmd, out, sizeof out), 1, "%d: %s", i, out);
         cr_expect(strstr(out, messages[i]), "%d: %s", i, out);
         remove(path);
-        memcpy(path + strlen(path) - 6, "XXXXXX", 6);
     }
 }
 
 Test(tarocchini_worked, e5_an_unusable_record_exits_2)
 {
-    char path[] = "/tmp/tarocchini-bad-XXXXXX", cmd[512], out[2048];
+    const char *path = support_scratch_path("bad.json");
+    char cmd[512], out[2048];
     static const char *const records[] = {
         "{\"game\": \"tarocchini\", \"players\": 4, \"deck\": \"AN WO\", \"actions\": []}",
         "{\"game\": \"tarocchini\", \"players\": 4, \"rules\": {\"monte\": \"maybe\"}, \"deck\": \"AN\", \"actions\": []}",
@@ -231,15 +231,13 @@ Test(tarocchini_worked, e5_an_unusable_record_exits_2)
         "{\"game\": \"tarocchini\", ",
     };
     for (size_t i = 0; i < sizeof records / sizeof records[0]; i++) {
-        int fd = mkstemp(path);
-        cr_assert_geq(fd, 0);
-        FILE *w = fdopen(fd, "w");
+        FILE *w = fopen(path, "w");
+        cr_assert_not_null(w);
         fputs(records[i], w);
         fclose(w);
         snprintf(cmd, sizeof cmd, "%s/arena replay %s", tk_bin(), path);
         cr_expect_eq(tk_run(cmd, out, sizeof out), 2, "%zu: %s", i, out);
         remove(path);
-        memcpy(path + strlen(path) - 6, "XXXXXX", 6);
     }
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include "tests/support_scratch.h"
 #include "tests/test_tarot_support.h"
 
 static const char *bin_dir(void)
@@ -48,7 +49,7 @@ static int replay_record(const char *id, char *out, size_t cap)
     char path[256], cmd[1024];
     cJSON *root = tt_read_json((snprintf(path, sizeof path, "tests/fixtures/tarot/%s.json", id), path));
     char *text = cJSON_Print(cJSON_GetObjectItem(root, "record"));
-    snprintf(path, sizeof path, "/tmp/tarot-worked-%d-%s.json", (int)getpid(), id);
+    snprintf(path, sizeof path, "%s", support_scratch_path(id));   /* the test's own directory */
     FILE *f = fopen(path, "w");
     cr_assert(f);
     fputs(text, f);
@@ -101,8 +102,8 @@ Test(tarot_worked, a_bad_pack_or_flag_exits_2)
         "{\"game\": \"tarot\", \"players\": 6, \"deck\": \"01\", \"actions\": []}",
     };
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > /tmp/tarot-bad-%d.json && %s/arena replay /tmp/tarot-bad-%d.json 2>&1; rc=$?; rm -f /tmp/tarot-bad-%d.json; exit $rc",
-                 records[i], (int)getpid(), bin_dir(), (int)getpid(), (int)getpid());
+        const char *bad = support_scratch_path("bad.json");
+        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s && %s/arena replay %s 2>&1", records[i], bad, bin_dir(), bad);
         cr_expect_eq(run(cmd, out, sizeof out), 2, "%s: %s", records[i], out);
     }
 }
