@@ -4,6 +4,7 @@
  * rule it checks, and the auction's variant flags. */
 #include <criterion/criterion.h>
 #include <string.h>
+#include "engine/belote/belote.h"
 #include "tests/test_coinche_support.h"
 
 static struct coinche_match m;
@@ -101,8 +102,8 @@ Test(coinche_rules, k3a_meld_sequences_use_the_natural_order_in_every_contract)
 {
     pq_mask jt9 = PQ_BIT(pq_card_parse("JH")) | PQ_BIT(pq_card_parse("TH")) | PQ_BIT(pq_card_parse("9H"));
     pq_mask ak7 = PQ_BIT(pq_card_parse("AH")) | PQ_BIT(pq_card_parse("KH")) | PQ_BIT(pq_card_parse("7H"));
-    cr_expect_eq(coinche_meld_value(jt9), 20);
-    cr_expect_eq(coinche_meld_key(ak7), 0, "no wrap");
+    cr_expect_eq(bel_meld_value(jt9), 20);
+    cr_expect_eq(bel_meld_key(ak7), 0, "no wrap");
 }
 
 Test(coinche_rules, k4_seat_0_speaks_first_and_leads_seat_3_deals)

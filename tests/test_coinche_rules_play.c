@@ -5,6 +5,7 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
+#include "engine/belote/belote.h"
 #include "tests/test_coinche_support.h"
 
 static struct coinche_match m;
@@ -33,7 +34,7 @@ Test(coinche_rules, k17_meld_kinds_and_values)
         snprintf(text, sizeof text, "meld %s", melds[i][0]);
         cr_assert_eq(coinche_action_parse(text, (int)strlen(text), &a, err, sizeof err), 0, "%s", err);
         char want[8];
-        snprintf(want, sizeof want, "%d", coinche_meld_value(a.melds[0]));
+        snprintf(want, sizeof want, "%d", bel_meld_value(a.melds[0]));
         cr_expect_str_eq(want, melds[i][1], "%s", melds[i][0]);
     }
     ct_pack(pack, "8S 8H 8D 8C 7S", NULL, NULL, NULL);
@@ -60,12 +61,12 @@ Test(coinche_rules, k18_meld_keys_class_then_carre_then_length_then_top)
     const char *text = "meld JS,JH,JD,JC 9S,9H,9D,9C AS,AH,AD,AC QS,QH,QD,QC KH,QH,JH,TH,9H AD,KD,QD";
     cr_assert_eq(coinche_action_parse(text, (int)strlen(text), &a, err, sizeof err), 0, "%s", err);
     for (int i = 0; i + 1 < a.n_melds; i++)
-        if (i != 2) cr_expect_gt(coinche_meld_key(a.melds[i]), coinche_meld_key(a.melds[i + 1]), "meld %d", i);
-    cr_expect_gt(coinche_meld_key(a.melds[2]), coinche_meld_key(a.melds[3]), "carré A over Q");
-    cr_expect_gt(coinche_meld_key(a.melds[3]), coinche_meld_key(a.melds[4]), "a carré over a cent");
+        if (i != 2) cr_expect_gt(bel_meld_key(a.melds[i]), bel_meld_key(a.melds[i + 1]), "meld %d", i);
+    cr_expect_gt(bel_meld_key(a.melds[2]), bel_meld_key(a.melds[3]), "carré A over Q");
+    cr_expect_gt(bel_meld_key(a.melds[3]), bel_meld_key(a.melds[4]), "a carré over a cent");
     pq_mask kqj = PQ_BIT(pq_card_parse("KS")) | PQ_BIT(pq_card_parse("QS")) | PQ_BIT(pq_card_parse("JS"));
     pq_mask kqj_h = kqj << 8;
-    cr_expect_eq(coinche_meld_key(kqj), coinche_meld_key(kqj_h), "equal only in different suits");
+    cr_expect_eq(bel_meld_key(kqj), bel_meld_key(kqj_h), "equal only in different suits");
 }
 
 Test(coinche_rules, k19_each_seat_melds_once_just_before_its_trick_1_play)

@@ -269,16 +269,10 @@ const char *coinche_den_word(int den);
 /* K22, K25, K26: whether `card` beats the trick's winning card `best`. */
 int coinche_beats(int card, int best, int den);
 
-/* ---- melds (coinche_melds.c, K17-K21) ---- */
-/* A valid meld: its key (K18, > 0), or 0. */
-int coinche_meld_key(pq_mask meld);
-/* Value of a valid meld: 20, 50, 100, 150, 200 (K17). */
-int coinche_meld_value(pq_mask meld);
-int coinche_meld_is_carre(pq_mask meld);
-/* Canonical text "AH,KH,QH" into buf (>= 32 bytes); returns its length. */
-int coinche_meld_format(pq_mask meld, char *buf);
-/* Canonical text of a meld action ("meld" + sorted melds); its length or -1. */
-int coinche_meld_action_format(const pq_mask *melds, int n, char *buf, int cap);
+/* ---- melds (coinche_melds.c, K17-K21) ----
+ * A meld, its key (K18), value (K17) and canonical texts are Belote's:
+ * engine/belote/belote.h bel_meld_key, bel_meld_value, bel_meld_is_carre,
+ * bel_meld_format, bel_meld_action_format. */
 /* The canonical meld actions a seat holding `hand` may make, sorted;
  * returns the number (<= max). */
 int coinche_meld_actions(pq_mask hand, char (*texts)[COINCHE_TEXT], int max);

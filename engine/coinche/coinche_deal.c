@@ -11,6 +11,7 @@
  */
 #include <assert.h>
 #include <string.h>
+#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 #include "engine/text.h"
 
@@ -401,7 +402,7 @@ int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int 
     if (d->phase == COINCHE_PHASE_OVER || coinche_action_parse(text, len, &a, NULL, 0) < 0) return -1;
     switch (a.kind) {
     case COINCHE_ACT_MELD:
-        if (coinche_meld_action_format(a.melds, a.n_melds, want, sizeof want) < 0) return -1;
+        if (bel_meld_action_format(a.melds, a.n_melds, want, sizeof want) < 0) return -1;
         break;
     case COINCHE_ACT_PLAY: put_play(want, sizeof want, a.card, a.suffix); break;
     case COINCHE_ACT_BID: put_bid(want, sizeof want, a.level, a.den); break;
@@ -685,7 +686,7 @@ void coinche_deal_sheet(const struct coinche_deal *d, struct coinche_sheet *s)
             if (act->kind != COINCHE_ACT_MELD || act->seat != i) continue;
             for (int k = 0; k < act->pool_n; k++) {
                 assert(s->meld_n[i] < COINCHE_SEAT_MELDS);
-                s->meld_val[i][s->meld_n[i]++] = (uint8_t)(coinche_meld_value(d->pool[act->pool_at + k]) / 10);
+                s->meld_val[i][s->meld_n[i]++] = (uint8_t)(bel_meld_value(d->pool[act->pool_at + k]) / 10);
             }
         }
     }

@@ -8,98 +8,22 @@
  */
 #include <assert.h>
 #include <string.h>
+#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 #include "engine/text.h"
 
-int coinche_meld_is_carre(pq_mask meld)
-{
-    int r = PQ_RANK(pq_mask_first(meld));
-    return meld == (0x01010101u << r);
-}
-
-static int is_sequence(pq_mask meld)
-{
-    int low = pq_mask_first(meld), n = pq_mask_count(meld);
-    if (n < 3 || PQ_SUIT(low) != PQ_SUIT(31 - __builtin_clz(meld))) return 0;
-    return (meld >> low) == ((1u << n) - 1);
-}
-
-/* K18: class first (20 < 50 < 100 < 150 < 200, the thousands); within
- * 100 a carré beats a sequence, carrés A > T > K > Q; sequences by length
- * then top card. Four 8s or 7s are no meld (K17). */
-int coinche_meld_key(pq_mask meld)
-{
-    if (!meld) return 0;
-    if (coinche_meld_is_carre(meld)) {
-        static const int carre_key[PQ_RANKS] = { 0, 0, 4500, 3502, 5500, 3500, 3501, 3503 };
-        return carre_key[PQ_RANK(pq_mask_first(meld))];
-    }
-    if (!is_sequence(meld)) return 0;
-    int n = pq_mask_count(meld), top = PQ_RANK(31 - __builtin_clz(meld));
-    int cls = n == 3 ? 1 : n == 4 ? 2 : 3;
-    return cls * 1000 + n * 10 + top;
-}
-
-int coinche_meld_value(pq_mask meld)
-{
-    static const int value[] = { 0, 20, 50, 100, 150, 200 };
-    return value[coinche_meld_key(meld) / 1000];
-}
-
-int coinche_meld_format(pq_mask meld, char *buf)
-{
-    int len = 0;
-    if (coinche_meld_is_carre(meld)) {
-        for (int s = 0; s < PQ_SUITS; s++) {
-            if (len) buf[len++] = ',';
-            pq_card_format(PQ_CARD(s, PQ_RANK(pq_mask_first(meld))), buf + len);
-            len += 2;
-        }
-    } else {
-        for (int c = 31; c >= 0; c--) {
-            if (!(meld & PQ_BIT(c))) continue;
-            if (len) buf[len++] = ',';
-            pq_card_format(c, buf + len);
-            len += 2;
-        }
-    }
-    buf[len] = '\0';
-    return len;
-}
-
-int coinche_meld_action_format(const pq_mask *melds, int n, char *buf, int cap)
-{
-    char texts[COINCHE_SEAT_MELDS][40];
-    int order[COINCHE_SEAT_MELDS];
-    struct pq_text t;
-    assert(n <= COINCHE_SEAT_MELDS);
-    for (int i = 0; i < n; i++) {
-        coinche_meld_format(melds[i], texts[i]);
-        order[i] = i;
-    }
-    for (int i = 1; i < n; i++)
-        for (int j = i; j > 0 && strcmp(texts[order[j - 1]], texts[order[j]]) > 0; j--) {
-            int k = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = k;
-        }
-    pq_text_init(&t, buf, cap);
-    pq_text_str(&t, "meld");
-    for (int i = 0; i < n; i++) {
-        pq_text_str(&t, " ");
-        pq_text_str(&t, texts[order[i]]);
-    }
-    return t.len < cap ? t.len : -1;
-}
+/* A meld's key, value and texts are Belote's (K17-K19 are B16-B17's
+ * melds with the notation of RULES-belote.md): engine/belote/belote.h
+ * bel_meld_key, bel_meld_value, bel_meld_format, bel_meld_action_format. */
 
 int coinche_meld_beats(const struct coinche_deal *d, pq_mask a, pq_mask b)
 {
-    int ka = coinche_meld_key(a), kb = coinche_meld_key(b);
+    int ka = bel_meld_key(a), kb = bel_meld_key(b);
     if (ka != kb) return ka > kb;
     int den = d->contract.den;
     if (d->rules.meld_tie_trump && den < COINCHE_NT) {     /* K20 meld_tie: trump */
         pq_mask tm = PQ_SUIT_MASK(den);
-        int ta = !coinche_meld_is_carre(a) && (a & tm), tb = !coinche_meld_is_carre(b) && (b & tm);
+        int ta = !bel_meld_is_carre(a) && (a & tm), tb = !bel_meld_is_carre(b) && (b & tm);
         return ta && !tb;
     }
     return 0;
@@ -137,13 +61,13 @@ struct meld_walk {
 static void walk(struct meld_walk *w, int i, pq_mask seq_used)
 {
     if (i == w->n_cand) {
-        if (w->count < w->max) coinche_meld_action_format(w->chosen, w->n_chosen, w->texts[w->count], COINCHE_TEXT);
+        if (w->count < w->max) bel_meld_action_format(w->chosen, w->n_chosen, w->texts[w->count], COINCHE_TEXT);
         w->count++;
         return;
     }
     walk(w, i + 1, seq_used);
     pq_mask m = w->cand[i];
-    int carre = coinche_meld_is_carre(m);
+    int carre = bel_meld_is_carre(m);
     if ((!carre && (m & seq_used)) || w->n_chosen == COINCHE_SEAT_MELDS) return;
     w->chosen[w->n_chosen++] = m;
     walk(w, i + 1, carre ? seq_used : seq_used | m);
@@ -191,10 +115,10 @@ int coinche_meld_check(pq_mask hand, const pq_mask *melds, int n, char *err, int
     pq_text_init(&t, err, cap);
     for (int i = 0; i < n; i++) {
         pq_mask m = melds[i];
-        coinche_meld_format(m, text);
+        bel_meld_format(m, text);
         pq_text_str(&t, "meld ");
         pq_text_str(&t, text);
-        if (!coinche_meld_key(m)) {
+        if (!bel_meld_key(m)) {
             pq_text_str(&t, " is no meld: three or more cards in sequence in one suit, "
                             "or four Aces, Tens, Kings, Queens, Jacks or Nines (K17)");
             return -1;
@@ -208,7 +132,7 @@ int coinche_meld_check(pq_mask hand, const pq_mask *melds, int n, char *err, int
                 pq_text_str(&t, " is named twice");
                 return -1;
             }
-        if (!coinche_meld_is_carre(m)) {
+        if (!bel_meld_is_carre(m)) {
             if (m & seq_used) {
                 pq_text_str(&t, ": sequences must not share a card (K17)");
                 return -1;
@@ -234,10 +158,10 @@ void coinche_meld_declare(struct coinche_deal *d, struct coinche_act *act, const
     d->call[s] = call;
     if (!call) {
         act->say = d->holder < 0 ? COINCHE_SAY_PASS : COINCHE_SAY_GOOD;
-    } else if (d->holder < 0 || coinche_meld_key(call) / 1000 > coinche_meld_key(d->call[d->holder]) / 1000) {
+    } else if (d->holder < 0 || bel_meld_key(call) / 1000 > bel_meld_key(d->call[d->holder]) / 1000) {
         act->say = COINCHE_SAY_CLASS;
         d->holder = (int8_t)s;
-    } else if (coinche_meld_key(call) / 1000 < coinche_meld_key(d->call[d->holder]) / 1000) {
+    } else if (bel_meld_key(call) / 1000 < bel_meld_key(d->call[d->holder]) / 1000) {
         act->say = COINCHE_SAY_GOOD;
     } else {
         act->asked = (uint8_t)d->holder;

@@ -5,6 +5,7 @@
  * tests/test_coinche_view.c derives the allowed cards on its own.
  */
 #include <string.h>
+#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 
 static const char *const letters[] = { "A", "B", "C", "D" };
@@ -111,7 +112,7 @@ void coinche_report_match(const struct coinche_match *m, const struct pq_writer 
 static const char *class_name(pq_mask call)
 {
     static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };
-    return names[coinche_meld_key(call) / 1000];
+    return names[bel_meld_key(call) / 1000];
 }
 
 static void w_call(const struct pq_writer *w, const char *key, int seat, pq_mask call)
@@ -120,7 +121,7 @@ static void w_call(const struct pq_writer *w, const char *key, int seat, pq_mask
     char top[2] = { 0, 0 };
     w_begin(w, key, 0);
     w_int(w, "seat", seat);
-    if (coinche_meld_is_carre(call)) {
+    if (bel_meld_is_carre(call)) {
         top[0] = ranks[PQ_RANK(pq_mask_first(call))];
         w_str(w, "carre", top);
     } else {
@@ -138,7 +139,7 @@ static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d
     for (int k = 0; k < d->n_hist; k++)
         if (d->hist[k].kind == COINCHE_ACT_MELD && d->hist[k].seat == s)
             for (int j = 0; j < d->hist[k].pool_n; j++) {
-                coinche_meld_format(d->pool[d->hist[k].pool_at + j], t);
+                bel_meld_format(d->pool[d->hist[k].pool_at + j], t);
                 w_str(w, NULL, t);
             }
 }
@@ -160,7 +161,7 @@ static void w_action(const struct pq_writer *w, const struct coinche_deal *d, co
         break;
     case COINCHE_ACT_MELD:
         if (act->seat == v) {       /* K42: only its own declaration in full */
-            coinche_meld_action_format(d->pool + act->pool_at, act->pool_n, text, sizeof text);
+            bel_meld_action_format(d->pool + act->pool_at, act->pool_n, text, sizeof text);
             w_str(w, "action", text);
         } else {
             w_str(w, "action", "meld");
