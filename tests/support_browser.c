@@ -168,6 +168,15 @@ char *support_browser_eval(struct support_browser *b, const char *script)
     return copy;
 }
 
+cJSON *support_browser_eval_json(struct support_browser *b, const char *script)
+{
+    char *text = support_browser_eval(b, script);
+    cJSON *doc = cJSON_Parse(text);
+    cr_assert_not_null(doc, "not JSON from the page: %s", text);
+    free(text);
+    return doc;
+}
+
 void support_browser_screen(struct support_browser *b, int width, int height, int mobile)
 {
     cJSON *p = cJSON_CreateObject();

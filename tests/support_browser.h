@@ -48,6 +48,11 @@ cJSON *support_browser_call(struct support_browser *b, const char *method, cJSON
  * caller frees it. */
 char *support_browser_eval(struct support_browser *b, const char *script);
 
+/* The same for a script whose string is JSON (JSON.stringify(...)): the
+ * parsed value, which the caller frees with cJSON_Delete; asserts that it
+ * parses. */
+cJSON *support_browser_eval_json(struct support_browser *b, const char *script);
+
 /* The screen: width x height CSS pixels, a phone's (mobile viewport) when
  * mobile is 1. */
 void support_browser_screen(struct support_browser *b, int width, int height, int mobile);

@@ -828,11 +828,7 @@ Test(page, says_so_when_there_is_nothing_or_no_such_partie)
 /* The value of a script that returns JSON.stringify(...), parsed (delete it). */
 static cJSON *page_json(const char *script)
 {
-    char *text = support_browser_eval(&browser, script);
-    cJSON *doc = cJSON_Parse(text);
-    cr_assert_not_null(doc, "not JSON from the page: %s", text);
-    free(text);
-    return doc;
+    return support_browser_eval_json(&browser, script);
 }
 
 static void open_ready(const char *fragment)

@@ -27,11 +27,7 @@ TestSuite(tarocchini_page, .init = support_page_init, .fini = suite_end, .timeou
 
 static cJSON *page_json(const char *script)
 {
-    char *text = support_browser_eval(&browser, script);
-    cJSON *doc = cJSON_Parse(text);
-    cr_assert_not_null(doc, "not JSON from the page: %s", text);
-    free(text);
-    return doc;
+    return support_browser_eval_json(&browser, script);
 }
 
 static void open_ready(const char *fragment)

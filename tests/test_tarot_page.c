@@ -27,11 +27,7 @@ TestSuite(tarot_page, .init = support_page_init, .fini = suite_end, .timeout = 2
 
 static cJSON *page_json(const char *script)
 {
-    char *text = support_browser_eval(&browser, script);
-    cJSON *doc = cJSON_Parse(text);
-    cr_assert_not_null(doc, "not JSON from the page: %s", text);
-    free(text);
-    return doc;
+    return support_browser_eval_json(&browser, script);
 }
 
 /* Opens the page at fragment and waits for its state "ready". */
