@@ -208,6 +208,7 @@
         text: isNum(b.faults) ? b.faults : "–" }));
       tbody.appendChild(tr);
     });
+    P.rove(tbody, "a.bot-name");
     P.resetSort(table);
 
     var note = $("standings-note");
@@ -326,7 +327,11 @@
               cell.classList.add("picked");
               detail.textContent = text;
             });
+            cell.addEventListener("focus", function () { detail.textContent = text; });
             cell.addEventListener("click", function () { location.hash = P.matchesHref({ bot: a, opponent: b }); });
+            cell.addEventListener("keydown", function (e) {
+              if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cell.click(); }
+            });
           })(td, tip, rowName, colName);
         }
         td.setAttribute("data-row", rowName);
@@ -336,6 +341,9 @@
       tbody.appendChild(tr);
     });
     if (names.length === 0) tbody.appendChild(el("tr", null, el("td", { class: "muted", text: "No parties yet." })));
+    /* the grid is one tab stop; the arrows move from cell to cell, Enter
+       opens the pair's matches */
+    P.rove(tbody, "td.cell", names.length);
     renderCrosstableLists(xt, piquet);
   }
 
@@ -361,6 +369,7 @@
         el("ul", { class: "xt-list" }, items)
       ]));
     });
+    P.rove(box, "details.xt-bot > summary");
   }
 
   var lastHistory = null, plotByTime = false;
@@ -456,6 +465,12 @@
 
   function renderLatest(table, data, more, base, append, key) {
     var tbody = table.tBodies[0];
+    /* on the home view a latest list is one tab stop (P.rove) */
+    var fill = append;
+    append = function (box, d, list) {
+      fill(box, d, list);
+      if (table.closest("#view-home")) P.rove(tbody, "a.partie-link, a.match-link");
+    };
     if (table.getAttribute("data-kept") === "1" && table.getAttribute("data-base") === base) {
       var top = tbody.rows.length ? parseFloat(tbody.rows[0].getAttribute("data-seq")) : -1;
       var fresh = (data[key] || []).filter(function (x) { return x.seq > top; });
@@ -463,6 +478,7 @@
       var box = el("tbody");
       append(box, {}, fresh);
       while (box.lastChild) tbody.insertBefore(box.lastChild, tbody.firstChild);
+      if (table.closest("#view-home")) P.rove(tbody, "a.partie-link, a.match-link");
       return;
     }
     table.removeAttribute("data-kept");
