@@ -465,11 +465,11 @@
 
   function renderLatest(table, data, more, base, append, key) {
     var tbody = table.tBodies[0];
-    /* on the home view a latest list is one tab stop (P.rove) */
+    /* a latest list is one tab stop (P.rove) */
     var fill = append;
     append = function (box, d, list) {
       fill(box, d, list);
-      if (table.closest("#view-home")) P.rove(tbody, "a.partie-link, a.match-link");
+      P.rove(tbody, "a.partie-link, a.match-link");
     };
     if (table.getAttribute("data-kept") === "1" && table.getAttribute("data-base") === base) {
       var top = tbody.rows.length ? parseFloat(tbody.rows[0].getAttribute("data-seq")) : -1;
@@ -478,7 +478,7 @@
       var box = el("tbody");
       append(box, {}, fresh);
       while (box.lastChild) tbody.insertBefore(box.lastChild, tbody.firstChild);
-      if (table.closest("#view-home")) P.rove(tbody, "a.partie-link, a.match-link");
+      P.rove(tbody, "a.partie-link, a.match-link");
       return;
     }
     table.removeAttribute("data-kept");
@@ -514,8 +514,7 @@
       var A = p.players ? p.players.A : "?", B = p.players ? p.players.B : "?";
       var tr = el("tr", { class: "partie-row", "data-key": p.id, "data-seq": p.seq });
       tr.appendChild(el("td", { class: "num", text: p.seq }));
-      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id),
-        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
+      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id) })));
       var players = el("td", { class: "players" }, [
         el("span", { class: p.winner === "A" ? "winner" : null }, botLink(A, true)),
         p.first_dealer === "A" ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null,
@@ -550,8 +549,7 @@
       var names = m.names || {}, letters = Object.keys(names);
       var tr = el("tr", { class: "match-row", "data-key": m.id, "data-seq": m.seq });
       tr.appendChild(el("td", { class: "num", text: m.seq }));
-      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id),
-        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
+      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id) })));
       var players = el("td", { class: "players" });
       letters.forEach(function (l, i) {
         append(players, [i ? " · " : null, el("span", { class: m.winner === l ? "winner" : null }, botLink(names[l], true)),
