@@ -1359,3 +1359,81 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cJSON_Delete(records);
     cJSON_Delete(j.parties);
 }
+
+/* ---------- make bench: the time to the first standings ---------- */
+
+TestSuite(page_bench, .init = support_page_init, .fini = suite_end, .timeout = 600);
+
+enum { BENCH_LOADS = 5 };
+
+static int by_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+/* Opens the home page BENCH_LOADS times, each after one more partie was
+   posted (cold: the server fits anew) or not (warm: its cache), and
+   prints the medians of the time from the navigation's start to the
+   first standings in the page and to the whole home view. */
+static void bench_loads(const char *what, const cJSON *rec, int *posted)
+{
+    int standings[2][BENCH_LOADS], ready[2][BENCH_LOADS];
+    for (int cold = 0; cold < 2; cold++)
+        for (int k = 0; k < BENCH_LOADS; k++) {
+            if (cold) {
+                struct support_page_journal one = { .parties = cJSON_CreateArray() };
+                cJSON *copy = cJSON_Duplicate(rec, 1);
+                char run[17];
+                snprintf(run, sizeof run, "%016x", 0xbe0000 + (*posted)++);
+                cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString(run));
+                cJSON_AddItemToArray(one.parties, copy);
+                support_page_post_journal(&one);
+                cJSON_Delete(one.parties);
+            }
+            open_ready("");
+            standings[cold][k] = page_int("document.body.getAttribute('data-standings-ms')");
+            ready[cold][k] = page_int("document.body.getAttribute('data-ready-ms')");
+        }
+    for (int cold = 0; cold < 2; cold++) {
+        qsort(standings[cold], BENCH_LOADS, sizeof(int), by_int);
+        qsort(ready[cold], BENCH_LOADS, sizeof(int), by_int);
+    }
+    printf("page: %s: first standings %d ms after a post, %d ms cached; whole home view %d ms, %d ms "
+           "(medians of %d loads in headless Chromium)\n", what, standings[1][BENCH_LOADS / 2],
+           standings[0][BENCH_LOADS / 2], ready[1][BENCH_LOADS / 2], ready[0][BENCH_LOADS / 2], BENCH_LOADS);
+    fflush(stdout);
+}
+
+/* The time to the first standings on the home page at the big test's
+   size (5,040 parties of 40 bots), against one copy of the tournament
+   (60 parties of 5 of them) as the baseline, in the same run: a figure
+   for `make bench` (PAGE_BENCH=1), not a limit; skipped otherwise. */
+Test(page_bench, time_to_first_standings_at_5000_parties_of_40_bots)
+{
+    if (!getenv("PAGE_BENCH")) cr_skip_test("a benchmark: make bench runs it (PAGE_BENCH=1)");
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
+    support_page_play_tournament(journal_path);
+    struct support_page_journal j;
+    support_page_read_journal(journal_path, &j);
+    int copies;
+    cJSON *records = big_records(&j, &copies);
+    int n = cJSON_GetArraySize(records), per = cJSON_GetArraySize(j.parties), posted = 0;
+    support_page_start_server();
+    support_browser_screen(&browser, 1280, 900, 0);
+    cJSON *first = cJSON_CreateArray();
+    for (int k = 0; k < per; k++) cJSON_AddItemToArray(first, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+    struct support_page_journal baseline = { .parties = first };
+    support_page_post_journal(&baseline);
+    char what[128];
+    snprintf(what, sizeof what, "baseline, %d parties of 5 bots", per);
+    bench_loads(what, cJSON_GetArrayItem(records, 0), &posted);
+    cJSON *rest = cJSON_CreateArray();
+    for (int k = per; k < n; k++) cJSON_AddItemToArray(rest, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+    post_batches(rest);
+    snprintf(what, sizeof what, "%d parties of %d bots", n + posted, BIG_BOTS);
+    bench_loads(what, cJSON_GetArrayItem(records, 0), &posted);
+    support_browser_stop(&browser);
+    support_page_stop_server();
+    cJSON_Delete(rest);
+    cJSON_Delete(first);
+    cJSON_Delete(records);
+    cJSON_Delete(j.parties);
+}

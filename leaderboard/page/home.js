@@ -230,6 +230,10 @@
     note.textContent = bits.join(" · ");
     note.setAttribute("data-rated", isNum(st.parties_rated) ? st.parties_rated : "");
     renderSeats(st);
+    /* when the first standings were in the page, from the navigation's
+       start (make bench reads it) */
+    if (!document.body.hasAttribute("data-standings-ms") && window.performance)
+      document.body.setAttribute("data-standings-ms", String(Math.round(performance.now())));
   }
 
   /* A table game's seat terms: seat 1 deals first, the others follow. */
