@@ -25,6 +25,7 @@
 #include "tests/support_browser.h"
 #include "tests/support_dom.h"
 #include "tests/support_page.h"
+#include "tests/support_review.h"
 #include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
@@ -60,8 +61,9 @@ static void screenshot(const char *fragment, const char *name, int width, int he
 }
 
 /* Lays each page out on a phone (390 x 844, mobile) and checks that the
-   document is no wider than the screen and that nothing but the tables'
-   own scrolling boxes reaches past its right edge. */
+   document is no wider than the screen, that nothing but the tables' own
+   scrolling boxes reaches past its right edge, and that every touch
+   target is 44 px or more (support_review.h). */
 static void check_phone_layout(const char **fragments, int n)
 {
     support_browser_screen(&browser, 390, 844, 1);
@@ -71,21 +73,8 @@ static void check_phone_layout(const char **fragments, int n)
         char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
         cr_assert_str_eq(state, "ready", "%s is not ready on a phone", name);
         free(state);
-        char *report = support_browser_eval(
-            &browser,
-            "(function () {"
-            "  var out = [], w = 390;"
-            "  if (document.documentElement.scrollWidth > w)"
-            "    out.push('the document is ' + document.documentElement.scrollWidth + ' px wide');"
-            "  Array.prototype.forEach.call(document.querySelectorAll('body *'), function (e) {"
-            "    var r = e.getBoundingClientRect();"
-            "    if (r.width > 0 && r.right > w + 0.5 && !(e.parentElement && e.parentElement.closest('.scroll'))"
-            "        && out.length < 6)"
-            "      out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' reaches ' + Math.round(r.right) + ' px');"
-            "  });"
-            "  return out.join('; ');"
-            "})()");
-        cr_assert_str_eq(report, "", "%s overflows a 390 px phone screen: %s", name, report);
+        char *report = support_review_phone_faults(&browser, NULL);
+        cr_assert_str_eq(report, "", "%s on a 390 px phone screen: %s", name, report);
         free(report);
     }
 }
@@ -978,6 +967,8 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
 
     const char *phone[] = { "#/game/belote-4", fragment };
     check_phone_layout(phone, 2);
+    support_review_game(&browser, "belote-4", support_page_partie_key(m),
+                        cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "names"), "A")));
     screenshot("#/game/belote-4", "page-belote.png", 1280, 1800, 0);
     snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/14", support_page_partie_key(m));
     screenshot(fragment, "page-belote-match.png", 1280, 1800, 0);
@@ -1092,38 +1083,6 @@ static int wait_int(const char *script, int want)
     return got;
 }
 
-/* Text whose contrast with what is behind it is under 4.5:1 (WCAG AA),
-   opacity included, as "text: ratio" lines; "" when none. */
-static const char *const contrast_script =
-    "(function () {"
-    "  function rgb(c) { var m = c.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number).concat([1]).slice(0, 4); }"
-    "  function lum(c) { return [0, 1, 2].map(function (i) { var v = c[i] / 255;"
-    "    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })"
-    "    .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0); }"
-    "  function bg(e) { for (; e; e = e.parentElement) { var c = rgb(getComputedStyle(e).backgroundColor);"
-    "    if (c[3] > 0.5) return c; } return [255, 255, 255, 1]; }"
-    "  function opacity(e) { var o = 1; for (; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; }"
-    "  var out = [];"
-    "  document.querySelectorAll('body *').forEach(function (e) {"
-    "    var own = Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });"
-    "    var r = e.getBoundingClientRect();"
-    "    if (!own || r.width === 0 || e.closest('[hidden]') || e.closest('.skip')) return;"
-    "    var f = rgb(getComputedStyle(e).color), b = bg(e), a = opacity(e);"
-    "    var mix = [0, 1, 2].map(function (i) { return f[i] * a + b[i] * (1 - a); });"
-    "    var l1 = lum(mix), l2 = lum(b), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);"
-    "    if (ratio < 4.5 && out.length < 8) out.push(e.tagName + '.' + e.className + ' \"' + e.textContent.trim().slice(0, 20) + '\": ' + ratio.toFixed(2));"
-    "  });"
-    "  return out.join('; ');"
-    "})()";
-
-/* The elements a Tab press reaches. */
-static const char *const tab_stops_script =
-    "String(Array.prototype.filter.call(document.querySelectorAll("
-    "'a[href], button, input, select, summary, [tabindex]'), function (e) {"
-    "  var r = e.getBoundingClientRect();"
-    "  return e.tabIndex >= 0 && !e.disabled && r.width > 0 && !e.closest('[hidden]') && !e.closest('details:not([open]) > :not(summary)');"
-    "}).length)";
-
 Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
 {
     support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
@@ -1197,17 +1156,31 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     free(bad);
     screenshot("", "page-big.png", 1280, 2400, 0);
 
-    /* few tab stops on the home page, a skip link first */
+    /* a few dozen tab stops on the home page whatever the number of
+       bots, a skip link first: each long list is one tab stop, its items
+       reached by the arrows */
     open_ready("");
-    int stops = page_int(tab_stops_script);
+    int stops = support_review_tab_stops(&browser);
     fprintf(stderr, "page: %d tab stops on the home page of %d bots\n", stops, bots);
-    cr_assert_leq(stops, 80, "%d tab stops on the home page", stops);
+    cr_assert_leq(stops, 36, "%d tab stops on the home page", stops);
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#standings tbody a'),"
+                          " function (a) { return a.tabIndex >= 0; }).length"), 1, "the standings: one tab stop");
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#crosstable tbody td'),"
+                          " function (a) { return a.tabIndex >= 0; }).length"), 1, "the crosstable: one tab stop");
+    char *moved = support_browser_eval(&browser,
+        "(function () { var a = document.querySelector('#standings tbody a[tabindex=\"0\"]'); a.focus();"
+        "  a.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));"
+        "  return document.activeElement.getAttribute('data-bot') + ' ' + document.activeElement.tabIndex; })()");
+    char want[128];
+    snprintf(want, sizeof want, "%s 0", cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(st,
+             "bots"), 1), "name")));
+    cr_assert_str_eq(moved, want, "ArrowDown goes to the second bot");
+    free(moved);
     char *first = support_browser_eval(&browser, "document.querySelector('a[href], button').id");
     cr_assert_str_eq(first, "skip-link");
     free(first);
-    char *low = support_browser_eval(&browser, contrast_script);
-    cr_assert_str_eq(low, "", "text under 4.5:1 on the home page: %s", low);
-    free(low);
+    support_review_view(&browser, support_page_url(""), "the home page of 41 bots");
+    open_ready("");
 
     /* the plot: past ten bots dashed lines, a bot's band lit from the
        legend by keyboard focus, and time on the x axis on demand */
@@ -1309,7 +1282,7 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     char *side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
     cr_assert_str_eq(side, a_name, "deal 1: A on the left");
     free(side);
-    low = support_browser_eval(&browser, contrast_script);
+    char *low = support_review_low_contrast(&browser, NULL);
     cr_assert_str_eq(low, "", "text under 4.5:1 in the partie viewer: %s", low);
     free(low);
     cr_assert_eq(page_int("(function () { var t = 0; document.querySelectorAll('#deal-breakdown tbody tr:not(.total)')"
@@ -1350,6 +1323,25 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_gt(page_int("document.querySelector('#standings tr.bot-row td.score').getBoundingClientRect().width"), 0);
     cr_assert_geq(page_int("Math.round(document.querySelector('#xt-lists summary').getBoundingClientRect().height)"), 44,
                   "touch targets of 44 px");
+    cr_assert_leq(page_int("(function () { var t = document.getElementById('standings');"
+                           " return t.scrollWidth - t.parentElement.clientWidth; })()"), 0,
+                  "rating, matches and score side by side, no sideways scrolling of the standings");
+    stops = support_review_tab_stops(&browser);
+    fprintf(stderr, "page: %d tab stops on the home page of %d bots on a phone\n", stops, bots);
+    cr_assert_leq(stops, 36, "%d tab stops on the phone's home page", stops);
+    /* every other view of the big leaderboard, in both schemes and on a
+       phone; the viewer at its first step, its buttons back disabled */
+    char url[4400];
+    const char *views[][2] = { { "#/matches", "the matches view" }, { "#/bot/bot-03", "a bot's page" },
+                               { "#/run/0000000000b16000", "a run's page" }, { fragment, "the partie viewer" } };
+    for (size_t v = 0; v < sizeof views / sizeof views[0]; v++) {
+        snprintf(url, sizeof url, "%s", support_page_url(views[v][0]));
+        support_review_view(&browser, url, views[v][1]);
+    }
+    snprintf(fragment, sizeof fragment, "#/partie/%s/deal/1/step/0", support_page_partie_key(two));
+    snprintf(url, sizeof url, "%s", support_page_url(fragment));
+    support_review_view(&browser, url, "the partie viewer at its first step");
+    support_browser_screen(&browser, 390, 844, 1);
     screenshot("", "page-big-phone.png", 390, 2400, 1);
     support_browser_stop(&browser);
     support_page_stop_server();
