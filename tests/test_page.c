@@ -964,6 +964,31 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     cr_assert_eq(cJSON_GetArrayItem(at0, 0)->valueint, 0);
     cJSON_ArrayForEach(c, cJSON_GetArrayItem(at0, 1)) cr_assert_gt(c->valueint, 0, "each seat holds cards");
     cJSON_Delete(at0);
+    /* End: the action list scrolls itself to the last step, which is in
+       its sight; N: the next deal */
+    char *seen = support_browser_eval(&browser,
+        "(function () { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));"
+        "  var ol = document.getElementById('msteps'), li = ol.querySelector('li.now');"
+        "  if (!li) return 'no current step';"
+        "  if (ol.scrollHeight <= ol.clientHeight) return 'the list does not scroll: ' + ol.scrollHeight;"
+        "  var a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();"
+        "  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 ? '' : 'the current step at ' + Math.round(b.top) +"
+        "    ' px, the list from ' + Math.round(a.top) + ' to ' + Math.round(a.bottom); })()");
+    cr_assert_str_eq(seen, "", "%s", seen);
+    free(seen);
+    free(support_browser_eval(&browser, "document.body.setAttribute('data-state', 'left');"
+                                        " document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''"));
+    for (int t = 0; t < 200; t++) {
+        char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
+        int done = !strcmp(state, "ready");
+        free(state);
+        if (done) break;
+        const struct timespec pause = { 0, 50 * 1000000L };
+        nanosleep(&pause, NULL);
+    }
+    char *hash = support_browser_eval(&browser, "location.hash");
+    cr_assert_not_null(strstr(hash, "/deal/2"), "N goes to the next deal: %s", hash);
+    free(hash);
 
     const char *phone[] = { "#/game/belote-4", fragment };
     check_phone_layout(phone, 2);

@@ -228,6 +228,14 @@
     });
   }
 
+  /* A viewer's list of actions keeps step k's item (the k-th, k from 1)
+     in sight by scrolling the list itself, never the page. */
+  function keepStepInSight(ol, k) {
+    var cur = ol.children[Math.max(0, k - 1)];
+    if (cur && ol.scrollHeight > ol.clientHeight)
+      ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2 + cur.offsetHeight / 2);
+  }
+
   /* After a table was filled again: no column marked as sorting. */
   function resetSort(table) {
     if (!table.tHead) return;
@@ -340,7 +348,7 @@
   Object.assign(P, {
     $: $, el: el, svg: svg, append: append, clear: clear, isNum: isNum,
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
-    rove: rove, partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
+    rove: rove, keepStepInSight: keepStepInSight, partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
     withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS, runHref: runHref,
     makeSortable: makeSortable, resetSort: resetSort,

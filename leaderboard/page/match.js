@@ -345,6 +345,7 @@
       li.classList.toggle("future", j >= k);
       li.classList.toggle("now", j === k - 1);
     });
+    P.keepStepInSight($("msteps"), k);
     Array.prototype.forEach.call($("mbids").children, function (li) {
       var j = parseInt(li.getAttribute("data-step"), 10) - 1;
       li.classList.toggle("future", j >= k);
@@ -382,6 +383,14 @@
       else if (e.key === "ArrowLeft") k = mv.step - 1;
       else if (e.key === "Home") k = 0;
       else if (e.key === "End") k = mv.nSteps;
+      else if (e.key === "n" || e.key === "N" || e.key === "p" || e.key === "P") {
+        var to = mv.dealIndex + (e.key.toLowerCase() === "n" ? 2 : 0);
+        if (to >= 1 && to <= mv.match.viewer.deals.length) {
+          e.preventDefault();
+          location.hash = matchHref(mv.key, to);
+        }
+        return;
+      }
       if (k === null) return;
       e.preventDefault();
       setStep(k);

@@ -282,10 +282,7 @@
       li.classList.toggle("future", i >= k);
       li.classList.toggle("now", i === k - 1);
     });
-    /* the list keeps the current step in sight, without moving the page */
-    var cur = ol.children[Math.max(0, k - 1)];
-    if (cur && ol.scrollHeight > ol.clientHeight)
-      ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2 + cur.offsetHeight / 2);
+    P.keepStepInSight(ol, k);
     renderTrickNow(steps, k);
     /* tricks completed by step k: count the plays */
     var plays = 0;
