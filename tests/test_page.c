@@ -964,6 +964,21 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     cr_assert_eq(cJSON_GetArrayItem(at0, 0)->valueint, 0);
     cJSON_ArrayForEach(c, cJSON_GetArrayItem(at0, 1)) cr_assert_gt(c->valueint, 0, "each seat holds cards");
     cJSON_Delete(at0);
+    /* each player keeps his place at the table from deal to deal */
+    char *places1 = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                                   " function (b) { return b.getAttribute('data-player') + ':' +"
+                                                   " b.className.match(/place-(\\w+)/)[1]; }).sort().join(' ')");
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/2/step/0", support_page_partie_key(m));
+    open_ready(fragment);
+    char *places2 = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                                   " function (b) { return b.getAttribute('data-player') + ':' +"
+                                                   " b.className.match(/place-(\\w+)/)[1]; }).sort().join(' ')");
+    cr_assert_str_eq(places2, places1, "the players' places in deal 2 and in deal 1");
+    cr_assert_not_null(strstr(places1, "A:south"), "%s", places1);
+    free(places1);
+    free(places2);
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/0", support_page_partie_key(m));
+    open_ready(fragment);
     /* End: the action list scrolls itself to the last step, which is in
        its sight; N: the next deal */
     char *seen = support_browser_eval(&browser,

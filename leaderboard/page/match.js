@@ -277,7 +277,9 @@
     return Array.isArray(d.seats) && d.seats.length === mv.letters.length ? d.seats : mv.letters;
   }
 
-  /* Where each seat sits around the table, by number of seats. */
+  /* Where each player sits around the table, by number of players: a
+     player keeps his place across the deals (A south, B west...), as at
+     a real table, and the dealer's badge goes round. */
   var PLACES = { 2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"],
     5: ["south", "west", "northwest", "northeast", "east"] };
 
@@ -319,7 +321,8 @@
       var idx = mv.letters.indexOf(l);
       var partners = mv.letters.filter(function (x, j) { return j !== idx && mv.teams[j] === mv.teams[idx]; });
       var team = partners.length ? "with " + partners.join(", ") : null;
-      felt.appendChild(el("div", { class: "seat-box place-" + (places[s] || "south"), "data-player": l, "data-seat": s }, [
+      var place = places[idx >= 0 ? idx : s] || "south";
+      felt.appendChild(el("div", { class: "seat-box place-" + place, "data-player": l, "data-seat": s, "data-place": place }, [
         el("div", { class: "seat-head" }, [who(l),
           d.dealer === l ? el("span", { class: "badge", title: "dealer", text: "dealer" }) : null,
           team ? el("span", { class: "badge", text: team }) : null]),
