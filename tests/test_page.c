@@ -1306,6 +1306,14 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     snprintf(fragment, sizeof fragment, "#/run/%016x", 0xb16000);
     open_ready(fragment);
     cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), 5, "one copy's five bots");
+    /* the random bot, which beat only the crashing one, has no finite
+       rating (separated) and stands below every rated bot, above the
+       crashing bot (all losses) that it beat */
+    char *order = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#standings"
+                                                 " tr.bot-row'), function (tr) { return tr.getAttribute('data-section') +"
+                                                 " ':' + tr.getAttribute('data-status'); }).join(' ')");
+    cr_assert_str_eq(order, "ranked:rated ranked:rated ranked:rated below:separated below:all losses", "%s", order);
+    free(order);
     char *journal = support_browser_eval(&browser, "document.getElementById('run-journal').getAttribute('href')");
     cr_assert_not_null(strstr(journal, "/api/v1/runs/0000000000b16000/journal"), "%s", journal);
     free(journal);

@@ -121,10 +121,17 @@
 
   /* Where the standings put a bot (stats/standings.h), in words. */
   var SECTION_NOTE = {
-    above: "all wins: no finite rating, above every rated bot",
+    above: "no finite rating: won every partie against the rated bots it met, above every rated bot",
     provisional: "provisional: too few matches or clusters to rank",
-    below: "all losses: no finite rating, below every rated bot",
-    apart: "not rated"
+    below: "no finite rating: lost every partie against the rated bots it met, below every rated bot",
+    apart: "not rated: no parties, or results that cannot be compared with the rated bots'"
+  };
+  /* Why a bot has no rating (stats/ratings.h), for its status's title. */
+  var STATUS_WHY = {
+    "all wins": "won every partie: its rating would be +infinity",
+    "all losses": "lost every partie: its rating would be -infinity",
+    "separated": "won every partie against some bots and lost every one against the others: no finite rating",
+    "no parties": "no partie against another bot"
   };
 
   function renderStandings(st) {
@@ -191,7 +198,7 @@
         }
         if (b.provisional) append(ratingCell, [" ", el("span", { class: "badge prov", text: "provisional" })]);
       } else {
-        ratingCell.appendChild(el("span", { class: "status", text: b.status || "not rated" }));
+        ratingCell.appendChild(el("span", { class: "status", text: b.status || "not rated", title: STATUS_WHY[b.status] || null }));
       }
       tr.appendChild(ratingCell);
       tr.appendChild(el("td", { class: "bar-col" }, reliable ? intervalBar(b, lo, hi) :
