@@ -1272,6 +1272,32 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     int top = page_int("parseInt(document.querySelector('#mlist-parties tr.partie-row').getAttribute('data-seq'), 10)");
     cr_assert_eq(top, n + 4 - 50, "the second page starts after the first 50");
 
+    /* the filters: a bot's wins in one run, in the form and the address;
+       the PGN of that run; the form changes the address; dates */
+    open_ready("#/matches?bot=bot-00&result=win&run=0000000000b16000");
+    char *rows_bad = support_browser_eval(&browser,
+        "(function () { var rows = document.querySelectorAll('#mlist-parties tr.partie-row'), out = [];"
+        "  rows.forEach(function (tr) { var w = tr.querySelector('td span.winner:not(:has(a))');"
+        "    if (tr.getAttribute('data-key').indexOf('0000000000b16000-') !== 0 || !w || w.textContent !== 'bot-00')"
+        "      out.push(tr.getAttribute('data-key')); });"
+        "  return rows.length ? out.join(' ') : 'none listed'; })()");
+    cr_assert_str_eq(rows_bad, "", "rows that are not bot-00's wins in the run: %s", rows_bad);
+    free(rows_bad);
+    char *form = support_browser_eval(&browser, "['bot', 'result', 'run'].map(function (k) {"
+                                                " return document.querySelector('#mfilter [name=' + k + ']').value; }).join(' ')");
+    cr_assert_str_eq(form, "bot-00 win 0000000000b16000", "the form shows the filter");
+    free(form);
+    char *pgn = support_browser_eval(&browser, "document.getElementById('mlist-pgn').getAttribute('href')");
+    cr_assert(strstr(pgn, "format=pgn") && strstr(pgn, "run=0000000000b16000"), "%s", pgn);
+    free(pgn);
+    act_and_wait("document.querySelector('#mfilter [name=result]').value = 'loss';"
+                 " document.querySelector('#mfilter button[type=submit]').click(); ''", 1);
+    hash = support_browser_eval(&browser, "location.hash");
+    cr_assert(strstr(hash, "result=loss") && strstr(hash, "run=0000000000b16000"), "%s", hash);
+    free(hash);
+    open_ready("#/matches?to=2000-01-01");
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 0, "nothing before 2000");
+
     /* a refresh keeps the older rows the reader loaded, new ones on top */
     open_ready("");
     act_and_wait("document.getElementById('parties-more').click(); ''", 0);
