@@ -1194,6 +1194,17 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
         "  } return out.join('; '); })()");
     cr_assert_str_eq(bad, "", "asymmetric crosstable: %s", bad);
     free(bad);
+    /* scrolled down and across, the names stay in sight: sticky heads */
+    char *sticky = support_browser_eval(&browser,
+        "(function () { var box = document.querySelector('.xt-box'); box.scrollTop = 600; box.scrollLeft = 400;"
+        "  var b = box.getBoundingClientRect(), head = document.querySelector('#crosstable thead th.colhead')"
+        "  .getBoundingClientRect(), row = document.querySelector('#crosstable tbody th.rowhead').getBoundingClientRect();"
+        "  var out = box.scrollTop < 600 || box.scrollLeft < 400 ? 'the grid does not scroll in its box' :"
+        "    Math.abs(head.top - b.top) > 1 ? 'the column heads scrolled away' :"
+        "    Math.abs(row.left - b.left) > 1 ? 'the row heads scrolled away' : '';"
+        "  box.scrollTop = 0; box.scrollLeft = 0; return out; })()");
+    cr_assert_str_eq(sticky, "", "%s", sticky);
+    free(sticky);
     screenshot("", "page-big.png", 1280, 2400, 0);
 
     /* a few dozen tab stops on the home page whatever the number of
