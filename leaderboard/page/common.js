@@ -348,7 +348,7 @@
   Object.assign(P, {
     $: $, el: el, svg: svg, append: append, clear: clear, isNum: isNum,
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
-    rove: rove, keepStepInSight: keepStepInSight, partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
+    rove: rove, keepStepInSight: keepStepInSight, botHref: botHref, partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
     withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS, runHref: runHref,
     makeSortable: makeSortable, resetSort: resetSort,

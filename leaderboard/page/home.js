@@ -377,6 +377,9 @@
       box.appendChild(el("details", { class: "xt-bot", "data-bot": rowName }, [
         el("summary", null, [el("span", { class: "muted", text: (i + 1) + " " }), el("span", { class: "trunc", text: rowName }),
           el("span", { class: "muted", text: " · " + items.length + (items.length === 1 ? " opponent" : " opponents") })]),
+        /* opened, the whole name (the summary cuts a long one) and its page */
+        el("p", { class: "xt-full" }, [el("span", { class: "muted", text: "The page of " }),
+          el("a", { href: P.botHref(rowName), class: "xt-whole", text: rowName })]),
         el("ul", { class: "xt-list" }, items)
       ]));
     });
