@@ -138,6 +138,7 @@ void support_review_game(struct support_browser *b, const char *game, const char
     char fragment[512], url[4400], where[256];
     for (int v = 0; v < 4; v++) {
         const char *what = "home page";
+        if (v == 1 && !bot) continue;
         if (v == 0) {
             snprintf(fragment, sizeof fragment, "#/game/%s", game);
         } else if (v == 1) { /* the bot's name, percent-encoded but for letters, digits and '-' */

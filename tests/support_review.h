@@ -41,10 +41,11 @@ char *support_review_phone_faults(struct support_browser *b, int *smallest);
 void support_review_view(struct support_browser *b, const char *url, const char *where);
 
 /* support_review_view on every view of one game of the leaderboard
- * (support_page.h's server): its home (#/game/GAME), a bot's page, and
- * the match viewer of the match key at its first step (the step buttons
- * back disabled) and at step 30; and a screenshot of the viewer on a
- * phone in $BUILD/page-GAME-match-phone.png. */
+ * (support_page.h's server): its home (#/game/GAME), the page of bot
+ * (unless NULL: bot pages are one layout for every game), and the match
+ * viewer of the match key at its first step (the step buttons back
+ * disabled) and at step 30; and a screenshot of the viewer on a phone in
+ * $BUILD/page-GAME-match-phone.png. */
 void support_review_game(struct support_browser *b, const char *game, const char *match_key, const char *bot);
 
 #endif

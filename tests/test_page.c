@@ -1436,7 +1436,7 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
        phone; the viewer at its first step, its buttons back disabled */
     char url[4400];
     const char *views[][2] = { { "#/matches", "the matches view" }, { "#/bot/bot-03", "a bot's page" },
-                               { "#/run/0000000000b16000", "a run's page" }, { fragment, "the partie viewer" } };
+                               { fragment, "the partie viewer" } };
     for (size_t v = 0; v < sizeof views / sizeof views[0]; v++) {
         snprintf(url, sizeof url, "%s", support_page_url(views[v][0]));
         support_review_view(&browser, url, views[v][1]);
