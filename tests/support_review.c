@@ -115,6 +115,7 @@ void support_review_view(struct support_browser *b, const char *url, const char 
     cr_assert_str_eq(state, "ready", "%s is not ready", where);
     free(state);
     stops = support_review_tab_stops(b);
+    cr_assert_leq(stops, SUPPORT_REVIEW_TAB_STOPS, "%s: %d tab stops", where, stops);
     char *low = support_review_low_contrast(b, &light);
     cr_assert_str_eq(low, "", "%s: text under 4.5:1 in the light scheme: %s", where, low);
     free(low);

@@ -28,6 +28,10 @@ char *support_review_low_contrast(struct support_browser *b, double *min);
 /* The elements a Tab press reaches. */
 int support_review_tab_stops(struct support_browser *b);
 
+/* "A few dozen" (issue 22): the most tab stops a view may have, whatever
+ * the number of bots, deals or rows (a long list is one tab stop). */
+#define SUPPORT_REVIEW_TAB_STOPS 36
+
 /* On a phone: what reaches past the screen's width (the document, or an
  * element not inside a sideways-scrolling box, class "scroll") and every
  * link, button, field, summary and legend entry under 44 x 44 px, "" when
@@ -35,9 +39,9 @@ int support_review_tab_stops(struct support_browser *b);
  * side of any of them in px. */
 char *support_review_phone_faults(struct support_browser *b, int *smallest);
 
-/* Opens url at 1280 x 900 and checks the contrast in both schemes, then
- * on a 390 x 844 phone the layout and the touch targets; prints the
- * figures as "review: WHERE: ..." on stderr. */
+/* Opens url at 1280 x 900 and checks the tab stops and the contrast in
+ * both schemes, then on a 390 x 844 phone the layout and the touch
+ * targets; prints the figures as "review: WHERE: ..." on stderr. */
 void support_review_view(struct support_browser *b, const char *url, const char *where);
 
 /* support_review_view on every view of one game of the leaderboard

@@ -982,6 +982,15 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
                                                    " function (b) { return b.getAttribute('data-player') + ':' +"
                                                    " b.className.match(/place-(\\w+)/)[1]; }).sort().join(' ')");
     cr_assert_str_eq(places2, places1, "the players' places in deal 2 and in deal 1");
+    /* the deals' tabs are one tab stop, the deal shown; Right goes on */
+    char *tabs = support_browser_eval(&browser,
+        "(function () { var on = Array.prototype.filter.call(document.querySelectorAll('#mdeal-tabs a'),"
+        "  function (a) { return a.tabIndex >= 0; });"
+        "  if (on.length !== 1) return on.length + ' tab stops';"
+        "  on[0].focus(); on[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));"
+        "  return on[0].getAttribute('data-deal') + ' then ' + document.activeElement.getAttribute('data-deal'); })()");
+    cr_assert_str_eq(tabs, "2 then 3", "the deals' tabs: %s", tabs);
+    free(tabs);
     cr_assert_not_null(strstr(places1, "A:south"), "%s", places1);
     free(places1);
     free(places2);
@@ -1221,7 +1230,7 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     open_ready("");
     int stops = support_review_tab_stops(&browser);
     fprintf(stderr, "page: %d tab stops on the home page of %d bots\n", stops, bots);
-    cr_assert_leq(stops, 36, "%d tab stops on the home page", stops);
+    cr_assert_leq(stops, SUPPORT_REVIEW_TAB_STOPS, "%d tab stops on the home page", stops);
     cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#standings tbody a'),"
                           " function (a) { return a.tabIndex >= 0; }).length"), 1, "the standings: one tab stop");
     cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#crosstable tbody td'),"
@@ -1431,7 +1440,7 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
                   "rating, matches and score side by side, no sideways scrolling of the standings");
     stops = support_review_tab_stops(&browser);
     fprintf(stderr, "page: %d tab stops on the home page of %d bots on a phone\n", stops, bots);
-    cr_assert_leq(stops, 36, "%d tab stops on the phone's home page", stops);
+    cr_assert_leq(stops, SUPPORT_REVIEW_TAB_STOPS, "%d tab stops on the phone's home page", stops);
     /* every other view of the big leaderboard, in both schemes and on a
        phone; the viewer at its first step, its buttons back disabled */
     char url[4400];

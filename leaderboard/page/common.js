@@ -200,10 +200,11 @@
      others are not; the arrow keys move between them (Up and Down by a
      row of cols items, Left and Right by one when cols > 1), Home and End
      to the first and last, so every item stays reachable by keyboard.
-     Called again after box is filled anew; the listener is added once. */
-  function rove(box, selector, cols) {
-    var items = box.querySelectorAll(selector);
-    Array.prototype.forEach.call(items, function (e, k) { e.tabIndex = k ? -1 : 0; });
+     The item in the tab order is the first, or item `start`. Called
+     again after box is filled anew; the listener is added once. */
+  function rove(box, selector, cols, start) {
+    var items = box.querySelectorAll(selector), at = start > 0 && start < items.length ? start : 0;
+    Array.prototype.forEach.call(items, function (e, k) { e.tabIndex = k === at ? 0 : -1; });
     box.setAttribute("data-rove", selector);
     box.setAttribute("data-rove-cols", cols || 1);
     if (box.getAttribute("data-rove-wired")) return;

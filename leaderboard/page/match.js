@@ -143,6 +143,7 @@
       letters.forEach(function (l) { tr.appendChild(el("td", { class: "num total", "data-player": l, text: d.totals ? d.totals[l] : "–" })); });
       tb.appendChild(tr);
     });
+    P.rove(tb, "a");
 
     if (deals.length === 0) {
       $("mdeal").hidden = true;
@@ -193,6 +194,7 @@
       tabs.appendChild(el("a", { href: matchHref(mv.key, i + 1), class: i === di ? "active" : null,
         "data-deal": i + 1, "aria-current": i === di ? "page" : null, text: "Deal " + (i + 1) }));
     });
+    P.rove(tabs, "a", deals.length, di); /* one tab stop, the deal shown; Left and Right */
 
     var res = $("mdeal-result"), r = d.result || {};
     clear(res);

@@ -77,6 +77,7 @@
       ]);
       tb.appendChild(tr);
     });
+    P.rove(tb, "a");
 
     played.textContent = ta + " – " + tbb;
     if (deals.length === 0) {
@@ -137,6 +138,7 @@
       tabs.appendChild(el("a", { href: partieHref(viewer.key, i + 1), class: i === di ? "active" : null,
         "data-deal": i + 1, "aria-current": i === di ? "page" : null, text: "Deal " + (i + 1) }));
     });
+    P.rove(tabs, "a", deals.length, di); /* one tab stop, the deal shown; Left and Right */
 
     var res = $("deal-result");
     clear(res);
