@@ -188,6 +188,15 @@ struct tar_deal {
     tar_mask won[2];             /* the cards of the tricks each team won */
     int8_t matto_seat, matto_trick;      /* who played the Matto, in which trick (0-based) */
     tar_mask void_of[TAR_SEATS];         /* per seat: suits shown void, bit = tar_suit() */
+    /* Kept by tar_deal_refresh after every change (init, apply, sampling),
+     * so that listing and playing a card cost look-ups: */
+    tar_mask playable;           /* the cards the seat to act may play now (0 outside the play) */
+    int16_t n_legal;             /* the number of legal actions now */
+    /* Kept by each play: the current trick's suit to follow (tar_trick_suit)
+     * and the card winning it so far (its position, -1 none, and strength) */
+    uint8_t trick_suit;
+    int8_t best_at;
+    uint8_t best_strength;
     uint8_t n_hist;
     struct tar_act hist[TAR_HISTORY];
 };
@@ -324,6 +333,12 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
 int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
+/* Recomputes what the deal keeps of its legal actions (playable, n_legal)
+ * after its state was changed other than by tar_deal_init and
+ * tar_deal_apply (a sample, a test that sets hands). legal_count,
+ * legal_text and tar_deal_legal_play read them; tar_deal_check and
+ * tar_deal_playable do not. */
+void tar_deal_refresh(struct tar_deal *d);
 int tar_deal_legal_count(const struct tar_deal *d);
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len);

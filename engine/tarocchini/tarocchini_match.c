@@ -5,6 +5,7 @@
  * what it keeps). The match keeps every finished deal's result, so the
  * state stays fixed-size and copyable.
  */
+#include <stddef.h>
 #include <string.h>
 #include "engine/rng.h"
 #include "engine/tarocchini/tarocchini.h"
@@ -43,7 +44,9 @@ int tar_match_create(struct tar_match *m, const struct game_setup *setup, char *
 {
     struct pq_text t;
     pq_text_init(&t, err, cap);
-    memset(m, 0, sizeof *m);
+    /* all but the results, which each deal's end writes whole (a match is
+     * made for every playout: clearing 100 results cost more than a deal) */
+    memset(m, 0, offsetof(struct tar_match, results));
     if (setup->players && setup->players != TAR_SEATS) {
         pq_text_str(&t, "players: tarocchini is played by 4");
         return -1;
@@ -262,5 +265,6 @@ int tar_match_sample(struct tar_match *out, const struct tar_match *m, int playe
         o->deck[i] = (uint8_t)c;
         placed |= TAR_BIT(c);
     }
+    tar_deal_refresh(o);
     return 0;
 }
