@@ -281,13 +281,14 @@ static cJSON *view_field(const struct walk *w, const char *key)
 /* One deal of a match walked through into its viewer object. */
 static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int unfinished, char *err, size_t cap)
 {
-    const char *deck = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(deal, "deck"));
     const cJSON *actions = cJSON_GetObjectItemCaseSensitive(deal, "actions"), *item;
     cJSON *view = cJSON_CreateObject(), *steps = NULL, *tricks = NULL, *full = NULL, *trick = NULL;
     char reason[200];
+    struct replay start;
     int i = 0;
-    if (!deck || w->g->set_deck(w->state, deck, reason, sizeof reason) < 0) {
-        snprintf(err, cap, "deal %d: %s", number, deck ? reason : "no deck");
+    memset(&start, 0, sizeof start);
+    if (game_replay_start_deal(w->g, w->state, deal, "", &start) != REPLAY_OK) {   /* its pack and own rules */
+        snprintf(err, cap, "deal %d: %s", number, start.error);
         goto fail;
     }
     if (!view || walk_views(w) < 0) goto oom;

@@ -246,6 +246,9 @@ extern const int tar_n_flags;
 void tar_rules_default(struct tar_rules *self);
 /* Sets flag `name` from text: 0, or -1 with a reason. */
 int tar_rules_set(struct tar_rules *self, const char *name, const char *value, char *err, int cap);
+/* Sets every "name=value" of a NULL-terminated list (NULL: none): 0, or -1
+ * with a reason. */
+int tar_rules_set_list(struct tar_rules *self, const char *const *rules, char *err, int cap);
 
 /* ---- cards (tarocchini_cards.c) ---- */
 /* Parses one token of `len` bytes: the card, or -1. */
@@ -365,6 +368,13 @@ int tar_match_seat_player(const struct tar_match *m, int seat);
 int tar_match_player_seat(const struct tar_match *m, int player);
 int tar_match_to_act(const struct tar_match *m);
 int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, int cap);
+/* Section 9: a deal record inside a match record takes the match's rules,
+ * its own `rules` overriding them for that deal (game.h set_deal_rules).
+ * Before the deal's first action: the deal starts again from its pack
+ * under the match's flags with `rules` set over them. The match's own
+ * flags (deals, target) are unchanged: in a deal's rules they are read
+ * and checked but decide nothing. 0, or -1 with a reason. */
+int tar_match_set_deal_rules(struct tar_match *m, const char *const *rules, char *err, int cap);
 /* Player p's partnership: 0 = AC, 1 = BD. */
 int tar_match_partnership(int player);
 int tar_match_sample(struct tar_match *out, const struct tar_match *m, int player, uint64_t seed);
