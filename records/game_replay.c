@@ -358,6 +358,22 @@ int game_replay_into(const cJSON *doc, const struct game *g, void *into, const c
     return status;
 }
 
+int game_replay_deal_alone(const cJSON *doc, const struct game *g, const cJSON *deal, void *state,
+                           struct replay *self)
+{
+    struct rule_list rules;
+    struct game_setup setup = { 0, 0, 0, NULL, 1 };
+    char err[200];
+    int status;
+    memset(self, 0, sizeof *self);
+    self->error_index = -1;
+    if ((status = read_rules(doc, &rules, self)) || (status = read_players(doc, g, &setup.players, self)))
+        return status;
+    setup.rules = rules.items;
+    if (g->create(state, &setup, err, sizeof err) < 0) return bad(self, err);
+    return game_replay_start_deal(g, state, deal, "", self);
+}
+
 int game_replay_create(const cJSON *doc, const struct game *g, void *state, struct replay *self)
 {
     struct rule_list rules;

@@ -54,6 +54,16 @@ int game_replay_create(const cJSON *doc, const struct game *g, void *state, stru
 int game_replay_start_deal(const struct game *g, void *state, const cJSON *deal, const char *where,
                            struct replay *self);
 
+/* Deal `deal` of match record `doc` alone, as a one-deal match (game.h
+ * game_setup.one_deal: seat s is player s) under the match's players and
+ * rules and the deal's own (game_replay_start_deal), ready for its first
+ * action in the caller's state. Its state stays on the finished deal after
+ * the last action, where the match's moves on to the next deal: the
+ * leaderboard's viewer reads the last trick there. Returns an enum
+ * replay_status. */
+int game_replay_deal_alone(const cJSON *doc, const struct game *g, const cJSON *deal, void *state,
+                           struct replay *self);
+
 /* The same, into the caller's state (g->state_size bytes; NULL: one of its
  * own), so that the caller can read the match after it. With
  * `unfinished` (a forfeited match's deal in progress, or a JSON null when
