@@ -154,6 +154,10 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_OUTPUT, "output", OPTION_PATH, "FILE", 0, 0, NULL, NULL, "the journal to write; must be new" },
     { OPT_PARTIAL, "partial", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "write the journal even when matches are missing (they are listed); arena resume plays them" },
+    { OPT_LEADERBOARD, "leaderboard", OPTION_TEXT, "URL", 0, 0, NULL, NULL,
+      "take the registered bots of the game from the leaderboard at URL (GET /api/v1/bots, again every 2 s: a "
+      "retired bot is refused at once), report who is connected there, and post every match there (unless "
+      "--post says where); takes --token-file" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -326,6 +330,7 @@ static const struct option_use serve_options[] = {
     { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_RULE, NULL },
     { OPT_LISTEN, "where bots connect, tcp://HOST:PORT, with CURVE (required)" },
     { OPT_SERVER_KEY, "the arena's CURVE key pair (required; arena keys new)" }, { OPT_BOTS, NULL },
+    { OPT_LEADERBOARD, NULL },
     { OPT_JOURNAL, "the ladder's journal, which must be new (every match; --resume continues it)" },
     { OPT_RESUME, "continue the ladder of JOURNAL (its game, rules, seed and clocks; its match ids and counts)" },
     { OPT_POST, "post every finished match to the leaderboard at URL" }, { OPT_TOKEN_FILE, NULL },
@@ -339,8 +344,8 @@ static const struct option_use serve_options[] = {
 
 static const struct command_spec serve_spec = {
     "serve",
-    "serve --listen tcp://HOST:PORT --server-key FILE.key --bots FILE --journal FILE [OPTIONS]\n"
-    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key --bots FILE [OPTIONS]",
+    "serve --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) --journal FILE [OPTIONS]\n"
+    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) [OPTIONS]",
     "The ladder arena: runs until stopped, admitting only the registered bots' CURVE keys, and keeps duplicate "
     "sets going between the bots connected now: the bot with the fewest matches first, against the bots whose "
     "mean score is closest to its own, never the same table twice in a row when another is possible. Every "
