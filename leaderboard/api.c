@@ -203,7 +203,7 @@ struct wanted {
     char *text;
     size_t len;
     int missing;
-    cJSON *ratings;            /* which 6: name -> {"rating", "matches"} */
+    cJSON *ratings;            /* which 6: name -> {"rating", "rating_status", "matches"} */
 };
 
 /* Brings a slot's snapshot (history 0) or history (1) up to the current
@@ -325,6 +325,7 @@ static void take(const struct api_slot *slot, struct wanted *w)
             const cJSON *matches = cJSON_GetObjectItemCaseSensitive(page, "matches");
             if (!w->ratings || !r ||
                 !cJSON_AddItemToObject(r, "rating", rating ? cJSON_Duplicate(rating, 0) : cJSON_CreateNull()) ||
+                !cJSON_AddItemToObject(r, "rating_status", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(page, "status"), 0)) ||
                 !cJSON_AddNumberToObject(r, "matches", cJSON_GetNumberValue(matches)) ||
                 !cJSON_AddItemToObject(w->ratings, page->string, r)) {
                 cJSON_Delete(r);
@@ -1010,7 +1011,10 @@ static void list_bots(struct api *self, const struct api_request *req, struct ap
         const cJSON *r = cJSON_GetObjectItemCaseSensitive(w.ratings,
                                                           cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name")));
         const cJSON *rating = cJSON_GetObjectItemCaseSensitive(r, "rating");
+        const cJSON *rating_status = cJSON_GetObjectItemCaseSensitive(r, "rating_status");
         ok = ok && cJSON_AddItemToObject(b, "rating", rating ? cJSON_Duplicate(rating, 0) : cJSON_CreateNull()) &&
+             cJSON_AddItemToObject(b, "rating_status", rating_status ? cJSON_Duplicate(rating_status, 0)
+                                                                     : cJSON_CreateString("unplayed")) &&
              cJSON_AddNumberToObject(b, "matches", r ? cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "matches")) : 0);
     }
     root = cJSON_CreateObject();
