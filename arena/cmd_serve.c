@@ -1,13 +1,12 @@
 /* cmd_serve.c - `arena serve`: the ladder arena. It listens on tcp with
- * CURVE, admits only the registered bots' keys (a bots file it reads again
- * whenever it changes: a new line registers a bot, a removed one retires
- * it at once), and keeps duplicate sets going between the bots connected
- * now, chosen by arena/tournament/ladder.h, until stopped; every match is
- * journaled and, with --post, sent to the leaderboard as it ends.
- *
- * Bots file: one bot a line, "NAME KEY" where KEY is its CURVE public key
- * (40 Z85 characters) or a file holding it (`arena keys new`); blank and
- * '#' lines are skipped.
+ * CURVE, admits only the registered bots' keys (its roster,
+ * arena/tournament/roster.h: a bots file, or the bots registered on a
+ * leaderboard with --leaderboard; a new bot is registered, a retired one
+ * refused at once), and keeps duplicate sets going between the bots
+ * connected now, chosen by arena/tournament/ladder.h, until stopped; every
+ * match is journaled and, with --post (or --leaderboard), sent to the
+ * leaderboard as it ends. With --leaderboard the arena also reports there
+ * who is connected and playing.
  *
  * Faults: a bot that faults (a disconnection in a match is a crash) forfeits
  * that match under the fault policy; after SERVE_PAUSE_AFTER faults in a
