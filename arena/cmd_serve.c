@@ -568,6 +568,7 @@ int cmd_serve(int argc, char **argv)
     s.runner.remote_wait_ms = 30000;
     s.journal.fd = -1;
     if (options_parse(spec, argc, argv, apply_serve, &s, NULL, 0, &n_operands, &status) < 0) return status;
+    status = 2;   /* options_parse said 0: what goes wrong from here on is the command line's, until ready */
     if (s.resume) {
         if (s.journal_path) return options_usage_error(spec, "--resume continues its own journal: no --journal");
         const char *resume = s.resume;
@@ -657,6 +658,7 @@ int cmd_serve(int argc, char **argv)
     s.roster = s.bots_path ? roster_open_file(s.bots_path, err, sizeof err)
                            : roster_open_leaderboard(s.leaderboard, game_key, s.token_file, err, sizeof err);
     if (!s.roster || load_bots(&s, now_ms(), err, sizeof err) < 0) {
+        if (s.leaderboard) status = 1;   /* the leaderboard's answer, not the command line */
         fprintf(stderr, "arena serve: %s\n", err);
         goto out;
     }

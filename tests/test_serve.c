@@ -569,3 +569,32 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
     cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", bin_dir(), support_scratch_path("ladder.jsonl")), 0);
     lb_stop(&lb);
 }
+
+Test(serve, takes_its_bots_from_one_place_and_says_so, .timeout = 60)
+{
+    const char *dir = support_scratch_dir();
+    int port = support_scratch_port();
+    cr_assert_eq(sh("cd %s && umask 077 && %s/arena keys new arena > /dev/null 2>&1 && echo t > lb.token && : > bots.txt",
+                    dir, bin_dir()),
+                 0);
+    /* Neither, both, and a leaderboard without the token to report there. */
+    static const char *const bad[] = {
+        "",
+        "--bots bots.txt --leaderboard http://127.0.0.1:1",
+        "--leaderboard http://127.0.0.1:1",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        cr_assert_eq(sh("cd %s && %s/arena serve --listen tcp://127.0.0.1:%d --server-key arena.key --journal j%zu.jsonl "
+                        "%s > out.txt 2>&1",
+                        dir, bin_dir(), port, i, bad[i]),
+                     2, "case %zu", i);
+    cr_assert_eq(sh("grep -q 'takes --token-file' %s/out.txt", dir), 0);
+    /* A leaderboard that does not answer at the start: the reason, status 1. */
+    cr_assert_eq(sh("cd %s && %s/arena serve --listen tcp://127.0.0.1:%d --server-key arena.key --journal j.jsonl "
+                    "--leaderboard http://127.0.0.1:1 --token-file lb.token > out.txt 2>&1",
+                    dir, bin_dir(), port),
+                 1);
+    cr_assert_eq(sh("grep -q 'cannot fetch the registered bots from http://127.0.0.1:1/api/v1/bots?game=piquet' %s/out.txt",
+                    dir),
+                 0, "no reason given");
+}
