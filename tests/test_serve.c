@@ -567,6 +567,10 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
                     support_scratch_path("ladder.jsonl"), support_scratch_path("crashes.txt")),
                  0, "the bot killed in a match is not charged exactly one forfeit: %s", slurp_text("crashes.txt"));
     cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", bin_dir(), support_scratch_path("ladder.jsonl")), 0);
+    /* Under the sanitizer build, the arena's and the C bots' reports land
+     * in their logs: there must be none. */
+    cr_assert_neq(sh("cd %s && grep -l 'ERROR: [A-Za-z]*Sanitizer\\|runtime error' serve.out *.log", dir), 0,
+                  "a sanitizer report in the arena's or a bot's log");
     lb_stop(&lb);
 }
 
