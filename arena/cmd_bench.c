@@ -478,7 +478,7 @@ int cmd_bench(int argc, char **argv)
         argc--;
         argv++;
     }
-    struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") ? 3 : 5, .trips = 20000,
+    struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") || !strcmp(spec->name, "bench serve") ? 3 : 5, .trips = 20000,
                             .parties = 40, .wide = 256, .processes = 50, .seed = 1 };
     if (options_parse(spec, argc, argv, apply_bench, &a, NULL, 0, &n_operands, &status) < 0) return status;
     if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness, start or serve");
