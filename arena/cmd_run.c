@@ -270,12 +270,13 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
         if (r->poster) poster_submit(r->poster, rec);
     }
     cJSON_Delete(rec);
+    /* A Swiss's round over: its standings before the progress line. */
+    if (r->swiss && !r->failed) swiss_advance(r);
+    if (r->swiss && r->failed) swiss_stop = 1;
     if (!r->t->quiet) progress(r, 0);
     if (!r->failed && r->t->standings_every > 0 && r->done_count < r->total &&
         r->done_count % (size_t)r->t->standings_every == 0)
         interim_standings(r);
-    if (r->swiss && !r->failed) swiss_advance(r);
-    if (r->swiss && r->failed) swiss_stop = 1;
 }
 
 /* The partie a disqualified bot would have played, recorded as its
