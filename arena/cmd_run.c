@@ -91,6 +91,7 @@ struct run {
     size_t n_results;
     cJSON **round_records;            /* per round - 1: the journal's "round" records (resume) */
     int n_round_records;
+    int bad_journal;                  /* a round record that is not this arena's round: exit 2 */
 };
 
 /* The progress line shows a rate and an ETA once this many parties were
@@ -484,6 +485,7 @@ static int swiss_advance(struct run *r)
                 cJSON_Delete(rec);
                 snprintf(r->error, sizeof r->error, "the journal's round %d is not the round this arena pairs and "
                          "scores from the journal's matches (another arena's pairing rules?)", number);
+                r->bad_journal = 1;
                 goto fail;
             }
             if (!journaled && journal_append(&r->journal, rec, err, sizeof err) < 0) {
@@ -705,6 +707,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     swiss_stop = stop_requested;
     if (r->swiss && swiss_advance(r) < 0) {
         fprintf(stderr, "arena run: %s\n", r->error);
+        if (r->bad_journal) status = 2;
         goto out;
     }
     if (runner_run(&runner, err, sizeof err) < 0) {

@@ -336,6 +336,26 @@ Test(run_swiss, tarot_at_tables_of_four, .timeout = 240)
     tarot_swiss(4, 5, 3, 4);
 }
 
+Test(run_swiss, a_journal_whose_round_is_not_this_arenas_is_refused, .timeout = 120)
+{
+    static char out[65536], cmd[8192];
+    const char *journal = support_scratch_path("tampered.jsonl");
+    const char *b = bin_dir();
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --format swiss --rounds 2 --pairs 1 --bot a=%s/bot-greedy "
+             "--bot b=%s/bot-instant --bot c=%s/bot-greedy --journal %s --log-dir %s", b, b, b, b, journal,
+             support_scratch_path("logs"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", b, journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "a finished Swiss resumes to nothing: %s", out);
+    /* Round 1's record says a pairing was repeated: none was. */
+    snprintf(cmd, sizeof cmd, "sed -i '/\"type\":\"round\",\"round\":1,/s/\"repeats\":0/\"repeats\":1/' %s && "
+             "grep -c '\"repeats\":1' %s", journal, journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", b, journal);
+    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert(strstr(out, "the journal's round 1 is not the round this arena pairs"), "%s", out);
+}
+
 Test(run_swiss, bad_settings_are_refused_with_the_reason)
 {
     static char out[8192], cmd[4096], bots[2048];
