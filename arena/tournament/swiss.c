@@ -89,15 +89,24 @@ int swiss_note_table(struct swiss *self, const int *bots, int n)
         self->played = grown;
         self->cap_played = cap;
     }
-    self->played[self->n_played++] = set;
+    /* Kept sorted: the search of tables asks often. */
+    size_t at = self->n_played;
+    while (at > 0 && self->played[at - 1] > set) at--;
+    memmove(self->played + at + 1, self->played + at, (self->n_played - at) * sizeof *self->played);
+    self->played[at] = set;
+    self->n_played++;
     return 0;
 }
 
 static int table_played(const struct swiss *self, uint64_t set)
 {
-    for (size_t i = 0; i < self->n_played; i++)
-        if (self->played[i] == set) return 1;
-    return 0;
+    size_t lo = 0, hi = self->n_played;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (self->played[mid] < set) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < self->n_played && self->played[lo] == set;
 }
 
 /* ---- two entrants: Edmonds' maximum matching over the pairs not played -- */

@@ -21,7 +21,9 @@
  *   others, the first combination in rank order that makes a table (the
  *   same set of bots) not played before; a table is repeated only when no
  *   seating of the round avoids it (an exhaustive search, bounded at
- *   SWISS_SEARCH_STEPS steps per number of repeats tried).
+ *   SWISS_SEARCH_STEPS steps per number of repeats tried: only a field
+ *   that has played nearly every table there is reaches the bound, and
+ *   then a round may repeat more tables than it needs to).
  * - Seats: a duplicate set gives every entrant every seat; the first seat
  *   of the set's first match (player A, dealing first) goes to the entrant
  *   furthest below its share of them (one table in `entrants`), ties to
@@ -45,7 +47,7 @@
 #include "engine/game.h"
 
 enum { SWISS_MAX_BOTS = 64, SWISS_MAX_TABLES = SWISS_MAX_BOTS / 2 };
-#define SWISS_SEARCH_STEPS 2000000L
+#define SWISS_SEARCH_STEPS 200000L
 
 struct swiss_round {
     int number;                                       /* from 1 */
@@ -65,7 +67,8 @@ struct swiss {
     long points[SWISS_MAX_BOTS];          /* in units */
     int byes[SWISS_MAX_BOTS], firsts[SWISS_MAX_BOTS], seated[SWISS_MAX_BOTS];
     unsigned char met[SWISS_MAX_BOTS][SWISS_MAX_BOTS];   /* rounds at one table */
-    uint64_t *played;                     /* every table paired, as a set of bots (bit i: bot i); owned */
+    uint64_t *played;                     /* every table paired, as a set of bots (bit i: bot i),
+                                             in increasing order; owned */
     size_t n_played, cap_played;
     struct swiss_round last;              /* the round last paired */
 };
