@@ -361,7 +361,8 @@ static void done(void *ctx, const struct runner_job *job, struct referee *ref)
     record_and_count(ctx, job, ref, NULL);
 }
 
-static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path);
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path,
+                             const struct swiss *swiss);
 
 /* Standings from the journal (arena ratings), then the crosstable, the
  * fault summary and the --results files. */
@@ -383,11 +384,14 @@ static int report(struct run *r)
             if (b->faults[f]) printf(" %s %d", codec_fault_name(f), b->faults[f]);
         printf("%s\n", b->disqualified ? " (disqualified)" : "");
     }
-    if (t->results && run_write_results(t, &r->tally, r->journal_path) < 0) status = 1;
+    if (t->results && run_write_results(t, &r->tally, r->journal_path, r->swiss) < 0) status = 1;
     return status;
 }
 
-static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path)
+/* The --results files; a Swiss's also holds its last round record under
+ * "swiss" (the final Swiss standings). */
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path,
+                             const struct swiss *swiss)
 {
     char err[512], csv_path[1100];
     struct results res;
@@ -401,6 +405,13 @@ static int run_write_results(const struct tournament *t, const struct tally *tal
     if (!root) goto oom;
     cJSON_AddStringToObject(root, "run", t->run);
     cJSON_AddStringToObject(root, "journal", journal_path);
+    if (swiss && swiss->rounds) {
+        const char *names[TOURNAMENT_MAX_BOTS];
+        for (int i = 0; i < t->n_bots; i++) names[i] = t->bots[i].name;
+        cJSON *last = swiss_round_record(swiss, names);
+        if (!last) goto oom;
+        cJSON_AddItemToObject(root, "swiss", last);
+    }
     if (results_read(&res, journal_path, err, sizeof err) == 0 &&
         (fit = ratings_fit(res.parties, res.n_parties, (const char *const *)res.names, res.n_bots, NULL, err,
                            sizeof err)) && standings_init(&st, fit, NULL) == 0) {

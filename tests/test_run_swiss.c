@@ -129,8 +129,8 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
     fprintf(f, "{\"format\": \"swiss\", \"rounds\": %d, \"pairs\": %d, \"seed\": \"11\"}\n", ROUNDS, PAIRS);
     fclose(f);
     piquet_bots(bots, sizeof bots);
-    snprintf(cmd, sizeof cmd, "%s/arena run --file %s %s --concurrency 2 --journal %s --log-dir %s", bin_dir(), file,
-             bots, journal, support_scratch_path("logs"));
+    snprintf(cmd, sizeof cmd, "%s/arena run --file %s %s --concurrency 2 --journal %s --log-dir %s --results %s",
+             bin_dir(), file, bots, journal, support_scratch_path("logs"), support_scratch_path("results.json"));
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     for (int r = 1; r <= ROUNDS; r++) {
         char want[64];
@@ -200,6 +200,18 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
             last = num(s, "points");
         }
     }
+    /* The results file holds the last round's record. */
+    snprintf(cmd, sizeof cmd, "cat %s", support_scratch_path("results.json"));
+    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cJSON *results = cJSON_Parse(out), *last = cJSON_Duplicate(cJSON_GetArrayItem(j.rounds, ROUNDS - 1), 1);
+    cr_assert(results, "%s", out);
+    cJSON *swiss = cJSON_DetachItemFromObject(results, "swiss");
+    cr_assert(swiss, "no \"swiss\" in the results: %s", out);
+    strip(swiss);
+    cr_assert(cJSON_Compare(swiss, last, 1), "the results' Swiss standings are not the last round's");
+    cJSON_Delete(swiss);
+    cJSON_Delete(last);
+    cJSON_Delete(results);
     release_journal(&j);
     /* The ratings use every partie, as for any journal. */
     snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
