@@ -146,8 +146,10 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
     cr_assert_eq(cJSON_GetArraySize(j.by_id), ROUNDS * per_round, "every match of every round");
     int met[N][N] = { { 0 } }, byes[N] = { 0 };
     double points[N] = { 0 };
+    char round_seed[ROUNDS + 1][32];
     for (int r = 1; r <= ROUNDS; r++) {
         const cJSON *round = cJSON_GetArrayItem(j.rounds, r - 1), *table, *bye, *s;
+        round_seed[r][0] = '\0';
         cr_assert_eq(num(round, "round"), r);
         /* The round's parties, as the round record pairs them: each table a
          * duplicate pair (same seed, each dealing first once). */
@@ -171,6 +173,9 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
                 dealers |= !strcmp(str(p, "first_dealer"), "A") ? 1 : 2;
                 if (!seed) seed = str(p, "seed");
                 else cr_assert_str_eq(seed, str(p, "seed"), "a duplicate pair plays one pack order");
+                /* One set a round: every table of the round on its packs. */
+                if (!round_seed[r][0]) snprintf(round_seed[r], sizeof round_seed[r], "%s", seed);
+                cr_assert_str_eq(round_seed[r], seed, "round %d: two tables on different packs", r);
                 const char *winner = str(p, "winner");
                 if (!winner) {
                     points[a] += 0.5;
@@ -182,6 +187,7 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
             cr_assert_eq(found, 2 * PAIRS, "round %d: %s - %s plays a duplicate pair", r, names[a], names[b]);
             cr_assert_eq(dealers, 3, "each deals first once");
         }
+        for (int q = 1; q < r; q++) cr_assert_str_neq(round_seed[q], round_seed[r], "rounds %d and %d on one pack", q, r);
         cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(round, "byes")), 1);
         cJSON_ArrayForEach(bye, cJSON_GetObjectItem(round, "byes")) {
             int b = index_of(names, N, bye->valuestring);
