@@ -93,69 +93,100 @@ int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, ch
     return bench_zmq_pingpong_on(trips, peers, size, BENCH_IPC, out, err, cap);
 }
 
-int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
-                          char *err, int cap)
-{
-    char endpoint[600], server_public[41], server_secret[41];
+/* The echo peers of the raw benchmarks: a hub (the arena's socket) and
+ * `peers` forked processes that said "ready", known by their identities. */
+struct echo {
     struct hub hub;
-    struct hub_message m;
-    double *times = malloc(sizeof *times * (size_t)trips);
-    char *payload = malloc((size_t)(size > 15 ? size : 15));
-    int rc = -1, started = 0;
+    int started;
     pid_t pids[BENCH_MAX_PEERS];
     uint8_t ids[BENCH_MAX_PEERS][HUB_MAX_IDENTITY];
     size_t id_len[BENCH_MAX_PEERS];
-    if (!times || !payload || peers < 1 || peers > BENCH_MAX_PEERS) {
-        snprintf(err, (size_t)cap, !times || !payload ? "out of memory" : "1 to %d peers", BENCH_MAX_PEERS);
-        free(times);
-        free(payload);
+};
+
+static void echo_close(struct echo *e)
+{
+    for (int p = 0; p < e->started; p++) {
+        kill(e->pids[p], SIGKILL);
+        waitpid(e->pids[p], NULL, 0);
+    }
+    e->started = 0;
+    hub_close(&e->hub);
+}
+
+static int echo_open(struct echo *e, int peers, enum bench_transport transport, char *err, int cap)
+{
+    char endpoint[600], server_public[41], server_secret[41];
+    struct hub_message m;
+    e->started = 0;
+    if (peers < 1 || peers > BENCH_MAX_PEERS) {
+        snprintf(err, (size_t)cap, "1 to %d peers", BENCH_MAX_PEERS);
         return -1;
     }
-    if (size <= 15) {
-        memcpy(payload, "{\"type\":\"ping\"}", 15);
-        size = 15;
-    } else {
-        memset(payload, ' ', (size_t)size);
-        payload[0] = '{';
-        payload[size - 1] = '}';
-    }
-    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) {
-        free(times);
-        free(payload);
-        return -1;
-    }
-    snprintf(endpoint, sizeof endpoint, "%s", hub.endpoint);
+    if (hub_open(&e->hub, NULL, err, (size_t)cap) < 0) return -1;
+    snprintf(endpoint, sizeof endpoint, "%s", e->hub.endpoint);
     if (transport != BENCH_IPC &&
         ((transport == BENCH_CURVE && zmq_curve_keypair(server_public, server_secret) != 0) ||
-         hub_bind(&hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
+         hub_bind(&e->hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
                   sizeof endpoint, err, (size_t)cap) < 0)) {
         if (transport == BENCH_CURVE && !err[0]) snprintf(err, (size_t)cap, "no CURVE in this libzmq");
-        hub_close(&hub);
-        free(times);
-        free(payload);
+        hub_close(&e->hub);
         return -1;
     }
     fflush(NULL);
-    for (; started < peers; started++) {
-        pids[started] = fork();
-        if (pids[started] == 0) {
+    for (; e->started < peers; e->started++) {
+        int k = e->started;
+        e->pids[k] = fork();
+        if (e->pids[k] == 0) {
             echo_peer(endpoint, transport == BENCH_CURVE ? server_public : NULL);
             _exit(0);
         }
-        if (pids[started] < 0 || hub_recv(&hub, &m, 5000) != 1) {
+        if (e->pids[k] < 0 || hub_recv(&e->hub, &m, 5000) != 1) {
             snprintf(err, (size_t)cap, "an echo peer did not start");
-            if (pids[started] > 0) started++;
-            goto out;
+            if (e->pids[k] > 0) e->started++;
+            echo_close(e);
+            return -1;
         }
-        id_len[started] = m.identity_len;
-        memcpy(ids[started], m.identity, m.identity_len);
+        e->id_len[k] = m.identity_len;
+        memcpy(e->ids[k], m.identity, m.identity_len);
         hub_message_release(&m);
     }
+    return 0;
+}
+
+/* A request of `size` bytes (15 or less: the 15-byte ping); malloc'ed. */
+static char *bench_payload(int *size)
+{
+    char *payload = malloc((size_t)(*size > 15 ? *size : 15));
+    if (!payload) return NULL;
+    if (*size <= 15) {
+        memcpy(payload, "{\"type\":\"ping\"}", 15);
+        *size = 15;
+    } else {
+        memset(payload, ' ', (size_t)*size);
+        payload[0] = '{';
+        payload[*size - 1] = '}';
+    }
+    return payload;
+}
+
+int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
+                          char *err, int cap)
+{
+    struct echo e;
+    struct hub_message m;
+    double *times = malloc(sizeof *times * (size_t)trips);
+    char *payload = bench_payload(&size);
+    int rc = -1;
+    if (!times || !payload) {
+        snprintf(err, (size_t)cap, "out of memory");
+        goto out_free;
+    }
+    if (echo_open(&e, peers, transport, err, cap) < 0) goto out_free;
     double start = now();
     for (int i = 0; i < trips; i++) {
         int p = i % peers;
         double t0 = now();
-        if (hub_send(&hub, ids[p], id_len[p], payload, (size_t)size) < 0 || hub_recv(&hub, &m, 5000) != 1) {
+        if (hub_send(&e.hub, e.ids[p], e.id_len[p], payload, (size_t)size) < 0 || hub_recv(&e.hub, &m, 5000) != 1) {
             snprintf(err, (size_t)cap, "round trip %d failed", i);
             goto out;
         }
@@ -168,12 +199,62 @@ int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport t
     out->p99_us = times[(int)(trips * 0.99)];
     rc = 0;
 out:
-    for (int p = 0; p < started; p++) {
-        kill(pids[p], SIGKILL);
-        waitpid(pids[p], NULL, 0);
-    }
-    hub_close(&hub);
+    echo_close(&e);
+out_free:
     free(times);
+    free(payload);
+    return rc;
+}
+
+int bench_zmq_multiplexed(int trips, int peers, int size, struct bench_rate *out, char *err, int cap)
+{
+    struct echo e;
+    struct hub_message m;
+    char *payload = bench_payload(&size);
+    int rc = -1, answered = 0;
+    if (!payload) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    if (trips < peers) trips = peers;
+    if (echo_open(&e, peers, BENCH_IPC, err, cap) < 0) goto out_free;
+    double start = now();
+    /* One request in flight per peer, as one per partie; each answer is
+     * followed at once by the peer's next request, until `trips` were sent. */
+    int sent = 0;
+    for (; sent < peers; sent++)
+        if (hub_send(&e.hub, e.ids[sent], e.id_len[sent], payload, (size_t)size) < 0) {
+            snprintf(err, (size_t)cap, "a first request failed");
+            goto out;
+        }
+    while (answered < trips) {
+        if (hub_recv(&e.hub, &m, 5000) != 1) {
+            snprintf(err, (size_t)cap, "answer %d did not come", answered);
+            goto out;
+        }
+        answered++;
+        int p = 0;
+        while (p < peers && (e.id_len[p] != m.identity_len || memcmp(e.ids[p], m.identity, m.identity_len))) p++;
+        hub_message_release(&m);
+        if (p == peers) {
+            snprintf(err, (size_t)cap, "an answer from no known peer");
+            goto out;
+        }
+        if (sent < trips) {
+            if (hub_send(&e.hub, e.ids[p], e.id_len[p], payload, (size_t)size) < 0) {
+                snprintf(err, (size_t)cap, "request %d failed", sent);
+                goto out;
+            }
+            sent++;
+        }
+    }
+    double seconds = now() - start;
+    out->per_second = trips / seconds;
+    out->us_each = seconds * 1e6 / trips;
+    rc = 0;
+out:
+    echo_close(&e);
+out_free:
     free(payload);
     return rc;
 }
