@@ -25,6 +25,12 @@ bench: all
 	$(ARENA_BIN) bench start
 	$(ARENA_BIN) bench throughput
 
+# The arena beside a fastchess binary you built (FASTCHESS=path ENGINE=path;
+# tools/bench-vs-fastchess.sh); without them, beside the raw ceiling.
+.PHONY: bench-vs-fastchess
+bench-vs-fastchess: all
+	BUILD=$(BUILD) bash tools/bench-vs-fastchess.sh
+
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
 # 127.0.0.1, a round robin of the reference bots posting to it, standings
 # and the page's URL. DEMO_KEEP=0 stops the server at the end.
