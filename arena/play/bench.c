@@ -1,10 +1,12 @@
 /* bench.c - random playouts for the engine benchmark (bench.h). The clock
  * is read every 256 deals so that it costs nothing measurable.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -153,6 +155,26 @@ static int echo_open(struct echo *e, int peers, enum bench_transport transport, 
     return 0;
 }
 
+/* One request to peer p and its answer's arrival, in plain blocking
+ * ZeroMQ calls on the ROUTER (no poll, no monitor): the floor the arena's
+ * socket layer is measured against. Returns the peer that answered, or -1. */
+static int raw_send(struct echo *e, int p, const char *payload, int size)
+{
+    if (zmq_send(e->hub.router, e->ids[p], e->id_len[p], ZMQ_SNDMORE) < 0) return -1;
+    return zmq_send(e->hub.router, payload, (size_t)size, 0) < 0 ? -1 : 0;
+}
+
+static int raw_receive(struct echo *e, int peers)
+{
+    uint8_t id[HUB_MAX_IDENTITY];
+    static char frame[PROTOCOL_MAX_FRAME];
+    int n = zmq_recv(e->hub.router, id, sizeof id, 0);
+    if (n < 0 || zmq_recv(e->hub.router, frame, sizeof frame, 0) < 0) return -1;
+    for (int p = 0; p < peers; p++)
+        if (e->id_len[p] == (size_t)n && !memcmp(e->ids[p], id, (size_t)n)) return p;
+    return -1;
+}
+
 /* A request of `size` bytes (15 or less: the 15-byte ping); malloc'ed. */
 static char *bench_payload(int *size)
 {
@@ -173,7 +195,7 @@ int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport t
                           char *err, int cap)
 {
     struct echo e;
-    struct hub_message m;
+    int five_s = 5000;
     double *times = malloc(sizeof *times * (size_t)trips);
     char *payload = bench_payload(&size);
     int rc = -1;
@@ -182,15 +204,18 @@ int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport t
         goto out_free;
     }
     if (echo_open(&e, peers, transport, err, cap) < 0) goto out_free;
+    if (zmq_setsockopt(e.hub.router, ZMQ_RCVTIMEO, &five_s, sizeof five_s) < 0) {
+        snprintf(err, (size_t)cap, "cannot set a receive timeout: %s", zmq_strerror(errno));
+        goto out;
+    }
     double start = now();
     for (int i = 0; i < trips; i++) {
         int p = i % peers;
         double t0 = now();
-        if (hub_send(&e.hub, e.ids[p], e.id_len[p], payload, (size_t)size) < 0 || hub_recv(&e.hub, &m, 5000) != 1) {
+        if (raw_send(&e, p, payload, size) < 0 || raw_receive(&e, peers) != p) {
             snprintf(err, (size_t)cap, "round trip %d failed", i);
             goto out;
         }
-        hub_message_release(&m);
         times[i] = (now() - t0) * 1e6;
     }
     out->mean_us = (now() - start) * 1e6 / trips;
@@ -209,39 +234,36 @@ out_free:
 int bench_zmq_multiplexed(int trips, int peers, int size, struct bench_rate *out, char *err, int cap)
 {
     struct echo e;
-    struct hub_message m;
     char *payload = bench_payload(&size);
-    int rc = -1, answered = 0;
+    int rc = -1, answered = 0, five_s = 5000;
     if (!payload) {
         snprintf(err, (size_t)cap, "out of memory");
         return -1;
     }
     if (trips < peers) trips = peers;
     if (echo_open(&e, peers, BENCH_IPC, err, cap) < 0) goto out_free;
+    if (zmq_setsockopt(e.hub.router, ZMQ_RCVTIMEO, &five_s, sizeof five_s) < 0) {
+        snprintf(err, (size_t)cap, "cannot set a receive timeout: %s", zmq_strerror(errno));
+        goto out;
+    }
     double start = now();
     /* One request in flight per peer, as one per partie; each answer is
      * followed at once by the peer's next request, until `trips` were sent. */
     int sent = 0;
     for (; sent < peers; sent++)
-        if (hub_send(&e.hub, e.ids[sent], e.id_len[sent], payload, (size_t)size) < 0) {
+        if (raw_send(&e, sent, payload, size) < 0) {
             snprintf(err, (size_t)cap, "a first request failed");
             goto out;
         }
     while (answered < trips) {
-        if (hub_recv(&e.hub, &m, 5000) != 1) {
-            snprintf(err, (size_t)cap, "answer %d did not come", answered);
+        int p = raw_receive(&e, peers);
+        if (p < 0) {
+            snprintf(err, (size_t)cap, "answer %d did not come from a known peer", answered);
             goto out;
         }
         answered++;
-        int p = 0;
-        while (p < peers && (e.id_len[p] != m.identity_len || memcmp(e.ids[p], m.identity, m.identity_len))) p++;
-        hub_message_release(&m);
-        if (p == peers) {
-            snprintf(err, (size_t)cap, "an answer from no known peer");
-            goto out;
-        }
         if (sent < trips) {
-            if (hub_send(&e.hub, e.ids[p], e.id_len[p], payload, (size_t)size) < 0) {
+            if (raw_send(&e, p, payload, size) < 0) {
                 snprintf(err, (size_t)cap, "request %d failed", sent);
                 goto out;
             }
@@ -257,6 +279,14 @@ out:
 out_free:
     free(payload);
     return rc;
+}
+
+/* The CPU time of this process (every thread, ZeroMQ's included), in seconds. */
+static double cpu_seconds(void)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec + ((double)u.ru_utime.tv_usec + (double)u.ru_stime.tv_usec) * 1e-6;
 }
 
 struct harness {
@@ -316,9 +346,10 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     r.next_job = harness_next;
     r.done = harness_done;
     r.ctx = &h;
-    double t0 = now();
+    double t0 = now(), cpu0 = cpu_seconds();
     if (runner_run(&r, err, (size_t)cap) < 0) return -1;
     out->seconds = now() - t0;
+    out->cpu_us = h.decisions ? (cpu_seconds() - cpu0) * 1e6 / (double)h.decisions : 0;
     out->parties = parties;
     out->decisions = h.decisions;
     out->faults = h.faults;

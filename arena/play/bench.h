@@ -69,6 +69,9 @@ struct bench_harness_run {
     int processes;               /* bot processes started */
     double seconds;
     double work_us;              /* the arena's own time per answer (runner.h) */
+    double cpu_us;               /* the arena's CPU time per decision, every thread (its
+                                  * ZeroMQ I/O thread's included), user and system: what
+                                  * the machine's load does not change */
 };
 
 struct bench_harness_level {
