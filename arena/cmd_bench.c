@@ -245,7 +245,7 @@ static int bench_throughput_command(const struct bench_args *a)
     }
     const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 },
                                      two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 };
-    double rtt[64], per1[64], ratio1[64], ceiling[64], rate2[64], ratio2[64], cpu1[64], cpu2[64];
+    double rtt[64], per1[64], ratio1[64], ceiling[64], rate2[64], ratio2[64], cpu1[64], cpu2[64], sleeps1[64], sleeps2[64];
     long faults = 0;
     printf("throughput: bot-instant against itself, %d parties per run, processes reused%s; %d rounds, each:\n"
            "  raw: %d zmq round trips with one echo peer (15 bytes), the floor of a decision at concurrency 1\n"
@@ -253,10 +253,12 @@ static int bench_throughput_command(const struct bench_args *a)
            "  ceiling: %d raw round trips, 2 echo peers with one 2 KiB request each in flight (the arena's\n"
            "  socket and traffic at concurrency 2 without the arena's work: the raw multiplexed ceiling)\n"
            "  c2: the arena at concurrency 2\n"
-           "  cpu: the arena's CPU time per decision (every thread, user and system) at 1 and 2\n", parties, config.sandbox ? ", bots in their sandbox" : "", runs,
+           "  cpu: the arena's CPU time per decision (every thread, user and system) at 1 and 2\n"
+           "  sleeps: the times the arena's threads went to sleep, per decision, at 1 and 2\n", parties,
+           config.sandbox ? ", bots in their sandbox" : "", runs,
            RTT_TRIPS_PER_RUN, 2 * RTT_TRIPS_PER_RUN);
-    printf("  %-6s %10s %12s %8s   %14s %12s %8s   %8s %8s\n", "round", "raw us", "c1 us/dec", "c1/raw",
-           "ceiling dec/s", "c2 dec/s", "c2/ceil", "cpu c1", "cpu c2");
+    printf("  %-6s %10s %12s %8s   %14s %12s %8s   %8s %8s %9s %9s\n", "round", "raw us", "c1 us/dec", "c1/raw",
+           "ceiling dec/s", "c2 dec/s", "c2/ceil", "cpu c1", "cpu c2", "sleeps c1", "sleeps c2");
     for (int r = 0; r < runs; r++) {
         struct bench_rtt raw;
         struct bench_rate multiplexed;
@@ -277,13 +279,16 @@ static int bench_throughput_command(const struct bench_args *a)
         ratio2[r] = rate2[r] / ceiling[r];
         cpu1[r] = at1.cpu_us;
         cpu2[r] = at2.cpu_us;
+        sleeps1[r] = at1.sleeps;
+        sleeps2[r] = at2.sleeps;
         faults += at1.faults + at2.faults;
-        printf("  %-6d %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f\n", r + 1, rtt[r], per1[r], ratio1[r],
-               ceiling[r], rate2[r], ratio2[r], cpu1[r], cpu2[r]);
+        printf("  %-6d %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f %9.2f %9.2f\n", r + 1, rtt[r], per1[r],
+               ratio1[r], ceiling[r], rate2[r], ratio2[r], cpu1[r], cpu2[r], sleeps1[r], sleeps2[r]);
     }
-    printf("  %-6s %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f\n", "median", median_of(rtt, runs),
-           median_of(per1, runs), median_of(ratio1, runs), median_of(ceiling, runs), median_of(rate2, runs),
-           median_of(ratio2, runs), median_of(cpu1, runs), median_of(cpu2, runs));
+    printf("  %-6s %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f %9.2f %9.2f\n", "median",
+           median_of(rtt, runs), median_of(per1, runs), median_of(ratio1, runs), median_of(ceiling, runs),
+           median_of(rate2, runs), median_of(ratio2, runs), median_of(cpu1, runs), median_of(cpu2, runs),
+           median_of(sleeps1, runs), median_of(sleeps2, runs));
     printf("  targets: c1/raw at most 1.10x; c2/ceil at least 0.90; %ld parties lost to faults\n", faults);
     return faults ? 1 : 0;
 }

@@ -281,11 +281,13 @@ out_free:
     return rc;
 }
 
-/* The CPU time of this process (every thread, ZeroMQ's included), in seconds. */
-static double cpu_seconds(void)
+/* The CPU time of this process (every thread, ZeroMQ's included), in
+ * seconds, and the times its threads went to sleep. */
+static double cpu_seconds(long *sleeps)
 {
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
+    *sleeps = u.ru_nvcsw;
     return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec + ((double)u.ru_utime.tv_usec + (double)u.ru_stime.tv_usec) * 1e-6;
 }
 
@@ -346,10 +348,13 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     r.next_job = harness_next;
     r.done = harness_done;
     r.ctx = &h;
-    double t0 = now(), cpu0 = cpu_seconds();
+    long sleeps0, sleeps1;
+    double t0 = now(), cpu0 = cpu_seconds(&sleeps0);
     if (runner_run(&r, err, (size_t)cap) < 0) return -1;
     out->seconds = now() - t0;
-    out->cpu_us = h.decisions ? (cpu_seconds() - cpu0) * 1e6 / (double)h.decisions : 0;
+    double cpu1 = cpu_seconds(&sleeps1);
+    out->cpu_us = h.decisions ? (cpu1 - cpu0) * 1e6 / (double)h.decisions : 0;
+    out->sleeps = h.decisions ? (double)(sleeps1 - sleeps0) / (double)h.decisions : 0;
     out->parties = parties;
     out->decisions = h.decisions;
     out->faults = h.faults;

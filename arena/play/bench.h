@@ -71,7 +71,9 @@ struct bench_harness_run {
     double work_us;              /* the arena's own time per answer (runner.h) */
     double cpu_us;               /* the arena's CPU time per decision, every thread (its
                                   * ZeroMQ I/O thread's included), user and system: what
-                                  * the machine's load does not change */
+                                  * the machine's load changes least */
+    double sleeps;               /* the times its threads went to sleep (voluntary context
+                                  * switches), per decision: each one a wake-up to pay */
 };
 
 struct bench_harness_level {
