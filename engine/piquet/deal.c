@@ -62,8 +62,8 @@ static pq_mask subset_nth(pq_mask from, int k, int idx)
      * grows with c, and each c is below the one before, so one scan down. */
     int c = n - 1;
     for (int i = k; i >= 1; i--) {
-        while (binomial(c, i) > idx) c--;
-        idx -= binomial(c, i);
+        while (binomials[c][i] > idx) c--;   /* c >= i - 1, where C(c, i) = 0 */
+        idx -= binomials[c][i];
         out |= PQ_BIT(cards[c]);
         c--;
     }
@@ -145,11 +145,14 @@ static void credit(struct pq_deal *self, int seat, int category, int points)
 
 int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8_t deck[32])
 {
+    /* A permutation: 32 cards below 32, every one of them seen. */
     pq_mask seen = 0;
+    int bad = 0;
     for (int i = 0; i < 32; i++) {
-        if (deck[i] >= 32 || (seen & PQ_BIT(deck[i]))) return -1;
-        seen |= PQ_BIT(deck[i]);
+        bad |= deck[i] >= 32;
+        seen |= PQ_BIT(deck[i] & 31);
     }
+    if (bad || seen != PQ_ALL_CARDS) return -1;
     memset(self, 0, sizeof *self);
     self->rules = *rules;
     memcpy(self->deck, deck, 32);
