@@ -142,8 +142,8 @@ static int echo_open(struct echo *e, int peers, enum bench_transport transport, 
             echo_peer(endpoint, transport == BENCH_CURVE ? server_public : NULL);
             _exit(0);
         }
-        if (e->pids[k] < 0 || hub_recv(&e->hub, &m, 5000) != 1) {
-            snprintf(err, (size_t)cap, "an echo peer did not start");
+        if (e->pids[k] < 0 || hub_recv(&e->hub, &m, 20000) != 1) {
+            snprintf(err, (size_t)cap, "an echo peer did not start within 20 s");
             if (e->pids[k] > 0) e->started++;
             echo_close(e);
             return -1;
