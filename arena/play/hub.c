@@ -319,12 +319,14 @@ static int readable_now(int fd)
     return poll(&p, 1, 0) > 0;
 }
 
-/* Answers every ZAP request queued. */
+/* Answers the ZAP requests queued (a bounded number, so that a socket
+ * that keeps saying it is readable cannot hold the loop). */
 static void answer_zaps(struct hub *self)
 {
     int events = 0;
     size_t len = sizeof events;
-    while (zmq_getsockopt(self->zap, ZMQ_EVENTS, &events, &len) == 0 && (events & ZMQ_POLLIN)) answer_zap(self);
+    for (int i = 0; i < 64 && zmq_getsockopt(self->zap, ZMQ_EVENTS, &events, &len) == 0 && (events & ZMQ_POLLIN); i++)
+        answer_zap(self);
 }
 
 /* One frame from the ROUTER without waiting: 1 with *out filled, 0 when
