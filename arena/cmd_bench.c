@@ -1,5 +1,7 @@
-/* cmd_bench.c - `arena bench`: the engine's random playouts and the raw
- * ZeroMQ round trip (arena/play/bench.h), medians over repeated runs.
+/* cmd_bench.c - `arena bench`: the engine's random playouts, the raw
+ * ZeroMQ round trip, the arena path, process starts, and the arena's
+ * throughput against the raw floors (arena/play/bench.h), medians over
+ * repeated runs, each beside a baseline measured in the same run.
  */
 #include <assert.h>
 #include <stdio.h>

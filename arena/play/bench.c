@@ -1,5 +1,8 @@
-/* bench.c - random playouts for the engine benchmark (bench.h). The clock
- * is read every 256 deals so that it costs nothing measurable.
+/* bench.c - the benchmarks of bench.h: random playouts for the engine
+ * (the clock read every 256 deals so that it costs nothing measurable);
+ * the raw floors, forked echo peers on the arena's socket timed in plain
+ * blocking ZeroMQ calls (one peer in turn, or several with a request each
+ * in flight); the whole arena path through runner.h; process starts.
  */
 #include <errno.h>
 #include <signal.h>
