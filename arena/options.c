@@ -36,8 +36,9 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_FILE, "file", OPTION_PATH, "F", 0, 0, NULL, NULL,
       "settings from a tournament file (JSON, the same keys as these options: {\"bots\": [...], \"pairs\": 20, "
       "...}); options after it override it" },
-    { OPT_SCHEDULE, "format", OPTION_CHOICE, "F", 0, 0, "round-robin|gauntlet", NULL,
-      "round-robin (default) or gauntlet (the first bot against each other)" },
+    { OPT_SCHEDULE, "format", OPTION_CHOICE, "F", 0, 0, "round-robin|gauntlet|swiss", NULL,
+      "round-robin (default), gauntlet (the first bot against each other) or swiss (--rounds R, each pairing "
+      "bots of like points who have not met; README \"Swiss\")" },
     { OPT_PAIRS, "pairs", OPTION_INT, "N", 1, 1000000, NULL, NULL, "duplicate pairs per pairing (default 10)" },
     { OPT_SEED, "seed", OPTION_UINT64, "N", 0, 0, NULL, NULL, SEED_HELP },
     { OPT_CONCURRENCY, "concurrency", OPTION_INT, "N", 1, 1024, NULL, NULL,
@@ -154,6 +155,8 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_OUTPUT, "output", OPTION_PATH, "FILE", 0, 0, NULL, NULL, "the journal to write; must be new" },
     { OPT_PARTIAL, "partial", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "write the journal even when matches are missing (they are listed); arena resume plays them" },
+    { OPT_ROUNDS, "rounds", OPTION_INT, "R", 1, 1000, NULL, NULL,
+      "rounds of a Swiss (--format swiss; required there): each pairs the bots by their points so far" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -174,7 +177,8 @@ static char letter_of(const struct option *o)
 static const struct option_use run_options[] = {
     { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
-    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
+    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_ROUNDS, NULL },
+    { OPT_PAIRS, "duplicate pairs (sets) per pairing, or per table and round in a Swiss (default 10)" },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_SHARD, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
