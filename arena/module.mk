@@ -24,6 +24,7 @@ bench: all
 	$(ARENA_BIN) bench harness --game belote --players 4 --wide 0
 	$(ARENA_BIN) bench start
 	$(ARENA_BIN) bench throughput
+	$(ARENA_BIN) bench serve
 
 # The arena beside a fastchess binary you built (FASTCHESS=path ENGINE=path;
 # tools/bench-vs-fastchess.sh); without them, beside the raw ceiling.

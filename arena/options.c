@@ -157,6 +157,10 @@ static const struct option table[OPTIONS_COUNT] = {
       "write the journal even when matches are missing (they are listed); arena resume plays them" },
     { OPT_ROUNDS, "rounds", OPTION_INT, "R", 1, 1000, NULL, NULL,
       "rounds of a Swiss (--format swiss; required there): each pairs the bots by their points so far" },
+    { OPT_LEADERBOARD, "leaderboard", OPTION_TEXT, "URL", 0, 0, NULL, NULL,
+      "take the registered bots of the game from the leaderboard at URL (GET /api/v1/bots, again every 2 s: a "
+      "retired bot is refused at once), report who is connected there, and post every match there (unless "
+      "--post says where); takes --token-file" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -330,6 +334,7 @@ static const struct option_use serve_options[] = {
     { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_RULE, NULL },
     { OPT_LISTEN, "where bots connect, tcp://HOST:PORT, with CURVE (required)" },
     { OPT_SERVER_KEY, "the arena's CURVE key pair (required; arena keys new)" }, { OPT_BOTS, NULL },
+    { OPT_LEADERBOARD, NULL },
     { OPT_JOURNAL, "the ladder's journal, which must be new (every match; --resume continues it)" },
     { OPT_RESUME, "continue the ladder of JOURNAL (its game, rules, seed and clocks; its match ids and counts)" },
     { OPT_POST, "post every finished match to the leaderboard at URL" }, { OPT_TOKEN_FILE, NULL },
@@ -343,8 +348,8 @@ static const struct option_use serve_options[] = {
 
 static const struct command_spec serve_spec = {
     "serve",
-    "serve --listen tcp://HOST:PORT --server-key FILE.key --bots FILE --journal FILE [OPTIONS]\n"
-    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key --bots FILE [OPTIONS]",
+    "serve --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) --journal FILE [OPTIONS]\n"
+    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) [OPTIONS]",
     "The ladder arena: runs until stopped, admitting only the registered bots' CURVE keys, and keeps duplicate "
     "sets going between the bots connected now: the bot with the fewest matches first, against the bots whose "
     "mean score is closest to its own, never the same table twice in a row when another is possible. Every "
@@ -506,7 +511,8 @@ static const struct command_spec bench_spec = {
     "bench zmq [--trips N]\n"
     "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
     "bench start [--processes N]\n"
-    "bench throughput [--parties N] [--runs N] [--no-sandbox]",
+    "bench throughput [--parties N] [--runs N] [--no-sandbox]\n"
+    "bench serve [--runs N] [--max-matches N]",
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks; uniformly random legal actions) "
     "on one core for S seconds (default 1), N times (default 5), and prints each run and the median deals per "
     "second. zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and an echo process over "
@@ -524,7 +530,10 @@ static const struct command_spec bench_spec = {
     "milliseconds from the start of a process to its hello (median and mean). throughput: N rounds (default "
     "5), each of the raw ZeroMQ round trip, the arena at concurrency 1, the raw multiplexed ceiling (two echo "
     "peers with a request each in flight) and the arena at concurrency 2, with bot-instant and processes "
-    "reused; prints each round and the medians with the two ratios. 'arena bench WHAT --help' "
+    "reused; prints each round and the medians with the two ratios. serve: arena serve (this "
+    "program) on a loopback tcp port with CURVE at concurrency 2 and four bot-instant connected with their own "
+    "keys, N runs (default 3) of --max-matches matches (default 200): matches per second and microseconds per "
+    "decision, beside a raw CURVE round trip measured before each run. 'arena bench WHAT --help' "
     "gives each one's options.",
     NULL, 0, NULL
 };
@@ -572,6 +581,16 @@ static const struct command_spec bench_throughput_spec = {
     USES(bench_throughput_options), NULL
 };
 
+static const struct option_use bench_serve_options[] = {
+    { OPT_RUNS, "runs (default 3)" }, { OPT_MAX_MATCHES, "matches per run (default 200; the rate is taken from the 10th on)" },
+};
+static const struct command_spec bench_serve_spec = {
+    "bench serve", "bench serve [--runs N] [--max-matches N]",
+    "arena serve on a loopback tcp port with CURVE at concurrency 2, four bot-instant connected with their keys: "
+    "matches per second, beside a raw CURVE round trip measured before each run.",
+    USES(bench_serve_options), NULL
+};
+
 static const struct option_use rules_options[] = {
     { OPT_GAME, "the game whose flags to list (default piquet)" },
 };
@@ -591,7 +610,8 @@ static const struct command_spec version_spec = {
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
     &merge_spec, &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec,
-    &bench_throughput_spec, &rules_spec, &serve_spec, &keys_spec, &version_spec, NULL
+    &bench_throughput_spec, &bench_serve_spec,
+    &rules_spec, &serve_spec, &keys_spec, &version_spec, NULL
 };
 
 const struct command_spec *options_command(const char *name)
