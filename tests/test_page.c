@@ -840,13 +840,13 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     struct support_page_journal j4, j2;
     support_page_read_matches(path4, &j4);
     support_page_read_matches(path2, &j2);
-    /* r1 under the widest name the server takes (32 bytes; it refuses
+    /* r1 under the widest name the server takes (63 bytes; it refuses
        longer ones), for every layout of the game's views */
     cJSON *each;
     cJSON_ArrayForEach(each, j4.parties) {
         cJSON *seat;
         cJSON_ArrayForEach(seat, cJSON_GetObjectItem(each, "names"))
-            if (!strcmp(cJSON_GetStringValue(seat), "r1")) cJSON_SetValuestring(seat, "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW");
+            if (!strcmp(cJSON_GetStringValue(seat), "r1")) cJSON_SetValuestring(seat, "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW");
     }
     support_page_start_server();
     support_page_post_journal(&j4);
@@ -1039,8 +1039,8 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
 
 enum { BIG_BOTS = 40, BIG_PARTIES = 5000 };
 
-/* The widest name the protocol allows (32 bytes), for the layouts. */
-#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+/* The widest name the protocol allows (63 bytes), for the layouts. */
+#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
 
 /* Bot k of the big leaderboard's name. */
 static void big_name(int k, char *out, size_t cap)
