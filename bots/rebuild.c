@@ -35,6 +35,11 @@ struct rebuilder {
     char cards[GAME_DECK_MAX][CARD_TEXT];   /* the game's cards, by index */
     int deck[GAME_DECK_MAX];                /* slot -> card index */
     unsigned char pinned[GAME_DECK_MAX];    /* by card index */
+    unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
+    unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
+    unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
+                                               entries show beside the action */
+    void *scratch;                          /* a state to try an action on */
     int seat_player[GAME_MAX_PLAYERS];
     int player_seat[GAME_MAX_PLAYERS];
     int players, dealer;
@@ -117,12 +122,28 @@ static int hand_of(const struct rebuilder *self, const void *state, int player, 
     return rc;
 }
 
-/* Plays a legal action of the player to act chosen by rng among those whose
- * first word is `word` (len bytes; 0: any). 0, or -1 when there is none. */
-static int play_like(const struct game *g, void *state, const char *word, size_t len, struct pq_rng *rng)
+/* Whether action `text` names a card the view shows somewhere (a hidden
+ * action should not spend a card the history or the hand still needs). */
+static int names_known(const struct rebuilder *self, const char *text)
 {
+    for (const char *t = text + strcspn(text, " "); *t;) {
+        t += strspn(t, " ");
+        size_t tl = strcspn(t, " ");
+        int c = card_index(self, t, tl);
+        if (c >= 0 && self->known[c]) return 1;
+        t += tl;
+    }
+    return 0;
+}
+
+/* Plays a legal action of the player to act chosen by rng among those whose
+ * first word is `word` (len bytes; 0: any), preferring one that names no
+ * card the view shows. 0, or -1 when there is none. */
+static int play_like(const struct rebuilder *self, void *state, const char *word, size_t len, struct pq_rng *rng)
+{
+    const struct game *g = self->table->game;
     char text[GAME_ACTION_MAX], err[160];
-    int n = g->legal_count(state);
+    int n = g->legal_count(state), fallback = -1;
     if (n <= 0) return -1;
     for (int tries = 0; tries < 64 + n && tries < 64 + 20000; tries++) {
         /* random picks first (the long lists of Tarot discards), then in order */
@@ -131,9 +152,15 @@ static int play_like(const struct game *g, void *state, const char *word, size_t
         int tl = g->legal_text(state, i, text, sizeof text);
         if (tl < 0) continue;
         if (len > 0 && (strncmp(text, word, len) || (text[len] != ' ' && text[len] != '\0'))) continue;
+        if (names_known(self, text)) {
+            if (fallback < 0) fallback = i;
+            continue;
+        }
         return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
     }
-    return -1;
+    if (fallback < 0) return -1;
+    int tl = g->legal_text(state, fallback, text, sizeof text);
+    return tl < 0 || g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
 }
 
 /* The fresh match of this deal with the pack `deck`, before any action. */
@@ -152,6 +179,80 @@ static int start_deal(struct rebuilder *self, void *state)
     return 0;
 }
 
+/* Every card named in the strings of `item` (words split at spaces and
+ * commas: a meld's cards) into set[]. */
+static void mark_cards(const struct rebuilder *self, const cJSON *item, unsigned char *set)
+{
+    const cJSON *child;
+    if (cJSON_IsString(item)) {
+        for (const char *t = item->valuestring; *t;) {
+            t += strspn(t, " ,");
+            size_t tl = strcspn(t, " ,");
+            int c = card_index(self, t, tl);
+            if (c >= 0) set[c] = 1;
+            t += tl;
+        }
+    }
+    cJSON_ArrayForEach(child, item) mark_cards(self, child, set);
+}
+
+static const cJSON *entry_action(const cJSON *entry)
+{
+    return cJSON_GetObjectItem(entry, "action");
+}
+
+/* Whether a history entry tells more than its action ("say" in Belote's
+ * meld dialogue): fields the replay must reproduce. */
+static int entry_tells(const cJSON *entry)
+{
+    return cJSON_GetArraySize(entry) > 2;
+}
+
+/* Whether the entry `apply` just made in the rebuilt view (its last one)
+ * agrees with the real entry in every field it has. */
+static int entry_agrees(const struct rebuilder *self, const void *state, const cJSON *real)
+{
+    cJSON *mine = rebuild_view(self->table->game, state, self->player);
+    const cJSON *history = cJSON_GetObjectItem(mine, "history"), *field;
+    const cJSON *last = cJSON_GetArrayItem(history, cJSON_GetArraySize(history) - 1);
+    int ok = last != NULL;
+    cJSON_ArrayForEach(field, last) if (!cJSON_Compare(field, cJSON_GetObjectItem(real, field->string), 1)) ok = 0;
+    cJSON_Delete(mine);
+    return ok;
+}
+
+/* An action of the entry's kind whose rebuilt entry agrees with `entry`,
+ * naming the cards the seat shows when one does, applied. 0, or -1. */
+static int play_telling(const struct rebuilder *self, void *state, const cJSON *entry, const char *word, size_t len,
+                        int seat, struct pq_rng *rng)
+{
+    const struct game *g = self->table->game;
+    char text[GAME_ACTION_MAX], err[160];
+    int n = g->legal_count(state), best = -1;
+    for (int tries = 0; tries < 64 + n && tries < 64 + 4096; tries++) {
+        int i = tries < 64 ? (int)pq_rng_below(rng, (uint32_t)n) : tries - 64;
+        if (i >= n) break;
+        int tl = g->legal_text(state, i, text, sizeof text);
+        if (tl < 0 || strncmp(text, word, len) || (text[len] != ' ' && text[len] != '\0')) continue;
+        memcpy(self->scratch, state, g->state_size);
+        if (g->apply(self->scratch, text, tl, err, sizeof err) == GAME_ILLEGAL) continue;
+        if (!entry_agrees(self, self->scratch, entry)) continue;
+        unsigned char named[GAME_DECK_MAX] = { 0 };
+        cJSON item = { 0 };
+        item.type = cJSON_String;
+        item.valuestring = text;
+        mark_cards(self, &item, named);
+        int all = 1;
+        for (int c = 0; c < self->n_cards; c++)
+            if (self->shown[seat][c] && !named[c]) all = 0;
+        best = i;
+        if (all) break;
+    }
+    if (best < 0) return -1;
+    int tl = g->legal_text(state, best, text, sizeof text);
+    return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+}
+
 /* Replays the history over the pack; hidden actions are drawn from
  * `hidden_seed`. REPLAY_NEED names a card a seat must hold. */
 static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t hidden_seed)
@@ -161,6 +262,7 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
     struct pq_rng rng;
     char err[160];
     pq_rng_seed(&rng, hidden_seed);
+    memset(self->gone, 0, sizeof self->gone);
     if (start_deal(self, state) < 0) return REPLAY_FAIL;
     cJSON_ArrayForEach(entry, self->history)
     {
@@ -171,15 +273,30 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
         if (seat < 0 || seat >= self->players) return REPLAY_FAIL;
         /* A player to act who is not the entry's seat acts unseen. */
         while ((p = g->to_act(state)) >= 0 && self->player_seat[p] != seat) {
-            if (++hidden > HIDDEN_RUN || play_like(g, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
+            if (++hidden > HIDDEN_RUN || play_like(self, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
         }
         if (p < 0) return REPLAY_FAIL;
-        size_t len = strlen(text);
-        if (g->find_legal(state, text, (int)len) >= 0) {
-            if (g->apply(state, text, (int)len, err, sizeof err) == GAME_ILLEGAL) return REPLAY_FAIL;
+        size_t len = strlen(text), word = strcspn(text, " ");
+        if (entry_tells(entry) && !strchr(text, ' ') && g->legal_count(state) > 1) {
+            /* a bare word that tells more (a meld announced by its class):
+             * the seat holds what it later shows, and the action made must
+             * tell the same */
+            unsigned char in_hand[GAME_DECK_MAX];
+            if (hand_of(self, state, p, in_hand) < 0) return REPLAY_FAIL;
+            for (int c = 0; c < self->n_cards; c++)
+                if (self->shown[seat][c] && !in_hand[c] && !self->gone[c]) {
+                    self->need_card = c;
+                    self->need_player = p;
+                    return REPLAY_NEED;
+                }
+            if (play_telling(self, state, entry, text, word, seat, &rng) < 0) return REPLAY_FAIL;
             continue;
         }
-        size_t word = strcspn(text, " ");
+        if (g->find_legal(state, text, (int)len) >= 0) {
+            if (g->apply(state, text, (int)len, err, sizeof err) == GAME_ILLEGAL) return REPLAY_FAIL;
+            mark_cards(self, entry_action(entry), self->gone);
+            continue;
+        }
         /* A named card the seat does not hold: the pack must change. */
         unsigned char in_hand[GAME_DECK_MAX];
         int have_hand = 0;
@@ -207,10 +324,10 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
         }
         /* Redacted (a discard shown without its cards), or a notice that is
          * no action ("wins"): the same kind of action, or nothing. */
-        if (play_like(g, state, text, word, &rng) < 0) continue;
+        if (play_like(self, state, text, word, &rng) < 0) continue;
     }
     for (int hidden = 0; (void)0, g->to_act(state) >= 0 && g->to_act(state) != self->player; hidden++)
-        if (hidden >= HIDDEN_RUN || play_like(g, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
+        if (hidden >= HIDDEN_RUN || play_like(self, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
     return g->to_act(state) == self->player ? REPLAY_OK : REPLAY_FAIL;
 }
 
@@ -218,16 +335,17 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
  * rebuilt card found in its place) into pairs[], and the count of other
  * differences into *hard. */
 struct view_diff {
-    int pairs[GAME_DECK_MAX][2];
+    int pairs[2 * GAME_DECK_MAX][3];   /* real, rebuilt, 1 when from a set */
     int n_pairs;
     int hard;
 };
 
-static void diff_pair(struct view_diff *d, int real, int rebuilt)
+static void diff_pair(struct view_diff *d, int real, int rebuilt, int from_set)
 {
-    if (d->n_pairs < GAME_DECK_MAX) {
+    if (d->n_pairs < 2 * GAME_DECK_MAX) {
         d->pairs[d->n_pairs][0] = real;
         d->pairs[d->n_pairs][1] = rebuilt;
+        d->pairs[d->n_pairs][2] = from_set;
         d->n_pairs++;
     } else {
         d->hard++;
@@ -255,6 +373,7 @@ static void diff(const struct rebuilder *self, const cJSON *a, const cJSON *b, i
         {
             na++;
             if (top && skipped(item->string)) continue;
+            if (!strcmp(item->string, "say")) continue;   /* rebuild.h: the meld dialogue */
             diff(self, item, cJSON_GetObjectItemCaseSensitive(b, item->string), 0, d);
         }
         if (na != nb) d->hard++;
@@ -276,7 +395,7 @@ static void diff(const struct rebuilder *self, const cJSON *a, const cJSON *b, i
                         d->hard++;
                         return;
                     }
-                    diff_pair(d, c, extra++);
+                    diff_pair(d, c, extra++, 1);
                 }
         } else {
             for (int i = 0; i < na; i++) diff(self, cJSON_GetArrayItem(a, i), cJSON_GetArrayItem(b, i), 0, d);
@@ -284,7 +403,7 @@ static void diff(const struct rebuilder *self, const cJSON *a, const cJSON *b, i
     } else if (cJSON_IsString(a)) {
         if (!strcmp(a->valuestring, b->valuestring)) return;
         int ca = string_card(self, a), cb = string_card(self, b);
-        if (ca >= 0 && cb >= 0) diff_pair(d, ca, cb);
+        if (ca >= 0 && cb >= 0) diff_pair(d, ca, cb, 0);
         else d->hard++;
     } else if (cJSON_IsNumber(a)) {
         if (a->valuedouble != b->valuedouble) d->hard++;
@@ -302,6 +421,20 @@ int rebuild_views_match(const cJSON *a, const cJSON *b)
     memset(&d, 0, sizeof d);
     diff(&none, a, b, 1, &d);
     return d.hard == 0 && d.n_pairs == 0;
+}
+
+/* known[]: every card the view names; shown[seat]: the cards named beside
+ * the action in a seat's history entries (Belote's `shows`). */
+static void mark_known(struct rebuilder *self, const cJSON *view)
+{
+    const cJSON *entry, *field;
+    mark_cards(self, view, self->known);
+    cJSON_ArrayForEach(entry, self->history)
+    {
+        int seat = cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "seat"));
+        if (seat < 0 || seat >= GAME_MAX_PLAYERS) continue;
+        cJSON_ArrayForEach(field, entry) if (strcmp(field->string, "action")) mark_cards(self, field, self->shown[seat]);
+    }
 }
 
 /* The fixed facts of the view: cards, seats, dealer, history. */
@@ -339,6 +472,7 @@ static int read_table(struct rebuilder *self, void *state, char *err, int cap)
         self->seat_player[s] = p;
         self->player_seat[p] = s;
     }
+    mark_known(self, self->view);
     const cJSON *reserve = cJSON_GetObjectItem(self->view, "reserve");
     self->has_reserve = cJSON_IsNumber(reserve);
     self->reserve = self->has_reserve ? (long)reserve->valuedouble : 0;
@@ -369,20 +503,33 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
         if (out == REPLAY_NEED) {
             int c = self->need_card, options[GAME_DECK_MAX], n = 0;
             if (c < 0) {
-                /* a card of the seat's, unpinned, for one elsewhere: a random
-                 * walk among the packs until the seat's plays are legal */
-                int mine[GAME_DECK_MAX], others[GAME_DECK_MAX], nm = 0, no = 0;
+                /* the seat's cards that its legal plays name are those that
+                 * made the real play illegal: one of them, unpinned, goes
+                 * elsewhere for an unpinned card outside the hand */
+                int culprits[GAME_DECK_MAX], others[GAME_DECK_MAX], nc = 0, no = 0;
+                unsigned char named[GAME_DECK_MAX] = { 0 };
+                char text[GAME_ACTION_MAX];
                 if (hand_of(self, state, self->need_player, in_hand) < 0) return -1;
+                for (int i = 0, n_legal = g->legal_count(state); i < n_legal && i < 4096; i++) {
+                    if (g->legal_text(state, i, text, sizeof text) < 0) continue;
+                    for (const char *t = text + strcspn(text, " "); *t;) {
+                        t += strspn(t, " ");
+                        size_t tl = strcspn(t, " ");
+                        int x = card_index(self, t, tl);
+                        if (x >= 0) named[x] = 1;
+                        t += tl;
+                    }
+                }
                 for (int x = 0; x < self->n_cards; x++)
                     if (!self->pinned[x]) {
-                        if (in_hand[x]) mine[nm++] = x;
-                        else others[no++] = x;
+                        if (in_hand[x] && named[x]) culprits[nc++] = x;
+                        else if (!in_hand[x]) others[no++] = x;
                     }
-                if (nm == 0 || no == 0) {
+                if (nc == 0 || no == 0) {
                     self->fail = "a seat's plays cannot be made legal";
                     return -1;
                 }
-                swap_cards(self, mine[pq_rng_below(rng, (uint32_t)nm)], others[pq_rng_below(rng, (uint32_t)no)]);
+                swap_cards(self, culprits[pq_rng_below(rng, (uint32_t)nc)], others[pq_rng_below(rng, (uint32_t)no)]);
                 continue;
             }
             if (self->pinned[c] || hand_of(self, state, self->need_player, in_hand) < 0) {
@@ -408,17 +555,22 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
             self->fail = "the rebuilt view differs beyond its cards";
             return -1;
         }
+        /* a card's exact place (a turn-up, a layout's packet) before a
+         * set's (a hand): the set's pairing is arbitrary */
         unsigned char moved[GAME_DECK_MAX] = { 0 };
-        for (int i = 0; i < d.n_pairs; i++) {
-            int real = d.pairs[i][0], there = d.pairs[i][1];
-            if (moved[real]) continue;     /* one card in two fields (Belote's turn-up) */
-            moved[real] = 1;
+        for (int k = 0; k < 2 * d.n_pairs; k++) {
+            int i = k % d.n_pairs, real = d.pairs[i][0], there = d.pairs[i][1];
+            if (d.pairs[i][2] != (k >= d.n_pairs)) continue;
+            /* a card moved in this round makes the later pairs naming it
+             * stale (one card in two fields: Belote's turn-up): the next
+             * replay tells */
+            if (moved[real] || moved[there]) continue;
             if (self->pinned[real] || self->pinned[there]) {
                 self->fail = "a card is needed in two places";
                 return -1;
             }
             swap_cards(self, real, there);
-            self->pinned[real] = 1;
+            self->pinned[real] = moved[real] = moved[there] = 1;
         }
     }
     self->fail = "too many repairs";
@@ -441,6 +593,11 @@ int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *vie
     self->table = table;
     self->view = view;
     self->player = player;
+    self->scratch = malloc(table->game->state_size);
+    if (!self->scratch) {
+        snprintf(err, (size_t)cap, "out of memory");
+        goto out;
+    }
     if (read_table(self, out, err, cap) < 0) goto out;
     if (player < 0 || player >= self->players) {
         snprintf(err, (size_t)cap, "player %d is not at the table", player);
@@ -457,6 +614,7 @@ int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *vie
     snprintf(err, (size_t)cap, "%s: no state fits the view after %d packs (last: %s)", table->game->name, ATTEMPTS,
              self->fail ? self->fail : "?");
 out:
+    free(self->scratch);
     free(self);
     return rc;
 }
