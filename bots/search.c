@@ -25,6 +25,7 @@ void search_options_default(struct search_options *out)
     memset(out, 0, sizeof *out);
     out->seed = 1;
     out->worlds = 64;
+    out->exact_plies = SEARCH_EXACT_PLIES;
 }
 
 int search_parse_budget(struct search_options *self, const char *text)
@@ -72,6 +73,58 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng)
     }
 }
 
+static double solve(const struct game *g, const void *state, int player, const long *before, double alpha,
+                    double beta, long *nodes, int depth)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
+    (*nodes)++;
+    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, player, before);
+    int maximise = g->team(state, p) == g->team(state, player);
+    double best = maximise ? -1e300 : 1e300;
+    void *child = malloc(g->state_size);
+    if (!child) return search_value(g, state, player, before);   /* out of memory: the deal so far */
+    for (int i = 0; i < n; i++) {
+        int len = g->legal_text(state, i, text, sizeof text);
+        memcpy(child, state, g->state_size);
+        int rc = len < 0 ? GAME_ILLEGAL : g->apply(child, text, len, err, sizeof err);
+        if (rc == GAME_ILLEGAL) continue;
+        double v = rc == GAME_DEAL_OVER ? search_value(g, child, player, before)
+                                        : solve(g, child, player, before, alpha, beta, nodes, depth + 1);
+        if (rc == GAME_DEAL_OVER) (*nodes)++;
+        if (maximise ? v > best : v < best) best = v;
+        if (maximise && best > alpha) alpha = best;
+        if (!maximise && best < beta) beta = best;
+        if (alpha >= beta) break;
+    }
+    free(child);
+    return best;
+}
+
+double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes)
+{
+    long none = 0;
+    return solve(g, state, player, before, -1e300, 1e300, nodes ? nodes : &none, 0);
+}
+
+/* The number of actions to the end of the deal when every player plays
+ * its first legal action: the length of any line in a trick game, where
+ * every line plays the same cards. */
+static int plies_left(const struct game *g, const void *state, void *scratch, int cap)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    memcpy(scratch, state, g->state_size);
+    for (int ply = 0; ply <= cap; ply++) {
+        if (g->to_act(scratch) < 0) return ply;
+        int len = g->legal_text(scratch, 0, text, sizeof text);
+        if (len < 0) return cap + 1;
+        int rc = g->apply(scratch, text, len, err, sizeof err);
+        if (rc == GAME_DEAL_OVER) return ply + 1;
+        if (rc == GAME_ILLEGAL) return cap + 1;
+    }
+    return cap + 1;
+}
+
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats)
 {
@@ -98,6 +151,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
         goto out;
     }
     g->scores(state, before);
+    int exact = options->exact_plies > 0 && plies_left(g, state, child, options->exact_plies) <= options->exact_plies;
     pq_rng_seed(&rng, pq_rng_mix(options->seed, seed));
     double start = now_ms(), limit = options->ms > 0 ? options->ms : 0;
     if (cap_ms > 0 && (limit == 0 || cap_ms < limit)) limit = cap_ms;
@@ -109,13 +163,20 @@ int search_choose(const struct search_options *options, const struct game *g, co
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
             memcpy(child, world, size);
-            if (lens[i] < 0 || g->apply(child, texts[i], lens[i], err, sizeof err) == GAME_ILLEGAL) {
+            int rc = lens[i] < 0 ? GAME_ILLEGAL : g->apply(child, texts[i], lens[i], err, sizeof err);
+            if (rc == GAME_ILLEGAL) {
                 sum[i] -= 1e9;   /* never chosen: the engine listed it, so this is a bug */
                 continue;
             }
-            pq_rng_seed(&later, luck);
-            playout(g, child, &later);
-            sum[i] += search_value(g, child, player, before);
+            if (rc == GAME_DEAL_OVER) {   /* the last card: the next deal is not this search's */
+                sum[i] += search_value(g, child, player, before);
+            } else if (exact) {
+                sum[i] += search_solve(g, child, player, before, NULL);
+            } else {
+                pq_rng_seed(&later, luck);
+                playout(g, child, &later);
+                sum[i] += search_value(g, child, player, before);
+            }
             stats->playouts++;
         }
         stats->worlds++;

@@ -10,9 +10,11 @@
  * compared on the same worlds and the same later luck). An action's value
  * is the player's deal points minus the mean of the players outside its
  * team, as game.h scores() counts them; the action with the best mean is
- * played (ties: the first listed). Two-sided and N-player games are the
- * same search: each player's own score is what the playouts measure, so
- * partners and opponents are not modelled beyond the sampler.
+ * played (ties: the first listed). Where the world's deal ends within
+ * `exact_plies` actions, its random playout is replaced by the exact value
+ * of the ending (search_solve: alpha-beta, paranoid beyond two sides).
+ * Partners and opponents are otherwise not modelled beyond the sampler:
+ * the playouts are uniform.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -29,7 +31,12 @@ struct search_options {
     uint64_t seed;
     int worlds;     /* rounds per decision (default 64) */
     int ms;         /* > 0: a time budget per decision instead */
+    int exact_plies;    /* a world whose deal ends within this many actions
+                           is solved exactly (search_solve) instead of
+                           played out (default SEARCH_EXACT_PLIES; 0: never) */
 };
+
+enum { SEARCH_EXACT_PLIES = 10 };
 
 /* What the last decision did, for logs, tests and the benchmark. */
 struct search_stats {
@@ -51,6 +58,15 @@ int search_parse_budget(struct search_options *self, const char *text);
  * runs out. `stats` may be NULL. */
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats);
+
+/* The exact value to `player` of the rest of the deal in a world where
+ * every card is known (a sampled world): alpha-beta through game.h, the
+ * players of `player`'s team maximising search_value and every other
+ * player minimising it (paranoid: in a game of three or more sides the
+ * others are taken to play against `player` together). `before` as for
+ * search_value. Exponential in the actions left: for endings. `nodes`
+ * (may be NULL) counts the states visited. */
+double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes);
 
 /* The value of a finished (or ended) deal to `player`: its running total
  * minus the mean of the totals of players outside its team, each less
