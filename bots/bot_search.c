@@ -176,7 +176,7 @@ int main(int argc, char **argv)
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
             fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--game G[,G...]|all]\n"
-                            "  --budget N     worlds sampled per card play (default 64); Nms: a time per play\n"
+                            "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

@@ -24,7 +24,7 @@ void search_options_default(struct search_options *out)
 {
     memset(out, 0, sizeof *out);
     out->seed = 1;
-    out->worlds = 64;
+    out->worlds = 256;
     out->exact_plies = SEARCH_EXACT_PLIES;
 }
 

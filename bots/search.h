@@ -29,7 +29,7 @@
 
 struct search_options {
     uint64_t seed;
-    int worlds;     /* rounds per decision (default 64) */
+    int worlds;     /* rounds per decision (default 256) */
     int ms;         /* > 0: a time budget per decision instead */
     int exact_plies;    /* a world whose deal ends within this many actions
                            is solved exactly (search_solve) instead of

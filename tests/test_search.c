@@ -151,7 +151,7 @@ Test(search, the_budget_is_worlds_or_milliseconds)
 {
     struct search_options o;
     search_options_default(&o);
-    cr_assert_eq(o.worlds, 64);
+    cr_assert_eq(o.worlds, 256);
     cr_assert_eq(search_parse_budget(&o, "200"), 0);
     cr_assert_eq(o.worlds, 200);
     cr_assert_eq(o.ms, 0);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # ladder-search.sh - the bot-search ladders of bots/README.md: for each game
 # and player count, a round robin of random, greedy and bot-search at two
-# budgets (8 and 64 worlds per card play), then the ratings.
+# budgets (16 worlds per card play and the default, 256), then the ratings.
 # Usage: bots/tools/ladder-search.sh [OUT-DIR] [PAIRS]   (defaults: ladder, 10)
 # Run from the top of the checkout after `make`.
 set -eu
@@ -18,6 +18,6 @@ for spec in coinche:4 belote-partnership:4 tarocchini:4 belote:2 belote-marseill
     "$bin/arena" run --game "$game" --players "$players" --pairs "$pairs" --seed 2026 --concurrency 2 --quiet \
         --journal "$journal" --log-dir "$out/logs" \
         --bot "random=$bin/bot-random --game $game" --bot "greedy=$bin/bot-greedy --game $game" \
-        --bot "search-8=$bin/bot-search --game $game --budget 8" --bot "search=$bin/bot-search --game $game"
+        --bot "search-16=$bin/bot-search --game $game --budget 16" --bot "search=$bin/bot-search --game $game"
     "$bin/arena" ratings --head-to-head "$journal" > "$out/$game-$players.ratings.txt"
 done
