@@ -27,6 +27,10 @@ enum {
 
 enum replay_outcome { REPLAY_OK, REPLAY_NEED, REPLAY_FAIL };
 
+/* need_card beside a card: the seat holds a card its refused play says it
+ * cannot hold; the seat's hand cannot tell what its entry tells. */
+enum { NEED_NOT_HOLD = -1, NEED_OTHER_HAND = -2 };
+
 struct rebuilder {
     const struct rebuild_table *table;
     const cJSON *view, *history;
@@ -43,8 +47,8 @@ struct rebuilder {
     int seat_player[GAME_MAX_PLAYERS];
     int player_seat[GAME_MAX_PLAYERS];
     int players, dealer;
-    int need_card, need_player;             /* REPLAY_NEED: who needs what (card -1:
-                                               a card it must not hold) */
+    int need_card, need_player;             /* REPLAY_NEED: who needs what (a card,
+                                               or NEED_NOT_HOLD, NEED_OTHER_HAND) */
     long reserve;
     int has_reserve;
     const char *fail;                       /* why the last attempt failed */
@@ -289,7 +293,12 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
                     self->need_player = p;
                     return REPLAY_NEED;
                 }
-            if (play_telling(self, state, entry, text, word, seat, &rng) < 0) return REPLAY_FAIL;
+            if (play_telling(self, state, entry, text, word, seat, &rng) < 0) {
+                /* the seat cannot tell it (no such meld): another hand */
+                self->need_card = NEED_OTHER_HAND;
+                self->need_player = p;
+                return REPLAY_NEED;
+            }
             continue;
         }
         if (g->find_legal(state, text, (int)len) >= 0) {
@@ -318,7 +327,7 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
         /* Every named card held and still refused: the seat holds a card it
          * would have had to play (a suit it showed void). */
         if (have_hand) {
-            self->need_card = -1;
+            self->need_card = NEED_NOT_HOLD;
             self->need_player = p;
             return REPLAY_NEED;
         }
@@ -505,7 +514,8 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
             if (c < 0) {
                 /* the seat's cards that its legal plays name are those that
                  * made the real play illegal: one of them, unpinned, goes
-                 * elsewhere for an unpinned card outside the hand */
+                 * elsewhere for an unpinned card outside the hand (for a
+                 * hand that cannot tell what it told, any of its cards) */
                 int culprits[GAME_DECK_MAX], others[GAME_DECK_MAX], nc = 0, no = 0;
                 unsigned char named[GAME_DECK_MAX] = { 0 };
                 char text[GAME_ACTION_MAX];
@@ -522,7 +532,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                 }
                 for (int x = 0; x < self->n_cards; x++)
                     if (!self->pinned[x]) {
-                        if (in_hand[x] && named[x]) culprits[nc++] = x;
+                        if (in_hand[x] && (named[x] || c == NEED_OTHER_HAND)) culprits[nc++] = x;
                         else if (!in_hand[x]) others[no++] = x;
                     }
                 if (nc == 0 || no == 0) {
