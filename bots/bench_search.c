@@ -160,7 +160,7 @@ static void bench_decisions(const struct game *g, int players)
                 char err[256], answer[GAME_ACTION_MAX];
                 if (searched) {
                     struct rebuild_table table = { g, players, NULL };
-                    if (rebuild_state(rebuilt, &table, views[i], p, (uint64_t)i, NULL, err, sizeof err) == 0) {
+                    if (rebuild_state(rebuilt, &table, views[i], p, (uint64_t)i, 0, NULL, err, sizeof err) == 0) {
                         rebuilt_ok++;
                         search_choose(&options, g, rebuilt, p, (uint64_t)i, 0, NULL);
                     }

@@ -114,7 +114,9 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         double cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
         struct rebuild_table table = { self->game, self->players, self->rules };
         uint64_t seed = view_hash(request->view);
-        if (rebuild_state(self->state, &table, request->view, request->player, seed, NULL, err, sizeof err) == 0 &&
+        /* the rebuild has half of it at most (a failing one tries long) */
+        if (rebuild_state(self->state, &table, request->view, request->player, seed, cap_ms / 2, NULL, err,
+                          sizeof err) == 0 &&
             same_legal(self->game, self->state, request)) {
             double left = cap_ms - (now_ms() - start);
             int i = search_choose(&self->options, self->game, self->state, request->player, seed,

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include "engine/rng.h"
 #include "protocol/json_writer.h"
 
@@ -52,7 +53,15 @@ struct rebuilder {
     long reserve;
     int has_reserve;
     const char *fail;                       /* why the last attempt failed */
+    double deadline;                        /* now_ms() to stop at; 0: none */
 };
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 cJSON *rebuild_view(const struct game *g, const void *state, int player)
 {
@@ -503,6 +512,10 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
         self->deck[o] = t;
     }
     for (int r = 0; r < REPAIRS; r++) {
+        if (self->deadline > 0 && now_ms() > self->deadline) {
+            self->fail = "out of time";
+            return -1;
+        }
         stats->replays++;
         enum replay_outcome out = replay(self, state, hidden_seed);
         if (out == REPLAY_FAIL) {
@@ -588,7 +601,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
 }
 
 int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
-                  struct rebuild_stats *stats, char *err, int cap)
+                  double cap_ms, struct rebuild_stats *stats, char *err, int cap)
 {
     struct rebuilder *self = calloc(1, sizeof *self);
     struct rebuild_stats none;
@@ -603,6 +616,7 @@ int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *vie
     self->table = table;
     self->view = view;
     self->player = player;
+    self->deadline = cap_ms > 0 ? now_ms() + cap_ms : 0;
     self->scratch = malloc(table->game->state_size);
     if (!self->scratch) {
         snprintf(err, (size_t)cap, "out of memory");
@@ -614,14 +628,14 @@ int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *vie
         goto out;
     }
     pq_rng_seed(&rng, seed);
-    for (int a = 0; a < ATTEMPTS; a++) {
+    for (int a = 0; a < ATTEMPTS && !(self->deadline > 0 && now_ms() > self->deadline); a++) {
         stats->attempts++;
         if (attempt(self, out, &rng, pq_rng_mix(seed, (uint64_t)a), stats) == 0) {
             rc = 0;
             goto out;
         }
     }
-    snprintf(err, (size_t)cap, "%s: no state fits the view after %d packs (last: %s)", table->game->name, ATTEMPTS,
+    snprintf(err, (size_t)cap, "%s: no state fits the view after %d packs (last: %s)", table->game->name, stats->attempts,
              self->fail ? self->fail : "?");
 out:
     free(self->scratch);

@@ -48,9 +48,10 @@ struct rebuild_stats {
  * deal in which `player` is to act and whose view for `player` equals
  * `view` but for REBUILD_SKIPPED. 0, or -1 with a reason in err (no
  * history in the view, or no consistent state found within the bounded
- * number of attempts). `stats` may be NULL. */
+ * number of attempts, or within cap_ms milliseconds when cap_ms > 0,
+ * checked between replays). `stats` may be NULL. */
 int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
-                  struct rebuild_stats *stats, char *err, int cap);
+                  double cap_ms, struct rebuild_stats *stats, char *err, int cap);
 
 /* Whether two views are the same but for REBUILD_SKIPPED. */
 int rebuild_views_match(const cJSON *a, const cJSON *b);

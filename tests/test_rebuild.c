@@ -61,7 +61,7 @@ static double rebuild_share(const char *name, int players, int matches, int step
             struct rebuild_table table = { g, players, NULL };
             cr_assert(view);
             tried++;
-            if (rebuild_state(rebuilt, &table, view, p, (uint64_t)tried, NULL, err, sizeof err) == 0) {
+            if (rebuild_state(rebuilt, &table, view, p, (uint64_t)tried, 0, NULL, err, sizeof err) == 0) {
                 cJSON *again = rebuild_view(g, rebuilt, p);
                 cr_assert(rebuild_views_match(view, again), "%s: the rebuilt view differs", name);
                 cr_assert_eq(g->to_act(rebuilt), p);
@@ -126,8 +126,30 @@ Test(rebuild, piquet_has_no_history_to_replay)
     char err[256];
     cr_assert_eq(g->create(state, &setup, err, sizeof err), 0);
     cJSON *view = rebuild_view(g, state, g->to_act(state));
-    cr_assert_eq(rebuild_state(out, &table, view, g->to_act(state), 1, NULL, err, sizeof err), -1);
+    cr_assert_eq(rebuild_state(out, &table, view, g->to_act(state), 1, 0, NULL, err, sizeof err), -1);
     cr_assert(strstr(err, "no history"), "%s", err);
+    cJSON_Delete(view);
+    free(state);
+    free(out);
+}
+
+Test(rebuild, stops_at_its_time_cap)
+{
+    const struct game *g = game_find("tarot");
+    void *state = malloc(g->state_size), *out = malloc(g->state_size);
+    struct game_setup setup = { 4, 3, 0, NULL, 0 };
+    struct rebuild_table table = { g, 4, NULL };
+    struct rebuild_stats stats;
+    char err[256];
+    cr_assert_eq(g->create(state, &setup, err, sizeof err), 0);
+    cJSON *view = rebuild_view(g, state, g->to_act(state));
+    /* a cap already over before the first replay */
+    cr_assert_eq(rebuild_state(out, &table, view, g->to_act(state), 1, 1e-9, &stats, err, sizeof err), -1);
+    cr_assert_eq(stats.replays, 0);
+    cr_assert(strstr(err, "after 0 packs"), "%s", err);
+    /* no cap: the same view rebuilds */
+    cr_assert_eq(rebuild_state(out, &table, view, g->to_act(state), 1, 0, &stats, err, sizeof err), 0, "%s", err);
+    cr_assert_gt(stats.replays, 0);
     cJSON_Delete(view);
     free(state);
     free(out);
@@ -152,7 +174,7 @@ static void coinche_pair(void *real, void *rebuilt, int *player, cJSON **view)
     }
     *player = g->to_act(real);
     *view = rebuild_view(g, real, *player);
-    cr_assert_eq(rebuild_state(rebuilt, &table, *view, *player, 5, NULL, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(rebuild_state(rebuilt, &table, *view, *player, 5, 0, NULL, err, sizeof err), 0, "%s", err);
 }
 
 Test(rebuild, samples_of_a_rebuilt_state_keep_the_view)
