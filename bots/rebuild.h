@@ -12,10 +12,14 @@
  * pack put a named card elsewhere, and every card of the rebuilt view that
  * differs from the real view (the hand, a turn-up, a shown card), repairs
  * the pack: the two cards' places are swapped and the real one is pinned.
- * The rebuilt state is accepted only when its view for the player equals
- * the given view in every field but the match context (REBUILD_SKIPPED),
- * so it carries everything the view reveals; the engine's sampler
- * (game.h sample) then redeals the unseen cards from it.
+ * An entry that tells more than its action (Belote's meld dialogue: `say`)
+ * is replayed by an action that tells the same, the seat holding the cards
+ * it later `shows`. The rebuilt state is accepted only when its view for
+ * the player equals the given view in every field but the match context
+ * (REBUILD_SKIPPED) and `say` (a dialogue word the hands' melds decide,
+ * which the engine's own sampler does not keep either), so it carries
+ * everything else the view reveals; the engine's sampler (game.h sample)
+ * then redeals the unseen cards from it.
  *
  * Games whose view has no `history` (Piquet) cannot be rebuilt: -1.
  * Deterministic for a given view and seed.
