@@ -1,21 +1,34 @@
 /* cmd_bench.c - `arena bench`: the engine's random playouts and the raw
- * ZeroMQ round trip (arena/play/bench.h), medians over repeated runs.
+ * ZeroMQ round trip (arena/play/bench.h), medians over repeated runs; and
+ * `arena bench serve`, the ladder arena as its bots see it: this program's
+ * `arena serve` and four bot-instant processes, all real, over tcp with
+ * CURVE.
  */
 #include <assert.h>
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#include <cjson/cJSON.h>
 #include "arena/commands.h"
 #include "engine/game.h"
 #include "arena/options.h"
 #include "arena/play/bench.h"
 #include "arena/play/runner.h"
+#include "protocol/curve_keys.h"
 
 /* The options of the four benchmarks; each takes its own. */
 struct bench_args {
     double seconds;
-    int runs, trips, parties, wide, processes, no_sandbox, players;
+    int runs, trips, parties, wide, processes, no_sandbox, players, max_matches;
     unsigned long long seed;
     const struct game *game;
 };
@@ -36,6 +49,7 @@ static int apply_bench(void *ctx, const struct option_value *v, char *err, size_
     case OPT_NO_SANDBOX: a->no_sandbox = (int)v->integer; break;
     case OPT_GAME: a->game = game_find(v->text); break;
     case OPT_PLAYERS: a->players = (int)v->integer; break;
+    case OPT_MAX_MATCHES: a->max_matches = (int)v->integer; break;
     default: assert(0);
     }
     return 0;
@@ -218,15 +232,244 @@ static int bench_harness_command(const struct bench_args *a)
     return 0;
 }
 
+
+/* ---- bench serve ------------------------------------------------------------------------ */
+
+enum { SERVE_BENCH_BOTS = 4, SERVE_BENCH_WARM = 10 };
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* A free tcp port on loopback (bound then released). */
+static int free_port(void)
+{
+    struct sockaddr_in at = { .sin_family = AF_INET };
+    socklen_t len = sizeof at;
+    int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd >= 0 && bind(fd, (struct sockaddr *)&at, sizeof at) == 0 &&
+        getsockname(fd, (struct sockaddr *)&at, &len) == 0)
+        port = ntohs(at.sin_port);
+    if (fd >= 0) close(fd);
+    return port;
+}
+
+/* Starts argv[0] with argv, its output to /dev/null, and `env` (NAME=VALUE,
+ * NULL-ended) added; the pid, or -1. */
+static pid_t spawn_quiet(char *const *argv, const char *const *env)
+{
+    pid_t pid = fork();
+    if (pid != 0) return pid;
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0) {
+        dup2(null, 1);
+        dup2(null, 2);
+    }
+    for (int i = 0; env && env[i]; i++) {
+        char name[64];
+        const char *eq = strchr(env[i], '=');
+        if (!eq || eq - env[i] >= (long)sizeof name) continue;
+        snprintf(name, sizeof name, "%.*s", (int)(eq - env[i]), env[i]);
+        setenv(name, eq + 1, 1);
+    }
+    execv(argv[0], argv);
+    _exit(127);
+}
+
+/* The journal's lines so far, read on from *offset. */
+static long count_lines(const char *path, long *offset, long lines)
+{
+    char buf[65536];
+    FILE *f = fopen(path, "r");
+    if (!f) return lines;
+    if (fseek(f, *offset, SEEK_SET) == 0) {
+        size_t n;
+        while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+            for (size_t i = 0; i < n; i++) lines += buf[i] == '\n';
+            *offset += (long)n;
+        }
+    }
+    fclose(f);
+    return lines;
+}
+
+/* Decisions per match in a journal, over its partie records. */
+static double decisions_per_match(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL;
+    size_t cap = 0;
+    double decisions = 0;
+    long matches = 0;
+    while (f && getline(&line, &cap, f) > 0) {
+        cJSON *rec = cJSON_Parse(line), *d;
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(rec, "type"));
+        if (type && !strcmp(type, "partie")) {
+            matches++;
+            cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(rec, "decisions")) decisions += d->valuedouble;
+        }
+        cJSON_Delete(rec);
+    }
+    free(line);
+    if (f) fclose(f);
+    return matches ? decisions / (double)matches : 0;
+}
+
+struct serve_bench_run {
+    double matches_per_s, us_per_decision, decisions, raw_us;
+};
+
+/* One run: a new ladder of `matches` matches; 0, or -1 with err. */
+static int serve_bench_once(const char *self, const char *dir, int run, int matches, struct serve_bench_run *out,
+                            char *err, size_t cap)
+{
+    char arena[4200], bot[4200], endpoint[64], listen[64], journal[4200], key_file[4200], server[4200], bots[4200];
+    char max[32], env_endpoint[96], env_server[4300], env_key[SERVE_BENCH_BOTS][4300];
+    pid_t serve = -1, pids[SERVE_BENCH_BOTS];
+    int rc = -1, port = free_port(), status = 0;
+    long offset = 0, lines = 0;
+    struct bench_rtt rtt;
+    for (int i = 0; i < SERVE_BENCH_BOTS; i++) pids[i] = -1;
+    if (port < 0) {
+        snprintf(err, cap, "no free tcp port on loopback");
+        return -1;
+    }
+    if (bench_zmq_pingpong_on(2000, 1, 2048, BENCH_CURVE, &rtt, err, (int)cap) < 0) return -1;
+    out->raw_us = rtt.median_us;
+    snprintf(arena, sizeof arena, "%s/arena", self);
+    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    snprintf(listen, sizeof listen, "tcp://127.0.0.1:%d", port);
+    snprintf(journal, sizeof journal, "%s/ladder-%d.jsonl", dir, run);
+    snprintf(server, sizeof server, "%s/arena.key", dir);
+    snprintf(bots, sizeof bots, "%s/bots.txt", dir);
+    snprintf(max, sizeof max, "%d", matches);
+    char *serve_argv[] = { arena, "serve", "--listen", listen, "--server-key", server, "--bots", bots, "--journal",
+                           journal, "--concurrency", "2", "--max-matches", max, "--quiet", NULL };
+    if ((serve = spawn_quiet(serve_argv, NULL)) < 0) {
+        snprintf(err, cap, "cannot start arena serve: %s", strerror(errno));
+        goto out;
+    }
+    snprintf(endpoint, sizeof endpoint, "%s", listen);
+    snprintf(env_endpoint, sizeof env_endpoint, "PIQUET_ENDPOINT=%s", endpoint);
+    snprintf(env_server, sizeof env_server, "PIQUET_SERVER_KEY=%s/arena.pub", dir);
+    for (int i = 0; i < SERVE_BENCH_BOTS; i++) {
+        snprintf(key_file, sizeof key_file, "%s/i%d.key", dir, i + 1);
+        snprintf(env_key[i], sizeof env_key[i], "PIQUET_KEY_FILE=%s", key_file);
+        const char *env[] = { env_endpoint, env_server, env_key[i], "PIQUET_TOKEN=bench", NULL };
+        char *argv[] = { bot, NULL };
+        if ((pids[i] = spawn_quiet(argv, env)) < 0) {
+            snprintf(err, cap, "cannot start bot-instant: %s", strerror(errno));
+            goto out;
+        }
+    }
+    /* The rate from the SERVE_BENCH_WARM-th match on (the bots connect
+     * first), read off the journal as it grows: its header, then a line a
+     * match. */
+    double start = seconds_now(), warm = 0, end = 0;
+    while (!end) {
+        struct timespec ts = { 0, 2000000L };
+        nanosleep(&ts, NULL);
+        lines = count_lines(journal, &offset, lines);
+        if (!warm && lines - 1 >= SERVE_BENCH_WARM) warm = seconds_now();
+        if (lines - 1 >= matches) end = seconds_now();
+        if (seconds_now() - start > 60 + matches / 2) {
+            snprintf(err, cap, "arena serve played %ld of %d matches in %d s", lines - 1, matches, 60 + matches / 2);
+            goto out;
+        }
+        if (waitpid(serve, &status, WNOHANG) == serve) {
+            serve = -1;
+            lines = count_lines(journal, &offset, lines);
+            if (lines - 1 < matches) {
+                snprintf(err, cap, "arena serve stopped after %ld of %d matches", lines - 1, matches);
+                goto out;
+            }
+            end = seconds_now();
+        }
+    }
+    out->matches_per_s = (double)(matches - SERVE_BENCH_WARM) / (end - warm);
+    out->decisions = decisions_per_match(journal);
+    out->us_per_decision = out->decisions > 0 ? 1e6 / (out->matches_per_s * out->decisions) : 0;
+    rc = 0;
+out:
+    if (serve > 0) {
+        kill(serve, SIGTERM);
+        waitpid(serve, NULL, 0);
+    }
+    for (int i = 0; i < SERVE_BENCH_BOTS; i++)
+        if (pids[i] > 0) {
+            kill(pids[i], SIGTERM);
+            waitpid(pids[i], NULL, 0);
+        }
+    return rc;
+}
+
+static int bench_serve_command(const struct bench_args *a)
+{
+    char self[4096], dir[] = "/tmp/arena-bench-serve-XXXXXX", path[4200], key[CURVE_KEY_TEXT], err[512];
+    double rate[64], per[64], raw[64], decisions = 0;
+    int runs = a->runs, matches = a->max_matches ? a->max_matches : 200, status = 1;
+    if (matches <= SERVE_BENCH_WARM) {
+        fprintf(stderr, "arena bench serve: --max-matches must be over %d\n", SERVE_BENCH_WARM);
+        return 2;
+    }
+    if (bin_dir(self, sizeof self) < 0 || !mkdtemp(dir)) {
+        fprintf(stderr, "arena bench serve: cannot find this program's directory or make a temporary one\n");
+        return 1;
+    }
+    snprintf(path, sizeof path, "%s/bots.txt", dir);
+    FILE *bots = fopen(path, "w");
+    int ok = bots && curve_keys_new(dir, "arena", key, err, sizeof err) == 0;
+    for (int i = 0; ok && i < SERVE_BENCH_BOTS; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "i%d", i + 1);
+        ok = curve_keys_new(dir, name, key, err, sizeof err) == 0 && fprintf(bots, "%s %s\n", name, key) > 0;
+    }
+    if (bots && fclose(bots) != 0) ok = 0;
+    if (!ok) {
+        fprintf(stderr, "arena bench serve: %s\n", bots ? err : "cannot write the bots file");
+        goto out;
+    }
+    printf("serve: arena serve over tcp:// with CURVE, concurrency 2, %d bot-instant connected with their own keys; "
+           "%d runs of %d matches (the rate from the %dth on), each beside a raw CURVE round trip (2 KiB request) "
+           "measured just before it\n", SERVE_BENCH_BOTS, runs, matches, SERVE_BENCH_WARM);
+    fflush(stdout);
+    for (int r = 0; r < runs; r++) {
+        struct serve_bench_run run;
+        if (serve_bench_once(self, dir, r, matches, &run, err, sizeof err) < 0) {
+            fprintf(stderr, "arena bench serve: %s\n", err);
+            goto out;
+        }
+        rate[r] = run.matches_per_s;
+        per[r] = run.us_per_decision;
+        raw[r] = run.raw_us;
+        decisions = run.decisions;
+        printf("  run %d: %.1f matches/s, %.0f decisions a match, %.1f us/decision; raw CURVE round trip %.1f us\n",
+               r + 1, run.matches_per_s, run.decisions, run.us_per_decision, run.raw_us);
+        fflush(stdout);
+    }
+    double m = median_of(rate, runs), u = median_of(per, runs), w = median_of(raw, runs);
+    printf("serve: median %.1f matches/s (%.0f decisions a match), %.1f us/decision against a raw CURVE round trip "
+           "of %.1f us (%.2fx)\n", m, decisions, u, w, w > 0 ? u / w : 0);
+    status = 0;
+out:
+    snprintf(path, sizeof path, "rm -rf '%s'", dir);
+    if (system(path) != 0) fprintf(stderr, "arena bench serve: cannot remove %s\n", dir);
+    return status;
+}
+
 int cmd_bench(int argc, char **argv)
 {
-    static const char *const names[] = { "engine", "zmq", "harness", "start" };
+    static const char *const names[] = { "engine", "zmq", "harness", "start", "serve" };
     const struct command_spec *spec = options_command("bench");
     double rates[64];
     char name[32];
     int n_operands = 0, status;
     if (argc >= 1 && argv[0][0] != '-') {
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 5; i++)
             if (!strcmp(argv[0], names[i])) {
                 snprintf(name, sizeof name, "bench %s", names[i]);
                 spec = options_command(name);
@@ -235,12 +478,13 @@ int cmd_bench(int argc, char **argv)
         argc--;
         argv++;
     }
-    struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") ? 3 : 5, .trips = 20000,
+    struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") || !strcmp(spec->name, "bench serve") ? 3 : 5, .trips = 20000,
                             .parties = 40, .wide = 256, .processes = 50, .seed = 1 };
     if (options_parse(spec, argc, argv, apply_bench, &a, NULL, 0, &n_operands, &status) < 0) return status;
-    if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness or start");
+    if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness, start or serve");
     if (!strcmp(spec->name, "bench harness")) return bench_harness_command(&a);
     if (!strcmp(spec->name, "bench start")) return bench_start_command(&a);
+    if (!strcmp(spec->name, "bench serve")) return bench_serve_command(&a);
     if (!strcmp(spec->name, "bench zmq")) {
         struct bench_rtt rtt;
         char err[256];

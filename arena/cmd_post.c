@@ -40,7 +40,7 @@ static int collect(const struct journal_entry *e, void *ctx, char *err, size_t c
     struct pending *p = ctx;
     char key[64];
     const char *run = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(e->record, "run"));
-    if (e->type == JOURNAL_HEADER) return 0;
+    if (e->type == JOURNAL_HEADER || e->type == JOURNAL_ROUND) return 0;   /* nothing to post */
     if (e->type == JOURNAL_PARTIE || e->type == JOURNAL_MATCH) {
         if (p->n == p->cap) {
             size_t n = p->cap ? 2 * p->cap : 256;

@@ -8,6 +8,15 @@
  * partie id already recorded (a torn last line is cut off and that partie
  * played again) and runs the rest, so the finished journal holds the same
  * parties as an uninterrupted run.
+ *
+ * A Swiss (--format swiss, swiss.h) is played round by round: the runner
+ * runs endless, next_job() hands out the matches of the round paired, and
+ * when its last one is journaled the round is closed (its "round" record
+ * with the standings journaled and printed) and the next one paired on
+ * the points so far. Resume pairs the rounds again from the journal's
+ * records, in order, so it finds the same rounds, checks the rounds the
+ * journal holds against them, and plays what is left of the first round
+ * not over.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -22,6 +31,7 @@
 #include "arena/tournament/sched.h"
 #include "arena/tournament/seating.h"
 #include "arena/tournament/shard.h"
+#include "arena/tournament/swiss.h"
 #include "arena/tournament/tally.h"
 #include "arena/tournament/tournament.h"
 #include "records/game_record.h"
@@ -32,12 +42,23 @@
 #include "stats/standings.h"
 
 static volatile sig_atomic_t stop_requested;
+/* A Swiss's runner runs endless: it stops when the last round is over (or
+ * the run failed), or on a signal. */
+static volatile sig_atomic_t swiss_stop;
 
 static void on_signal(int sig)
 {
     (void)sig;
     stop_requested = 1;
+    swiss_stop = 1;
 }
+
+/* What a match of a Swiss gave each of its seats (swiss_match_score). */
+struct swiss_result {
+    int n;                                /* seats; 0: not played yet */
+    int bot[GAME_MAX_PLAYERS];
+    long score[GAME_MAX_PLAYERS];
+};
 
 /* A tournament being played. */
 struct run {
@@ -60,6 +81,17 @@ struct run {
     int line_open;                    /* a progress line without its newline */
     double printed_at;                /* progress lines when not a terminal */
     size_t printed_count;
+    /* A Swiss: the round being played is `sched`. */
+    struct swiss *swiss;              /* NULL for the other formats */
+    int team_of[GAME_MAX_PLAYERS];
+    const int *teams;                 /* team_of, or NULL for Piquet */
+    int players;
+    size_t per_round;                 /* matches a round plays */
+    struct swiss_result *results;     /* per match id - 1, as they are read or played */
+    size_t n_results;
+    cJSON **round_records;            /* per round - 1: the journal's "round" records (resume) */
+    int n_round_records;
+    int bad_journal;                  /* a round record that is not this arena's round: exit 2 */
 };
 
 /* The progress line shows a rate and an ETA once this many parties were
@@ -156,17 +188,60 @@ static int disqualified(const struct run *r, int bot)
     return r->tally.bots[bot].disqualified;
 }
 
+/* A Swiss's match (a partie or another game's match) as its seats'
+ * scores, kept by id until its round closes; nothing for other formats. */
+static int note_result(struct run *r, uint64_t id, int n, const char *const *names, const long *points, int winner,
+                       char *err, size_t cap)
+{
+    if (r->t->format != SCHED_SWISS || id < 1) return 0;
+    if (id > r->n_results) {
+        size_t want = id > 2 * r->n_results ? (size_t)id : 2 * r->n_results;
+        struct swiss_result *grown = realloc(r->results, want * sizeof *grown);
+        if (!grown) {
+            snprintf(err, cap, "out of memory");
+            return -1;
+        }
+        memset(grown + r->n_results, 0, (want - r->n_results) * sizeof *grown);
+        r->results = grown;
+        r->n_results = want;
+    }
+    struct swiss_result *res = &r->results[id - 1];
+    res->n = n;
+    for (int s = 0; s < n; s++)
+        if ((res->bot[s] = bot_of(r, names[s])) < 0) {
+            snprintf(err, cap, "match %llu names '%.40s', who is not a bot of this tournament", (unsigned long long)id,
+                     names[s]);
+            return -1;
+        }
+    swiss_match_score(n, res->bot, points, winner, res->score);
+    return 0;
+}
+
+static int note_match(struct run *r, const struct game_record *match, char *err, size_t cap)
+{
+    const char *names[GAME_MAX_PLAYERS];
+    for (int p = 0; p < match->players; p++) names[p] = match->names[p];
+    return note_result(r, match->id, match->players, names, match->points, match->winner, err, cap);
+}
+
 /* Counts a record read back: a Piquet partie or another game's match. */
 static int count_record(struct run *r, const cJSON *rec, char *why, size_t cap)
 {
     if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItem(rec, "type")), "match")) {
         struct game_record match;
-        return game_record_read(rec, &match, why, cap) < 0 || tally_add_match(&r->tally, &match, why, cap) < 0 ? -1
-                                                                                                            : 0;
+        return game_record_read(rec, &match, why, cap) < 0 || tally_add_match(&r->tally, &match, why, cap) < 0 ||
+                       note_match(r, &match, why, cap) < 0
+                   ? -1
+                   : 0;
     }
     struct record_partie read;
-    return record_read(rec, &read, why, cap) < 0 || tally_add(&r->tally, &read, why, cap) < 0 ? -1 : 0;
+    return record_read(rec, &read, why, cap) < 0 || tally_add(&r->tally, &read, why, cap) < 0 ||
+                   note_result(r, read.id, 2, read.players, NULL, read.winner, why, cap) < 0
+               ? -1
+               : 0;
 }
+
+static int swiss_advance(struct run *r);
 
 static void record_and_count(struct run *r, const struct runner_job *job, const struct referee *ref,
                              const char *fault_word)
@@ -196,6 +271,9 @@ static void record_and_count(struct run *r, const struct runner_job *job, const 
         if (r->poster) poster_submit(r->poster, rec);
     }
     cJSON_Delete(rec);
+    /* A Swiss's round over: its standings before the progress line. */
+    if (r->swiss && !r->failed) swiss_advance(r);
+    if (r->swiss && r->failed) swiss_stop = 1;
     if (!r->t->quiet) progress(r, 0);
     if (!r->failed && r->t->standings_every > 0 && r->done_count < r->total &&
         r->done_count % (size_t)r->t->standings_every == 0)
@@ -283,7 +361,8 @@ static void done(void *ctx, const struct runner_job *job, struct referee *ref)
     record_and_count(ctx, job, ref, NULL);
 }
 
-static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path);
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path,
+                             const struct swiss *swiss);
 
 /* Standings from the journal (arena ratings), then the crosstable, the
  * fault summary and the --results files. */
@@ -305,11 +384,14 @@ static int report(struct run *r)
             if (b->faults[f]) printf(" %s %d", codec_fault_name(f), b->faults[f]);
         printf("%s\n", b->disqualified ? " (disqualified)" : "");
     }
-    if (t->results && run_write_results(t, &r->tally, r->journal_path) < 0) status = 1;
+    if (t->results && run_write_results(t, &r->tally, r->journal_path, r->swiss) < 0) status = 1;
     return status;
 }
 
-static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path)
+/* The --results files; a Swiss's also holds its last round record under
+ * "swiss" (the final Swiss standings). */
+static int run_write_results(const struct tournament *t, const struct tally *tally, const char *journal_path,
+                             const struct swiss *swiss)
 {
     char err[512], csv_path[1100];
     struct results res;
@@ -323,6 +405,13 @@ static int run_write_results(const struct tournament *t, const struct tally *tal
     if (!root) goto oom;
     cJSON_AddStringToObject(root, "run", t->run);
     cJSON_AddStringToObject(root, "journal", journal_path);
+    if (swiss && swiss->rounds) {
+        const char *names[TOURNAMENT_MAX_BOTS];
+        for (int i = 0; i < t->n_bots; i++) names[i] = t->bots[i].name;
+        cJSON *last = swiss_round_record(swiss, names);
+        if (!last) goto oom;
+        cJSON_AddItemToObject(root, "swiss", last);
+    }
     if (results_read(&res, journal_path, err, sizeof err) == 0 &&
         (fit = ratings_fit(res.parties, res.n_parties, (const char *const *)res.names, res.n_bots, NULL, err,
                            sizeof err)) && standings_init(&st, fit, NULL) == 0) {
@@ -368,6 +457,119 @@ out:
     return rc;
 }
 
+/* Closes the rounds whose matches are all journaled (their "round"
+ * records written, or checked against the journal's on resume) and pairs
+ * the next one into r->sched; after the last round, stops the runner.
+ * 0, or -1 with r->error and r->failed. */
+static int swiss_advance(struct run *r)
+{
+    struct tournament *t = r->t;
+    const char *names[TOURNAMENT_MAX_BOTS];
+    char err[512];
+    for (int i = 0; i < t->n_bots; i++) names[i] = t->bots[i].name;
+    for (;;) {
+        if (r->swiss->rounds > 0) {
+            long gained[SWISS_MAX_BOTS] = { 0 };
+            for (size_t i = 0; i < r->sched.n; i++)
+                if (!r->finished[r->sched.parties[i].partie_id - 1]) return 0;   /* still in play */
+            /* Over: the scores of its matches in id order, then its record. */
+            for (size_t i = 0; i < r->sched.n; i++) {
+                uint64_t id = r->sched.parties[i].partie_id;
+                const struct swiss_result *res = id <= r->n_results ? &r->results[id - 1] : NULL;
+                if (!res || !res->n) {
+                    snprintf(r->error, sizeof r->error, "match %llu is journaled but was never scored",
+                             (unsigned long long)id);
+                    goto fail;
+                }
+                for (int s = 0; s < res->n; s++) gained[res->bot[s]] += res->score[s];
+            }
+            swiss_close_round(r->swiss, gained);
+            int number = r->swiss->last.number;
+            cJSON *rec = swiss_round_record(r->swiss, names);
+            if (!rec || !cJSON_AddStringToObject(rec, "run", t->run)) {
+                cJSON_Delete(rec);
+                snprintf(r->error, sizeof r->error, "out of memory for a round record");
+                goto fail;
+            }
+            const cJSON *journaled = number <= r->n_round_records ? r->round_records[number - 1] : NULL;
+            if (journaled && !cJSON_Compare(journaled, rec, 1)) {
+                cJSON_Delete(rec);
+                snprintf(r->error, sizeof r->error, "the journal's round %d is not the round this arena pairs and "
+                         "scores from the journal's matches (another arena's pairing rules?)", number);
+                r->bad_journal = 1;
+                goto fail;
+            }
+            if (!journaled && journal_append(&r->journal, rec, err, sizeof err) < 0) {
+                cJSON_Delete(rec);
+                snprintf(r->error, sizeof r->error, "%s", err);
+                goto fail;
+            }
+            cJSON_Delete(rec);
+            if (!journaled) {
+                if (r->line_open) printf("\n");
+                r->line_open = 0;
+                swiss_print_standings(r->swiss, names, t->rounds, stdout);
+                fflush(stdout);
+            }
+            sched_release(&r->sched);
+            if (r->swiss->rounds == t->rounds) {
+                swiss_stop = 1;
+                return 0;
+            }
+        }
+        struct swiss_round round;
+        if (swiss_pair(r->swiss, &round) < 0) {
+            snprintf(r->error, sizeof r->error, "out of memory for a Swiss round");
+            goto fail;
+        }
+        uint64_t first_id = (uint64_t)(round.number - 1) * r->per_round + 1;
+        long first_set = (long)(round.number - 1) * round.n_tables * t->pairs + 1;
+        if (sched_build_round(&r->sched, (const int(*)[GAME_MAX_PLAYERS])round.table, round.n_tables, r->players,
+                              r->teams, t->pairs, round.number, t->seed, first_id, first_set, err, sizeof err) < 0) {
+            snprintf(r->error, sizeof r->error, "%s", err);
+            goto fail;
+        }
+        r->next = 0;
+    }
+fail:
+    r->failed = 1;
+    swiss_stop = 1;
+    return -1;
+}
+
+/* A Swiss's settings: its table, the matches a round plays, all of them
+ * (r->total); the rounds the journal holds are closed by swiss_advance. */
+static int swiss_start(struct run *r, char *err, size_t cap)
+{
+    struct tournament *t = r->t;
+    static struct swiss swiss;
+    if ((r->players = tournament_table(t, r->team_of, &r->teams, err, cap)) < 0) return -1;
+    int entrants = r->teams ? seating_entrants(r->players, r->team_of) : 2;
+    int set_size = sched_set_size(r->players, r->teams);
+    if (set_size < 0) {
+        snprintf(err, cap, "a table of %d players has no duplicate set", r->players);
+        return -1;
+    }
+    if (swiss_init(&swiss, t->n_bots, entrants, t->pairs * set_size, err, cap) < 0) return -1;
+    r->swiss = &swiss;
+    r->per_round = (size_t)(t->n_bots / entrants) * (size_t)t->pairs * (size_t)set_size;
+    r->total = (size_t)t->rounds * r->per_round;
+    return 0;
+}
+
+static void swiss_end(struct run *r)
+{
+    swiss_release(r->swiss);
+    r->swiss = NULL;
+    free(r->results);
+    r->results = NULL;
+    r->n_results = 0;
+    for (int i = 0; i < r->n_round_records; i++) cJSON_Delete(r->round_records[i]);
+    free(r->round_records);
+    r->round_records = NULL;
+    r->n_round_records = 0;
+}
+
 /* The run's log directory (botlog.h) and the sandbox every bot starts in,
  * checked before the first partie; the journal, the logs and the token
  * files are hidden from the bots. */
@@ -400,24 +602,36 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     struct tournament *t = r->t;
     char err[512];
     int status = 1;
-    int built = tournament_schedule(t, &r->sched, err, sizeof err);
-    if (built < 0 || shard_keep(&t->shard, &r->sched, err, sizeof err) < 0) {
-        fprintf(stderr, "arena run: %s\n", err);
-        if (built == 0) sched_release(&r->sched);
-        return 2;
+    if (t->format == SCHED_SWISS) {
+        if (swiss_start(r, err, sizeof err) < 0) {
+            fprintf(stderr, "arena run: %s\n", err);
+            swiss_end(r);
+            return 2;
+        }
+        r->n_ids = r->total;
+    } else {
+        int built = tournament_schedule(t, &r->sched, err, sizeof err);
+        if (built < 0 || shard_keep(&t->shard, &r->sched, err, sizeof err) < 0) {
+            fprintf(stderr, "arena run: %s\n", err);
+            if (built == 0) sched_release(&r->sched);
+            return 2;
+        }
+        r->total = r->sched.n;
+        /* Ids keep their place in the whole schedule, in order, whatever
+         * the shard: the last is the largest. */
+        r->n_ids = r->sched.n ? r->sched.parties[r->sched.n - 1].partie_id : 0;
     }
-    r->total = r->sched.n;
     run_game = t->config.game;
-    /* Ids keep their place in the whole schedule, in order, whatever the
-     * shard: the last is the largest. */
-    r->n_ids = r->sched.n ? r->sched.parties[r->sched.n - 1].partie_id : 0;
     if (!(r->finished = calloc(r->n_ids + 1, 1))) {
         fprintf(stderr, "arena run: out of memory\n");
         goto out;
     }
     for (size_t i = 0; i < n_done; i++)
         if (done_ids[i] >= 1 && done_ids[i] <= r->n_ids) r->finished[done_ids[i] - 1] = 1;
-    for (size_t i = 0; i < r->sched.n; i++) r->done_count += r->finished[r->sched.parties[i].partie_id - 1];
+    if (r->swiss)
+        for (size_t i = 0; i < r->n_ids; i++) r->done_count += r->finished[i];
+    else
+        for (size_t i = 0; i < r->sched.n; i++) r->done_count += r->finished[r->sched.parties[i].partie_id - 1];
     for (int i = 0; i < t->n_bots; i++)
         if (!t->bots[i].command) {
             r->remotes[r->n_remotes].name = t->bots[i].name;
@@ -470,6 +684,10 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.done = done;
     runner.ctx = r;
     runner.stop = &stop_requested;
+    if (r->swiss) {
+        runner.endless = 1;
+        runner.stop = &swiss_stop;
+    }
     r->started = now_s();
     r->done_at_start = r->done_count;
     r->printed_count = (size_t)-1;
@@ -480,19 +698,28 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
                    shard_format(&t->shard, shard, sizeof shard), run_game && run_game != &piquet_game ? "sets"
                                                                                                     : "pairs",
                    t->shard.n, t->shard.k);
+        char rounds[48] = "";
+        if (r->swiss) snprintf(rounds, sizeof rounds, " of %d rounds", t->rounds);
+        const char *per = r->swiss ? "per table and round" : "per pairing";
         if (!t->config.game || t->config.game == &piquet_game)
-            printf("%s, %d bots, %d pair%s per pairing: %zu %s (%zu to play), %d at once; journal %s\n",
-                   sched_format_name(t->format), t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", r->total,
-                   parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
+            printf("%s%s, %d bots, %d pair%s %s: %zu %s (%zu to play), %d at once; journal %s\n",
+                   sched_format_name(t->format), rounds, t->n_bots, t->pairs, t->pairs == 1 ? "" : "s", per,
+                   r->total, parties_word(r->total), r->total - r->done_count, t->concurrency, r->journal_path);
         else
-            printf("%s %d players, %s, %d bots, %d duplicate set%s per table: %zu match%s (%zu to play), %d at once; "
-                   "journal %s\n",
-                   t->config.game->name, t->config.players, sched_format_name(t->format), t->n_bots, t->pairs,
-                   t->pairs == 1 ? "" : "s", r->total, r->total == 1 ? "" : "es", r->total - r->done_count,
-                   t->concurrency, r->journal_path);
+            printf("%s %d players, %s%s, %d bots, %d duplicate set%s %s: %zu match%s (%zu to play), %d at "
+                   "once; journal %s\n",
+                   t->config.game->name, t->config.players, sched_format_name(t->format), rounds, t->n_bots,
+                   t->pairs, t->pairs == 1 ? "" : "s", r->swiss ? per : "per table", r->total,
+                   r->total == 1 ? "" : "es", r->total - r->done_count, t->concurrency, r->journal_path);
         if (t->listen && t->server_key)
             printf("remote bots connect to %s with PIQUET_SERVER_KEY=%s\n", t->listen, t->server_public);
         else if (t->listen) printf("remote bots connect to %s\n", t->listen);
+    }
+    swiss_stop = stop_requested;
+    if (r->swiss && swiss_advance(r) < 0) {
+        fprintf(stderr, "arena run: %s\n", r->error);
+        if (r->bad_journal) status = 2;
+        goto out;
     }
     if (runner_run(&runner, err, sizeof err) < 0) {
         fprintf(stderr, "arena run: %s\n", err);
@@ -519,6 +746,7 @@ out:
     free(r->finished);
     r->finished = NULL;
     tally_release(&r->tally);
+    swiss_end(r);
     return status;
 }
 
@@ -614,6 +842,32 @@ static int remember_id(struct resume_read *rr, uint64_t id, char *err, size_t ca
     return 0;
 }
 
+/* A Swiss's "round" record, kept to be checked when its round closes
+ * again (swiss_advance): its number, in order from 1, and a Swiss header. */
+static int remember_round(struct resume_read *rr, const cJSON *rec, char *err, size_t cap)
+{
+    struct run *r = rr->r;
+    const cJSON *number = cJSON_GetObjectItemCaseSensitive(rec, "round");
+    if (!rr->header_line || r->t->format != SCHED_SWISS) {
+        snprintf(err, cap, "a round record %s", rr->header_line ? "in a journal that is not a Swiss's" : "before the header");
+        return -1;
+    }
+    if (!cJSON_IsNumber(number) || number->valuedouble != r->n_round_records + 1) {
+        snprintf(err, cap, "round records must count from 1 (round %d expected)", r->n_round_records + 1);
+        return -1;
+    }
+    cJSON **grown = realloc(r->round_records, (size_t)(r->n_round_records + 1) * sizeof *grown);
+    cJSON *copy = cJSON_Duplicate(rec, 1);
+    if (grown) r->round_records = grown;
+    if (!grown || !copy) {
+        cJSON_Delete(copy);
+        snprintf(err, cap, "out of memory");
+        return -1;
+    }
+    r->round_records[r->n_round_records++] = copy;
+    return 0;
+}
+
 static int read_resume(const struct journal_entry *e, void *ctx, char *err, size_t cap)
 {
     struct resume_read *rr = ctx;
@@ -637,6 +891,7 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         rr->header_line = e->line;
         return 0;
     }
+    if (e->type == JOURNAL_ROUND) return remember_round(rr, e->record, err, cap);
     if (e->type != JOURNAL_PARTIE && e->type != JOURNAL_MATCH) return 0;
     if (!rr->header_line) {
         snprintf(err, cap, "a partie before the header");
@@ -646,7 +901,7 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
         struct game_record match;
         const char *names[GAME_MAX_PLAYERS];
         if (game_record_read(e->record, &match, err, cap) < 0 || remember_id(rr, match.id, err, cap) < 0 ||
-            tally_add_match(&r->tally, &match, err, cap) < 0)
+            tally_add_match(&r->tally, &match, err, cap) < 0 || note_match(r, &match, err, cap) < 0)
             return -1;
         for (int p = 0; p < match.players; p++) names[p] = match.names[p];
         disqualify_over(r, names, match.players, 1);
@@ -654,7 +909,9 @@ static int read_resume(const struct journal_entry *e, void *ctx, char *err, size
     }
     struct record_partie rec;
     if (record_read(e->record, &rec, err, cap) < 0) return -1;
-    if (remember_id(rr, rec.id, err, cap) < 0 || tally_add(&r->tally, &rec, err, cap) < 0) return -1;
+    if (remember_id(rr, rec.id, err, cap) < 0 || tally_add(&r->tally, &rec, err, cap) < 0 ||
+        note_result(r, rec.id, 2, rec.players, NULL, rec.winner, err, cap) < 0)
+        return -1;
     disqualify_over(r, rec.players, 2, 1);
     return 0;
 }
@@ -729,6 +986,7 @@ out:
     free(rr.ids);
     free(r.finished);
     tally_release(&r.tally);
+    swiss_end(&r);
     tournament_release(&t);
     return status;
 }

@@ -1,13 +1,12 @@
 /* cmd_serve.c - `arena serve`: the ladder arena. It listens on tcp with
- * CURVE, admits only the registered bots' keys (a bots file it reads again
- * whenever it changes: a new line registers a bot, a removed one retires
- * it at once), and keeps duplicate sets going between the bots connected
- * now, chosen by arena/tournament/ladder.h, until stopped; every match is
- * journaled and, with --post, sent to the leaderboard as it ends.
- *
- * Bots file: one bot a line, "NAME KEY" where KEY is its CURVE public key
- * (40 Z85 characters) or a file holding it (`arena keys new`); blank and
- * '#' lines are skipped.
+ * CURVE, admits only the registered bots' keys (its roster,
+ * arena/tournament/roster.h: a bots file, or the bots registered on a
+ * leaderboard with --leaderboard; a new bot is registered, a retired one
+ * refused at once), and keeps duplicate sets going between the bots
+ * connected now, chosen by arena/tournament/ladder.h, until stopped; every
+ * match is journaled and, with --post (or --leaderboard), sent to the
+ * leaderboard as it ends. With --leaderboard the arena also reports there
+ * who is connected and playing.
  *
  * Faults: a bot that faults (a disconnection in a match is a crash) forfeits
  * that match under the fault policy; after SERVE_PAUSE_AFTER faults in a
@@ -41,6 +40,7 @@
 #include "arena/play/runner.h"
 #include "arena/tournament/ladder.h"
 #include "arena/tournament/poster.h"
+#include "arena/tournament/roster.h"
 #include "arena/tournament/seating.h"
 #include "engine/rng.h"
 #include "protocol/curve_keys.h"
@@ -52,7 +52,7 @@ enum {
     SERVE_PAUSE_AFTER = 3,
     SERVE_PAUSE_MS = 30000,
     SERVE_PAUSE_MAX_MS = 600000,
-    SERVE_RELOAD_MS = 500,          /* the bots file is looked at this often */
+    SERVE_REPORT_MS = 1000,         /* who is connected is handed to the roster this often */
     SERVE_MAX_RULES = 32
 };
 
@@ -73,7 +73,10 @@ struct serve {
     const char *rules[SERVE_MAX_RULES + 1];
     int n_rules;
     uint64_t seed;
-    const char *bots_path, *journal_path, *resume, *listen, *server_key, *post, *token_file;
+    const char *bots_path, *journal_path, *resume, *listen, *server_key, *post, *token_file, *leaderboard;
+    struct roster *roster;          /* the registered bots: --bots or --leaderboard */
+    char public_key[CURVE_KEY_TEXT];
+    int64_t reported;
     int quiet;
     long max_matches, started, finished;
     /* Bots: registered (runner.remotes[i] is bots[i]); a retired one keeps
@@ -82,9 +85,6 @@ struct serve {
     struct serve_bot bots[LADDER_MAX_BOTS];
     struct runner_remote remotes[LADDER_MAX_BOTS];
     struct ladder ladder;
-    time_t bots_mtime;
-    long bots_size;
-    int64_t bots_checked;
     /* The set being handed out, and the bots of every set in flight. */
     struct runner_job queue[SEATING_MAX];
     int n_queue, next_in_queue;
@@ -161,6 +161,7 @@ static int apply_serve(void *ctx, const struct option_value *v, char *err, size_
     case OPT_LISTEN: s->listen = v->text; break;
     case OPT_SERVER_KEY: s->server_key = v->text; break;
     case OPT_BOTS: s->bots_path = v->text; break;
+    case OPT_LEADERBOARD: s->leaderboard = v->text; break;
     case OPT_JOURNAL: s->journal_path = v->text; break;
     case OPT_RESUME: s->resume = v->text; break;
     case OPT_POST: s->post = v->text; break;
@@ -176,89 +177,42 @@ static int apply_serve(void *ctx, const struct option_value *v, char *err, size_
     return 0;
 }
 
-/* ---- the bots file ------------------------------------------------------------------ */
+/* ---- the registered bots ----------------------------------------------------------- */
 
-/* Reads the bots file when it changed: new names are registered, names
- * gone are retired, a changed key replaces the old one (the connections
- * made with the old key are cut when idle). 0, or -1 with err (the file's
- * contents are then left as they were). */
+/* Takes the roster (arena/tournament/roster.h) when it changed, from the
+ * bots file or the leaderboard alike: new names are registered, names gone
+ * are retired at once (the ZAP handler refuses their key from now on, and
+ * their idle connections are cut), a changed key replaces the old one (the
+ * connections made with the old key are cut when idle). 0, or -1 with err
+ * (the bots are then left as they were). */
 static int load_bots(struct serve *s, int64_t now, char *err, size_t cap)
 {
-    struct stat st;
-    if (s->bots_checked && now - s->bots_checked < SERVE_RELOAD_MS) return 0;
-    s->bots_checked = now;
-    if (stat(s->bots_path, &st) != 0) {
-        snprintf(err, cap, "cannot read the bots file '%s'", s->bots_path);
-        return -1;
-    }
-    if (st.st_mtime == s->bots_mtime && st.st_size == s->bots_size && s->n_bots) return 0;
-    FILE *f = fopen(s->bots_path, "r");
-    if (!f) {
-        snprintf(err, cap, "cannot read the bots file '%s'", s->bots_path);
-        return -1;
-    }
-    char line[4096], names[LADDER_MAX_BOTS][CODEC_NAME_MAX], keys[LADDER_MAX_BOTS][CURVE_KEY_TEXT], why[200];
-    int n = 0, line_no = 0, rc = 0;
-    while (fgets(line, sizeof line, f)) {
-        char name[256], key[4096];
-        line_no++;
-        if (line[strspn(line, " \t\r\n")] == '\0' || line[strspn(line, " \t")] == '#') continue;
-        if (sscanf(line, "%255s %4095s", name, key) != 2) {
-            snprintf(err, cap, "%s:%d: want NAME KEY", s->bots_path, line_no);
-            rc = -1;
-            break;
-        }
-        if (match_bot_name_check(name, why, sizeof why) < 0 || strlen(name) >= CODEC_NAME_MAX) {
-            snprintf(err, cap, "%.200s:%d: %.200s", s->bots_path, line_no, why);
-            rc = -1;
-            break;
-        }
-        if (!curve_key_valid(key) && curve_key_read_public(key, key, why, sizeof why) < 0) {
-            snprintf(err, cap, "%.200s:%d: %.200s", s->bots_path, line_no, why);
-            rc = -1;
-            break;
-        }
-        for (int k = 0; k < n && rc == 0; k++)
-            if (!strcmp(names[k], name) || !strcmp(keys[k], key)) {
-                snprintf(err, cap, "%s:%d: '%s' or its key is on an earlier line", s->bots_path, line_no, name);
-                rc = -1;
-            }
-        if (rc < 0) break;
-        if (n == LADDER_MAX_BOTS) {
-            snprintf(err, cap, "%s: more than %d bots", s->bots_path, LADDER_MAX_BOTS);
-            rc = -1;
-            break;
-        }
-        memcpy(names[n], name, strlen(name) + 1);   /* checked shorter than CODEC_NAME_MAX */
-        memcpy(keys[n], key, CURVE_KEY_TEXT);        /* a key: 40 characters */
-        n++;
-    }
-    fclose(f);
-    if (rc < 0) return -1;
-    s->bots_mtime = st.st_mtime;
-    s->bots_size = (long)st.st_size;
+    static struct roster_entry list[ROSTER_MAX];
+    int n = 0, rc = roster_read(s->roster, now, list, &n, err, cap);
+    if (rc <= 0) return rc;
     for (int i = 0; i < s->n_bots; i++) {
         int listed = 0;
         for (int k = 0; k < n; k++)
-            if (!strcmp(names[k], s->bots[i].name)) {
+            if (!strcmp(list[k].name, s->bots[i].name)) {
                 listed = 1;
                 /* A new key: connections made with the old one are cut
                  * when idle (runner.h: a connection keeps its key). */
-                memcpy(s->bots[i].key, keys[k], CURVE_KEY_TEXT);
+                memcpy(s->bots[i].key, list[k].key, CURVE_KEY_TEXT);
             }
         if (!listed && !s->remotes[i].retired && !s->quiet) printf("retired: %s\n", s->bots[i].name);
+        if (listed && s->remotes[i].retired && !s->quiet) printf("registered: %s\n", s->bots[i].name);
         s->remotes[i].retired = !listed;
     }
     for (int k = 0; k < n; k++) {
         int i = 0;
-        while (i < s->n_bots && strcmp(s->bots[i].name, names[k])) i++;
+        while (i < s->n_bots && strcmp(s->bots[i].name, list[k].name)) i++;
         if (i == s->n_bots) {
             if (s->n_bots == LADDER_MAX_BOTS) break;
             memset(&s->bots[i], 0, sizeof s->bots[i]);
-            memcpy(s->bots[i].name, names[k], sizeof s->bots[i].name);
-            memcpy(s->bots[i].key, keys[k], sizeof s->bots[i].key);
+            memcpy(s->bots[i].name, list[k].name, sizeof s->bots[i].name);
+            memcpy(s->bots[i].key, list[k].key, sizeof s->bots[i].key);
             s->n_bots++;
-            if (!s->quiet) printf("registered: %s\n", names[k]);
+            if (!s->quiet) printf("registered: %s\n", list[k].name);
         }
         s->remotes[i].name = s->bots[i].name;
         s->remotes[i].token = NULL;
@@ -267,6 +221,24 @@ static int load_bots(struct serve *s, int64_t now, char *err, size_t cap)
     s->runner.n_remotes = s->n_bots;
     fflush(stdout);
     return 0;
+}
+
+/* Hands the roster who is connected now, for the leaderboard (at most
+ * every SERVE_REPORT_MS). */
+static void report_presence(struct serve *s, int64_t now)
+{
+    static struct roster_presence presence[ROSTER_MAX];
+    int n = 0;
+    if (now - s->reported < SERVE_REPORT_MS) return;
+    s->reported = now;
+    for (int i = 0; i < s->n_bots; i++) {
+        if (s->remotes[i].retired) continue;
+        int playing = 0, connections = runner_connections(&s->runner, i, &playing);
+        snprintf(presence[n].name, sizeof presence[n].name, "%s", s->bots[i].name);
+        presence[n].connections = connections;
+        presence[n++].playing = playing;
+    }
+    roster_report(s->roster, s->listen, s->public_key, presence, n);
 }
 
 /* A bot's index by name, -1 when not registered now or before. */
@@ -330,6 +302,7 @@ static int next_job(void *ctx, struct runner_job *job)
     } else {
         s->error[0] = '\0';
     }
+    report_presence(s, now);
     if (s->next_in_queue < s->n_queue) {
         *job = s->queue[s->next_in_queue++];
         return 1;
@@ -595,6 +568,7 @@ int cmd_serve(int argc, char **argv)
     s.runner.remote_wait_ms = 30000;
     s.journal.fd = -1;
     if (options_parse(spec, argc, argv, apply_serve, &s, NULL, 0, &n_operands, &status) < 0) return status;
+    status = 2;   /* options_parse said 0: what goes wrong from here on is the command line's, until ready */
     if (s.resume) {
         if (s.journal_path) return options_usage_error(spec, "--resume continues its own journal: no --journal");
         const char *resume = s.resume;
@@ -623,10 +597,16 @@ int cmd_serve(int argc, char **argv)
             goto out;
         }
     }
-    if (!s.listen || !s.server_key || !s.bots_path || !s.journal_path) {
-        status = options_usage_error(spec, "give --listen, --server-key, --bots and --journal (or --resume)");
+    if (!s.listen || !s.server_key || !s.bots_path == !s.leaderboard || !s.journal_path) {
+        status = options_usage_error(spec, "give --listen, --server-key, --bots or --leaderboard (one of them), and "
+                                     "--journal (or --resume)");
         goto out;
     }
+    if (s.leaderboard && !s.token_file) {
+        status = options_usage_error(spec, "--leaderboard takes --token-file (the arena reports and posts there)");
+        goto out;
+    }
+    if (s.leaderboard && !s.post) s.post = s.leaderboard;
     if (strncmp(s.listen, "tcp://", 6)) {
         status = options_usage_error(spec, "--listen takes tcp://HOST:PORT");
         goto out;
@@ -667,13 +647,18 @@ int cmd_serve(int argc, char **argv)
         }
         s.players = s.entrants = s.per_set = 2;
     }
-    char public_key[CURVE_KEY_TEXT];
     static char secret_key[CURVE_KEY_TEXT];
-    if (curve_keys_read(s.server_key, public_key, secret_key, err, sizeof err) < 0) {
+    if (curve_keys_read(s.server_key, s.public_key, secret_key, err, sizeof err) < 0) {
         fprintf(stderr, "arena serve: --server-key: %s\n", err);
         goto out;
     }
-    if (load_bots(&s, now_ms(), err, sizeof err) < 0) {
+    char game_key[64];
+    if (s.game) snprintf(game_key, sizeof game_key, "%s-%d", s.game->name, s.players);
+    else snprintf(game_key, sizeof game_key, "piquet");
+    s.roster = s.bots_path ? roster_open_file(s.bots_path, err, sizeof err)
+                           : roster_open_leaderboard(s.leaderboard, game_key, s.token_file, err, sizeof err);
+    if (!s.roster || load_bots(&s, now_ms(), err, sizeof err) < 0) {
+        if (s.leaderboard) status = 1;   /* the leaderboard's answer, not the command line */
         fprintf(stderr, "arena serve: %s\n", err);
         goto out;
     }
@@ -740,7 +725,7 @@ int cmd_serve(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     if (!s.quiet) {
         printf("arena serve: %s, %d bots registered; bots connect to %s with PIQUET_SERVER_KEY=%s; journal %s%s\n",
-               s.game ? s.game->name : "piquet", s.n_bots, s.listen, public_key, s.journal_path,
+               s.game ? s.game->name : "piquet", s.n_bots, s.listen, s.public_key, s.journal_path,
                s.resume ? " (resumed)" : "");
         fflush(stdout);
     }
@@ -760,6 +745,7 @@ int cmd_serve(int argc, char **argv)
     if (!s.quiet) printf("stopped after %ld matches (%d abandoned in flight)\n", s.finished, s.runner.abandoned);
     status = 0;
 out:
+    roster_close(s.roster);
     poster_close(s.poster);
     journal_close(&s.journal);
     cJSON_Delete(rr.header);

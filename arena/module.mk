@@ -23,6 +23,7 @@ bench: all
 	$(ARENA_BIN) bench harness
 	$(ARENA_BIN) bench harness --game belote --players 4 --wide 0
 	$(ARENA_BIN) bench start
+	$(ARENA_BIN) bench serve
 
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
 # 127.0.0.1, a round robin of the reference bots posting to it, standings

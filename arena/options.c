@@ -36,8 +36,9 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_FILE, "file", OPTION_PATH, "F", 0, 0, NULL, NULL,
       "settings from a tournament file (JSON, the same keys as these options: {\"bots\": [...], \"pairs\": 20, "
       "...}); options after it override it" },
-    { OPT_SCHEDULE, "format", OPTION_CHOICE, "F", 0, 0, "round-robin|gauntlet", NULL,
-      "round-robin (default) or gauntlet (the first bot against each other)" },
+    { OPT_SCHEDULE, "format", OPTION_CHOICE, "F", 0, 0, "round-robin|gauntlet|swiss", NULL,
+      "round-robin (default), gauntlet (the first bot against each other) or swiss (--rounds R, each pairing "
+      "bots of like points who have not met; README \"Swiss\")" },
     { OPT_PAIRS, "pairs", OPTION_INT, "N", 1, 1000000, NULL, NULL, "duplicate pairs per pairing (default 10)" },
     { OPT_SEED, "seed", OPTION_UINT64, "N", 0, 0, NULL, NULL, SEED_HELP },
     { OPT_CONCURRENCY, "concurrency", OPTION_INT, "N", 1, 1024, NULL, NULL,
@@ -154,6 +155,12 @@ static const struct option table[OPTIONS_COUNT] = {
     { OPT_OUTPUT, "output", OPTION_PATH, "FILE", 0, 0, NULL, NULL, "the journal to write; must be new" },
     { OPT_PARTIAL, "partial", OPTION_FLAG, NULL, 0, 0, NULL, NULL,
       "write the journal even when matches are missing (they are listed); arena resume plays them" },
+    { OPT_ROUNDS, "rounds", OPTION_INT, "R", 1, 1000, NULL, NULL,
+      "rounds of a Swiss (--format swiss; required there): each pairs the bots by their points so far" },
+    { OPT_LEADERBOARD, "leaderboard", OPTION_TEXT, "URL", 0, 0, NULL, NULL,
+      "take the registered bots of the game from the leaderboard at URL (GET /api/v1/bots, again every 2 s: a "
+      "retired bot is refused at once), report who is connected there, and post every match there (unless "
+      "--post says where); takes --token-file" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -174,7 +181,8 @@ static char letter_of(const struct option *o)
 static const struct option_use run_options[] = {
     { OPT_BOT, NULL }, { OPT_REMOTE, NULL }, { OPT_LISTEN, NULL }, { OPT_REMOTE_WAIT_MS, NULL },
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
-    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_PAIRS, NULL },
+    { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_ROUNDS, NULL },
+    { OPT_PAIRS, "duplicate pairs (sets) per pairing, or per table and round in a Swiss (default 10)" },
     { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_SHARD, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
@@ -326,6 +334,7 @@ static const struct option_use serve_options[] = {
     { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_RULE, NULL },
     { OPT_LISTEN, "where bots connect, tcp://HOST:PORT, with CURVE (required)" },
     { OPT_SERVER_KEY, "the arena's CURVE key pair (required; arena keys new)" }, { OPT_BOTS, NULL },
+    { OPT_LEADERBOARD, NULL },
     { OPT_JOURNAL, "the ladder's journal, which must be new (every match; --resume continues it)" },
     { OPT_RESUME, "continue the ladder of JOURNAL (its game, rules, seed and clocks; its match ids and counts)" },
     { OPT_POST, "post every finished match to the leaderboard at URL" }, { OPT_TOKEN_FILE, NULL },
@@ -339,8 +348,8 @@ static const struct option_use serve_options[] = {
 
 static const struct command_spec serve_spec = {
     "serve",
-    "serve --listen tcp://HOST:PORT --server-key FILE.key --bots FILE --journal FILE [OPTIONS]\n"
-    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key --bots FILE [OPTIONS]",
+    "serve --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) --journal FILE [OPTIONS]\n"
+    "serve --resume JOURNAL --listen tcp://HOST:PORT --server-key FILE.key (--bots FILE | --leaderboard URL) [OPTIONS]",
     "The ladder arena: runs until stopped, admitting only the registered bots' CURVE keys, and keeps duplicate "
     "sets going between the bots connected now: the bot with the fewest matches first, against the bots whose "
     "mean score is closest to its own, never the same table twice in a row when another is possible. Every "
@@ -501,7 +510,8 @@ static const struct command_spec bench_spec = {
     "bench engine [--seconds S] [--runs N] [--seed N]\n"
     "bench zmq [--trips N]\n"
     "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
-    "bench start [--processes N]",
+    "bench start [--processes N]\n"
+    "bench serve [--runs N] [--max-matches N]",
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks; uniformly random legal actions) "
     "on one core for S seconds (default 1), N times (default 5), and prints each run and the median deals per "
     "second. zmq: N (default 20000) raw ZeroMQ round trips between the arena's ROUTER and an echo process over "
@@ -516,7 +526,10 @@ static const struct command_spec bench_spec = {
     "before each run (medians over the runs). The bots run in their sandbox, as arena run starts them, unless "
     "--no-sandbox; one more level plays fresh processes without it, for the sandbox's cost. start: starts "
     "bot-instant N times (default 50) one after the other, with its sandbox and without, and prints the "
-    "milliseconds from the start of a process to its hello (median and mean). 'arena bench WHAT --help' "
+    "milliseconds from the start of a process to its hello (median and mean). serve: arena serve (this "
+    "program) on a loopback tcp port with CURVE at concurrency 2 and four bot-instant connected with their own "
+    "keys, N runs (default 3) of --max-matches matches (default 200): matches per second and microseconds per "
+    "decision, beside a raw CURVE round trip measured before each run. 'arena bench WHAT --help' "
     "gives each one's options.",
     NULL, 0, NULL
 };
@@ -554,6 +567,16 @@ static const struct command_spec bench_start_spec = {
     USES(bench_start_options), NULL
 };
 
+static const struct option_use bench_serve_options[] = {
+    { OPT_RUNS, "runs (default 3)" }, { OPT_MAX_MATCHES, "matches per run (default 200; the rate is taken from the 10th on)" },
+};
+static const struct command_spec bench_serve_spec = {
+    "bench serve", "bench serve [--runs N] [--max-matches N]",
+    "arena serve on a loopback tcp port with CURVE at concurrency 2, four bot-instant connected with their keys: "
+    "matches per second, beside a raw CURVE round trip measured before each run.",
+    USES(bench_serve_options), NULL
+};
+
 static const struct option_use rules_options[] = {
     { OPT_GAME, "the game whose flags to list (default piquet)" },
 };
@@ -573,6 +596,7 @@ static const struct command_spec version_spec = {
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
     &merge_spec, &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec,
+    &bench_serve_spec,
     &rules_spec, &serve_spec, &keys_spec, &version_spec, NULL
 };
 

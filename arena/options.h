@@ -44,7 +44,7 @@ enum option_id {
     OPT_RUNS, OPT_TRIPS, OPT_PARTIES, OPT_WIDE, OPT_PROCESSES, OPT_GAME, OPT_PLAYERS,
     OPT_METRIC, OPT_T0, OPT_T1, OPT_M0, OPT_M1, OPT_PLOT, OPT_RESUME, OPT_FROM, OPT_FILL,
     OPT_SERVER_KEY, OPT_INSECURE_REMOTE, OPT_DIR, OPT_BOTS, OPT_MAX_MATCHES,
-    OPT_SHARD, OPT_OUTPUT, OPT_PARTIAL,
+    OPT_SHARD, OPT_OUTPUT, OPT_PARTIAL, OPT_ROUNDS, OPT_LEADERBOARD,
     OPTIONS_COUNT
 };
 
@@ -54,7 +54,7 @@ struct option {
     enum option_kind kind;
     const char *value;            /* the value's name in help: "N", "FILE" */
     double min, max;              /* OPTION_INT, OPTION_NUMBER */
-    const char *choices;          /* OPTION_CHOICE: "round-robin|gauntlet" */
+    const char *choices;          /* OPTION_CHOICE: "round-robin|gauntlet|swiss" */
     const char *alias;            /* a flag standing for another option's value: "format=json" */
     const char *help;
 };

@@ -4,6 +4,8 @@
  * It is the instant bot of `arena bench harness`: what it costs is as close
  * to nothing as a bot can be, so the benchmark measures the arena
  * (bots/instant.h). Not a player: it always plays the first legal action.
+ * With PIQUET_SERVER_KEY it connects over CURVE as the SDK's bots do
+ * (sdk_set_curve), so that `arena bench serve` plays it on a ladder.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +13,7 @@
 #include <zmq.h>
 #include "bots/instant.h"
 #include "protocol/codec.h"
+#include "protocol/sdk.h"
 
 int main(int argc, char **argv)
 {
@@ -35,7 +38,8 @@ int main(int argc, char **argv)
         hello.n_games = 1;
         snprintf(hello.games[0], sizeof hello.games[0], "%s", game);
     }
-    if (!socket || zmq_setsockopt(socket, ZMQ_LINGER, &zero, sizeof zero) || zmq_connect(socket, endpoint) ||
+    if (!socket || zmq_setsockopt(socket, ZMQ_LINGER, &zero, sizeof zero) || sdk_set_curve(socket, "bot-instant") ||
+        zmq_connect(socket, endpoint) ||
         codec_encode_hello(&f, &hello, err, sizeof err) != CODEC_OK || zmq_send(socket, f.data, f.len, 0) < 0) {
         fprintf(stderr, "bot-instant: cannot reach the arena at '%s'\n", endpoint);
         goto out;

@@ -174,6 +174,14 @@ struct game {
      * NULL when the game has none. */
     int (*set_deal_field)(void *state, const char *name, long value, char *err, int cap);
 
+    /* Sets the current deal's own variant flags before its first action (a
+     * deal record's "rules" inside a match record): `rules` ("name=value",
+     * NULL-terminated) replace the match's flags of the same names for
+     * this deal only; the next deal takes the match's again. 0, or -1 with
+     * a reason for an unknown flag or value. NULL when the game reads no
+     * rules from a match's deal records. */
+    int (*set_deal_rules)(void *state, const char *const *rules, char *err, int cap);
+
     /* Everything `player` may know now, as the fields of the current object:
      * its hand, what is public, the current deal's public history, whose
      * turn it is. Never a card the player may not see. */

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <cjson/cJSON.h>
+#include "protocol/curve_keys.h"
 #include "protocol/json_tree.h"
 #include "leaderboard/api.h"
 #include "leaderboard/check.h"
@@ -47,6 +48,7 @@ struct api {
     pthread_mutex_t history;   /* one history computed at a time */
     unsigned long generation;
     struct api_slot slots[API_GAME_SLOTS];
+    char *arena_endpoint, *arena_key;   /* the operator's, or NULL */
 };
 
 struct api *api_new(struct store *store, int min_matches)
@@ -74,7 +76,18 @@ void api_free(struct api *self)
     pthread_mutex_destroy(&self->lock);
     pthread_mutex_destroy(&self->compute);
     pthread_mutex_destroy(&self->history);
+    free(self->arena_endpoint);
+    free(self->arena_key);
     free(self);
+}
+
+int api_set_arena(struct api *self, const char *endpoint, const char *server_key)
+{
+    free(self->arena_endpoint);
+    free(self->arena_key);
+    self->arena_endpoint = strdup(endpoint);
+    self->arena_key = strdup(server_key);
+    return self->arena_endpoint && self->arena_key ? 0 : -1;
 }
 
 int api_owns(const char *path)
@@ -183,12 +196,14 @@ struct wanted {
     char slot[API_SLOT_KEY_MAX];  /* the cache's key: the game, or "game@run" */
     const char *run;           /* NULL, or the one run */
     int which;                 /* 0 standings, 1 crosstable, 2 history, 3 bot,
-                                * 4 standings with every LOS, 5 as CSV */
+                                * 4 standings with every LOS, 5 as CSV,
+                                * 6 every bot's rating and matches */
     const char *game;          /* the game key */
     const char *name;
     char *text;
     size_t len;
     int missing;
+    cJSON *ratings;            /* which 6: name -> {"rating", "rating_status", "matches"} */
 };
 
 /* Brings a slot's snapshot (history 0) or history (1) up to the current
@@ -301,6 +316,26 @@ static void take(const struct api_slot *slot, struct wanted *w)
     case 2:
         w->text = copy_text(slot->hist->json, w->len = slot->hist->len);
         break;
+    case 6: {
+        const cJSON *page;
+        w->ratings = cJSON_CreateObject();
+        cJSON_ArrayForEach(page, slot->snap->bots) {
+            cJSON *r = cJSON_CreateObject();
+            const cJSON *rating = cJSON_GetObjectItemCaseSensitive(page, "rating");
+            const cJSON *matches = cJSON_GetObjectItemCaseSensitive(page, "matches");
+            if (!w->ratings || !r ||
+                !cJSON_AddItemToObject(r, "rating", rating ? cJSON_Duplicate(rating, 0) : cJSON_CreateNull()) ||
+                !cJSON_AddItemToObject(r, "rating_status", cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(page, "status"), 0)) ||
+                !cJSON_AddNumberToObject(r, "matches", cJSON_GetNumberValue(matches)) ||
+                !cJSON_AddItemToObject(w->ratings, page->string, r)) {
+                cJSON_Delete(r);
+                cJSON_Delete(w->ratings);
+                w->ratings = NULL;
+                break;
+            }
+        }
+        break;
+    }
     default: {
         const cJSON *page = cJSON_GetObjectItemCaseSensitive(slot->snap->bots, w->name);
         if (!page) {
@@ -796,6 +831,297 @@ static void get_partie(struct api *self, const char *key, struct api_reply *repl
     reply_json(reply, 200, record);
 }
 
+/* ---- registered bots and the ladder arena (README "Registering a bot") ---------------- */
+
+/* The object body of a registration route, with only the fields in
+ * `allowed` (a NULL-ended list), none twice; NULL after a 400. Free with
+ * json_tree_free. */
+static cJSON *fields_body(const struct api_request *req, const char *const *allowed, struct api_reply *reply)
+{
+    cJSON *doc = parse_body(req, reply), *item;
+    char why[160];
+    if (!doc) return NULL;
+    if (!cJSON_IsObject(doc)) {
+        api_error(reply, 400, "the body must be a JSON object");
+        json_tree_free(doc);
+        return NULL;
+    }
+    cJSON_ArrayForEach(item, doc) {
+        int known = 0;
+        for (int i = 0; allowed[i] && !known; i++) known = !strcmp(item->string, allowed[i]);
+        for (const cJSON *other = doc->child; other != item && known; other = other->next)
+            known = strcmp(other->string, item->string) != 0;
+        if (!known) {
+            snprintf(why, sizeof why, "unknown or repeated field '%.40s'", item->string);
+            api_error(reply, 400, why);
+            json_tree_free(doc);
+            return NULL;
+        }
+    }
+    return doc;
+}
+
+/* The game key of a body's "game" (required) into key; -1 after a 400. */
+static int body_game(const cJSON *doc, char key[STORE_GAME_KEY_MAX], struct api_reply *reply)
+{
+    const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "game"));
+    int players;
+    const struct game *g = text ? stats_game_of(text, &players) : NULL;
+    if (!g) {
+        char why[160];
+        snprintf(why, sizeof why, text ? "unknown game '%.40s' (piquet, belote-4...)" : "%s'game' is missing",
+                 text ? text : "");
+        api_error(reply, 400, why);
+        return -1;
+    }
+    check_game_key(g, g == &piquet_game ? 2 : players, key);
+    return 0;
+}
+
+/* A body's "public_key": a CURVE public key in Z85; NULL after a 400. */
+static const char *body_key(const cJSON *doc, const char *field, struct api_reply *reply)
+{
+    const char *key = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, field));
+    char why[160];
+    if (key && curve_key_valid(key)) return key;
+    snprintf(why, sizeof why, "'%s' must be a CURVE public key: 40 Z85 characters (arena keys new NAME)", field);
+    api_error(reply, 400, why);
+    return NULL;
+}
+
+/* A bot's name as everywhere else (codec_bot_name_check); -1 after a 400. */
+static int name_ok(const char *name, struct api_reply *reply)
+{
+    const char *why = name ? codec_bot_name_check(name) : "is missing";
+    char text[160];
+    if (!why) return 0;
+    snprintf(text, sizeof text, "the bot's name %s", why);
+    api_error(reply, 400, text);
+    return -1;
+}
+
+/* The reply to a store_bot_* outcome other than STORE_BOT_OK. */
+static void bot_refused(int outcome, const char *name, const char *game, const char *why, struct api_reply *reply)
+{
+    char text[320];
+    switch (outcome) {
+    case STORE_BOT_NAME_TAKEN:
+        snprintf(text, sizeof text, "%s already has a bot named '%s'", game, name);
+        api_error(reply, 409, text);
+        break;
+    case STORE_BOT_KEY_TAKEN:
+        snprintf(text, sizeof text, "another bot of %s has that key (make a new pair: arena keys new NAME)", game);
+        api_error(reply, 409, text);
+        break;
+    case STORE_BOT_UNKNOWN:
+        snprintf(text, sizeof text, "no bot '%s' is registered for %s", name, game);
+        api_error(reply, 404, text);
+        break;
+    case STORE_BOT_NOT_OWNER:
+        snprintf(text, sizeof text, "'%s' of %s was registered by another author", name, game);
+        api_error(reply, 403, text);
+        break;
+    case STORE_BOT_RETIRED:
+        snprintf(text, sizeof text, "'%s' of %s is retired", name, game);
+        api_error(reply, 409, text);
+        break;
+    default:
+        api_error(reply, 500, why);
+    }
+}
+
+/* {"name", "game", ...more} as the reply of a registration route. */
+static void bot_reply(struct api_reply *reply, int status, const char *name, const char *game, const char *what,
+                      const char *value)
+{
+    cJSON *root = cJSON_CreateObject();
+    if (root && cJSON_AddStringToObject(root, "name", name) && cJSON_AddStringToObject(root, "game", game) &&
+        cJSON_AddStringToObject(root, what, value))
+        reply_json(reply, status, root);
+    else {
+        cJSON_Delete(root);
+        api_error(reply, 500, "out of memory");
+    }
+}
+
+static int require_author(const struct api_request *req, struct api_reply *reply)
+{
+    if (req->author) return 0;
+    api_error(reply, 401, "registering or changing a bot takes an author token (Authorization: Bearer TOKEN)");
+    return -1;
+}
+
+/* POST /api/v1/bots {"name", "game", "public_key"} */
+static void register_bot(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    static const char *const allowed[] = { "name", "game", "public_key", NULL };
+    char game[STORE_GAME_KEY_MAX], err[256];
+    if (require_author(req, reply) < 0) return;
+    cJSON *doc = fields_body(req, allowed, reply);
+    if (!doc) return;
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "name")), *key;
+    if (name_ok(name, reply) == 0 && body_game(doc, game, reply) == 0 && (key = body_key(doc, "public_key", reply))) {
+        int rc = store_bot_register(self->store, game, name, req->author, key, err, sizeof err);
+        if (rc == STORE_BOT_OK) bot_reply(reply, 201, name, game, "owner", req->author);
+        else bot_refused(rc, name, game, err, reply);
+    }
+    json_tree_free(doc);
+}
+
+/* PUT /api/v1/bots/NAME {"game", "public_key"} (rotation) or {"game",
+ * "retired": true} (retirement). */
+static void change_bot(struct api *self, const struct api_request *req, const char *name, struct api_reply *reply)
+{
+    static const char *const allowed[] = { "game", "public_key", "retired", NULL };
+    char game[STORE_GAME_KEY_MAX], err[256];
+    if (require_author(req, reply) < 0) return;
+    cJSON *doc = fields_body(req, allowed, reply);
+    if (!doc) return;
+    const cJSON *retired = cJSON_GetObjectItemCaseSensitive(doc, "retired");
+    int has_key = cJSON_GetObjectItemCaseSensitive(doc, "public_key") != NULL;
+    const char *key = NULL;
+    if (name_ok(name, reply) < 0 || body_game(doc, game, reply) < 0) goto out;
+    if (has_key == (retired != NULL) || (retired && !cJSON_IsTrue(retired))) {
+        api_error(reply, 400, "give either a new \"public_key\" or \"retired\": true");
+        goto out;
+    }
+    if (has_key && !(key = body_key(doc, "public_key", reply))) goto out;
+    int rc = store_bot_change(self->store, game, name, req->author, key, err, sizeof err);
+    if (rc == STORE_BOT_OK) bot_reply(reply, 200, name, game, "status", key ? "key replaced" : "retired");
+    else bot_refused(rc, name, game, err, reply);
+out:
+    json_tree_free(doc);
+}
+
+/* GET /api/v1/bots?game=KEY: the registered bots with their rating. */
+static void list_bots(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    char game[STORE_GAME_KEY_MAX], err[256];
+    if (game_arg(req, game, reply) < 0) return;
+    struct wanted w = { .which = 6, .game = game };
+    snprintf(w.slot, sizeof w.slot, "%s", game);
+    cJSON *bots = store_bots(self->store, game, err, sizeof err), *b, *root = NULL;
+    if (!bots || with_stats(self, &w, take, err, sizeof err) < 0) goto fail;
+    if (!w.ratings) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
+    int ok = 1;
+    cJSON_ArrayForEach(b, bots) {
+        const cJSON *r = cJSON_GetObjectItemCaseSensitive(w.ratings,
+                                                          cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name")));
+        const cJSON *rating = cJSON_GetObjectItemCaseSensitive(r, "rating");
+        const cJSON *rating_status = cJSON_GetObjectItemCaseSensitive(r, "rating_status");
+        ok = ok && cJSON_AddItemToObject(b, "rating", rating ? cJSON_Duplicate(rating, 0) : cJSON_CreateNull()) &&
+             cJSON_AddItemToObject(b, "rating_status", rating_status ? cJSON_Duplicate(rating_status, 0)
+                                                                     : cJSON_CreateString("unplayed")) &&
+             cJSON_AddNumberToObject(b, "matches", r ? cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(r, "matches")) : 0);
+    }
+    root = cJSON_CreateObject();
+    if (!ok || !root || !cJSON_AddStringToObject(root, "game", game) || !cJSON_AddItemToObject(root, "bots", bots)) {
+        snprintf(err, sizeof err, "out of memory");
+        goto fail;
+    }
+    cJSON_Delete(w.ratings);
+    reply_json(reply, 200, root);
+    return;
+fail:
+    if (!root || !cJSON_GetObjectItemCaseSensitive(root, "bots")) cJSON_Delete(bots);
+    cJSON_Delete(root);
+    cJSON_Delete(w.ratings);
+    api_error(reply, 500, err);
+}
+
+/* POST /api/v1/arena {"game", "endpoint", "server_key", "bots": [{"name",
+ * "connections", "playing"}...]}: a ladder arena says where it is and who
+ * is connected. */
+static void report_arena(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    static const char *const allowed[] = { "game", "endpoint", "server_key", "bots", NULL };
+    enum { MAX_BOTS = 256, MAX_ENDPOINT = 256 };
+    char game[STORE_GAME_KEY_MAX], err[256];
+    const char *names[MAX_BOTS];
+    int connections[MAX_BOTS], playing[MAX_BOTS], n = 0;
+    const cJSON *b;
+    if (!req->may_post) {
+        api_error(reply, 401, "an arena's report takes a token allowed to post (Authorization: Bearer TOKEN)");
+        return;
+    }
+    cJSON *doc = fields_body(req, allowed, reply);
+    if (!doc) return;
+    const char *endpoint = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "endpoint")), *key;
+    const cJSON *bots = cJSON_GetObjectItemCaseSensitive(doc, "bots");
+    if (body_game(doc, game, reply) < 0 || !(key = body_key(doc, "server_key", reply))) goto out;
+    if (!endpoint || strncmp(endpoint, "tcp://", 6) || strlen(endpoint) > MAX_ENDPOINT ||
+        strspn(endpoint, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789.:/-_[]*") != strlen(endpoint)) {
+        api_error(reply, 400, "'endpoint' must be tcp://HOST:PORT (at most 256 characters)");
+        goto out;
+    }
+    if (!cJSON_IsArray(bots) || cJSON_GetArraySize(bots) > MAX_BOTS) {
+        api_error(reply, 400, "'bots' must be an array of at most 256 {\"name\", \"connections\", \"playing\"}");
+        goto out;
+    }
+    cJSON_ArrayForEach(b, bots) {
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(b, "name"));
+        const cJSON *c = cJSON_GetObjectItemCaseSensitive(b, "connections");
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(b, "playing");
+        if (name_ok(name, reply) < 0) goto out;
+        if (cJSON_GetArraySize(b) != 3 || !cJSON_IsNumber(c) || !cJSON_IsNumber(p) || c->valuedouble < 0 ||
+            c->valuedouble > 1000 || p->valuedouble < 0 || p->valuedouble > c->valuedouble ||
+            c->valuedouble != (int)c->valuedouble || p->valuedouble != (int)p->valuedouble) {
+            api_error(reply, 400, "each of 'bots' is {\"name\", \"connections\", \"playing\"}: 0 <= playing <= "
+                      "connections <= 1000, whole numbers");
+            goto out;
+        }
+        names[n] = name;
+        connections[n] = (int)c->valuedouble;
+        playing[n++] = (int)p->valuedouble;
+    }
+    if (store_arena_report(self->store, game, endpoint, key, names, connections, playing, n, err, sizeof err) < 0) {
+        api_error(reply, 500, err);
+        goto out;
+    }
+    bot_reply(reply, 200, "arena", game, "status", "reported");
+out:
+    json_tree_free(doc);
+}
+
+/* GET /api/v1/arena?game=KEY: where the game's ladder arena listens and
+ * its server key; the operator's setting wins over the arena's report. */
+static void get_arena(struct api *self, const struct api_request *req, struct api_reply *reply)
+{
+    char game[STORE_GAME_KEY_MAX], err[256];
+    int found;
+    if (game_arg(req, game, reply) < 0) return;
+    cJSON *arena = store_arena(self->store, game, &found, err, sizeof err);
+    if (!arena && found) {
+        api_error(reply, 500, err);
+        return;
+    }
+    if (!arena && !self->arena_endpoint) {
+        snprintf(err, sizeof err, "no ladder arena for %s (the operator sets one with leaderboard --arena, or "
+                 "arena serve --leaderboard reports itself)", game);
+        api_error(reply, 404, err);
+        return;
+    }
+    if (!arena && (!(arena = cJSON_CreateObject()) || !cJSON_AddStringToObject(arena, "game", game) ||
+                   !cJSON_AddNullToObject(arena, "reported") || !cJSON_AddBoolToObject(arena, "fresh", 0)))
+        goto oom;
+    if (self->arena_endpoint) {
+        cJSON_DeleteItemFromObjectCaseSensitive(arena, "endpoint");
+        cJSON_DeleteItemFromObjectCaseSensitive(arena, "server_key");
+        if (!cJSON_AddStringToObject(arena, "endpoint", self->arena_endpoint) ||
+            !cJSON_AddStringToObject(arena, "server_key", self->arena_key))
+            goto oom;
+    }
+    if (!cJSON_AddStringToObject(arena, "source", self->arena_endpoint ? "operator" : "arena")) goto oom;
+    reply_json(reply, 200, arena);
+    return;
+oom:
+    cJSON_Delete(arena);
+    api_error(reply, 500, "out of memory");
+}
+
 /* The routes: an exact path, or a prefix followed by one path segment. */
 enum route_kind { EXACT, PREFIX };
 
@@ -806,7 +1132,7 @@ struct route {
     int id;
 };
 
-enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES, R_RUN };
+enum { R_PARTIES, R_MATCHES, R_PARTIE, R_STANDINGS, R_CROSSTABLE, R_HISTORY, R_BOT, R_GAMES, R_RUN, R_BOTS, R_ARENA };
 
 static const struct route routes[] = {
     { "/api/v1/parties", EXACT, "GET, HEAD, POST", R_PARTIES },
@@ -817,7 +1143,9 @@ static const struct route routes[] = {
     { "/api/v1/standings", EXACT, "GET, HEAD", R_STANDINGS },
     { "/api/v1/crosstable", EXACT, "GET, HEAD", R_CROSSTABLE },
     { "/api/v1/history", EXACT, "GET, HEAD", R_HISTORY },
-    { "/api/v1/bots/", PREFIX, "GET, HEAD", R_BOT },
+    { "/api/v1/bots", EXACT, "GET, HEAD, POST", R_BOTS },
+    { "/api/v1/bots/", PREFIX, "GET, HEAD, PUT", R_BOT },
+    { "/api/v1/arena", EXACT, "GET, HEAD, POST", R_ARENA },
     { "/api/v1/runs/", PREFIX, "GET, HEAD", R_RUN },
 };
 
@@ -839,8 +1167,10 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
         return;
     }
     int get = !strcmp(req->method, "GET") || !strcmp(req->method, "HEAD");
-    int post = !strcmp(req->method, "POST");
-    if (!(get || (post && (route->id == R_PARTIES || route->id == R_MATCHES)))) {
+    int post = !strcmp(req->method, "POST"), put = !strcmp(req->method, "PUT");
+    if (!(get || (post && (route->id == R_PARTIES || route->id == R_MATCHES || route->id == R_BOTS ||
+                           route->id == R_ARENA)) ||
+          (put && route->id == R_BOT))) {
         api_error(reply, 405, "method not allowed");
         reply->allow = route->allow;
         return;
@@ -853,6 +1183,14 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
         break;
     case R_GAMES:
         list_games(self, reply);
+        break;
+    case R_BOTS:
+        if (post) register_bot(self, req, reply);
+        else list_bots(self, req, reply);
+        break;
+    case R_ARENA:
+        if (post) report_arena(self, req, reply);
+        else get_arena(self, req, reply);
         break;
     case R_PARTIE:
         get_partie(self, rest, reply);
@@ -870,7 +1208,8 @@ void api_handle(struct api *self, const struct api_request *req, struct api_repl
         get_cached(self, req, 2, NULL, reply);
         break;
     default:
-        get_cached(self, req, 3, rest, reply);
+        if (put) change_bot(self, req, rest, reply);
+        else get_cached(self, req, 3, rest, reply);
         break;
     }
 }

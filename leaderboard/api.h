@@ -5,7 +5,12 @@
  * Standings, crosstable, bots and history are computed from the store
  * with stats.h and cached; a post that stores something makes the cache
  * stale, and the next GET computes a new snapshot (one at a time).
- * Every function may be called from any number of threads at once.
+ * Every function may be called from any number of threads at once
+ * (api_set_arena before the first request).
+ *
+ * Registered bots (README "Registering a bot"): POST /api/v1/bots and
+ * PUT /api/v1/bots/NAME need an author token (req->author), POST
+ * /api/v1/arena a posting token (req->may_post); http.c resolves both.
  */
 #ifndef LEADERBOARD_API_H
 #define LEADERBOARD_API_H
@@ -20,8 +25,11 @@ struct api_request {
     const char *path;         /* decoded, without the query */
     const char *(*arg)(void *ctx, const char *name);  /* a query argument or NULL */
     void *arg_ctx;
-    const char *body;         /* the body (POST), body_len bytes */
+    const char *body;         /* the body (POST, PUT), body_len bytes */
     size_t body_len;
+    const char *author;       /* the author whose token the request bears
+                               * (tokens.h, owned), or NULL */
+    int may_post;             /* it bears a token allowed to post results */
 };
 
 struct api_reply {
@@ -38,6 +46,11 @@ struct api_reply {
  * min_matches matches (stats/standings.h). NULL when out of memory. */
 struct api *api_new(struct store *store, int min_matches);
 void api_free(struct api *self);
+
+/* The arena that GET /api/v1/arena publishes for every game, set by the
+ * operator (both copied; a key checked by the caller): it wins over what
+ * an arena posts of itself. 0, or -1 when out of memory. */
+int api_set_arena(struct api *self, const char *endpoint, const char *server_key);
 
 /* Whether `path` is under /api/ (anything else is the page's). */
 int api_owns(const char *path);

@@ -4,8 +4,12 @@
  * /api/v1/parties (or /matches) is refused before its body is read when the token is
  * wrong (401) or the declared length is over the limit (413); a body that
  * grows past the limit while it arrives is refused at that moment (413)
- * and the rest is never kept. Everything else is read whole, then handed
- * to api_handle() or served from the embedded page.
+ * and the rest is never kept. The routes of registered bots (POST
+ * /api/v1/bots, PUT /api/v1/bots/NAME, POST /api/v1/arena) keep a body
+ * of up to HTTP_SMALL_BODY_MAX the same way; their request carries the
+ * author the token names (author tokens) and whether it may post, and
+ * api.c decides. Everything else is read whole (its body dropped), then
+ * handed to api_handle() or served from the embedded page.
  *
  * A request whose body length is ambiguous (Content-Length with
  * Transfer-Encoding, either header twice, a coding other than chunked, a
@@ -41,6 +45,7 @@ struct http {
     struct MHD_Daemon *daemon;
     struct api *api;
     const struct tokens *tokens;
+    const struct tokens *authors;
     int port;
 };
 
@@ -48,6 +53,9 @@ struct upload {
     char *body;
     size_t len, cap;
     int posting;     /* POST /api/v1/parties or /api/v1/matches */
+    size_t limit;    /* 0: the body is not kept; else its largest size */
+    const char *author;   /* the author token's owner, or NULL */
+    int may_post;
     int answered;    /* a response is queued already */
     int too_big;     /* over the limit: the rest is read and dropped */
     size_t dropped;
@@ -208,6 +216,13 @@ static const char *framing_fault(struct MHD_Connection *c)
     return NULL;
 }
 
+/* The 413 of a body over its route's limit. */
+static enum MHD_Result too_big(struct MHD_Connection *c, struct upload *up)
+{
+    return send_error(c, up, 413, up->limit == HTTP_BODY_MAX ? "the body is larger than 8 MiB"
+                                                             : "the body is larger than 64 KiB");
+}
+
 static const char *query_arg(void *ctx, const char *name)
 {
     return MHD_lookup_connection_value(ctx, MHD_GET_ARGUMENT_KIND, name);
@@ -226,21 +241,28 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         const char *ambiguous = framing_fault(c);
         if (ambiguous) return refuse_framing(c, up, ambiguous);
         up->posting = !strcmp(method, "POST") && (!strcmp(url, "/api/v1/parties") || !strcmp(url, "/api/v1/matches"));
-        if (up->posting) {
-            const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
-            const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
-            if (!tokens_allow(self->tokens, auth))
-                return send_error(c, up, MHD_HTTP_UNAUTHORIZED, "missing or wrong token (Authorization: Bearer TOKEN)");
-            if (length && strtoull(length, NULL, 10) > HTTP_BODY_MAX)
-                return send_error(c, up, 413, "the body is larger than 8 MiB");
+        int registering = (!strcmp(method, "POST") && (!strcmp(url, "/api/v1/bots") || !strcmp(url, "/api/v1/arena"))) ||
+                          (!strcmp(method, "PUT") && !strncmp(url, "/api/v1/bots/", 13));
+        const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+        const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        up->limit = up->posting ? HTTP_BODY_MAX : registering ? HTTP_SMALL_BODY_MAX : 0;
+        if (up->posting && !tokens_allow(self->tokens, auth))
+            return send_error(c, up, MHD_HTTP_UNAUTHORIZED, "missing or wrong token (Authorization: Bearer TOKEN)");
+        if (registering) {
+            up->author = self->authors ? tokens_owner(self->authors, auth) : NULL;
+            up->may_post = tokens_allow(self->tokens, auth);
+            if (!up->author && !up->may_post)
+                return send_error(c, up, MHD_HTTP_UNAUTHORIZED,
+                                  "missing or wrong token (Authorization: Bearer TOKEN, an author's or an arena's)");
         }
+        if (up->limit && length && strtoull(length, NULL, 10) > up->limit) return too_big(c, up);
         return MHD_YES;
     }
     if (*upload_data_size) {
         size_t n = *upload_data_size;
         *upload_data_size = 0;
-        if (up->answered || !up->posting) return MHD_YES;   /* not kept */
-        if (up->too_big || up->len + n > HTTP_BODY_MAX) {
+        if (up->answered || !up->limit) return MHD_YES;   /* not kept */
+        if (up->too_big || up->len + n > up->limit) {
             free(up->body);
             up->body = NULL;
             up->len = up->cap = 0;
@@ -262,10 +284,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     if (up->answered) return MHD_YES;
-    if (up->too_big) return send_error(c, up, 413, "the body is larger than 8 MiB");
+    if (up->too_big) return too_big(c, up);
     up->answered = 1;
     if (!api_owns(url)) return send_page(c, method, url);
-    struct api_request req = { method, url, query_arg, c, up->body, up->len };
+    struct api_request req = { method, url, query_arg, c, up->body, up->len, up->author, up->may_post };
     struct api_reply reply;
     api_handle(self->api, &req, &reply);
     return send_reply(c, &reply, 0);
@@ -310,7 +332,7 @@ static int listen_on(const char *host, int port, char *err, size_t cap)
 }
 
 struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
-                        char *err, size_t cap)
+                        const struct tokens *authors, char *err, size_t cap)
 {
     struct http *self = calloc(1, sizeof *self);
     if (!self) {
@@ -324,6 +346,7 @@ struct http *http_start(const char *host, int port, int threads, struct api *api
     }
     self->api = api;
     self->tokens = tokens;
+    self->authors = authors;
     self->daemon = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG,
                                     0, NULL, NULL, on_request, self,
                                     MHD_OPTION_LISTEN_SOCKET, fd,

@@ -10,16 +10,17 @@
 #include "leaderboard/api.h"
 #include "leaderboard/tokens.h"
 
-enum { HTTP_BODY_MAX = 8 << 20 };
+enum { HTTP_BODY_MAX = 8 << 20, HTTP_SMALL_BODY_MAX = 64 << 10 };
 
 struct http;
 
 /* Listens on host:port (IPv4 address; port 0 picks a free one) with
  * `threads` threads; the port is this server's alone (a taken port fails
- * with "cannot listen on HOST:PORT: Address already in use"). api and
- * tokens are borrowed and must outlive the server. NULL with err. */
+ * with "cannot listen on HOST:PORT: Address already in use"). api,
+ * tokens (posting) and authors (owned author tokens, or NULL) are
+ * borrowed and must outlive the server. NULL with err. */
 struct http *http_start(const char *host, int port, int threads, struct api *api, const struct tokens *tokens,
-                        char *err, size_t cap);
+                        const struct tokens *authors, char *err, size_t cap);
 
 /* The port listened on. */
 int http_port(const struct http *self);

@@ -19,7 +19,9 @@
 
 enum {
     ST_BEGIN, ST_COMMIT, ST_ROLLBACK, ST_FIND, ST_INSERT, ST_EACH, ST_LIST_PARTIES,
-    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_RUN_PARTIES, ST_RUN_MATCHES, ST_N
+    ST_GET, ST_INSERT_MATCH, ST_EACH_MATCH, ST_LIST_MATCHES, ST_GAMES, ST_RUN_PARTIES, ST_RUN_MATCHES,
+    ST_BOT_INSERT, ST_BOT_FIND, ST_BOT_BY_KEY, ST_BOT_ROTATE, ST_BOT_RETIRE, ST_BOTS, ST_PRESENCE_CLEAR,
+    ST_PRESENCE_SET, ST_ARENA_SET, ST_ARENA_GET, ST_N
 };
 
 static const char *const sql_text[ST_N] = {
@@ -63,6 +65,22 @@ static const char *const sql_text[ST_N] = {
     [ST_RUN_MATCHES] = "SELECT record FROM matches WHERE game = ?2 AND run = ?1 ORDER BY seq",
     [ST_GAMES] = "SELECT 'piquet', COUNT(*), MAX(posted), 0 FROM parties HAVING COUNT(*) > 0 "
                  "UNION ALL SELECT game, COUNT(*), MAX(posted), 1 FROM matches GROUP BY game ORDER BY 4, 1",
+    [ST_BOT_INSERT] = "INSERT INTO bots (game, name, owner, public_key, registered, key_set) "
+                      "VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+    [ST_BOT_FIND] = "SELECT owner, retired IS NOT NULL FROM bots WHERE game = ?1 AND name = ?2",
+    [ST_BOT_BY_KEY] = "SELECT name FROM bots WHERE game = ?1 AND public_key = ?2",
+    [ST_BOT_ROTATE] = "UPDATE bots SET public_key = ?3, key_set = ?4 WHERE game = ?1 AND name = ?2",
+    [ST_BOT_RETIRE] = "UPDATE bots SET retired = ?3, connections = 0, playing = 0 WHERE game = ?1 AND name = ?2",
+    [ST_BOTS] = "SELECT b.name, b.owner, b.public_key, b.registered, b.key_set, b.retired, b.connections, "
+                "b.playing, b.last_seen, COALESCE(a.reported, 0) FROM bots b LEFT JOIN arenas a ON a.game = b.game "
+                "WHERE b.game = ?1 ORDER BY b.name",
+    [ST_PRESENCE_CLEAR] = "UPDATE bots SET connections = 0, playing = 0 WHERE game = ?1",
+    [ST_PRESENCE_SET] = "UPDATE bots SET connections = ?3, playing = ?4, last_seen = ?5 "
+                        "WHERE game = ?1 AND name = ?2 AND retired IS NULL",
+    [ST_ARENA_SET] = "INSERT INTO arenas (game, endpoint, server_key, reported, updated) VALUES (?1, ?2, ?3, ?4, ?5) "
+                     "ON CONFLICT (game) DO UPDATE SET endpoint = excluded.endpoint, "
+                     "server_key = excluded.server_key, reported = excluded.reported, updated = excluded.updated",
+    [ST_ARENA_GET] = "SELECT endpoint, server_key, reported, updated FROM arenas WHERE game = ?1",
 };
 
 static const char schema[] =
@@ -104,7 +122,28 @@ static const char schema[] =
     " forfeit INTEGER,"
     " faults TEXT NOT NULL,"
     " record TEXT NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, seq);";
+    "CREATE INDEX IF NOT EXISTS matches_by_game ON matches (game, seq);"
+    /* Version 3: registered bots and the ladder arenas' reports. A key is
+     * one bot's in a game, a retired bot's too. */
+    "CREATE TABLE IF NOT EXISTS bots ("
+    " game TEXT NOT NULL,"
+    " name TEXT NOT NULL,"
+    " owner TEXT NOT NULL,"
+    " public_key TEXT NOT NULL,"
+    " registered TEXT NOT NULL,"
+    " key_set TEXT NOT NULL,"
+    " retired TEXT,"
+    " connections INTEGER NOT NULL DEFAULT 0,"
+    " playing INTEGER NOT NULL DEFAULT 0,"
+    " last_seen TEXT,"
+    " PRIMARY KEY (game, name));"
+    "CREATE UNIQUE INDEX IF NOT EXISTS bots_by_key ON bots (game, public_key);"
+    "CREATE TABLE IF NOT EXISTS arenas ("
+    " game TEXT PRIMARY KEY,"
+    " endpoint TEXT NOT NULL,"
+    " server_key TEXT NOT NULL,"
+    " reported INTEGER NOT NULL,"
+    " updated TEXT NOT NULL);";
 
 struct store {
     sqlite3 *db;
@@ -819,4 +858,235 @@ cJSON *store_get(struct store *self, const char *key, int *found, char *err, siz
     sqlite3_reset(st);
     pthread_mutex_unlock(&self->lock);
     return record;
+}
+
+/* ---- registered bots ------------------------------------------------------------------ */
+
+/* Binds texts ?1.. in order; 1 when every bind took. */
+static int bind_texts(sqlite3_stmt *st, const char *const *texts, int n)
+{
+    for (int i = 0; i < n; i++)
+        if ((texts[i] ? sqlite3_bind_text(st, i + 1, texts[i], -1, SQLITE_STATIC) : sqlite3_bind_null(st, i + 1)) !=
+            SQLITE_OK)
+            return 0;
+    return 1;
+}
+
+/* Runs a statement of texts with no result row. */
+static int run_texts(struct store *self, int which, const char *const *texts, int n, char *err, size_t cap)
+{
+    sqlite3_stmt *st = stmt(self, which);
+    int rc = bind_texts(st, texts, n) ? sqlite3_step(st) : SQLITE_ERROR;
+    sqlite3_reset(st);
+    if (rc != SQLITE_DONE) {
+        say(err, cap, sql_text[which], self->db);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether the game has a bot with this key other than `name`: 1, 0, or -1. */
+static int key_taken(struct store *self, const char *game, const char *key, const char *name, char *err, size_t cap)
+{
+    sqlite3_stmt *st = stmt(self, ST_BOT_BY_KEY);
+    const char *texts[] = { game, key };
+    int rc = bind_texts(st, texts, 2) ? sqlite3_step(st) : SQLITE_ERROR, taken = 0;
+    if (rc == SQLITE_ROW) taken = !name || strcmp(text_or_empty(st, 0), name) != 0;
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        say(err, cap, "cannot look a key up", self->db);
+        return -1;
+    }
+    return taken;
+}
+
+/* The bot's owner into owner (cap bytes) and whether it is retired: 1
+ * found, 0 none, -1 error. */
+static int bot_find(struct store *self, const char *game, const char *name, char *owner, size_t owner_cap,
+                    int *retired, char *err, size_t cap)
+{
+    sqlite3_stmt *st = stmt(self, ST_BOT_FIND);
+    const char *texts[] = { game, name };
+    int rc = bind_texts(st, texts, 2) ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_ROW) {
+        snprintf(owner, owner_cap, "%s", text_or_empty(st, 0));
+        *retired = sqlite3_column_int(st, 1);
+    }
+    sqlite3_reset(st);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+        say(err, cap, "cannot look a bot up", self->db);
+        return -1;
+    }
+    return rc == SQLITE_ROW;
+}
+
+int store_bot_register(struct store *self, const char *game, const char *name, const char *owner,
+                       const char *public_key, char *err, size_t cap)
+{
+    char now[32], had[128];
+    int rc = -1, began = 0, retired;
+    now_iso(now);
+    pthread_mutex_lock(&self->lock);
+    if (step_done(self, ST_BEGIN, err, cap) < 0) goto out;
+    began = 1;
+    int found = bot_find(self, game, name, had, sizeof had, &retired, err, cap);
+    int taken = found == 0 ? key_taken(self, game, public_key, NULL, err, cap) : 0;
+    if (found < 0 || taken < 0) goto out;
+    if (found || taken) {
+        rc = found ? STORE_BOT_NAME_TAKEN : STORE_BOT_KEY_TAKEN;
+        goto out;
+    }
+    const char *texts[] = { game, name, owner, public_key, now };
+    if (run_texts(self, ST_BOT_INSERT, texts, 5, err, cap) < 0 || step_done(self, ST_COMMIT, err, cap) < 0)
+        goto out;
+    began = 0;
+    rc = STORE_BOT_OK;
+out:
+    if (began) sqlite3_exec(self->db, "ROLLBACK", NULL, NULL, NULL);
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+int store_bot_change(struct store *self, const char *game, const char *name, const char *owner,
+                     const char *public_key, char *err, size_t cap)
+{
+    char now[32], had[128];
+    int rc = -1, began = 0, retired = 0;
+    now_iso(now);
+    pthread_mutex_lock(&self->lock);
+    if (step_done(self, ST_BEGIN, err, cap) < 0) goto out;
+    began = 1;
+    int found = bot_find(self, game, name, had, sizeof had, &retired, err, cap);
+    if (found < 0) goto out;
+    if (!found || strcmp(had, owner) || retired) {
+        rc = !found ? STORE_BOT_UNKNOWN : strcmp(had, owner) ? STORE_BOT_NOT_OWNER : STORE_BOT_RETIRED;
+        goto out;
+    }
+    if (public_key) {
+        int taken = key_taken(self, game, public_key, name, err, cap);
+        if (taken < 0) goto out;
+        if (taken) {
+            rc = STORE_BOT_KEY_TAKEN;
+            goto out;
+        }
+        const char *texts[] = { game, name, public_key, now };
+        if (run_texts(self, ST_BOT_ROTATE, texts, 4, err, cap) < 0) goto out;
+    } else {
+        const char *texts[] = { game, name, now };
+        if (run_texts(self, ST_BOT_RETIRE, texts, 3, err, cap) < 0) goto out;
+    }
+    if (step_done(self, ST_COMMIT, err, cap) < 0) goto out;
+    began = 0;
+    rc = STORE_BOT_OK;
+out:
+    if (began) sqlite3_exec(self->db, "ROLLBACK", NULL, NULL, NULL);
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+/* A text column or JSON null. */
+static cJSON *text_or_null(sqlite3_stmt *st, int col)
+{
+    return sqlite3_column_type(st, col) == SQLITE_NULL ? cJSON_CreateNull()
+                                                        : cJSON_CreateString(text_or_empty(st, col));
+}
+
+cJSON *store_bots(struct store *self, const char *game, char *err, size_t cap)
+{
+    cJSON *list = cJSON_CreateArray();
+    long long now = (long long)time(NULL);
+    int rc = SQLITE_ERROR, ok = list != NULL;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_BOTS);
+    if (ok && sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK)
+        while (ok && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+            int retired = sqlite3_column_type(st, 5) != SQLITE_NULL;
+            int fresh = now - sqlite3_column_int64(st, 9) <= STORE_ARENA_FRESH_S;
+            int connections = fresh && !retired ? sqlite3_column_int(st, 6) : 0;
+            int playing = connections ? sqlite3_column_int(st, 7) : 0;
+            cJSON *b = cJSON_CreateObject();
+            ok = b && cJSON_AddItemToArray(list, b) && cJSON_AddStringToObject(b, "name", text_or_empty(st, 0)) &&
+                 cJSON_AddStringToObject(b, "owner", text_or_empty(st, 1)) &&
+                 cJSON_AddStringToObject(b, "public_key", text_or_empty(st, 2)) &&
+                 cJSON_AddStringToObject(b, "registered", text_or_empty(st, 3)) &&
+                 cJSON_AddStringToObject(b, "key_set", text_or_empty(st, 4)) &&
+                 cJSON_AddItemToObject(b, "retired", text_or_null(st, 5)) &&
+                 cJSON_AddBoolToObject(b, "connected", connections > 0) &&
+                 cJSON_AddNumberToObject(b, "connections", connections) &&
+                 cJSON_AddNumberToObject(b, "playing", playing) &&
+                 cJSON_AddStringToObject(b, "status", retired ? "retired" : playing ? "playing"
+                                                                   : connections ? "idle" : "offline") &&
+                 cJSON_AddItemToObject(b, "last_seen", text_or_null(st, 8));
+            if (!b) break;
+        }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    if (!ok || rc != SQLITE_DONE) {
+        if (!ok) snprintf(err, cap, "out of memory");
+        else say(err, cap, "cannot list the bots", self->db);
+        cJSON_Delete(list);
+        return NULL;
+    }
+    return list;
+}
+
+int store_arena_report(struct store *self, const char *game, const char *endpoint, const char *server_key,
+                       const char *const *names, const int *connections, const int *playing, int n, char *err,
+                       size_t cap)
+{
+    char now[32], reported[24];
+    int rc = -1, began = 0;
+    now_iso(now);
+    snprintf(reported, sizeof reported, "%lld", (long long)time(NULL));
+    pthread_mutex_lock(&self->lock);
+    if (step_done(self, ST_BEGIN, err, cap) < 0) goto out;
+    began = 1;
+    const char *arena[] = { game, endpoint, server_key, reported, now };
+    if (run_texts(self, ST_ARENA_SET, arena, 5, err, cap) < 0 || run_texts(self, ST_PRESENCE_CLEAR, &game, 1, err, cap) < 0)
+        goto out;
+    for (int i = 0; i < n; i++) {
+        if (connections[i] <= 0) continue;
+        sqlite3_stmt *st = stmt(self, ST_PRESENCE_SET);
+        const char *texts[] = { game, names[i] };
+        int step = bind_texts(st, texts, 2) && sqlite3_bind_int(st, 3, connections[i]) == SQLITE_OK &&
+                           sqlite3_bind_int(st, 4, playing[i]) == SQLITE_OK &&
+                           sqlite3_bind_text(st, 5, now, -1, SQLITE_STATIC) == SQLITE_OK
+                       ? sqlite3_step(st) : SQLITE_ERROR;
+        sqlite3_reset(st);
+        if (step != SQLITE_DONE) {
+            say(err, cap, "cannot keep a bot's presence", self->db);
+            goto out;
+        }
+    }
+    if (step_done(self, ST_COMMIT, err, cap) < 0) goto out;
+    began = 0;
+    rc = 0;
+out:
+    if (began) sqlite3_exec(self->db, "ROLLBACK", NULL, NULL, NULL);
+    pthread_mutex_unlock(&self->lock);
+    return rc;
+}
+
+cJSON *store_arena(struct store *self, const char *game, int *found, char *err, size_t cap)
+{
+    cJSON *arena = NULL;
+    *found = 1;
+    pthread_mutex_lock(&self->lock);
+    sqlite3_stmt *st = stmt(self, ST_ARENA_GET);
+    int rc = sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC) == SQLITE_OK ? sqlite3_step(st) : SQLITE_ERROR;
+    if (rc == SQLITE_DONE) *found = 0;
+    else if (rc != SQLITE_ROW) say(err, cap, "cannot read the arena", self->db);
+    else if (!(arena = cJSON_CreateObject()) || !cJSON_AddStringToObject(arena, "game", game) ||
+             !cJSON_AddStringToObject(arena, "endpoint", text_or_empty(st, 0)) ||
+             !cJSON_AddStringToObject(arena, "server_key", text_or_empty(st, 1)) ||
+             !cJSON_AddStringToObject(arena, "reported", text_or_empty(st, 3)) ||
+             !cJSON_AddBoolToObject(arena, "fresh", (long long)time(NULL) - sqlite3_column_int64(st, 2) <=
+                                                    STORE_ARENA_FRESH_S)) {
+        snprintf(err, cap, "out of memory");
+        cJSON_Delete(arena);
+        arena = NULL;
+    }
+    sqlite3_reset(st);
+    pthread_mutex_unlock(&self->lock);
+    return arena;
 }

@@ -12,8 +12,16 @@
  * all of it or nothing, even when the process is killed in the middle.
  * The schema carries a version (PRAGMA user_version); a file written by a
  * newer schema is refused, an older one is brought up to date when opened
- * (version 1 had parties only: version 2 adds the matches), its records
- * untouched.
+ * (version 1 had parties only: version 2 adds the matches; version 3 the
+ * registered bots and the arenas' reports), its records untouched.
+ *
+ * Registered bots (leaderboard/README.md "Registering a bot") are rows of
+ * their own beside the results: a name unique per game, its owner (the
+ * author whose token registered it), its CURVE public key (unique per
+ * game, kept by a retired bot so that no other bot takes it), and what the
+ * ladder arena of its game last said of it (connections, matches in
+ * play, last seen). Nothing of them is ever deleted, and no result
+ * depends on them.
  */
 #ifndef LEADERBOARD_STORE_H
 #define LEADERBOARD_STORE_H
@@ -25,7 +33,20 @@
 #include "records/game_record.h"
 #include "records/record.h"
 
-enum { STORE_SCHEMA_VERSION = 2, STORE_GAME_KEY_MAX = 48 };
+enum { STORE_SCHEMA_VERSION = 3, STORE_GAME_KEY_MAX = 48 };
+
+/* What a registration or a change of a registered bot came to. */
+enum store_bot_outcome {
+    STORE_BOT_OK = 0,
+    STORE_BOT_NAME_TAKEN,     /* register: the game has a bot of that name */
+    STORE_BOT_KEY_TAKEN,      /* the game has a bot with that key */
+    STORE_BOT_UNKNOWN,        /* change: no such bot */
+    STORE_BOT_NOT_OWNER,      /* change: registered by another author */
+    STORE_BOT_RETIRED         /* change: retired already */
+};
+
+/* A ladder arena's report is "now" for this long (store_bots's "connected"). */
+enum { STORE_ARENA_FRESH_S = 30 };
 
 /* The game key of Piquet's parties. */
 #define STORE_PIQUET "piquet"
@@ -140,5 +161,39 @@ char *store_run_journal(struct store *self, const char *game, const char *run, s
  * with "key", "seq" and "posted" added; NULL with *found 0 when there is none, NULL with *found
  * 1 on error. */
 cJSON *store_get(struct store *self, const char *key, int *found, char *err, size_t cap);
+
+/* Registers bot `name` of the game key `game` with its public key (Z85,
+ * checked by the caller) for the author `owner`. STORE_BOT_OK, another
+ * enum store_bot_outcome, or -1 with err. */
+int store_bot_register(struct store *self, const char *game, const char *name, const char *owner,
+                       const char *public_key, char *err, size_t cap);
+
+/* Changes a registered bot, for its owner only: a new key (public_key not
+ * NULL: rotation) or its retirement (public_key NULL). STORE_BOT_OK,
+ * another outcome, or -1 with err. */
+int store_bot_change(struct store *self, const char *game, const char *name, const char *owner,
+                     const char *public_key, char *err, size_t cap);
+
+/* The registered bots of a game, by name: a new array of {"name",
+ * "owner", "public_key", "registered", "key_set", "retired" (when, or
+ * null), "connected" (true when the arena's last report, under
+ * STORE_ARENA_FRESH_S old, had it connected), "connections", "playing"
+ * (matches in play), "status" ("playing", "idle", "offline" or
+ * "retired"), "last_seen" (or null)}. NULL with err. */
+cJSON *store_bots(struct store *self, const char *game, char *err, size_t cap);
+
+/* A ladder arena's report for a game: where it listens, its server key,
+ * and its bots connected now (names[i] with connections[i] connections,
+ * playing[i] matches in play); the bots not named have none. Names not
+ * registered are ignored. 0, or -1 with err. */
+int store_arena_report(struct store *self, const char *game, const char *endpoint, const char *server_key,
+                       const char *const *names, const int *connections, const int *playing, int n, char *err,
+                       size_t cap);
+
+/* The last report of the game's arena: a new object {"game", "endpoint",
+ * "server_key", "reported" (ISO time), "fresh" (under
+ * STORE_ARENA_FRESH_S old)}; NULL with *found 0 when none, NULL with
+ * *found 1 on error. */
+cJSON *store_arena(struct store *self, const char *game, int *found, char *err, size_t cap);
 
 #endif

@@ -14,18 +14,44 @@ void tokens_init(struct tokens *self)
     memset(self, 0, sizeof *self);
 }
 
+void tokens_init_owned(struct tokens *self)
+{
+    tokens_init(self);
+    self->owned = 1;
+}
+
 void tokens_release(struct tokens *self)
 {
+    int owned = self->owned;
     for (int i = 0; i < self->n; i++) {
         memset(self->token[i], 0, self->len[i]);
         free(self->token[i]);
     }
     tokens_init(self);
+    self->owned = owned;
 }
 
 static int add(struct tokens *self, const char *text, size_t len, char *err, size_t cap)
 {
+    char owner[TOKENS_OWNER_MAX] = "";
     if (len == 0) return 0;
+    if (self->owned) {
+        const char *colon = memchr(text, ':', len);
+        size_t n = colon ? (size_t)(colon - text) : 0;
+        if (!colon || n == 0 || n >= TOKENS_OWNER_MAX || text[0] == '.' ||
+            strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._-") < n) {
+            snprintf(err, cap, "an author token is AUTHOR:TOKEN, AUTHOR 1 to 64 of [A-Za-z0-9._-]");
+            return -1;
+        }
+        memcpy(owner, text, n);
+        owner[n] = 0;
+        text = colon + 1;
+        len -= n + 1;
+        if (len == 0) {
+            snprintf(err, cap, "the author '%s' has an empty token", owner);
+            return -1;
+        }
+    }
     if (len > TOKENS_MAX_LEN) {
         snprintf(err, cap, "a token is longer than %d characters", TOKENS_MAX_LEN);
         return -1;
@@ -46,6 +72,7 @@ static int add(struct tokens *self, const char *text, size_t len, char *err, siz
     }
     memcpy(copy, text, len);
     copy[len] = 0;
+    memcpy(self->owner[self->n], owner, sizeof owner);
     self->token[self->n] = copy;
     self->len[self->n++] = len;
     return 0;
@@ -111,13 +138,26 @@ static int same(const char *given, size_t given_len, const char *want, size_t wa
     return diff == 0;
 }
 
-int tokens_allow(const struct tokens *self, const char *authorization)
+/* The index of the token named, or -1; every token is compared whole. */
+static int find(const struct tokens *self, const char *authorization)
 {
     static const char bearer[] = "Bearer ";
-    int match = 0;
-    if (!authorization || strncmp(authorization, bearer, sizeof bearer - 1) != 0) return 0;
+    int found = -1;
+    if (!authorization || strncmp(authorization, bearer, sizeof bearer - 1) != 0) return -1;
     const char *given = authorization + sizeof bearer - 1;
     size_t len = strlen(given);
-    for (int i = 0; i < self->n; i++) match |= same(given, len, self->token[i], self->len[i]);
-    return match;
+    for (int i = 0; i < self->n; i++)
+        if (same(given, len, self->token[i], self->len[i])) found = i;
+    return found;
+}
+
+int tokens_allow(const struct tokens *self, const char *authorization)
+{
+    return find(self, authorization) >= 0;
+}
+
+const char *tokens_owner(const struct tokens *self, const char *authorization)
+{
+    int i = self->owned ? find(self, authorization) : -1;
+    return i >= 0 ? self->owner[i] : NULL;
 }

@@ -187,7 +187,9 @@ static const char *const letters[GAME_MAX_PLAYERS] = { "A", "B", "C", "D", "E" }
  * after the last action. */
 struct walk {
     const struct game *g;
+    const cJSON *record;              /* the match record */
     void *state;
+    void *alone;                      /* the deal alone (game_replay_deal_alone), for its last trick */
     int players;
     cJSON *views[GAME_MAX_PLAYERS];   /* each player's view now (owned) */
     cJSON *seats;                     /* the deal's letters by seat (in views[0]) */
@@ -281,15 +283,18 @@ static cJSON *view_field(const struct walk *w, const char *key)
 /* One deal of a match walked through into its viewer object. */
 static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int unfinished, char *err, size_t cap)
 {
-    const char *deck = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(deal, "deck"));
     const cJSON *actions = cJSON_GetObjectItemCaseSensitive(deal, "actions"), *item;
     cJSON *view = cJSON_CreateObject(), *steps = NULL, *tricks = NULL, *full = NULL, *trick = NULL;
     char reason[200];
+    struct replay start;
     int i = 0;
-    if (!deck || w->g->set_deck(w->state, deck, reason, sizeof reason) < 0) {
-        snprintf(err, cap, "deal %d: %s", number, deck ? reason : "no deck");
+    memset(&start, 0, sizeof start);
+    if (game_replay_start_deal(w->g, w->state, deal, "", &start) != REPLAY_OK ||   /* its pack and own rules */
+        game_replay_deal_alone(w->record, w->g, deal, w->alone, &start) != REPLAY_OK) {
+        snprintf(err, cap, "deal %d: %s", number, start.error);
         goto fail;
     }
+    if (w->g->settle) w->g->settle(w->alone);
     if (!view || walk_views(w) < 0) goto oom;
     w->seats = cJSON_GetObjectItemCaseSensitive(w->views[0], "seats");
     if (!cJSON_AddNumberToObject(view, "number", number) || !cJSON_AddBoolToObject(view, "unfinished", unfinished) ||
@@ -317,6 +322,10 @@ static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int
         int rc = actor < 0 ? GAME_ILLEGAL : w->g->apply(w->state, action, (int)strlen(action), reason, sizeof reason);
         if (rc == GAME_ILLEGAL) {
             snprintf(err, cap, "deal %d action %d: %s", number, i, actor < 0 ? "the match is over" : reason);
+            goto fail;
+        }
+        if (w->g->apply(w->alone, action, (int)strlen(action), reason, sizeof reason) != rc) {
+            snprintf(err, cap, "deal %d action %d: the deal alone went another way", number, i);
             goto fail;
         }
         int over = rc == GAME_DEAL_OVER;
@@ -365,18 +374,15 @@ static cJSON *view_match_deal(struct walk *w, const cJSON *deal, int number, int
         if (w->tricks_seen && trick) {
             int after[GAME_MAX_PLAYERS] = { 0 }, winner = -1;
             if (!over && tricks_of(w->views[0], "tricks_won", after)) winner = grown_seat(w->tricks_won, after, w->players);
-            if (over) {
+            if (over) {   /* the match has moved on: the deal alone, still on it, counts the last trick */
                 struct json_writer jw;
-                cJSON *result = cJSON_CreateObject();
-                if (!result) goto oom;
-                json_writer_init(&jw, result);
-                w->g->deal_result(w->state, &jw.writer);
-                /* the result's trick counts tell the last winner only when
-                 * they are by seat (a partnership game may count them by team) */
-                if (!jw.failed && cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(result, "tricks")) == w->players &&
-                    tricks_of(result, "tricks", after))
+                cJSON *alone = cJSON_CreateObject();
+                if (!alone) goto oom;
+                json_writer_init(&jw, alone);
+                w->g->view(w->alone, 0, &jw.writer);
+                if (!jw.failed && tricks_of(alone, "tricks_won", after))
                     winner = grown_seat(w->tricks_won, after, w->players);
-                cJSON_Delete(result);
+                cJSON_Delete(alone);
             }
             if (winner >= 0 || over) {
                 const char *who = winner >= 0 ? letter_in_seat(w, winner) : NULL;
@@ -418,8 +424,9 @@ cJSON *viewer_match(const cJSON *record, char *err, size_t cap)
     memset(&w, 0, sizeof w);
     if (game_record_read(record, &rec, err, cap) < 0) return NULL;
     w.g = rec.game;
+    w.record = record;
     w.players = rec.players;
-    if (!(w.state = malloc(rec.game->state_size))) goto oom;
+    if (!(w.state = malloc(rec.game->state_size)) || !(w.alone = malloc(rec.game->state_size))) goto oom;
     int status = game_replay_create(record, rec.game, w.state, &r);
     cJSON_Delete(r.result);
     if (status != REPLAY_OK) {
@@ -452,12 +459,14 @@ cJSON *viewer_match(const cJSON *record, char *err, size_t cap)
     }
     walk_release_views(&w);
     free(w.state);
+    free(w.alone);
     return root;
 oom:
     snprintf(err, cap, "out of memory");
 fail:
     walk_release_views(&w);
     free(w.state);
+    free(w.alone);
     cJSON_Delete(root);
     return NULL;
 }

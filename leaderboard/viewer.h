@@ -50,7 +50,12 @@ cJSON *viewer_partie(const cJSON *record, char *err, size_t cap);
  *
  * "hands" of a step are every player's cards after it; "say" is what the
  * view's history adds to the action (Belote's meld dialogue: "tierce",
- * "good"...); a trick's winner is the seat whose tricks_won grew. */
+ * "good"...); a trick's winner is the seat whose tricks_won grew, for the
+ * deal's last trick in the deal replayed alone as a one-deal match
+ * (records/game_replay.h game_replay_deal_alone), whose state stays on the
+ * finished deal where the match's has moved on. Each deal starts from its
+ * pack and its own rules as `arena replay` starts it
+ * (game_replay_start_deal). */
 cJSON *viewer_match(const cJSON *record, char *err, size_t cap);
 
 #endif

@@ -91,11 +91,7 @@ static int answer(void *socket, const struct sdk_bot *bot, void *ctx, const stru
     return rc;
 }
 
-/* With PIQUET_SERVER_KEY (the arena's public key, or a file holding it):
- * the socket is a CURVE client of that server, with the bot's pair from
- * PIQUET_KEY_FILE or, without it, a pair made for this connection. 0, or
- * -1 after saying why on stderr. */
-static int set_curve(void *socket, const char *name)
+int sdk_set_curve(void *socket, const char *name)
 {
     const char *server = getenv("PIQUET_SERVER_KEY"), *key_file = getenv("PIQUET_KEY_FILE");
     char server_key[CURVE_KEY_TEXT], public_key[CURVE_KEY_TEXT], secret_key[CURVE_KEY_TEXT], err[512];
@@ -148,7 +144,7 @@ static int connect_hello(struct codec_hello *hello, void **zctx, void **socket)
     *socket = *zctx ? zmq_socket(*zctx, ZMQ_DEALER) : NULL;
     if (!*socket || set_int(*socket, ZMQ_LINGER, 0) || set_int(*socket, ZMQ_HEARTBEAT_IVL, PROTOCOL_HEARTBEAT_IVL_MS) ||
         set_int(*socket, ZMQ_HEARTBEAT_TTL, PROTOCOL_HEARTBEAT_TTL_MS) ||
-        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || set_curve(*socket, hello->name)) {
+        set_int(*socket, ZMQ_HEARTBEAT_TIMEOUT, PROTOCOL_HEARTBEAT_TIMEOUT_MS) || sdk_set_curve(*socket, hello->name)) {
         fprintf(stderr, "%s: cannot set up the socket: %s\n", hello->name, zmq_strerror(errno));
         goto out;
     }

@@ -79,4 +79,12 @@ int sdk_game_run(const struct sdk_game_bot *bot, void *ctx);
  * or a callback. */
 void sdk_log(const char *text);
 
+/* With PIQUET_SERVER_KEY (the arena's public key, or a file holding it):
+ * makes `socket` (before its connect) a CURVE client of that server, with
+ * the bot's pair from PIQUET_KEY_FILE or, without it, a pair made for
+ * this connection; without PIQUET_SERVER_KEY, does nothing. The SDK's
+ * bots call it; a bot of its own socket (bot-instant) may too. 0, or -1
+ * after saying why on stderr (`name` first). */
+int sdk_set_curve(void *socket, const char *name);
+
 #endif

@@ -158,6 +158,35 @@ static int read_deal_fields(const cJSON *deal, const struct game *g, void *state
     return 0;
 }
 
+int game_replay_start_deal(const struct game *g, void *state, const cJSON *deal, const char *where,
+                           struct replay *self)
+{
+    const cJSON *deck = cJSON_GetObjectItemCaseSensitive(deal, "deck");
+    struct rule_list rules;
+    char err[200];
+    int status;
+    if (!cJSON_IsString(deck)) {
+        snprintf(self->error, sizeof self->error, "%s\"deck\" must be a string of cards", where);
+        return REPLAY_BAD_INPUT;
+    }
+    if (g->set_deck(state, deck->valuestring, err, sizeof err) < 0) {
+        snprintf(self->error, sizeof self->error, "%s%s", where, err);
+        return REPLAY_BAD_INPUT;
+    }
+    if (!g->set_deal_rules) return REPLAY_OK;
+    if ((status = read_rules(deal, &rules, self))) {
+        char why[sizeof self->error];
+        snprintf(why, sizeof why, "%s", self->error);
+        snprintf(self->error, sizeof self->error, "%s%s", where, why);
+        return status;
+    }
+    if (rules.items[0] && g->set_deal_rules(state, rules.items, err, sizeof err) < 0) {
+        snprintf(self->error, sizeof self->error, "%s%s", where, err);
+        return REPLAY_BAD_INPUT;
+    }
+    return REPLAY_OK;
+}
+
 /* The game's words for a replay reason, or the house's. */
 static const char *words(const struct game *g, int which, const char *house)
 {
@@ -220,7 +249,7 @@ static int write_result(const struct game *g, const void *state, int match, stru
  * as it went without ending. */
 static int replay_unfinished(const struct game *g, void *state, const cJSON *unfinished, int d, struct replay *self)
 {
-    char prefix[32], err[200];
+    char prefix[32];
     const char *deck;
     const cJSON *actions, *item;
     int i = 0;
@@ -232,11 +261,7 @@ static int replay_unfinished(const struct game *g, void *state, const cJSON *unf
     if (cJSON_IsNull(unfinished)) return REPLAY_OK;
     snprintf(prefix, sizeof prefix, "deal %d: ", d);
     int status = read_deal(unfinished, "unfinished_deal: ", &deck, &actions, self);
-    if (status) return status;
-    if (g->set_deck(state, deck, err, sizeof err) < 0) {
-        snprintf(self->error, sizeof self->error, "unfinished_deal: %s", err);
-        return REPLAY_BAD_INPUT;
-    }
+    if (status || (status = game_replay_start_deal(g, state, unfinished, "unfinished_deal: ", self))) return status;
     cJSON_ArrayForEach(item, actions) {
         char reason[200];
         int rc = g->apply(state, item->valuestring, (int)strlen(item->valuestring), reason, sizeof reason);
@@ -275,10 +300,7 @@ static int replay_match(const cJSON *doc, const struct game *g, void *state, str
                      first ? first->valuestring : "end", words(g, 2, "the match is over"));
             return REPLAY_ILLEGAL;
         }
-        if (g->set_deck(state, deck, err, sizeof err) < 0) {
-            snprintf(self->error, sizeof self->error, "%s%s", where, err);
-            return REPLAY_BAD_INPUT;
-        }
+        if ((status = game_replay_start_deal(g, state, deal, where, self))) return status;
         if ((status = play_deal(g, state, actions, prefix, self))) return status;
         d++;
     }
@@ -334,6 +356,22 @@ int game_replay_into(const cJSON *doc, const struct game *g, void *into, const c
     else status = replay_one_deal(doc, g, state, &setup, self);
     if (!into) free(state);
     return status;
+}
+
+int game_replay_deal_alone(const cJSON *doc, const struct game *g, const cJSON *deal, void *state,
+                           struct replay *self)
+{
+    struct rule_list rules;
+    struct game_setup setup = { 0, 0, 0, NULL, 1 };
+    char err[200];
+    int status;
+    memset(self, 0, sizeof *self);
+    self->error_index = -1;
+    if ((status = read_rules(doc, &rules, self)) || (status = read_players(doc, g, &setup.players, self)))
+        return status;
+    setup.rules = rules.items;
+    if (g->create(state, &setup, err, sizeof err) < 0) return bad(self, err);
+    return game_replay_start_deal(g, state, deal, "", self);
 }
 
 int game_replay_create(const cJSON *doc, const struct game *g, void *state, struct replay *self)

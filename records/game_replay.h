@@ -7,7 +7,8 @@
  *   deal:  {"game", "players", "deck", "rules"?, "actions", FIELD?...}
  *          FIELD: a number the game reads (Belote's "reserve")
  *   match: {"game", "players", "first_dealer"?, "rules"?,
- *           "deals": [{"deck", "actions"}...]}
+ *           "deals": [{"deck", "rules"?, "actions"}...]}
+ *          (a deal's own "rules": game_replay_start_deal)
  * "rules" holds flags as strings, numbers or booleans; "first_dealer" is
  * a player's letter, A when absent.
  *
@@ -42,6 +43,26 @@ int game_replay_json(const cJSON *doc, const struct game *g, struct replay *self
  * leaderboard's viewer: set_deck, then each action) reads the record as
  * replay does. Returns an enum replay_status. */
 int game_replay_create(const cJSON *doc, const struct game *g, void *state, struct replay *self);
+
+/* A deal record of a match record begins in `state` (the match before
+ * that deal's first action): its "deck" (game.h set_deck) and its own
+ * "rules", which override the match's for that deal where the game reads
+ * them (game.h set_deal_rules; a game without it ignores them, as its
+ * rules file asks for equal ones). Replay and the leaderboard's viewer
+ * both start deals here. Returns an enum replay_status, with the reason in
+ * self->error after `where` ("deals[2]: "). */
+int game_replay_start_deal(const struct game *g, void *state, const cJSON *deal, const char *where,
+                           struct replay *self);
+
+/* Deal `deal` of match record `doc` alone, as a one-deal match (game.h
+ * game_setup.one_deal: seat s is player s) under the match's players and
+ * rules and the deal's own (game_replay_start_deal), ready for its first
+ * action in the caller's state. Its state stays on the finished deal after
+ * the last action, where the match's moves on to the next deal: the
+ * leaderboard's viewer reads the last trick there. Returns an enum
+ * replay_status. */
+int game_replay_deal_alone(const cJSON *doc, const struct game *g, const cJSON *deal, void *state,
+                           struct replay *self);
 
 /* The same, into the caller's state (g->state_size bytes; NULL: one of its
  * own), so that the caller can read the match after it. With

@@ -67,7 +67,7 @@ void journal_close(struct journal *self)
     self->fd = -1;
 }
 
-static const char *const type_names[] = { "header", "partie", "posted", "post_refused", "match" };
+static const char *const type_names[] = { "header", "partie", "posted", "post_refused", "match", "round" };
 
 struct journal_seen {
     char *key;              /* NULL: a free slot */
@@ -173,7 +173,7 @@ static int classify(const cJSON *rec, enum journal_type *type, char *why, size_t
             *type = (enum journal_type)i;
             return 0;
         }
-    if (name) snprintf(why, cap, "unknown record type '%s' (header, partie, match, posted or post_refused)", shown(name, a));
+    if (name) snprintf(why, cap, "unknown record type '%s' (header, partie, match, round, posted or post_refused)", shown(name, a));
     else snprintf(why, cap, "\"type\" is not a string");
     return -1;
 }

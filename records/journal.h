@@ -10,7 +10,8 @@
  * - each line is exactly one JSON object, no key of it given twice, and
  *   its "type" is one the arena has ever written: "header" (tournament.h),
  *   "partie" (record.h), "posted" or "post_refused" (poster.h), "match"
- *   (the other games' matches, game_record.h);
+ *   (the other games' matches, game_record.h), "round" (a Swiss round
+ *   over, with its tables and standings: arena/tournament/swiss.h);
  * - a partie is known by its run and its id, and appears once: twice in
  *   one run, in one file or in two files read through one reader, is an
  *   error naming both places. A partie's run is its "run", else its
@@ -46,7 +47,7 @@ int journal_append(struct journal *self, const cJSON *record, char *err, size_t 
 void journal_close(struct journal *self);
 
 /* The record types, as written in "type". */
-enum journal_type { JOURNAL_HEADER, JOURNAL_PARTIE, JOURNAL_POSTED, JOURNAL_POST_REFUSED, JOURNAL_MATCH };
+enum journal_type { JOURNAL_HEADER, JOURNAL_PARTIE, JOURNAL_POSTED, JOURNAL_POST_REFUSED, JOURNAL_MATCH, JOURNAL_ROUND };
 
 /* One record as the reader hands it on; everything in it lives until the
  * callback returns. */

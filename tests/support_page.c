@@ -21,7 +21,7 @@
 #include "tests/support_page.h"
 #include "tests/support_scratch.h"
 
-#define TOKEN "page-test-token-5f1c"
+#define TOKEN SUPPORT_PAGE_POST_TOKEN
 
 static pid_t server = -1;
 static char base[64];
@@ -165,6 +165,7 @@ void support_page_start_server(void)
         if (!freopen(out, "w", stdout) || !freopen(err, "w", stderr))
             _exit(127);
         unsetenv("LEADERBOARD_TOKENS");
+        setenv("LEADERBOARD_AUTHOR_TOKENS", SUPPORT_PAGE_AUTHOR ":" SUPPORT_PAGE_AUTHOR_TOKEN, 1);
         execl(exe, exe, "--db", db, "--listen", "127.0.0.1:0", "--token-file", tokens, (char *)NULL);
         _exit(127);
     }
@@ -215,6 +216,12 @@ static size_t collect(char *data, size_t size, size_t n, void *userdata)
 
 long support_page_http(const char *path, const char *post, cJSON **body)
 {
+    return support_page_request(post ? "POST" : "GET", path, post, "Authorization: Bearer " TOKEN, body);
+}
+
+long support_page_request(const char *method, const char *path, const char *json, const char *authorization,
+                          cJSON **body)
+{
     char url[512];
     snprintf(url, sizeof url, "%s%s", base, path);
     CURL *curl = curl_easy_init();
@@ -225,13 +232,14 @@ long support_page_http(const char *path, const char *post, cJSON **body)
     cr_assert_eq(curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, collect), CURLE_OK);
     cr_assert_eq(curl_easy_setopt(curl, CURLOPT_WRITEDATA, &b), CURLE_OK);
     cr_assert_eq(curl_easy_setopt(curl, CURLOPT_TIMEOUT, 120L), CURLE_OK);
-    if (post) {
-        headers = curl_slist_append(headers, "Authorization: Bearer " TOKEN);
+    cr_assert_eq(curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method), CURLE_OK);
+    if (json) {
+        headers = curl_slist_append(headers, authorization);
         cr_assert_not_null(headers);
         headers = curl_slist_append(headers, "Content-Type: application/json");
         cr_assert_not_null(headers);
         cr_assert_eq(curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers), CURLE_OK);
-        cr_assert_eq(curl_easy_setopt(curl, CURLOPT_POSTFIELDS, post), CURLE_OK);
+        cr_assert_eq(curl_easy_setopt(curl, CURLOPT_POSTFIELDS, json), CURLE_OK);
     }
     CURLcode rc = curl_easy_perform(curl);
     cr_assert_eq(rc, CURLE_OK, "%s: %s", url, curl_easy_strerror(rc));

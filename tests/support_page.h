@@ -23,6 +23,12 @@
  * show as text. */
 #define SUPPORT_PAGE_HTML_BOT "<b>r&amp;"
 
+/* The author allowed to register bots on the test's server, and the
+ * token the test posts results and the arena's reports with. */
+#define SUPPORT_PAGE_AUTHOR "page-author"
+#define SUPPORT_PAGE_AUTHOR_TOKEN "page-author-token-21b7"
+#define SUPPORT_PAGE_POST_TOKEN "page-test-token-5f1c"
+
 /* The suite's start: the test's scratch directory, and libcurl. */
 void support_page_init(void);
 
@@ -58,6 +64,12 @@ const char *support_page_url(const char *fragment);
  * post with the test's bearer token. Returns the HTTP status and sets
  * *body to the answer parsed, which must be JSON (the caller deletes it). */
 long support_page_http(const char *path, const char *post, cJSON **body);
+
+/* Any request: method, path, a JSON body (NULL: none) sent with the
+ * header `authorization` ("Authorization: Bearer ..."). As
+ * support_page_http. */
+long support_page_request(const char *method, const char *path, const char *json, const char *authorization,
+                          cJSON **body);
 
 /* The partie (or match) records of a journal. */
 struct support_page_journal {

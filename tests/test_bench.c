@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include "arena/play/bench.h"
 #include "arena/play/sandbox.h"
 #include "arena/play/runner.h"
@@ -93,4 +94,31 @@ Test(bench, round_trips_over_tcp_and_curve_come_back, .timeout = 60)
         cr_expect_gt(rtt.median_us, 0);
         cr_expect_geq(rtt.p99_us, rtt.median_us);
     }
+}
+
+/* arena bench serve: the ladder plays every match it was asked for with
+ * bot-instant over CURVE, and says so with a rate and a round trip. */
+Test(bench, serve_plays_its_ladder_over_curve_and_prints_a_rate_beside_a_round_trip, .timeout = 180)
+{
+    char cmd[2048], line[1024];
+    int medians = 0, runs = 0;
+    snprintf(cmd, sizeof cmd, "'%s/arena' bench serve --runs 2 --max-matches 30 2>&1", getenv("BIN"));
+    FILE *p = popen(cmd, "r");
+    cr_assert_not_null(p);
+    while (fgets(line, sizeof line, p)) {
+        double rate, decisions, per, raw;
+        int run;
+        if (sscanf(line, "  run %d: %lf matches/s, %lf decisions a match, %lf us/decision; raw CURVE round trip %lf us",
+                   &run, &rate, &decisions, &per, &raw) == 5) {
+            runs++;
+            cr_expect_gt(rate, 0);
+            cr_expect_gt(decisions, 20, "a Piquet partie of bot-instant is more than 20 decisions");
+            cr_expect_gt(raw, 0);
+            cr_expect_float_eq(per, 1e6 / (rate * decisions), per * 0.01);
+        }
+        medians += !strncmp(line, "serve: median ", 14);
+    }
+    cr_assert_eq(pclose(p), 0, "arena bench serve failed");
+    cr_assert_eq(runs, 2);
+    cr_assert_eq(medians, 1);
 }

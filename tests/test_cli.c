@@ -195,7 +195,7 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
         { "### arena check", { "check" } },
         { "### arena sprt", { "sprt" } },
         { "### arena replay", { "replay" } },
-        { "### arena bench", { "bench engine", "bench zmq", "bench harness", "bench start" } },
+        { "### arena bench", { "bench engine", "bench zmq", "bench harness", "bench start", "bench serve" } },
         { "### arena ratings", { "ratings" } },
         { "### arena rules", { "rules" } },
         { "### arena keys", { "keys" } },

@@ -29,6 +29,7 @@ static const char *bin_dir(void)
 
 static void spawn(struct lb_server *s)
 {
+    const char *const *extra = s->extra;
     int fds[2];
     char path[512], line[256];
     cr_assert_eq(pipe(fds), 0);
@@ -41,7 +42,11 @@ static void spawn(struct lb_server *s)
         close(fds[0]);
         close(fds[1]);
         setenv("LEADERBOARD_TOKENS", "other-token, " LB_TOKEN, 1);
-        execl(path, path, "--db", s->db, "--listen", "127.0.0.1:0", "--threads", "4", (char *)NULL);
+        setenv("LEADERBOARD_AUTHOR_TOKENS", LB_AUTHOR ":" LB_AUTHOR_TOKEN ", " LB_AUTHOR2 ":" LB_AUTHOR2_TOKEN, 1);
+        const char *argv[32] = { path, "--db", s->db, "--listen", "127.0.0.1:0", "--threads", "4" };
+        int n = 7;
+        for (int i = 0; extra && extra[i] && n < 31; i++) argv[n++] = extra[i];
+        execv(path, (char *const *)argv);
         _exit(127);
     }
     close(fds[1]);
@@ -61,7 +66,13 @@ static void spawn(struct lb_server *s)
 
 void lb_start(struct lb_server *s)
 {
+    lb_start_with(s, NULL);
+}
+
+void lb_start_with(struct lb_server *s, const char *const *extra)
+{
     memset(s, 0, sizeof *s);
+    s->extra = extra;
     snprintf(s->dir, sizeof s->dir, "%s", support_scratch_dir());
     snprintf(s->db, sizeof s->db, "%s", support_scratch_path("board.db"));
     spawn(s);

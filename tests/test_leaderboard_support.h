@@ -10,12 +10,18 @@
 #include <cjson/cJSON.h>
 
 #define LB_TOKEN "test-token-7f3a"
+/* Two authors allowed to register bots (LEADERBOARD_AUTHOR_TOKENS). */
+#define LB_AUTHOR "alice"
+#define LB_AUTHOR_TOKEN "alice-token-91c2"
+#define LB_AUTHOR2 "bob"
+#define LB_AUTHOR2_TOKEN "bob-token-44d0"
 
 struct lb_server {
     pid_t pid;
     int port;
     char dir[128];     /* the test's scratch directory, holding the database */
     char db[192];
+    const char *const *extra;   /* more options for the server, NULL-ended (lb_start_with) */
 };
 
 struct lb_reply {
@@ -28,6 +34,8 @@ struct lb_reply {
 /* Starts a server on a new database in the test's scratch directory
  * (support_scratch.h). */
 void lb_start(struct lb_server *s);
+/* The same with more options (a NULL-ended list, kept for lb_restart). */
+void lb_start_with(struct lb_server *s, const char *const *extra);
 /* Starts a server again on s->db (after lb_kill or lb_stop). */
 void lb_restart(struct lb_server *s);
 /* SIGTERM; asserts a clean exit (status 0). */

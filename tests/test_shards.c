@@ -416,11 +416,11 @@ Test(shards, a_header_of_a_later_version_is_refused_and_one_without_a_version_st
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 1 --seed 2", piquet_bots());
     cr_assert_eq(sh("%s/arena run --quiet %s --journal v.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
-    cr_assert_eq(sh("head -n 3 v.jsonl | sed '1s/\"version\":2/\"version\":3/' > v3.jsonl && "
+    cr_assert_eq(sh("head -n 3 v.jsonl | sed '1s/\"version\":2/\"version\":4/' > v4.jsonl && "
                     "head -n 3 v.jsonl | sed '1s/\"version\":2,//' > v1.jsonl"), 0);
-    cr_assert_eq(sh("%s/arena resume --quiet v3.jsonl > r.out 2>&1", bin_dir()), 2);
+    cr_assert_eq(sh("%s/arena resume --quiet v4.jsonl > r.out 2>&1", bin_dir()), 2);
     char *said = slurp("r.out");
-    cr_assert(strstr(said, "a header of version 3: this arena reads versions 1 to 2"), "%s", said);
+    cr_assert(strstr(said, "a header of version 4: this arena reads versions 1 to 3"), "%s", said);
     free(said);
     cr_assert_eq(sh("%s/arena resume --quiet v1.jsonl > r.out 2>&1", bin_dir()), 0, "%s", slurp("r.out"));
     assert_same_records("v.jsonl", "v1.jsonl", 6);

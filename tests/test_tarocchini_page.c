@@ -2,9 +2,10 @@
  * page in a real headless Chromium: `arena run` of random and greedy bots,
  * its matches posted to a real server, the game in the switcher with its
  * standings, and the match viewer of deal 1 showing the four seats with
- * their names, the declarations, every trick with its winner (all but the
- * last, whose winner the result gives only by team), the deal's points as
- * `arena replay` gives them, and every hand after the deal. */
+ * their names, the declarations, every trick with its winner (the last
+ * one too), the deal's points as `arena replay` gives them, the score at
+ * every step (the totals on the table, the deal's once it is over) and
+ * every hand after the deal. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,11 +122,15 @@ Test(tarocchini_page, shows_a_tarocchini_tournament_and_its_match_viewer)
                            "the deal's points '%s' hold '%s'", cJSON_GetStringValue(cJSON_GetObjectItem(view, "points")), want);
     }
     cr_assert_eq(cJSON_GetArraySize(cJSON_GetObjectItem(view, "winners")), 15, "fifteen tricks");
-    /* every trick's winner but the last agrees with arena replay's count by team */
+    /* every trick's winner, the last one too, agrees with arena replay's count by team */
     const cJSON *tricks = cJSON_GetObjectItem(replayed, "tricks");
-    int last = cJSON_GetObjectItem(replayed, "last_trick")->valueint;
-    for (int t = 0; t < 2; t++)
-        cr_assert_eq(won[t] + (t == last), cJSON_GetArrayItem(tricks, t)->valueint, "team %d's tricks", t);
+    for (int t = 0; t < 2; t++) cr_assert_eq(won[t], cJSON_GetArrayItem(tricks, t)->valueint, "team %d's tricks", t);
+    const cJSON *winners = cJSON_GetObjectItem(view, "winners");
+    const char *last_winner = cJSON_GetArrayItem(winners, 14)->valuestring;
+    int last_seat = -1;
+    for (int s = 0; s < 4; s++)
+        if (last_winner[0] == 'A' + (first + 1 + s) % 4) last_seat = s;
+    cr_assert_eq(last_seat % 2, cJSON_GetObjectItem(replayed, "last_trick")->valueint, "the last trick's winner");
     cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "cards")) cr_assert_eq(c->valueint, 4, "four cards a trick");
     int hand_cards = 0;
     cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "hands")) hand_cards += c->valueint;
@@ -147,6 +152,24 @@ Test(tarocchini_page, shows_a_tarocchini_tournament_and_its_match_viewer)
     char *bids = cJSON_PrintUnformatted(cJSON_GetObjectItem(view, "bids"));
     cr_assert(strstr(bids, "discard") && strstr(bids, "pass"), "%s", bids);
     free(bids);
+    /* the score at every step: the totals on the table, 0 inside the first
+     * deal, and after its last step the deal's points (a match's first deal) */
+    int steps = cJSON_GetArraySize(cJSON_GetObjectItem(deal, "actions"));
+    for (int at = 30; at <= steps; at += steps - 30) {
+        snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/%d", support_page_partie_key(m), at);
+        open_ready(fragment);
+        cJSON *totals = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                  " function (b) { var t = b.querySelector('.seat-total');"
+                                  "  return [b.getAttribute('data-player'), t ? t.textContent : null]; }))");
+        for (int s = 0; s < 4; s++) {
+            const cJSON *box = cJSON_GetArrayItem(totals, s);
+            char want[64];
+            snprintf(want, sizeof want, " · total %d",
+                     at < steps ? 0 : cJSON_GetArrayItem(cJSON_GetObjectItem(replayed, "seats"), s)->valueint);
+            cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(box, 1)), want, "step %d, seat %d", at, s);
+        }
+        cJSON_Delete(totals);
+    }
     cJSON_Delete(view);
     cJSON_Delete(replayed);
     char png[4200];

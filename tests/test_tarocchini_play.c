@@ -28,6 +28,7 @@ static void play_phase(struct tar_deal *d, const char *h0, const char *h1, const
     d->hand[3] = tk_cards(h3);
     d->phase = TAR_PHASE_PLAY;
     d->to_act = 0;
+    tar_deal_refresh(d);
 }
 
 /* Plays `text` for the seat to act: 0 or 1 (deal over), -1 with err. */
@@ -166,6 +167,7 @@ Test(tarocchini_play, o25_up_to_two_different_signals_none_on_the_matto)
     cr_expect_geq(tar_deal_find_legal(&d, "play KS striscio busso", 22), 0);   /* either order */
     cr_expect_eq(tar_deal_find_legal(&d, "play KS striscio busso", 22), tar_deal_find_legal(&d, "play KS busso striscio", 22));
     d.hand[0] = tk_cards("KS");
+    tar_deal_refresh(&d);
     cr_expect_eq(tar_deal_legal_count(&d), 7);   /* volo true: all seven sets */
 }
 

@@ -39,6 +39,7 @@ static void play_phase(struct tar_deal *d, const char *h0, const char *h1, const
     d->hand[3] = tk_cards(h3);
     d->phase = TAR_PHASE_PLAY;
     d->to_act = 0;
+    tar_deal_refresh(d);
 }
 
 static int play(struct tar_deal *d, const char *text, char *err, int cap)

@@ -264,3 +264,84 @@ Test(tarocchini_worked, e7_counting_two_piles)
     cr_expect_eq(106 + 90 + 49 + 6 + 10, 261);
     cr_expect_eq(18 + 30 + 38 + 14, 100);
 }
+
+/* A fixture's record with only the keys a deal record inside a match
+ * keeps ("deck", "rules" when `rules`, "actions"); the caller deletes it. */
+static cJSON *inner_deal(const char *id, const char *rules)
+{
+    char path[128];
+    snprintf(path, sizeof path, "tests/fixtures/tarocchini/%s.json", id);
+    FILE *f = fopen(path, "rb");
+    cr_assert_not_null(f, "%s", path);
+    static char buf[1 << 16];
+    buf[fread(buf, 1, sizeof buf - 1, f)] = '\0';
+    fclose(f);
+    cJSON *root = cJSON_Parse(buf), *record = cJSON_GetObjectItem(root, "record");
+    cr_assert_not_null(record, "%s", path);
+    cJSON *deal = cJSON_CreateObject();
+    cJSON_AddItemToObject(deal, "deck", cJSON_Duplicate(cJSON_GetObjectItem(record, "deck"), 1));
+    if (rules) cJSON_AddItemToObject(deal, "rules", cJSON_Parse(rules));
+    cJSON_AddItemToObject(deal, "actions", cJSON_Duplicate(cJSON_GetObjectItem(record, "actions"), 1));
+    cJSON_Delete(root);
+    return deal;
+}
+
+/* `arena replay` of a match record built from a header ("rules" and
+ * "first_dealer" as JSON text) and deals: its exit status, out as
+ * replay_record's. The deals are taken over. */
+static int replay_match(const char *header, cJSON *const *deals, int n, char *out, size_t cap)
+{
+    cJSON *record = cJSON_Parse(header);
+    cr_assert_not_null(record, "%s", header);
+    cJSON_AddStringToObject(record, "game", "tarocchini");
+    cJSON_AddNumberToObject(record, "players", 4);
+    cJSON *list = cJSON_AddArrayToObject(record, "deals");
+    for (int i = 0; i < n; i++) cJSON_AddItemToArray(list, deals[i]);
+    char *text = cJSON_PrintUnformatted(record), cmd[512];
+    const char *path = support_scratch_path("deal-rules.json");
+    FILE *w = fopen(path, "w");
+    cr_assert_not_null(w);
+    fputs(text, w);
+    fclose(w);
+    cJSON_free(text);
+    cJSON_Delete(record);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s", tk_bin(), path);
+    int status = tk_run(cmd, out, cap);
+    remove(path);
+    return status;
+}
+
+/* Section 9: "Deal records inside a match take the match's rules (a
+ * deal's own rules override them)": for that deal only. */
+Test(tarocchini_worked, section9_a_deal_records_own_rules_override_the_matchs_for_that_deal)
+{
+    char out[8192];
+    /* E6b with E4b's deal (monte on in the deal alone): the monte round is played */
+    cJSON *one[1] = { inner_deal("E4b", "{\"monte\": true}") };
+    cr_expect_eq(replay_match("{\"rules\": {\"target\": 800}, \"first_dealer\": \"D\"}", one, 1, out, sizeof out), 0,
+                 "%s", out);
+    cr_expect(strstr(out, "\"totals\":{\"AC\":893,\"BD\":176},\"winner\":\"AC\",\"settlement\":717"), "%s", out);
+    /* the match's monte on, the deal's off: E2's actions start with the discard */
+    one[0] = inner_deal("E2", "{\"monte\": false}");
+    cr_expect_eq(replay_match("{\"rules\": {\"target\": 800, \"monte\": true}, \"first_dealer\": \"D\"}", one, 1, out,
+                              sizeof out),
+                 0, "%s", out);
+    cr_expect(strstr(out, "\"settlement\":717"), "%s", out);
+    /* without its own rules the deal takes the match's: E2 under monte fails at once */
+    one[0] = inner_deal("E2", NULL);
+    cr_expect_eq(replay_match("{\"rules\": {\"target\": 800, \"monte\": true}, \"first_dealer\": \"D\"}", one, 1, out,
+                              sizeof out),
+                 1, "%s", out);
+    cr_expect(strstr(out, "deal 0: action 0 (discard 6S 6B): not your turn"), "%s", out);
+    /* E6a with E4b's deal first: the next deals are back to the match's rules */
+    cJSON *eight[8];
+    eight[0] = inner_deal("E4b", "{\"monte\": true}");
+    for (int k = 1; k < 8; k++) eight[k] = inner_deal(k % 2 ? "E3" : "E2", NULL);
+    cr_expect_eq(replay_match("{\"first_dealer\": \"A\"}", eight, 8, out, sizeof out), 0, "%s", out);
+    cr_expect(strstr(out, "\"totals\":{\"AC\":3532,\"BD\":3640},\"winner\":\"BD\",\"settlement\":108"), "%s", out);
+    /* a deal's unknown flag or value makes the record unusable */
+    one[0] = inner_deal("E2", "{\"monte\": \"maybe\"}");
+    cr_expect_eq(replay_match("{\"first_dealer\": \"D\", \"rules\": {\"target\": 800}}", one, 1, out, sizeof out), 2,
+                 "%s", out);
+    cr_expect(strstr(out, "deals[0]: "), "%s", out);
+}

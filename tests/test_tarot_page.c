@@ -137,6 +137,23 @@ Test(tarot_page, shows_a_tarot_tournament_its_standings_and_its_viewer)
     cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "cards")) cr_assert_eq(c->valueint, 4, "four cards a trick");
     cJSON_ArrayForEach(c, cJSON_GetObjectItem(view, "hands")) cr_assert_geq(c->valueint, 18, "every hand after the deal");
     cr_assert_geq(cJSON_GetObjectItem(view, "bids")->valueint, 4, "every seat spoke");
+    /* the score at every step: the totals on the table, 0 before the deal's
+     * end, its scores after its last step (the match's first deal) */
+    int steps = cJSON_GetArraySize(cJSON_GetObjectItem(deal, "actions"));
+    for (int at = 1; at <= steps; at += steps > 1 ? steps - 1 : 1) {
+        snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/%d", support_page_partie_key(m), at);
+        open_ready(fragment);
+        cJSON *totals = page_json("JSON.stringify(Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                  " function (b) { var t = b.querySelector('.seat-total');"
+                                  "  return t ? t.textContent : null; }))");
+        for (int s = 0; s < 4; s++) {
+            char want[64];
+            const cJSON *score = cJSON_GetArrayItem(cJSON_GetObjectItem(replayed, "scores"), s);
+            snprintf(want, sizeof want, " · total %d", at < steps || !score ? 0 : score->valueint);
+            cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetArrayItem(totals, s)), want, "step %d, seat %d", at, s);
+        }
+        cJSON_Delete(totals);
+    }
     cJSON_Delete(view);
     cJSON_Delete(replayed);
     char shot[4200];

@@ -4,13 +4,18 @@
 # to it with a progress line, Belote round robins at four and two, a
 # Partnership Belote match, Tarocchini and Coinche round robins (one
 # program per side) and French Tarot at four, three and five, posting
-# too, the standings, and the page's URL. The server
-# keeps running afterwards (DEMO_KEEP=0 stops it); `make demo-stop` stops it.
+# too, the standings, then a ladder arena (`arena serve --leaderboard`)
+# with three reference bots registered through the API by a demo author
+# and connected over CURVE (the page's Ladder section shows them), and the
+# page's URL. The server and the ladder keep running afterwards (the ladder
+# up to DEMO_LADDER_MATCHES matches; DEMO_KEEP=0 stops both); `make
+# demo-stop` stops them.
 #
 #   BUILD      build directory (default build)
 #   DEMO_PORT  the leaderboard's port (default 8080; taken: any free port)
 #   DEMO_PAIRS duplicate pairs per pairing (default 8)
 #   DEMO_KEEP  1 (default) leave the server running, 0 stop it
+#   DEMO_LADDER_MATCHES  matches the ladder plays before it stops (default 300)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
@@ -22,6 +27,11 @@ KEEP=${DEMO_KEEP:-1}
 PY=/usr/bin/python3
 
 stop_server() {
+  # the ladder first (its bots, then the arena), then the leaderboard
+  if [ -f "$DIR/ladder.pids" ]; then
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done < "$DIR/ladder.pids"
+    rm -f "$DIR/ladder.pids"
+  fi
   if [ -f "$DIR/leaderboard.pid" ]; then
     pid=$(cat "$DIR/leaderboard.pid")
     if kill -0 "$pid" 2>/dev/null; then
@@ -53,10 +63,11 @@ echo "== the worked deals of the literature, replayed through the engine"
 stop_server
 mkdir -p "$DIR"
 rm -f "$DIR"/leaderboard.sqlite* "$DIR"/*.jsonl "$DIR"/results.json "$DIR"/results.csv
-( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$DIR/token" )
+( umask 077; head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$DIR/token"
+  printf 'demo:%s\n' "$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')" > "$DIR/authors" )
 start_server() {
   nohup "$BIN/leaderboard" --db "$DIR/leaderboard.sqlite" --listen "127.0.0.1:$1" --token-file "$DIR/token" \
-    > "$DIR/leaderboard.log" 2>&1 &
+    --author-tokens "$DIR/authors" > "$DIR/leaderboard.log" 2>&1 &
   echo $! > "$DIR/leaderboard.pid"
   for _ in $(seq 100); do
     URL=$(sed -n 's/^listening on //p' "$DIR/leaderboard.log" 2>/dev/null | head -1)
@@ -144,10 +155,55 @@ for g in json.load(sys.stdin)["games"]:
     print("  %-22s %-20s %4d matches" % (g["game"], g["title"], g["matches"]))
 '
 echo
+echo "== a ladder arena: greedy, random and the Python example bot registered by the author 'demo' and connected over CURVE"
+# What an author does (protocol/README.md "Connecting to a ladder arena"):
+# a key pair per bot, registered with an author token; the operator's
+# arena has a key pair of its own and takes the bots from the leaderboard.
+rm -rf "$DIR/keys" "$DIR/ladder.jsonl"
+mkdir -p "$DIR/keys"
+AUTHOR="Authorization: Bearer $(cut -d: -f2 "$DIR/authors")"
+for bot in arena ladder-greedy ladder-random ladder-py; do
+  "$BIN/arena" keys new "$bot" --dir "$DIR/keys" > /dev/null 2>&1
+done
+for bot in ladder-greedy ladder-random ladder-py; do
+  curl -sf -H "$AUTHOR" --data "{\"name\":\"$bot\",\"game\":\"piquet\",\"public_key\":\"$(cat "$DIR/keys/$bot.pub")\"}" \
+    "$URL/api/v1/bots" > /dev/null || { echo "demo: registering $bot failed" >&2; exit 1; }
+done
+LADDER_PORT=$("$PY" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+ENDPOINT=tcp://127.0.0.1:$LADDER_PORT
+nohup "$BIN/arena" serve --listen "$ENDPOINT" --server-key "$DIR/keys/arena.key" --leaderboard "$URL" \
+  --token-file "$DIR/token" --journal "$DIR/ladder.jsonl" --max-matches "${DEMO_LADDER_MATCHES:-300}" --quiet \
+  > "$DIR/ladder.log" 2>&1 &
+echo $! > "$DIR/ladder.pids"
+connect() {  # NAME COMMAND...: a bot on its key pair, as an author anywhere starts it
+  local name=$1
+  shift
+  PIQUET_ENDPOINT=$ENDPOINT PIQUET_SERVER_KEY="$DIR/keys/arena.pub" PIQUET_KEY_FILE="$DIR/keys/$name.key" \
+    PIQUET_TOKEN=ladder nohup "$@" > "$DIR/$name.log" 2>&1 &
+  echo $! >> "$DIR/ladder.pids"
+}
+connect ladder-greedy "$BIN/bot-greedy"
+connect ladder-random "$BIN/bot-random"
+connect ladder-py "$PY" bots/python/example_bot.py
+for _ in $(seq 300); do
+  played=$(grep -c '"type":"partie"' "$DIR/ladder.jsonl" 2>/dev/null) || played=0
+  [ "$played" -ge 12 ] && break
+  sleep 0.1
+done
+sleep 2.5   # the arena's next report of who is connected
+curl -sf "$URL/api/v1/bots?game=piquet" | "$PY" -c '
+import json, sys
+print("  %-14s %-6s %-9s %8s  %s" % ("bot", "owner", "status", "matches", "last seen"))
+for b in json.load(sys.stdin)["bots"]:
+    print("  %-14s %-6s %-9s %8d  %s" % (b["name"], b["owner"], b["status"], b["matches"], b["last_seen"] or "never"))
+'
+echo "  the ladder ($ENDPOINT) plays on up to ${DEMO_LADDER_MATCHES:-300} matches; journal $DIR/ladder.jsonl"
+
+echo
 echo "journals: $DIR/*.jsonl   results: $DIR/results.json, $DIR/results.csv"
 if [ "$KEEP" = 0 ]; then
   stop_server
-  echo "the leaderboard is stopped (DEMO_KEEP=0)"
+  echo "the leaderboard is stopped, and the ladder (DEMO_KEEP=0)"
 else
-  echo "open $URL/ in a browser; stop the server with: make demo-stop"
+  echo "open $URL/ in a browser (the Ladder section at the bottom); stop the server and the ladder with: make demo-stop"
 fi

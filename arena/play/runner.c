@@ -448,6 +448,20 @@ int runner_idle_connections(const struct runner *self, int index)
     return n;
 }
 
+int runner_connections(const struct runner *self, int index, int *playing)
+{
+    const struct loop *L = self->loop;
+    int n = 0;
+    *playing = 0;
+    for (int i = 0; L && i < L->n_conns; i++) {
+        const struct conn *c = &L->conns[i];
+        if (c->state == CONN_FREE || !c->remote || !c->connected || c->remote_index != index) continue;
+        n++;
+        *playing += c->state == CONN_BUSY;
+    }
+    return n;
+}
+
 /* A hello from a new peer: the process whose token it carries, or a new
  * connection of a remote bot under its cap, is welcomed; any other is
  * refused (bad_token: unknown, bound to another connection, or over the

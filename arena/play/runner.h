@@ -99,6 +99,10 @@ struct runner {
  * runner_run runs; 0 otherwise). */
 int runner_idle_connections(const struct runner *self, int index);
 
+/* The connections of remote bot `index` now, and in *playing those in a
+ * match (from next_job, while runner_run runs; 0 otherwise). */
+int runner_connections(const struct runner *self, int index, int *playing);
+
 /* Runs until next_job() has no more and every partie ended, or *stop.
  * Returns 0, or -1 when the arena itself failed (socket, fork, log file),
  * with err. */

@@ -245,6 +245,7 @@ static int each(const struct journal_entry *e, void *ctx, char *err, size_t cap)
         cJSON_AddItemToArray(r->self->marks, copy);
         return 0;
     }
+    case JOURNAL_ROUND: return 0;   /* a Swiss's: its header was refused (not sharded) */
     }
     return 0;
 }

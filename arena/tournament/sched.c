@@ -8,13 +8,22 @@
 
 const char *sched_format_name(int format)
 {
-    return format == SCHED_GAUNTLET ? "gauntlet" : "round-robin";
+    return format == SCHED_GAUNTLET ? "gauntlet" : format == SCHED_SWISS ? "swiss" : "round-robin";
 }
 
 int sched_format_parse(const char *name)
 {
     if (!strcmp(name, "round-robin")) return SCHED_ROUND_ROBIN;
     if (!strcmp(name, "gauntlet")) return SCHED_GAUNTLET;
+    if (!strcmp(name, "swiss")) return SCHED_SWISS;
+    return -1;
+}
+
+/* A Swiss has no whole schedule: each round is paired on the last. */
+static int not_swiss(int format, char *err, size_t cap)
+{
+    if (format != SCHED_SWISS) return 0;
+    snprintf(err, cap, "a Swiss is scheduled round by round, each on the results of the last");
     return -1;
 }
 
@@ -22,6 +31,7 @@ int sched_build(struct sched *self, int format, int n_bots, int pairs, uint64_t 
                 char *err, size_t cap)
 {
     memset(self, 0, sizeof *self);
+    if (not_swiss(format, err, cap) < 0) return -1;
     if (n_bots < 2 || pairs < 1) {
         snprintf(err, cap, n_bots < 2 ? "a tournament needs at least two bots" : "at least one pair per pairing");
         return -1;
@@ -97,6 +107,7 @@ int sched_build_tables(struct sched *self, int format, int n_bots, int players, 
 {
     struct seating seatings[SEATING_MAX];
     memset(self, 0, sizeof *self);
+    if (not_swiss(format, err, cap) < 0) return -1;
     int n_seatings = seating_set(players, team_of, seatings), k = seating_entrants(players, team_of);
     if (n_seatings < 0) {
         snprintf(err, cap, "a table of %d players in %d teams has no duplicate set", players, k);
@@ -135,5 +146,53 @@ int sched_build_tables(struct sched *self, int format, int n_bots, int players, 
             }
         }
     free(combos);
+    return 0;
+}
+
+int sched_set_size(int players, const int *team_of)
+{
+    struct seating seatings[SEATING_MAX];
+    return team_of ? seating_set(players, team_of, seatings) : 2;
+}
+
+int sched_build_round(struct sched *self, const int (*tables)[GAME_MAX_PLAYERS], int n_tables, int players,
+                      const int *team_of, int sets, int round, uint64_t master_seed, uint64_t first_id,
+                      long first_set, char *err, size_t cap)
+{
+    struct seating seatings[SEATING_MAX];
+    memset(self, 0, sizeof *self);
+    int n_seatings = team_of ? seating_set(players, team_of, seatings) : 2;
+    if (n_seatings < 0 || sets < 1) {
+        snprintf(err, cap, sets < 1 ? "at least one set per table" : "a table of %d players has no duplicate set",
+                 players);
+        return -1;
+    }
+    size_t total = (size_t)n_tables * (size_t)sets * (size_t)n_seatings;
+    if (total && !(self->parties = calloc(total, sizeof *self->parties))) {
+        snprintf(err, cap, "out of memory for %zu matches", total);
+        return -1;
+    }
+    for (int p = 1; p <= sets; p++) {
+        uint64_t seed = pq_rng_mix(master_seed, ((uint64_t)1 << 63) + ((uint64_t)round << 32) + (uint64_t)p);
+        for (int t = 0; t < n_tables; t++)
+            for (int s = 0; s < n_seatings; s++) {
+                struct sched_partie *sp = &self->parties[self->n];
+                sp->partie_id = first_id + self->n;
+                sp->seed = seed;
+                sp->pair = first_set + (long)(p - 1) * n_tables + t;
+                if (!team_of) {
+                    /* Piquet's pair: the same packs, each dealing first once. */
+                    sp->first_dealer = s;
+                    sp->a = tables[t][0];
+                    sp->b = tables[t][1];
+                } else {
+                    sp->n_seats = players;
+                    for (int q = 0; q < players; q++) sp->seat[q] = tables[t][seatings[s].entrant[q]];
+                    sp->a = sp->seat[0];
+                    sp->b = sp->seat[1];
+                }
+                self->n++;
+            }
+    }
     return 0;
 }

@@ -17,7 +17,7 @@
 #include <stdint.h>
 #include "engine/game.h"
 
-enum sched_format { SCHED_ROUND_ROBIN, SCHED_GAUNTLET };
+enum sched_format { SCHED_ROUND_ROBIN, SCHED_GAUNTLET, SCHED_SWISS };
 
 struct sched_partie {
     uint64_t partie_id;
@@ -35,7 +35,8 @@ struct sched {
 };
 
 /* Builds the schedule; gauntlet: bot 0 against every other. Returns 0, or
- * -1 with err (too few bots, out of memory). */
+ * -1 with err (too few bots, out of memory; a Swiss, which is built round
+ * by round: sched_build_round). */
 int sched_build(struct sched *self, int format, int n_bots, int pairs, uint64_t master_seed,
                 char *err, size_t cap);
 void sched_release(struct sched *self);
@@ -52,7 +53,25 @@ void sched_release(struct sched *self);
 int sched_build_tables(struct sched *self, int format, int n_bots, int players, const int *team_of, int sets,
                        uint64_t master_seed, char *err, size_t cap);
 
-/* "round-robin" / "gauntlet" and back (-1 when unknown). */
+/* The matches of one round of a Swiss (arena/tournament/swiss.h): each of
+ * its n_tables tables (entrants bots each, in entrant order) plays `sets`
+ * duplicate sets, Piquet's pairs when team_of is NULL (a partie with A
+ * dealing first and one with B, A the table's first bot), else the game's
+ * seatings (seating.h). Every table of round r plays set p on the same
+ * packs, seed pq_rng_mix(master, 2^63 + r * 2^32 + p), so the scores of
+ * one round compare across tables. Sets are interleaved as elsewhere (set
+ * 1 of every table, then set 2); ids run from first_id and set numbers
+ * from first_set. 0, or -1 with err (out of memory, a table shape without
+ * a duplicate set). */
+int sched_build_round(struct sched *self, const int (*tables)[GAME_MAX_PLAYERS], int n_tables, int players,
+                      const int *team_of, int sets, int round, uint64_t master_seed, uint64_t first_id,
+                      long first_set, char *err, size_t cap);
+
+/* The matches a table plays in one set: 2 for Piquet (team_of NULL), else
+ * the game's seatings; -1 when the shape has no duplicate set. */
+int sched_set_size(int players, const int *team_of);
+
+/* "round-robin" / "gauntlet" / "swiss" and back (-1 when unknown). */
 const char *sched_format_name(int format);
 int sched_format_parse(const char *name);
 

@@ -121,6 +121,7 @@ int tournament_apply(struct tournament *self, const struct option_value *v, char
     case OPT_REMOTE: return add_bot_spec(self, v->text, 1, err, cap);
     case OPT_SCHEDULE: self->format = sched_format_parse(v->text); return 0;
     case OPT_PAIRS: self->pairs = (int)v->integer; return 0;
+    case OPT_ROUNDS: self->rounds = (int)v->integer; return 0;
     case OPT_SEED: self->seed = v->u64; return 0;
     case OPT_CONCURRENCY: self->concurrency = (int)v->integer; return 0;
     case OPT_MOVE_MS: self->config.clock.move_ms = (uint32_t)v->integer; return 0;
@@ -423,6 +424,14 @@ int tournament_check(struct tournament *self, char *err, size_t cap)
         snprintf(err, cap, "give at least two bots (--bot NAME=COMMAND, --remote NAME=TOKEN_FILE)");
         return -1;
     }
+    if ((self->format == SCHED_SWISS) != (self->rounds > 0)) {
+        snprintf(err, cap, self->rounds ? "--rounds is for --format swiss" : "--format swiss needs --rounds R");
+        return -1;
+    }
+    if (self->format == SCHED_SWISS && self->shard.n) {
+        snprintf(err, cap, "a Swiss cannot be split into shards: each round is paired on the results of the last");
+        return -1;
+    }
     for (int i = 0; i < self->n_bots; i++) {
         if (self->bots[i].command) continue;
         remote++;
@@ -454,14 +463,25 @@ int tournament_check(struct tournament *self, char *err, size_t cap)
     return 0;
 }
 
+int tournament_table(const struct tournament *self, int team_of[GAME_MAX_PLAYERS], const int **team_of_or_null,
+                     char *err, size_t cap)
+{
+    *team_of_or_null = NULL;
+    if (is_piquet(self)) return 2;
+    /* rule_texts holds one NULL past the last (tournament_apply). */
+    int players = seating_teams(self->game, self->players, (const char *const *)self->rule_texts, team_of, err, cap);
+    if (players >= 0) *team_of_or_null = team_of;
+    return players;
+}
+
 int tournament_schedule(const struct tournament *self, struct sched *out, char *err, size_t cap)
 {
     int team_of[GAME_MAX_PLAYERS];
+    const int *teams;
     memset(out, 0, sizeof *out);
-    if (is_piquet(self)) return sched_build(out, self->format, self->n_bots, self->pairs, self->seed, err, cap);
-    /* rule_texts holds one NULL past the last (tournament_apply). */
-    int players = seating_teams(self->game, self->players, (const char *const *)self->rule_texts, team_of, err, cap);
+    int players = tournament_table(self, team_of, &teams, err, cap);
     if (players < 0) return -1;
+    if (!teams) return sched_build(out, self->format, self->n_bots, self->pairs, self->seed, err, cap);
     return sched_build_tables(out, self->format, self->n_bots, players, team_of, self->pairs, self->seed, err, cap);
 }
 
@@ -471,10 +491,12 @@ cJSON *tournament_header(const struct tournament *self)
     cJSON *h = cJSON_CreateObject();
     if (!h) return NULL;
     cJSON_AddStringToObject(h, "type", "header");
-    cJSON_AddNumberToObject(h, "version", TOURNAMENT_HEADER_VERSION);
+    cJSON_AddNumberToObject(h, "version", self->format == SCHED_SWISS ? TOURNAMENT_HEADER_VERSION_SWISS
+                                                                      : TOURNAMENT_HEADER_VERSION_OTHERS);
     cJSON_AddStringToObject(h, "run", self->run);
     if (self->shard.n) cJSON_AddStringToObject(h, "shard", shard_format(&self->shard, text, sizeof text));
     cJSON_AddStringToObject(h, "format", sched_format_name(self->format));
+    if (self->rounds) cJSON_AddNumberToObject(h, "rounds", self->rounds);
     cJSON_AddNumberToObject(h, "pairs", self->pairs);
     snprintf(text, sizeof text, "%llu", self->seed);
     cJSON_AddStringToObject(h, "seed", text);

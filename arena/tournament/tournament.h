@@ -44,6 +44,7 @@ struct tournament {
     int n_bots;
     struct tournament_bot bots[TOURNAMENT_MAX_BOTS];
     int format;                           /* enum sched_format */
+    int rounds;                           /* --rounds: a Swiss's (swiss.h); 0: not given */
     int pairs, concurrency, max_faults, reuse, quiet;
     int standings_every;                  /* interim standings every N parties; 0: none */
     int remote_wait_ms;                   /* 0: the runner's default */
@@ -90,7 +91,8 @@ int tournament_from_json(struct tournament *self, const cJSON *settings, char *e
 /* Reads a tournament file. 0, or -1 with "PATH: why" in err. */
 int tournament_read_file(struct tournament *self, const char *path, char *err, size_t cap);
 
-/* Checks what no single flag can: at least two bots, a --listen endpoint
+/* Checks what no single flag can: at least two bots; --rounds with
+ * --format swiss and only there, never with --shard; a --listen endpoint
  * when a bot is remote; reads the remote bots' tokens (at least 16
  * characters; a token file others may read is refused); a --listen address
  * other than loopback only with --server-key (whose pair it reads) or
@@ -101,13 +103,24 @@ int tournament_check(struct tournament *self, char *err, size_t cap);
  * other game its duplicate sets at tables of its players; it needs the
  * settings only, not tournament_check (so a header whose remote bots'
  * token files are elsewhere still gives it). The caller releases it.
- * 0, or -1 with err. */
+ * 0, or -1 with err (a Swiss has no whole schedule). */
 int tournament_schedule(const struct tournament *self, struct sched *out, char *err, size_t cap);
 
-/* The version of the journal header this arena writes ("version"): 2
- * since headers may hold "shard"; a header without it is version 1, and
- * one of a later version is refused by tournament_from_json. */
-#define TOURNAMENT_HEADER_VERSION 2
+/* The table of the tournament's game: team_of[] filled for each seat (NULL
+ * for Piquet, whose duplicate pair sched.h knows), its number of players
+ * returned; -1 with err. */
+int tournament_table(const struct tournament *self, int team_of[GAME_MAX_PLAYERS], const int **team_of_or_null,
+                     char *err, size_t cap);
+
+/* The versions of the journal header this arena writes ("version"): 2
+ * since headers may hold "shard"; 3 for a Swiss (format "swiss", with
+ * "rounds", and "round" records in the journal: an arena older than
+ * Swiss refuses to resume it rather than play it as a round robin); other
+ * tournaments still write 2. A header without a version is version 1,
+ * and one of a later version is refused by tournament_from_json. */
+#define TOURNAMENT_HEADER_VERSION 3
+#define TOURNAMENT_HEADER_VERSION_SWISS 3
+#define TOURNAMENT_HEADER_VERSION_OTHERS 2
 
 /* The journal header: its version, every setting but the journal's own
  * path, the run id, the shard (when one), and a fingerprint of each local

@@ -188,6 +188,15 @@ struct tar_deal {
     tar_mask won[2];             /* the cards of the tricks each team won */
     int8_t matto_seat, matto_trick;      /* who played the Matto, in which trick (0-based) */
     tar_mask void_of[TAR_SEATS];         /* per seat: suits shown void, bit = tar_suit() */
+    /* Kept by tar_deal_refresh after every change (init, apply, sampling),
+     * so that listing and playing a card cost look-ups: */
+    tar_mask playable;           /* the cards the seat to act may play now (0 outside the play) */
+    int16_t n_legal;             /* the number of legal actions now */
+    /* Kept by each play: the current trick's suit to follow (tar_trick_suit)
+     * and the card winning it so far (its position, -1 none, and strength) */
+    uint8_t trick_suit;
+    int8_t best_at;
+    uint8_t best_strength;
     uint8_t n_hist;
     struct tar_act hist[TAR_HISTORY];
 };
@@ -237,6 +246,9 @@ extern const int tar_n_flags;
 void tar_rules_default(struct tar_rules *self);
 /* Sets flag `name` from text: 0, or -1 with a reason. */
 int tar_rules_set(struct tar_rules *self, const char *name, const char *value, char *err, int cap);
+/* Sets every "name=value" of a NULL-terminated list (NULL: none): 0, or -1
+ * with a reason. */
+int tar_rules_set_list(struct tar_rules *self, const char *const *rules, char *err, int cap);
 
 /* ---- cards (tarocchini_cards.c) ---- */
 /* Parses one token of `len` bytes: the card, or -1. */
@@ -324,6 +336,12 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
 int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
+/* Recomputes what the deal keeps of its legal actions (playable, n_legal)
+ * after its state was changed other than by tar_deal_init and
+ * tar_deal_apply (a sample, a test that sets hands). legal_count,
+ * legal_text and tar_deal_legal_play read them; tar_deal_check and
+ * tar_deal_playable do not. */
+void tar_deal_refresh(struct tar_deal *d);
 int tar_deal_legal_count(const struct tar_deal *d);
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len);
@@ -350,6 +368,13 @@ int tar_match_seat_player(const struct tar_match *m, int seat);
 int tar_match_player_seat(const struct tar_match *m, int player);
 int tar_match_to_act(const struct tar_match *m);
 int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, int cap);
+/* Section 9: a deal record inside a match record takes the match's rules,
+ * its own `rules` overriding them for that deal (game.h set_deal_rules).
+ * Before the deal's first action: the deal starts again from its pack
+ * under the match's flags with `rules` set over them. The match's own
+ * flags (deals, target) are unchanged: in a deal's rules they are read
+ * and checked but decide nothing. 0, or -1 with a reason. */
+int tar_match_set_deal_rules(struct tar_match *m, const char *const *rules, char *err, int cap);
 /* Player p's partnership: 0 = AC, 1 = BD. */
 int tar_match_partnership(int player);
 int tar_match_sample(struct tar_match *out, const struct tar_match *m, int player, uint64_t seed);

@@ -328,21 +328,35 @@ void tar_pile_cricche(tar_mask pile, int *total, int *count)
 }
 
 /* The size of the largest valid sequence of family f from the pile's
- * naturals and exactly the wilds `ws` (all of them used); 0 when none. */
-static int best_size(int f, tar_mask pile, tar_mask ws, const struct tar_rules *rules)
+ * naturals and w wild cards (all of them used), for w = 0, 1, 2; 0 when
+ * none. Only the number of wilds matters (O16 counts them). */
+static void best_sizes(int f, tar_mask pile, const struct tar_rules *rules, int size[3])
 {
     tar_mask held = pile & family_naturals(f);
-    int w = tar_count(ws);
-    if (f != TAR_FAMILY_GRANDE) return valid_in(f, held, w, rules) ? tar_count(held) + w : 0;
-    tar_mask head = held & (TAR_BIT(TAR_AN) | TOP_GROUP), run = held & RUN;
-    if (!valid_in(f, head, w, rules)) return 0;
-    int t = tar_count(head & TOP_GROUP), spare = w - (t == 1), best = 0, n = 0;
-    tar_mask missing = 0;
-    for (int i = TAR_T16; i <= TAR_NUMBERED(5) && tar_count(missing) <= spare && !(missing & (missing >> 1)); i++) {
-        if (run & TAR_BIT(i)) best = ++n;   /* a run down to i: every gap above filled (O16) */
-        else missing |= TAR_BIT(i);
+    if (f != TAR_FAMILY_GRANDE) {
+        int n = tar_count(held);
+        for (int w = 0; w < 3; w++) size[w] = valid_in(f, held, w, rules) ? n + w : 0;
+        return;
     }
-    return tar_count(head) + w + best;
+    tar_mask head = held & (TAR_BIT(TAR_AN) | TOP_GROUP), run = held & RUN;
+    int t = tar_count(head & TOP_GROUP), heads = tar_count(head);
+    /* run[g]: the longest run down from T16 with at most g gaps, none two
+     * consecutive, every gap above its lowest card filled by a wild (O16) */
+    int runs[3] = { 0, 0, 0 }, n = 0, gaps = 0, gap_before = 0;
+    for (int i = TAR_T16; i <= TAR_NUMBERED(5); i++) {
+        if (run & TAR_BIT(i)) {
+            n++;
+            for (int g = gaps; g < 3; g++) runs[g] = n;
+            gap_before = 0;
+        } else {
+            if (gap_before || ++gaps > 2) break;
+            gap_before = 1;
+        }
+    }
+    for (int w = 0; w < 3; w++) {
+        int spare = w - (t == 1);   /* one wild is taken by the top group */
+        size[w] = valid_in(f, head, w, rules) ? heads + w + runs[spare] : 0;
+    }
 }
 
 /* O16-O18, O29: every way to give each wild to one family or none; the
@@ -355,11 +369,12 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
     int takers[TAR_FAMILIES + 1] = { -1 }, n_takers = 1;
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
-        int none = !(pile & family_naturals(f));   /* no sequence without a natural */
+        int size[3] = { 0, 0, 0 };
+        if (pile & family_naturals(f)) best_sizes(f, pile, rules, size);   /* no sequence without a natural */
         for (int k = 0; k < 4; k++) {
-            int size = none || (sets[k] & ~pile) ? 0 : best_size(f, pile, sets[k], rules);
-            value[f][k] = size > 0 ? 5 * (size - 1) : 0;
-            made[f][k] = size > 0;
+            int sz = sets[k] & ~pile ? 0 : size[tar_count(sets[k])];
+            value[f][k] = sz > 0 ? 5 * (sz - 1) : 0;
+            made[f][k] = sz > 0;
         }
         base += value[f][0];
         base_n += made[f][0];

@@ -38,6 +38,9 @@ void tar_deal_init(struct tar_deal *d, const struct tar_rules *rules, const uint
     d->phase = rules->monte ? TAR_PHASE_MONTE : TAR_PHASE_DISCARD;
     d->to_act = (int8_t)(rules->monte ? 0 : 3);
     d->matto_seat = d->matto_trick = -1;
+    d->trick_suit = TAR_SUIT_NONE;
+    d->best_at = -1;
+    tar_deal_refresh(d);
 }
 
 /* ---- parsing (section 8) ---- */
@@ -180,27 +183,36 @@ int tar_card_beats(const struct tar_rules *r, int x, int best, int suit)
     return beats(r, x, best, suit);
 }
 
+/* beats() from strengths: whether card c of strength k takes the trick
+ * from the best so far (strength kb; none yet when `none`). */
+static inline int takes(int c, int k, int kb, int none)
+{
+    return c != TAR_MA && (none || (k > kb && (kb > 0 || k >= 64)) || (k == MOOR_STRENGTH && kb == MOOR_STRENGTH));
+}
+
 int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int leader)
 {
     int best = -1, kb = 0, suit = tar_trick_suit(cards, n);
     for (int i = 0; i < n; i++) {   /* beats(), each card's strength computed once */
-        int c = cards[i], k = strength(r, c, suit);
-        int take = c != TAR_MA && (best < 0 || (k > kb && (kb > 0 || k >= 64)) ||
-                                   (k == MOOR_STRENGTH && kb == MOOR_STRENGTH));
+        int c = cards[i], k = strength(r, c, suit), take = takes(c, k, kb, best < 0);
         best = take ? i : best;
         kb = take ? k : kb;
     }
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
-tar_mask tar_deal_playable(const struct tar_deal *d)
+/* O22, O23: the cards of `hand` playable to a trick whose suit to follow
+ * is `suit` (TAR_SUIT_NONE: a lead, or only the Matto so far). */
+static inline tar_mask playable_in(tar_mask hand, int suit)
 {
-    tar_mask hand = d->hand[d->to_act];
-    if (d->n_played == 0) return hand;
-    int suit = tar_trick_suit(d->cards[d->trick], d->n_played);
     if (suit == TAR_SUIT_NONE) return hand;
     tar_mask follow = hand & tar_suit_cards(suit), trumps = hand & TAR_TRUMPS, matto = hand & TAR_BIT(TAR_MA);
     return follow ? follow | matto : trumps ? trumps | matto : hand;
+}
+
+tar_mask tar_deal_playable(const struct tar_deal *d)
+{
+    return playable_in(d->hand[d->to_act], tar_trick_suit(d->cards[d->trick], d->n_played));
 }
 
 /* O25: whether `volo` is true for card c led from `hand`. */
@@ -297,22 +309,21 @@ int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, str
 {
     memset(a, 0, sizeof *a);
     if (d->phase != TAR_PHASE_PLAY || !play_fast(text, len, a)) return 0;
-    return (tar_deal_playable(d) & TAR_BIT(a->card)) && !signal_refusal(d, a);
+    return (d->playable & TAR_BIT(a->card)) && !signal_refusal(d, a);
 }
 
 /* ---- applying ---- */
 
 static void record(struct tar_deal *d, int seat, int kind, const struct tar_action *a)
 {
-    struct tar_act *h = &d->hist[d->n_hist++];
-    memset(h, 0, sizeof *h);
-    h->seat = (uint8_t)seat;
-    h->kind = (uint8_t)kind;
-    if (!a) return;
-    h->klass = a->klass;
-    h->card = a->card;
-    h->signals = a->signals;
-    h->cards = a->cards;
+    struct tar_act h = { (uint8_t)seat, (uint8_t)kind, 0, 0, 0, 0, 0, 0, 0 };
+    if (a) {
+        h.klass = a->klass;
+        h.card = a->card;
+        h.signals = a->signals;
+        h.cards = a->cards;
+    }
+    d->hist[d->n_hist++] = h;
 }
 
 /* O19: a seat's pass scores its declarations. */
@@ -333,7 +344,7 @@ static void declarer_passes(struct tar_deal *d, int seat)
 
 static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 {
-    int c = a->card, suit = tar_trick_suit(d->cards[d->trick], d->n_played);
+    int c = a->card, suit = d->trick_suit;   /* tar_trick_suit of the cards before c */
     d->hand[seat] &= ~TAR_BIT(c);
     if (d->n_played == 0) d->signals[d->trick] = a->signals;
     if (suit != TAR_SUIT_NONE && c != TAR_MA && tar_suit(c) != suit) {
@@ -344,12 +355,19 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
         d->matto_seat = (int8_t)seat;
         d->matto_trick = (int8_t)d->trick;
     }
+    if (suit == TAR_SUIT_NONE && c != TAR_MA) d->trick_suit = (uint8_t)tar_suit(c);   /* O23 */
+    int k = strength(&d->rules, c, d->trick_suit), take = takes(c, k, d->best_strength, d->best_at < 0);
+    d->best_at = (int8_t)(take ? d->n_played : d->best_at);   /* tar_trick_winner, a card at a time */
+    d->best_strength = (uint8_t)(take ? k : d->best_strength);
     d->cards[d->trick][d->n_played++] = (uint8_t)c;
     if (d->n_played < TAR_SEATS) {
-        d->to_act = (int8_t)((seat + 1) % TAR_SEATS);
+        d->to_act = (int8_t)((seat + 1) & (TAR_SEATS - 1));
         return 0;
     }
-    int w = tar_trick_winner(&d->rules, d->cards[d->trick], TAR_SEATS, d->leader);
+    int w = (d->leader + d->best_at) & (TAR_SEATS - 1);
+    d->trick_suit = TAR_SUIT_NONE;
+    d->best_at = -1;
+    d->best_strength = 0;
     d->leaders[d->trick] = d->leader;
     d->winners[d->trick] = (uint8_t)w;
     for (int i = 0; i < TAR_SEATS; i++) d->won[tar_team(w)] |= TAR_BIT(d->cards[d->trick][i]);
@@ -365,7 +383,16 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
     return 1;
 }
 
+static int apply_action(struct tar_deal *d, const struct tar_action *a);
+
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
+{
+    int rc = apply_action(d, a);
+    tar_deal_refresh(d);
+    return rc;
+}
+
+static int apply_action(struct tar_deal *d, const struct tar_action *a)
 {
     int seat = d->to_act;
     record(d, seat, a->kind, a);
@@ -504,8 +531,9 @@ static int walk(const struct tar_deal *d, struct walker *w)
     }
 }
 
-/* The lowest n-th (from 0) card of a mask. */
-static int nth_card(tar_mask m, int n)
+/* The n-th lowest (from 0) card of a mask holding more than n cards (a
+ * short loop measured faster here than a branch-free select). */
+static inline int nth_card(tar_mask m, int n)
 {
     while (n-- > 0) m &= m - 1;
     return __builtin_ctzll(m);
@@ -549,9 +577,9 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         return -1;
     }
     a->kind = TAR_ACT_PLAY;
-    tar_mask x = tar_deal_playable(d);
+    tar_mask x = d->playable;
     if (d->n_played > 0 || !d->rules.signals) {   /* no signals: one action per card */
-        if (n >= tar_count(x)) return -1;
+        if (n >= d->n_legal) return -1;
         a->card = (uint8_t)nth_card(x, n);
         return 0;
     }
@@ -571,7 +599,7 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
     return -1;
 }
 
-int tar_deal_legal_count(const struct tar_deal *d)
+static int count_legal(const struct tar_deal *d)
 {
     if (d->phase == TAR_PHASE_DECLARE) return tar_declarations(d, d->to_act, NULL, NULL) + 1;   /* and pass */
     if (d->phase == TAR_PHASE_DISCARD) {
@@ -579,15 +607,31 @@ int tar_deal_legal_count(const struct tar_deal *d)
         return k * (k - 1) / 2;
     }
     if (d->phase == TAR_PHASE_PLAY) {
-        tar_mask x = tar_deal_playable(d);
+        tar_mask x = d->playable;
         if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
         int n = 0;
-        for (int b = 0; b < LEAD_BLOCKS; b++) n += lead_block_size(x & lead_blocks[b], b);
-        return n;
+        /* every card but the Matto 4 actions, 7 when alone in its suit
+         * (lead_block_size without a count per block) */
+        for (int b = 0; b < LEAD_BLOCKS; b++) {
+            tar_mask block = x & lead_blocks[b];
+            n += b != 1 && block && !(block & (block - 1));
+        }
+        return 3 * n + 4 * tar_count(x & ~TAR_BIT(TAR_MA)) + ((x & TAR_BIT(TAR_MA)) != 0);
     }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     walk(d, &w);
     return w.index;
+}
+
+void tar_deal_refresh(struct tar_deal *d)
+{
+    d->playable = d->phase == TAR_PHASE_PLAY ? playable_in(d->hand[d->to_act], d->trick_suit) : 0;
+    d->n_legal = (int16_t)count_legal(d);
+}
+
+int tar_deal_legal_count(const struct tar_deal *d)
+{
+    return d->n_legal;
 }
 
 static int format(const struct tar_action *a, char *buf, int cap)

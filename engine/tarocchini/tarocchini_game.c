@@ -68,6 +68,27 @@ int tar_rules_set(struct tar_rules *self, const char *name, const char *value, c
     return -1;
 }
 
+int tar_rules_set_list(struct tar_rules *self, const char *const *rules, char *err, int cap)
+{
+    for (int i = 0; rules && rules[i]; i++) {
+        const char *opt = rules[i], *eq = strchr(opt, '=');
+        char name[32];
+        size_t len = eq ? (size_t)(eq - opt) : 0;
+        if (!eq || len >= sizeof name) {
+            struct pq_text t;
+            pq_text_init(&t, err, cap);
+            pq_text_str(&t, "rules: '");
+            pq_text_str(&t, opt);
+            pq_text_str(&t, "' is not name=value");
+            return -1;
+        }
+        memcpy(name, opt, len);
+        name[len] = '\0';
+        if (tar_rules_set(self, name, eq + 1, err, cap) < 0) return -1;
+    }
+    return 0;
+}
+
 /* ---- the game interface ---- */
 
 static int create(void *state, const struct game_setup *setup, char *err, int cap)
@@ -138,6 +159,11 @@ static int set_deck(void *state, const char *deck_text, char *err, int cap)
     }
     tar_deal_init(&m->deal, &m->rules, deck);
     return 0;
+}
+
+static int set_deal_rules(void *state, const char *const *rules, char *err, int cap)
+{
+    return tar_match_set_deal_rules(state, rules, err, cap);
 }
 
 static int deck_text(const void *state, char *buf, int cap)
@@ -217,7 +243,8 @@ const struct game tarocchini_game = {
     .default_players = 4, .state_size = sizeof(struct tar_match), .flags = tar_flags, .n_flags = FLAGS,
     .create = create, .players = players, .teams = teams, .team = team, .to_act = to_act,
     .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply,
-    .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .view = view,
+    .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .set_deal_rules = set_deal_rules,
+    .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
     .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .check = &tarocchini_check,
     .replay_words = &replay_words,

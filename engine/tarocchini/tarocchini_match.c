@@ -5,6 +5,7 @@
  * what it keeps). The match keeps every finished deal's result, so the
  * state stays fixed-size and copyable.
  */
+#include <stddef.h>
 #include <string.h>
 #include "engine/rng.h"
 #include "engine/tarocchini/tarocchini.h"
@@ -43,7 +44,9 @@ int tar_match_create(struct tar_match *m, const struct game_setup *setup, char *
 {
     struct pq_text t;
     pq_text_init(&t, err, cap);
-    memset(m, 0, sizeof *m);
+    /* all but the results, which each deal's end writes whole (a match is
+     * made for every playout: clearing 100 results cost more than a deal) */
+    memset(m, 0, offsetof(struct tar_match, results));
     if (setup->players && setup->players != TAR_SEATS) {
         pq_text_str(&t, "players: tarocchini is played by 4");
         return -1;
@@ -53,20 +56,7 @@ int tar_match_create(struct tar_match *m, const struct game_setup *setup, char *
         return -1;
     }
     tar_rules_default(&m->rules);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (tar_rules_set(&m->rules, name, eq + 1, err, cap) < 0) return -1;
-    }
+    if (tar_rules_set_list(&m->rules, setup->rules, err, cap) < 0) return -1;
     if (m->rules.deals % TAR_SEATS != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);
@@ -78,6 +68,22 @@ int tar_match_create(struct tar_match *m, const struct game_setup *setup, char *
     m->first_dealer = (int8_t)(m->one_deal ? 3 : setup->first_dealer);   /* one deal: seat s is player s */
     m->deal_no = 1;
     start_deal(m);
+    return 0;
+}
+
+int tar_match_set_deal_rules(struct tar_match *m, const char *const *rules, char *err, int cap)
+{
+    struct tar_rules own = m->rules;
+    if (m->over || m->deal.n_hist > 0) {
+        struct pq_text t;
+        pq_text_init(&t, err, cap);
+        pq_text_str(&t, "the rules of a deal are set before its first action");
+        return -1;
+    }
+    if (tar_rules_set_list(&own, rules, err, cap) < 0) return -1;
+    uint8_t deck[TAR_CARDS];
+    memcpy(deck, m->deal.deck, sizeof deck);
+    tar_deal_init(&m->deal, &own, deck);
     return 0;
 }
 
@@ -262,5 +268,6 @@ int tar_match_sample(struct tar_match *out, const struct tar_match *m, int playe
         o->deck[i] = (uint8_t)c;
         placed |= TAR_BIT(c);
     }
+    tar_deal_refresh(o);
     return 0;
 }

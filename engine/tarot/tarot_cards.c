@@ -24,30 +24,28 @@ const uint8_t tarot_halves[TAROT_CARDS] = {
     1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 3, 5, 7, 9,
 };
 
-/* Reading a token (F3) by table look-ups alone. Each character has the
- * kinds of token it may stand in (TRUMP: a trump's number, SUITED: a suit
- * card, EXCUSE: "EX"); a pair is a token only if its characters share one
- * (a trump's number then at most 21). The second character is a digit
- * (form 0) or a letter (form 1); the first character's part under each
- * form (a trump's tens, 10 * d1 - 1; a rank, 22 + rank; E, the Excuse)
- * plus the second's (a digit's value, 14 * suit, 0 for X) make the card. */
-enum { TRUMP = 1, SUITED = 2, EXCUSE = 4 };
-static const uint8_t first_kinds[128] = {
-    ['0'] = TRUMP, ['1'] = TRUMP | SUITED, ['2'] = TRUMP | SUITED, ['3'] = SUITED, ['4'] = SUITED,
-    ['5'] = SUITED, ['6'] = SUITED, ['7'] = SUITED, ['8'] = SUITED, ['9'] = SUITED, ['T'] = SUITED,
-    ['J'] = SUITED, ['N'] = SUITED, ['Q'] = SUITED, ['K'] = SUITED, ['E'] = EXCUSE };
-static const int8_t first_part[128][2] = {
-    ['0'] = { -1, 0 }, ['1'] = { 9, 22 }, ['2'] = { 19, 23 }, ['3'] = { 0, 24 }, ['4'] = { 0, 25 },
-    ['5'] = { 0, 26 }, ['6'] = { 0, 27 }, ['7'] = { 0, 28 }, ['8'] = { 0, 29 }, ['9'] = { 0, 30 },
-    ['T'] = { 0, 31 }, ['J'] = { 0, 32 }, ['N'] = { 0, 33 }, ['Q'] = { 0, 34 }, ['K'] = { 0, 35 },
-    ['E'] = { 0, TAROT_EXCUSE } };
-static const uint8_t second_kinds[128] = {
-    ['0'] = TRUMP, ['1'] = TRUMP, ['2'] = TRUMP, ['3'] = TRUMP, ['4'] = TRUMP, ['5'] = TRUMP, ['6'] = TRUMP,
-    ['7'] = TRUMP, ['8'] = TRUMP, ['9'] = TRUMP, ['S'] = SUITED, ['H'] = SUITED, ['D'] = SUITED,
-    ['C'] = SUITED, ['X'] = EXCUSE };
-static const uint8_t second_part[128] = { ['0'] = 0, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
-                                          ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9, ['S'] = 0, ['H'] = 14,
-                                          ['D'] = 28, ['C'] = 42, ['X'] = 0 };
+/* Reading a token (F3) is one look-up: each two-character token's card,
+ * indexed by its characters' codes minus '0' (both in '0'..'X'), card + 1,
+ * 0 for none. Written from the same tokens as tarot_tokens (a test parses
+ * every token back, and every other pair of characters is refused). A
+ * chain of tests on the token's form mispredicts on every random card. */
+enum { TOKEN_SPAN = 'X' - '0' + 1 };
+#define TOK(a, b, card) [(a) - '0'][(b) - '0'] = (card) + 1
+#define TEN_TOKENS(tens, first)                                                                                    \
+    TOK(tens, '0', first), TOK(tens, '1', first + 1), TOK(tens, '2', first + 2), TOK(tens, '3', first + 3),        \
+        TOK(tens, '4', first + 4), TOK(tens, '5', first + 5), TOK(tens, '6', first + 6), TOK(tens, '7', first + 7), \
+        TOK(tens, '8', first + 8), TOK(tens, '9', first + 9)
+#define SUIT_TOKENS(ch, s)                                                                                          \
+    TOK('1', ch, TAROT_CARD(s, 0)), TOK('2', ch, TAROT_CARD(s, 1)), TOK('3', ch, TAROT_CARD(s, 2)),                \
+        TOK('4', ch, TAROT_CARD(s, 3)), TOK('5', ch, TAROT_CARD(s, 4)), TOK('6', ch, TAROT_CARD(s, 5)),            \
+        TOK('7', ch, TAROT_CARD(s, 6)), TOK('8', ch, TAROT_CARD(s, 7)), TOK('9', ch, TAROT_CARD(s, 8)),            \
+        TOK('T', ch, TAROT_CARD(s, 9)), TOK('J', ch, TAROT_CARD(s, 10)), TOK('N', ch, TAROT_CARD(s, 11)),          \
+        TOK('Q', ch, TAROT_CARD(s, 12)), TOK('K', ch, TAROT_CARD(s, 13))
+static const uint8_t two_char[TOKEN_SPAN][TOKEN_SPAN] = {
+    TEN_TOKENS('0', -1), TEN_TOKENS('1', 9), TOK('2', '0', 19), TOK('2', '1', 20),   /* 01 .. 21 */
+    TOK('E', 'X', TAROT_EXCUSE),
+    SUIT_TOKENS('S', 0), SUIT_TOKENS('H', 1), SUIT_TOKENS('D', 2), SUIT_TOKENS('C', 3),
+};
 
 tarot_mask tarot_rank_mask(int rank)
 {
@@ -65,15 +63,12 @@ tarot_mask tarot_bouts(void)
     return TAROT_BIT(TAROT_PETIT) | TAROT_BIT(TAROT_21) | TAROT_BIT(TAROT_EXCUSE);
 }
 
-/* No branch on the token's form: which form comes next is as random as
- * the card played, and a mispredicted branch cost more than the reading. */
 int tarot_card_parse(const char *text)
 {
-    unsigned char a = (unsigned char)text[0], b = a ? (unsigned char)text[1] : 0;
-    if (a >= 128 || b >= 128) return -1;
-    int letter = second_kinds[b] != TRUMP, card = first_part[a][letter] + second_part[b];
-    if (!(first_kinds[a] & second_kinds[b]) || card < 0 || (!letter && card >= TAROT_TRUMPS)) return -1;
-    return card;
+    unsigned a = (unsigned char)text[0] - '0';
+    if (a >= TOKEN_SPAN) return -1;   /* the NUL too: text[1] is not read past it */
+    unsigned b = (unsigned char)text[1] - '0';
+    return b < TOKEN_SPAN ? two_char[a][b] - 1 : -1;
 }
 
 int tarot_mask_halves(tarot_mask m)

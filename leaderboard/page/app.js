@@ -112,8 +112,10 @@
       if (r.view === "match") return openMatch(r, serial).then(renderGames);
       if (r.view === "bot") return openBot(r.name, serial);
       if (r.view === "matches") return P.openMatches(r.filter, serial);
+      $("sec-ladder").hidden = true;
+      $("jump-ladder").hidden = true;
       if (r.view === "run") return P.openRun(r.run, serial);
-      return openHome(serial);
+      return Promise.all([openHome(serial), P.openLadder()]);
     });
     done.then(function () {
       if (!isCurrent(serial)) return;
@@ -144,6 +146,7 @@
     wireStepper();
     wireMatchStepper();
     wireHome();
+    P.wireLadder();
     P.wireMatches();
     if ("scrollRestoration" in history) history.scrollRestoration = "manual";
     window.addEventListener("scroll", rememberScroll, { passive: true });
