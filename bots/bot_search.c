@@ -43,7 +43,7 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* The match's rules object as "name=value" strings. */
+/* The match's rules object as "name=value" strings, defaults left out. */
 static void match_start(void *ctx, const struct codec_game_message *start)
 {
     struct search_bot *self = ctx;
@@ -53,12 +53,16 @@ static void match_start(void *ctx, const struct codec_game_message *start)
     self->players = start->players;
     cJSON_ArrayForEach(rule, start->rules)
     {
+        const struct game_flag *flag = self->game ? game_flag_find(self->game, rule->string) : NULL;
         if (n == RULES_MAX) break;
         if (cJSON_IsString(rule)) snprintf(self->rule_text[n], RULE_TEXT, "%s=%s", rule->string, rule->valuestring);
         else if (cJSON_IsBool(rule))
             snprintf(self->rule_text[n], RULE_TEXT, "%s=%s", rule->string, cJSON_IsTrue(rule) ? "true" : "false");
         else if (cJSON_IsNumber(rule)) snprintf(self->rule_text[n], RULE_TEXT, "%s=%ld", rule->string, (long)rule->valuedouble);
         else continue;
+        /* a default stays unsaid: Tarot's `deals` is sent as its default 0
+         * ("4 x players"), which the flag's own check refuses as a value */
+        if (flag && !strcmp(strchr(self->rule_text[n], '=') + 1, flag->fallback)) continue;
         self->rules[n] = self->rule_text[n];
         n++;
     }
