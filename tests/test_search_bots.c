@@ -1,7 +1,8 @@
 /* test_search_bots.c - bot-search as a real process through the arena: it
  * passes `arena check` in every game it plays, and plays a duplicate set of
  * each game and player count against bot-greedy (and bot-random in the
- * seats beyond two programs) without a fault, its journal replaying. Small
+ * seats beyond two programs) without a fault, its journal replaying, and
+ * leaves a play to the heuristic only where no state fits the view. Small
  * budgets keep the runs short; the strength figures are bots/README.md's
  * ladders, not tests.
  */
@@ -83,6 +84,12 @@ static void plays(const char *game, int players, int programs)
     snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' %s", journal);
     run(cmd, out, sizeof out);
     cr_assert_eq(atoi(out), 0, "a forfeit in the journal");
+    /* a play left to the heuristic is one whose state no pack fits, never
+     * a match the bot could not set up (Tarot's default rules once) */
+    snprintf(cmd, sizeof cmd, "grep -rh 'heuristic play (' %s | grep -v 'no state fits' | head -3",
+             support_scratch_path("logs"));
+    run(cmd, out, sizeof out);
+    cr_assert_str_empty(out, "%s: %s", game, out);
 }
 
 Test(search_bots, plays_two_sided_games_without_a_fault, .timeout = 300)
