@@ -107,7 +107,7 @@ Test(search_bots, plays_belote_at_three_and_four_without_a_fault, .timeout = 300
     plays("belote", 4, 4);
 }
 
-Test(search_bots, plays_tarot_at_three_four_and_five_without_a_fault, .timeout = 300)
+Test(search_bots, plays_tarot_at_three_four_and_five_without_a_fault, .timeout = 900)
 {
     plays("tarot", 3, 3);
     plays("tarot", 4, 4);
