@@ -8,10 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "bots/belote_strategy.h"
-#include "bots/coinche_strategy.h"
-#include "bots/tarocchini_strategy.h"
-#include "bots/tarot_strategy.h"
+#include "bots/game_greedy.h"
 #include "bots/strategy.h"
 #include "engine/game.h"
 #include "protocol/sdk.h"
@@ -33,31 +30,15 @@ static int act(void *ctx, const struct codec_request *request, const struct pq_a
 }
 
 /* Protocol 2: a Belote form, Coinche, Tarot or Tarocchini, by the game its
- * view names. A view this strategy cannot read is said on stderr and the
- * first legal action played. */
+ * view names (game_greedy.h). A view this strategy cannot read is said on
+ * stderr and the first legal action played. */
 static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
 {
-    struct belote_strategy seat;
-    struct coinche_strategy coinche;
-    struct tarot_strategy tarot;
-    struct tarocchini_strategy taro;
-    char err[160];
+    char err[160] = "";
     (void)ctx;
-    const char *game = cJSON_GetStringValue(cJSON_GetObjectItem(request->view, "game"));   /* each view names it */
-    if (game && !strcmp(game, "tarot")) {
-        if (tarot_strategy_read(&tarot, request->view, request->legal, request->n_legal, err, sizeof err) == 0)
-            return tarot_strategy_choose(&tarot, request->legal, request->n_legal, answer, cap);
-    } else if (game && !strcmp(game, "coinche")) {
-        if (coinche_strategy_read(&coinche, request->view, err, sizeof err) == 0)
-            return coinche_strategy_choose(&coinche, request->legal, request->n_legal);
-    } else if (game && !strcmp(game, "tarocchini")) {
-        if (tarocchini_strategy_read(&taro, request->view, err, sizeof err) == 0)
-            return tarocchini_strategy_choose(&taro, request->legal, request->n_legal);
-    } else if (belote_strategy_read(&seat, request->view, err, sizeof err) == 0) {
-        return belote_strategy_choose(&seat, request->legal, request->n_legal);
-    }
-    fprintf(stderr, "bot-greedy: %s\n", err);
-    return 0;
+    int i = game_greedy_choose(request->view, request->legal, request->n_legal, answer, cap, err, sizeof err);
+    if (err[0]) fprintf(stderr, "bot-greedy: %s\n", err);
+    return i;
 }
 
 /* "belote,belote-partnership" or "all" (every Belote form) into games[]

@@ -40,3 +40,16 @@ bench-solver: $(BUILD)/bin/bench-solver
 bench: bench-games
 bench-games: $(BUILD)/bin/bench-games
 	$(BUILD)/bin/bench-games
+
+# bench-search rebuilds states from views (JSON): it links the protocol
+# library too.
+$(BUILD)/bin/bench-search: $(BUILD)/obj/bots/bench_search.o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
+# The ending solver's time and bot-search's decisions per second (issue 20),
+# part of `make bench`.
+.PHONY: bench-search
+bench: bench-search
+bench-search: $(BUILD)/bin/bench-search
+	$(BUILD)/bin/bench-search

@@ -1,0 +1,207 @@
+/* bench_search.c - `bench-search`: the speed of bot-search, in-process, on
+ * one core, per game and player count (part of `make bench`):
+ *   - the ending solver (search_solve) on endings of at most 8 actions
+ *     (two tricks at four hands, four at two) from seeded random play:
+ *     mean and worst time, beside plain minimax on the same endings (the
+ *     baseline, measured in the same run);
+ *   - whole decisions as the bot makes them at its default budget (a state
+ *     rebuilt from the view, then the search), per second, on card plays
+ *     of seeded random play, beside the greedy heuristic deciding the same
+ *     views (the baseline). Median of 3 runs; CPU time of the thread.
+ * Usage: bench-search
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bots/game_greedy.h"
+#include "bots/rebuild.h"
+#include "bots/search.h"
+#include "engine/rng.h"
+
+enum { ENDINGS = 12, VIEWS = 12, RUNS = 3 };
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static double minimax(const struct game *g, const void *state, int player, const long *before)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
+    if (p < 0 || n <= 0) return search_value(g, state, player, before);
+    int maximise = g->team(state, p) == g->team(state, player);
+    double best = maximise ? -1e300 : 1e300;
+    void *child = malloc(g->state_size);
+    if (!child) return 0;
+    for (int i = 0; i < n; i++) {
+        int len = g->legal_text(state, i, text, sizeof text);
+        memcpy(child, state, g->state_size);
+        int rc = g->apply(child, text, len, err, sizeof err);
+        double v = rc == GAME_DEAL_OVER ? search_value(g, child, player, before) : minimax(g, child, player, before);
+        if (maximise ? v > best : v < best) best = v;
+    }
+    free(child);
+    return best;
+}
+
+/* Whether the player to act plays a card and the deal ends within `plies`
+ * actions along the first legal line (at least 3). */
+static int ending_within(const struct game *g, const void *state, void *scratch, int plies)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int rc = GAME_GOES_ON, left = 0;
+    g->legal_text(state, 0, text, sizeof text);
+    if (strncmp(text, "play ", 5)) return 0;
+    memcpy(scratch, state, g->state_size);
+    while (rc == GAME_GOES_ON && left <= plies) {
+        int len = g->legal_text(scratch, 0, text, sizeof text);
+        rc = g->apply(scratch, text, len, err, sizeof err);
+        left++;
+    }
+    return rc == GAME_DEAL_OVER && left <= plies && left >= 3;
+}
+
+/* States of seeded random play: endings (ending = 1) or card plays with
+ * more than one choice; their count. */
+static int collect(const struct game *g, int players, int ending, void *states, int max)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    void *scratch = malloc(g->state_size);
+    int n = 0;
+    for (uint64_t seed = 1; n < max && seed < 400 && scratch; seed++) {
+        void *state = (char *)states + (size_t)n * g->state_size;
+        struct game_setup setup = { players, seed, 0, NULL, 0 };
+        struct pq_rng rng;
+        if (g->create(state, &setup, err, sizeof err) < 0) break;
+        pq_rng_seed(&rng, seed);
+        int skip = (int)(seed % 7);
+        for (int ply = 0; ply < 3000; ply++) {
+            if (g->settle && g->settle(state) == GAME_DEAL_OVER) continue;
+            if (g->to_act(state) < 0) break;
+            g->legal_text(state, 0, text, sizeof text);
+            int found = ending ? ending_within(g, state, scratch, 8)
+                               : !strncmp(text, "play ", 5) && g->legal_count(state) > 1 && skip-- <= 0;
+            if (found) {
+                n++;
+                break;
+            }
+            int k = g->legal_count(state);
+            int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)k), text, sizeof text);
+            g->apply(state, text, len, err, sizeof err);
+        }
+    }
+    free(scratch);
+    return n;
+}
+
+static void bench_solver(const struct game *g, int players)
+{
+    void *states = malloc((size_t)ENDINGS * g->state_size);
+    double mean[2][RUNS], worst[2] = { 0, 0 };
+    long nodes = 0;
+    int n = states ? collect(g, players, 1, states, ENDINGS) : 0;
+    if (n == 0) {
+        free(states);
+        return;
+    }
+    for (int r = 0; r < RUNS; r++)
+        for (int exact = 0; exact < 2; exact++) {
+            double total = 0;
+            for (int i = 0; i < n; i++) {
+                const void *s = (const char *)states + (size_t)i * g->state_size;
+                long before[GAME_MAX_PLAYERS];
+                g->scores(s, before);
+                double t = now_s();
+                if (exact) search_solve(g, s, g->to_act(s), before, &nodes);
+                else minimax(g, s, g->to_act(s), before);
+                t = now_s() - t;
+                total += t;
+                if (t > worst[exact]) worst[exact] = t;
+            }
+            mean[exact][r] = total / n;
+        }
+    qsort(mean[0], RUNS, sizeof(double), cmp_double);
+    qsort(mean[1], RUNS, sizeof(double), cmp_double);
+    printf("%-20s players %d  solver on %2d endings of <= 8 actions: mean %8.1f us, worst %8.1f us "
+           "(plain minimax: mean %8.1f us, worst %8.1f us)\n",
+           g->name, players, n, mean[1][RUNS / 2] * 1e6, worst[1] * 1e6, mean[0][RUNS / 2] * 1e6, worst[0] * 1e6);
+    free(states);
+}
+
+static void bench_decisions(const struct game *g, int players)
+{
+    void *states = malloc((size_t)VIEWS * g->state_size), *rebuilt = malloc(g->state_size);
+    double rate[2][RUNS];
+    int n = states && rebuilt ? collect(g, players, 0, states, VIEWS) : 0, rebuilt_ok = 0;
+    struct search_options options;
+    search_options_default(&options);
+    cJSON *views[VIEWS];
+    for (int i = 0; i < n; i++) {
+        const void *s = (const char *)states + (size_t)i * g->state_size;
+        views[i] = rebuild_view(g, s, g->to_act(s));
+    }
+    for (int r = 0; r < RUNS && n > 0; r++)
+        for (int searched = 0; searched < 2; searched++) {
+            double t = now_s();
+            rebuilt_ok = 0;
+            for (int i = 0; i < n; i++) {
+                const void *s = (const char *)states + (size_t)i * g->state_size;
+                int p = g->to_act(s), k = g->legal_count(s);
+                char err[256], answer[GAME_ACTION_MAX];
+                if (searched) {
+                    struct rebuild_table table = { g, players, NULL };
+                    if (rebuild_state(rebuilt, &table, views[i], p, (uint64_t)i, 0, NULL, err, sizeof err) == 0) {
+                        rebuilt_ok++;
+                        search_choose(&options, g, rebuilt, p, (uint64_t)i, 0, NULL);
+                    }
+                } else {
+                    static char texts[256][GAME_ACTION_MAX];
+                    const char *legal[256];
+                    for (int a = 0; a < k && a < 256; a++) {
+                        g->legal_text(s, a, texts[a], GAME_ACTION_MAX);
+                        legal[a] = texts[a];
+                    }
+                    game_greedy_choose(views[i], legal, k < 256 ? k : 256, answer, sizeof answer, err, sizeof err);
+                }
+            }
+            rate[searched][r] = n / (now_s() - t);
+        }
+    if (n > 0) {
+        qsort(rate[0], RUNS, sizeof(double), cmp_double);
+        qsort(rate[1], RUNS, sizeof(double), cmp_double);
+        printf("%-20s players %d  card plays at the default budget: %8.1f decisions/s, %d of %d rebuilt "
+               "(greedy on the same views: %8.0f decisions/s)\n",
+               g->name, players, rate[1][RUNS / 2], rebuilt_ok, n, rate[0][RUNS / 2]);
+    }
+    for (int i = 0; i < n; i++) cJSON_Delete(views[i]);
+    free(states);
+    free(rebuilt);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) {
+        fprintf(stderr, "usage: bench-search\n");
+        return 2;
+    }
+    for (int m = 0; game_modules[m]; m++) {
+        const struct game *g = game_modules[m];
+        for (int players = g->min_players; players <= g->max_players; players++) {
+            bench_solver(g, players);
+            if (strcmp(g->name, "piquet")) bench_decisions(g, players);
+            fflush(stdout);
+        }
+    }
+    return 0;
+}

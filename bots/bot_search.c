@@ -1,0 +1,197 @@
+/* bot_search.c - `bot-search`: determinised search in every game whose view
+ * carries its deal's history (the Belote forms, Coinche, Tarot, Tarocchini),
+ * over protocol 2 and engine/game.h only.
+ *
+ * At each card play it rebuilds a full state from its view (bots/rebuild.h),
+ * and searches sampled worlds of it (bots/search.h). The auction, exchanges,
+ * declarations and any decision whose state cannot be rebuilt are the
+ * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
+ * fell back. Decisions are seeded from --seed and the view, so a given
+ * budget in worlds plays the same way every time.
+ * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--game G[,G...]|all]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bots/game_greedy.h"
+#include "bots/rebuild.h"
+#include "bots/search.h"
+#include "engine/rng.h"
+#include "protocol/sdk.h"
+
+enum { RULES_MAX = 48, RULE_TEXT = 96 };
+
+/* The games it plays: every game whose view has a history. */
+static const char *const searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
+                                        "tarocchini" };
+
+struct search_bot {
+    struct search_options options;
+    const struct game *game;                /* this match's */
+    int players;
+    char rule_text[RULES_MAX][RULE_TEXT];
+    const char *rules[RULES_MAX + 1];
+    void *state;                            /* the rebuilt state */
+    long searched, fell_back;               /* decisions, for the log */
+};
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* The match's rules object as "name=value" strings, defaults left out. */
+static void match_start(void *ctx, const struct codec_game_message *start)
+{
+    struct search_bot *self = ctx;
+    const cJSON *rule;
+    int n = 0;
+    self->game = game_find(start->game);
+    self->players = start->players;
+    cJSON_ArrayForEach(rule, start->rules)
+    {
+        const struct game_flag *flag = self->game ? game_flag_find(self->game, rule->string) : NULL;
+        if (n == RULES_MAX) break;
+        if (cJSON_IsString(rule)) snprintf(self->rule_text[n], RULE_TEXT, "%s=%s", rule->string, rule->valuestring);
+        else if (cJSON_IsBool(rule))
+            snprintf(self->rule_text[n], RULE_TEXT, "%s=%s", rule->string, cJSON_IsTrue(rule) ? "true" : "false");
+        else if (cJSON_IsNumber(rule)) snprintf(self->rule_text[n], RULE_TEXT, "%s=%ld", rule->string, (long)rule->valuedouble);
+        else continue;
+        /* a default stays unsaid: Tarot's `deals` is sent as its default 0
+         * ("4 x players"), which the flag's own check refuses as a value */
+        if (flag && !strcmp(strchr(self->rule_text[n], '=') + 1, flag->fallback)) continue;
+        self->rules[n] = self->rule_text[n];
+        n++;
+    }
+    self->rules[n] = NULL;
+    free(self->state);
+    self->state = self->game ? malloc(self->game->state_size) : NULL;
+    fprintf(stderr, "match %llu of %s as %c\n", (unsigned long long)start->match, start->game, 'A' + start->player);
+}
+
+static void match_end(void *ctx, const struct codec_game_message *end)
+{
+    struct search_bot *self = ctx;
+    fprintf(stderr, "match %llu: %ld decisions searched, %ld by the heuristic after a failed rebuild\n",
+            (unsigned long long)end->match, self->searched, self->fell_back);
+    self->searched = self->fell_back = 0;
+}
+
+/* Whether every legal action is a card play: the decisions it searches. */
+static int card_play(const struct codec_game_message *request)
+{
+    for (int i = 0; i < request->n_legal; i++)
+        if (strncmp(request->legal[i], "play ", 5)) return 0;
+    return request->n_legal > 1;
+}
+
+/* Whether the rebuilt state offers exactly the listed actions. */
+static int same_legal(const struct game *g, const void *state, const struct codec_game_message *request)
+{
+    if (g->legal_count(state) != request->n_legal) return 0;
+    for (int i = 0; i < request->n_legal; i++) {
+        char text[GAME_ACTION_MAX];
+        if (g->legal_text(state, i, text, sizeof text) < 0 || strcmp(text, request->legal[i])) return 0;
+    }
+    return 1;
+}
+
+static uint64_t view_hash(const cJSON *view)
+{
+    char *text = cJSON_PrintUnformatted(view);
+    uint64_t h = 1469598103934665603ull;
+    for (const char *c = text ? text : ""; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    free(text);
+    return h;
+}
+
+static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
+{
+    struct search_bot *self = ctx;
+    char err[256] = "";
+    if (self->game && self->state && card_play(request)) {
+        double start = now_ms();
+        /* a share of the free time and of the bank, never all of either */
+        double cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
+        struct rebuild_table table = { self->game, self->players, self->rules };
+        uint64_t seed = view_hash(request->view);
+        /* the rebuild has half of it at most (a failing one tries long) */
+        if (rebuild_state(self->state, &table, request->view, request->player, seed, cap_ms / 2, NULL, err,
+                          sizeof err) == 0 &&
+            same_legal(self->game, self->state, request)) {
+            double left = cap_ms - (now_ms() - start);
+            int i = search_choose(&self->options, self->game, self->state, request->player, seed,
+                                  left > 1 ? left : 1, NULL);
+            if (i >= 0) {
+                self->searched++;
+                return i;
+            }
+        }
+        self->fell_back++;
+        fprintf(stderr, "bot-search: deal %d: heuristic play (%s)\n", request->deal,
+                err[0] ? err : "the rebuilt state's actions are not the listed ones");
+        err[0] = '\0';
+    }
+    int i = game_greedy_choose(request->view, request->legal, request->n_legal, answer, cap, err, sizeof err);
+    if (err[0]) fprintf(stderr, "bot-search: %s\n", err);
+    return i;
+}
+
+/* "belote,tarot" or "all" into games[] (NULL-terminated); the count, or -1
+ * naming a game it does not play. */
+static int parse_games(char *list, const char *games[CODEC_GAMES_MAX + 1])
+{
+    int n = 0;
+    for (char *word = strtok(list, ","); word; word = strtok(NULL, ",")) {
+        int all = !strcmp(word, "all"), found = 0;
+        for (size_t f = 0; f < sizeof searched / sizeof searched[0]; f++)
+            if ((all || !strcmp(word, searched[f])) && n < CODEC_GAMES_MAX) {
+                games[n++] = searched[f];
+                found = 1;
+            }
+        if (!found) {
+            fprintf(stderr, "bot-search: no --game '%s' (it plays belote, belote-marseillaise, belote-partnership, "
+                            "coinche, tarot, tarocchini; Piquet's search bot is bot-pimc)\n",
+                    word);
+            return -1;
+        }
+    }
+    games[n] = NULL;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    static struct search_bot self;
+    static char all[] = "all";
+    const char *name = "search", *games[CODEC_GAMES_MAX + 1];
+    search_options_default(&self.options);
+    if (parse_games(all, games) < 0) return 2;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seed") && i + 1 < argc) self.options.seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--name") && i + 1 < argc) name = argv[++i];
+        else if (!strcmp(argv[i], "--budget") && i + 1 < argc) {
+            if (search_parse_budget(&self.options, argv[++i]) < 0) {
+                fprintf(stderr, "bot-search: --budget takes N (worlds) or Nms, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
+            if (parse_games(argv[++i], games) < 0) return 2;
+        } else {
+            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--game G[,G...]|all]\n"
+                            "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
+                            "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
+                            "                 tarocchini)\n"
+                            "Determinised search over any game (bots/README.md); started by the arena, which\n"
+                            "sets PIQUET_ENDPOINT and PIQUET_TOKEN.\n");
+            return strcmp(argv[i], "--help") ? 2 : 0;
+        }
+    }
+    struct sdk_game_bot bot = { name, "1.0", games, act_game, match_start, NULL, match_end, 0 };
+    int rc = sdk_game_run(&bot, &self);
+    free(self.state);
+    return rc;
+}

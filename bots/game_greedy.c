@@ -1,0 +1,31 @@
+/* game_greedy.c - the greedy heuristic of each protocol-2 game, chosen by
+ * the game its view names (game_greedy.h). */
+#include "bots/game_greedy.h"
+
+#include <stdio.h>
+#include <string.h>
+#include "bots/belote_strategy.h"
+#include "bots/coinche_strategy.h"
+#include "bots/tarocchini_strategy.h"
+#include "bots/tarot_strategy.h"
+
+int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char *answer, size_t cap, char *err,
+                       size_t err_cap)
+{
+    struct belote_strategy seat;
+    struct coinche_strategy coinche;
+    struct tarot_strategy tarot;
+    struct tarocchini_strategy taro;
+    const char *game = cJSON_GetStringValue(cJSON_GetObjectItem(view, "game"));   /* each view names it */
+    if (game && !strcmp(game, "tarot")) {
+        if (tarot_strategy_read(&tarot, view, legal, n, err, err_cap) == 0)
+            return tarot_strategy_choose(&tarot, legal, n, answer, cap);
+    } else if (game && !strcmp(game, "coinche")) {
+        if (coinche_strategy_read(&coinche, view, err, err_cap) == 0) return coinche_strategy_choose(&coinche, legal, n);
+    } else if (game && !strcmp(game, "tarocchini")) {
+        if (tarocchini_strategy_read(&taro, view, err, err_cap) == 0) return tarocchini_strategy_choose(&taro, legal, n);
+    } else if (belote_strategy_read(&seat, view, err, err_cap) == 0) {
+        return belote_strategy_choose(&seat, legal, n);
+    }
+    return 0;
+}

@@ -1,0 +1,20 @@
+/* game_greedy.h - the greedy heuristic of every protocol-2 game but Piquet,
+ * one entry point: the view names its game and the game's strategy module
+ * (belote_strategy.h, coinche_strategy.h, tarot_strategy.h,
+ * tarocchini_strategy.h) decides. bot-greedy plays it; bot-search falls back
+ * on it where it does not search.
+ */
+#ifndef BOTS_GAME_GREEDY_H
+#define BOTS_GAME_GREEDY_H
+
+#include <stddef.h>
+#include <cjson/cJSON.h>
+
+/* The index of the legal action to play (0..n-1), or -1 after writing an
+ * action text of its own into answer (cap bytes: a Tarot discard built from
+ * the hand). A view the strategies cannot read is said in err and the first
+ * legal action (0) is returned. */
+int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char *answer, size_t cap, char *err,
+                       size_t err_cap);
+
+#endif

@@ -1,0 +1,644 @@
+/* rebuild.c - a full state rebuilt from one player's view by replaying the
+ * deal's public history over a pack repaired until the views agree
+ * (rebuild.h).
+ *
+ * The pack is a permutation of the game's cards (slot -> card). Dealing
+ * puts cards by slot whatever they are, so moving a card where the deal
+ * needs it is a swap of two slots; a pinned card has been put where the
+ * history or the view needs it and is never moved again (a second need for
+ * it means the attempt cannot succeed: a fresh shuffled pack is tried).
+ * Each replay starts from the fresh match, so the state is always one the
+ * engine built itself.
+ */
+#include "bots/rebuild.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "engine/rng.h"
+#include "protocol/json_writer.h"
+
+enum {
+    CARD_TEXT = 8,
+    ATTEMPTS = 24,          /* fresh packs */
+    REPAIRS = 80,           /* replays per pack */
+    HIDDEN_RUN = 16         /* hidden actions in a row before giving up */
+};
+
+enum replay_outcome { REPLAY_OK, REPLAY_NEED, REPLAY_FAIL };
+
+/* need_card beside a card: the seat holds a card its refused play says it
+ * cannot hold; the seat's hand cannot tell what its entry tells. */
+enum { NEED_NOT_HOLD = -1, NEED_OTHER_HAND = -2 };
+
+struct rebuilder {
+    const struct rebuild_table *table;
+    const cJSON *view, *history;
+    int player;
+    int n_cards;
+    char cards[GAME_DECK_MAX][CARD_TEXT];   /* the game's cards, by index */
+    int deck[GAME_DECK_MAX];                /* slot -> card index */
+    unsigned char pinned[GAME_DECK_MAX];    /* by card index */
+    unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
+    unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
+    unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
+                                               entries show beside the action */
+    void *scratch;                          /* a state to try an action on */
+    int seat_player[GAME_MAX_PLAYERS];
+    int player_seat[GAME_MAX_PLAYERS];
+    int players, dealer;
+    int need_card, need_player;             /* REPLAY_NEED: who needs what (a card,
+                                               or NEED_NOT_HOLD, NEED_OTHER_HAND) */
+    long reserve;
+    int has_reserve;
+    const char *fail;                       /* why the last attempt failed */
+    double deadline;                        /* now_ms() to stop at; 0: none */
+};
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+cJSON *rebuild_view(const struct game *g, const void *state, int player)
+{
+    cJSON *root = cJSON_CreateObject();
+    struct json_writer jw;
+    if (!root) return NULL;
+    json_writer_init(&jw, root);
+    g->view(state, player, &jw.writer);
+    if (jw.failed) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    return root;
+}
+
+static int card_index(const struct rebuilder *self, const char *text, size_t len)
+{
+    if (len == 0 || len >= CARD_TEXT) return -1;
+    for (int i = 0; i < self->n_cards; i++)
+        if (!strncmp(self->cards[i], text, len) && self->cards[i][len] == '\0') return i;
+    return -1;
+}
+
+static int string_card(const struct rebuilder *self, const cJSON *item)
+{
+    return cJSON_IsString(item) ? card_index(self, item->valuestring, strlen(item->valuestring)) : -1;
+}
+
+/* Whether every element of an array is one of the game's cards. */
+static int card_array(const struct rebuilder *self, const cJSON *array)
+{
+    const cJSON *item;
+    cJSON_ArrayForEach(item, array) if (string_card(self, item) < 0) return 0;
+    return 1;
+}
+
+static int letter_player(const cJSON *item)
+{
+    if (!cJSON_IsString(item) || strlen(item->valuestring) != 1) return -1;
+    return item->valuestring[0] - 'A';
+}
+
+static int slot_of(const struct rebuilder *self, int card)
+{
+    for (int s = 0; s < self->n_cards; s++)
+        if (self->deck[s] == card) return s;
+    return -1;
+}
+
+static void swap_cards(struct rebuilder *self, int a, int b)
+{
+    int sa = slot_of(self, a), sb = slot_of(self, b);
+    self->deck[sa] = b;
+    self->deck[sb] = a;
+}
+
+/* The cards in `player`'s hand in `state` (bit per card index, as a
+ * membership array). 0, or -1 when the view has no hand. */
+static int hand_of(const struct rebuilder *self, const void *state, int player, unsigned char *in_hand)
+{
+    cJSON *view = rebuild_view(self->table->game, state, player);
+    const cJSON *hand = cJSON_GetObjectItem(view, "hand"), *item;
+    int rc = cJSON_IsArray(hand) ? 0 : -1;
+    memset(in_hand, 0, GAME_DECK_MAX);
+    cJSON_ArrayForEach(item, hand)
+    {
+        int c = string_card(self, item);
+        if (c >= 0) in_hand[c] = 1;
+    }
+    cJSON_Delete(view);
+    return rc;
+}
+
+/* Whether action `text` names a card the view shows somewhere (a hidden
+ * action should not spend a card the history or the hand still needs). */
+static int names_known(const struct rebuilder *self, const char *text)
+{
+    for (const char *t = text + strcspn(text, " "); *t;) {
+        t += strspn(t, " ");
+        size_t tl = strcspn(t, " ");
+        int c = card_index(self, t, tl);
+        if (c >= 0 && self->known[c]) return 1;
+        t += tl;
+    }
+    return 0;
+}
+
+/* Plays a legal action of the player to act chosen by rng among those whose
+ * first word is `word` (len bytes; 0: any), preferring one that names no
+ * card the view shows. 0, or -1 when there is none. */
+static int play_like(const struct rebuilder *self, void *state, const char *word, size_t len, struct pq_rng *rng)
+{
+    const struct game *g = self->table->game;
+    char text[GAME_ACTION_MAX], err[160];
+    int n = g->legal_count(state), fallback = -1;
+    if (n <= 0) return -1;
+    for (int tries = 0; tries < 64 + n && tries < 64 + 20000; tries++) {
+        /* random picks first (the long lists of Tarot discards), then in order */
+        int i = tries < 64 ? (int)pq_rng_below(rng, (uint32_t)n) : tries - 64;
+        if (i >= n) break;
+        int tl = g->legal_text(state, i, text, sizeof text);
+        if (tl < 0) continue;
+        if (len > 0 && (strncmp(text, word, len) || (text[len] != ' ' && text[len] != '\0'))) continue;
+        if (names_known(self, text)) {
+            if (fallback < 0) fallback = i;
+            continue;
+        }
+        return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+    }
+    if (fallback < 0) return -1;
+    int tl = g->legal_text(state, fallback, text, sizeof text);
+    return tl < 0 || g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+}
+
+/* The fresh match of this deal with the pack `deck`, before any action. */
+static int start_deal(struct rebuilder *self, void *state)
+{
+    const struct game *g = self->table->game;
+    char text[GAME_DECK_MAX * CARD_TEXT], err[160];
+    struct game_setup setup = { self->players, 1, self->dealer, self->table->rules, 0 };
+    size_t at = 0;
+    if (g->create(state, &setup, err, sizeof err) < 0) return -1;
+    for (int s = 0; s < self->n_cards; s++)
+        at += (size_t)snprintf(text + at, sizeof text - at, "%s%s", s ? " " : "", self->cards[self->deck[s]]);
+    if (g->set_deck(state, text, err, sizeof err) < 0) return -1;
+    if (self->has_reserve && g->set_deal_field) g->set_deal_field(state, "reserve", self->reserve, err, sizeof err);
+    if (g->settle && g->settle(state) == GAME_DEAL_OVER) return -1;
+    return 0;
+}
+
+/* Every card named in the strings of `item` (words split at spaces and
+ * commas: a meld's cards) into set[]. */
+static void mark_cards(const struct rebuilder *self, const cJSON *item, unsigned char *set)
+{
+    const cJSON *child;
+    if (cJSON_IsString(item)) {
+        for (const char *t = item->valuestring; *t;) {
+            t += strspn(t, " ,");
+            size_t tl = strcspn(t, " ,");
+            int c = card_index(self, t, tl);
+            if (c >= 0) set[c] = 1;
+            t += tl;
+        }
+    }
+    cJSON_ArrayForEach(child, item) mark_cards(self, child, set);
+}
+
+static const cJSON *entry_action(const cJSON *entry)
+{
+    return cJSON_GetObjectItem(entry, "action");
+}
+
+/* Whether a history entry tells more than its action ("say" in Belote's
+ * meld dialogue): fields the replay must reproduce. */
+static int entry_tells(const cJSON *entry)
+{
+    return cJSON_GetArraySize(entry) > 2;
+}
+
+/* Whether the entry `apply` just made in the rebuilt view (its last one)
+ * agrees with the real entry in every field it has. */
+static int entry_agrees(const struct rebuilder *self, const void *state, const cJSON *real)
+{
+    cJSON *mine = rebuild_view(self->table->game, state, self->player);
+    const cJSON *history = cJSON_GetObjectItem(mine, "history"), *field;
+    const cJSON *last = cJSON_GetArrayItem(history, cJSON_GetArraySize(history) - 1);
+    int ok = last != NULL;
+    cJSON_ArrayForEach(field, last) if (!cJSON_Compare(field, cJSON_GetObjectItem(real, field->string), 1)) ok = 0;
+    cJSON_Delete(mine);
+    return ok;
+}
+
+/* An action of the entry's kind whose rebuilt entry agrees with `entry`,
+ * naming the cards the seat shows when one does, applied. 0, or -1. */
+static int play_telling(const struct rebuilder *self, void *state, const cJSON *entry, const char *word, size_t len,
+                        int seat, struct pq_rng *rng)
+{
+    const struct game *g = self->table->game;
+    char text[GAME_ACTION_MAX], err[160];
+    int n = g->legal_count(state), best = -1;
+    for (int tries = 0; tries < 64 + n && tries < 64 + 4096; tries++) {
+        int i = tries < 64 ? (int)pq_rng_below(rng, (uint32_t)n) : tries - 64;
+        if (i >= n) break;
+        int tl = g->legal_text(state, i, text, sizeof text);
+        if (tl < 0 || strncmp(text, word, len) || (text[len] != ' ' && text[len] != '\0')) continue;
+        memcpy(self->scratch, state, g->state_size);
+        if (g->apply(self->scratch, text, tl, err, sizeof err) == GAME_ILLEGAL) continue;
+        if (!entry_agrees(self, self->scratch, entry)) continue;
+        unsigned char named[GAME_DECK_MAX] = { 0 };
+        cJSON item = { 0 };
+        item.type = cJSON_String;
+        item.valuestring = text;
+        mark_cards(self, &item, named);
+        int all = 1;
+        for (int c = 0; c < self->n_cards; c++)
+            if (self->shown[seat][c] && !named[c]) all = 0;
+        best = i;
+        if (all) break;
+    }
+    if (best < 0) return -1;
+    int tl = g->legal_text(state, best, text, sizeof text);
+    return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+}
+
+/* Replays the history over the pack; hidden actions are drawn from
+ * `hidden_seed`. REPLAY_NEED names a card a seat must hold. */
+static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t hidden_seed)
+{
+    const struct game *g = self->table->game;
+    const cJSON *entry;
+    struct pq_rng rng;
+    char err[160];
+    pq_rng_seed(&rng, hidden_seed);
+    memset(self->gone, 0, sizeof self->gone);
+    if (start_deal(self, state) < 0) return REPLAY_FAIL;
+    cJSON_ArrayForEach(entry, self->history)
+    {
+        const cJSON *seat_item = cJSON_GetObjectItem(entry, "seat");
+        const char *text = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "action"));
+        if (!cJSON_IsNumber(seat_item) || !text) return REPLAY_FAIL;
+        int seat = seat_item->valueint, hidden = 0, p;
+        if (seat < 0 || seat >= self->players) return REPLAY_FAIL;
+        /* A player to act who is not the entry's seat acts unseen. */
+        while ((p = g->to_act(state)) >= 0 && self->player_seat[p] != seat) {
+            if (++hidden > HIDDEN_RUN || play_like(self, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
+        }
+        if (p < 0) return REPLAY_FAIL;
+        size_t len = strlen(text), word = strcspn(text, " ");
+        if (entry_tells(entry) && !strchr(text, ' ') && g->legal_count(state) > 1) {
+            /* a bare word that tells more (a meld announced by its class):
+             * the seat holds what it later shows, and the action made must
+             * tell the same */
+            unsigned char in_hand[GAME_DECK_MAX];
+            if (hand_of(self, state, p, in_hand) < 0) return REPLAY_FAIL;
+            for (int c = 0; c < self->n_cards; c++)
+                if (self->shown[seat][c] && !in_hand[c] && !self->gone[c]) {
+                    self->need_card = c;
+                    self->need_player = p;
+                    return REPLAY_NEED;
+                }
+            if (play_telling(self, state, entry, text, word, seat, &rng) < 0) {
+                /* the seat cannot tell it (no such meld): another hand */
+                self->need_card = NEED_OTHER_HAND;
+                self->need_player = p;
+                return REPLAY_NEED;
+            }
+            continue;
+        }
+        if (g->find_legal(state, text, (int)len) >= 0) {
+            if (g->apply(state, text, (int)len, err, sizeof err) == GAME_ILLEGAL) return REPLAY_FAIL;
+            mark_cards(self, entry_action(entry), self->gone);
+            continue;
+        }
+        /* A named card the seat does not hold: the pack must change. */
+        unsigned char in_hand[GAME_DECK_MAX];
+        int have_hand = 0;
+        for (const char *t = text + word; *t;) {
+            t += strspn(t, " ");
+            size_t tl = strcspn(t, " ");
+            int c = card_index(self, t, tl);
+            if (c >= 0) {
+                if (!have_hand && hand_of(self, state, p, in_hand) < 0) return REPLAY_FAIL;
+                have_hand = 1;
+                if (!in_hand[c]) {
+                    self->need_card = c;
+                    self->need_player = p;
+                    return REPLAY_NEED;
+                }
+            }
+            t += tl;
+        }
+        /* Every named card held and still refused: the seat holds a card it
+         * would have had to play (a suit it showed void). */
+        if (have_hand) {
+            self->need_card = NEED_NOT_HOLD;
+            self->need_player = p;
+            return REPLAY_NEED;
+        }
+        /* Redacted (a discard shown without its cards), or a notice that is
+         * no action ("wins"): the same kind of action, or nothing. */
+        if (play_like(self, state, text, word, &rng) < 0) continue;
+    }
+    for (int hidden = 0; (void)0, g->to_act(state) >= 0 && g->to_act(state) != self->player; hidden++)
+        if (hidden >= HIDDEN_RUN || play_like(self, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
+    return g->to_act(state) == self->player ? REPLAY_OK : REPLAY_FAIL;
+}
+
+/* Compares the real view `a` with the rebuilt `b`: card pairs (real card,
+ * rebuilt card found in its place) into pairs[], and the count of other
+ * differences into *hard. */
+struct view_diff {
+    int pairs[2 * GAME_DECK_MAX][3];   /* real, rebuilt, 1 when from a set */
+    int n_pairs;
+    int hard;
+};
+
+static void diff_pair(struct view_diff *d, int real, int rebuilt, int from_set)
+{
+    if (d->n_pairs < 2 * GAME_DECK_MAX) {
+        d->pairs[d->n_pairs][0] = real;
+        d->pairs[d->n_pairs][1] = rebuilt;
+        d->pairs[d->n_pairs][2] = from_set;
+        d->n_pairs++;
+    } else {
+        d->hard++;
+    }
+}
+
+static int skipped(const char *key)
+{
+    static const char *const keys[] = REBUILD_SKIPPED;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (!strcmp(key, keys[i])) return 1;
+    return 0;
+}
+
+static void diff(const struct rebuilder *self, const cJSON *a, const cJSON *b, int top, struct view_diff *d)
+{
+    if (!a || !b || (a->type & 0xFF) != (b->type & 0xFF)) {
+        d->hard++;
+        return;
+    }
+    if (cJSON_IsObject(a)) {
+        const cJSON *item;
+        int na = 0, nb = cJSON_GetArraySize(b);
+        cJSON_ArrayForEach(item, a)
+        {
+            na++;
+            if (top && skipped(item->string)) continue;
+            if (!strcmp(item->string, "say")) continue;   /* rebuild.h: the meld dialogue */
+            diff(self, item, cJSON_GetObjectItemCaseSensitive(b, item->string), 0, d);
+        }
+        if (na != nb) d->hard++;
+    } else if (cJSON_IsArray(a)) {
+        int na = cJSON_GetArraySize(a), nb = cJSON_GetArraySize(b);
+        if (na != nb) {
+            d->hard++;
+        } else if (na > 0 && card_array(self, a) && card_array(self, b)) {
+            /* a set of cards (a hand, a dog): order is the view's sorting */
+            unsigned char in_a[GAME_DECK_MAX] = { 0 }, in_b[GAME_DECK_MAX] = { 0 };
+            const cJSON *item;
+            cJSON_ArrayForEach(item, a) in_a[string_card(self, item)] = 1;
+            cJSON_ArrayForEach(item, b) in_b[string_card(self, item)] = 1;
+            int extra = 0;
+            for (int c = 0; c < self->n_cards; c++)
+                if (in_a[c] && !in_b[c]) {
+                    while (extra < self->n_cards && !(in_b[extra] && !in_a[extra])) extra++;
+                    if (extra == self->n_cards) {
+                        d->hard++;
+                        return;
+                    }
+                    diff_pair(d, c, extra++, 1);
+                }
+        } else {
+            for (int i = 0; i < na; i++) diff(self, cJSON_GetArrayItem(a, i), cJSON_GetArrayItem(b, i), 0, d);
+        }
+    } else if (cJSON_IsString(a)) {
+        if (!strcmp(a->valuestring, b->valuestring)) return;
+        int ca = string_card(self, a), cb = string_card(self, b);
+        if (ca >= 0 && cb >= 0) diff_pair(d, ca, cb, 0);
+        else d->hard++;
+    } else if (cJSON_IsNumber(a)) {
+        if (a->valuedouble != b->valuedouble) d->hard++;
+    } else if (cJSON_IsBool(a)) {
+        if (cJSON_IsTrue(a) != cJSON_IsTrue(b)) d->hard++;
+    }
+}
+
+int rebuild_views_match(const cJSON *a, const cJSON *b)
+{
+    /* no card pairs can be told apart here: every difference counts */
+    struct rebuilder none;
+    struct view_diff d;
+    memset(&none, 0, sizeof none);
+    memset(&d, 0, sizeof d);
+    diff(&none, a, b, 1, &d);
+    return d.hard == 0 && d.n_pairs == 0;
+}
+
+/* known[]: every card the view names; shown[seat]: the cards named beside
+ * the action in a seat's history entries (Belote's `shows`). */
+static void mark_known(struct rebuilder *self, const cJSON *view)
+{
+    const cJSON *entry, *field;
+    mark_cards(self, view, self->known);
+    cJSON_ArrayForEach(entry, self->history)
+    {
+        int seat = cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "seat"));
+        if (seat < 0 || seat >= GAME_MAX_PLAYERS) continue;
+        cJSON_ArrayForEach(field, entry) if (strcmp(field->string, "action")) mark_cards(self, field, self->shown[seat]);
+    }
+}
+
+/* The fixed facts of the view: cards, seats, dealer, history. */
+static int read_table(struct rebuilder *self, void *state, char *err, int cap)
+{
+    const struct game *g = self->table->game;
+    char text[GAME_DECK_MAX * CARD_TEXT], e[160];
+    struct game_setup setup = { self->table->players, 1, 0, self->table->rules, 0 };
+    if (g->create(state, &setup, e, sizeof e) < 0) {
+        snprintf(err, (size_t)cap, "%s", e);
+        return -1;
+    }
+    self->players = g->players(state);
+    g->deck_text(state, text, sizeof text);
+    self->n_cards = 0;
+    for (char *t = strtok(text, " "); t && self->n_cards < GAME_DECK_MAX; t = strtok(NULL, " "))
+        snprintf(self->cards[self->n_cards++], CARD_TEXT, "%s", t);
+    self->history = cJSON_GetObjectItem(self->view, "history");
+    if (!cJSON_IsArray(self->history)) {
+        snprintf(err, (size_t)cap, "%s: the view has no history to replay", g->name);
+        return -1;
+    }
+    self->dealer = letter_player(cJSON_GetObjectItem(self->view, "dealer"));
+    if (self->dealer < 0 || self->dealer >= self->players) {
+        snprintf(err, (size_t)cap, "%s: the view names no dealer", g->name);
+        return -1;
+    }
+    const cJSON *seats = cJSON_GetObjectItem(self->view, "seats");
+    for (int s = 0; s < self->players; s++) {
+        int p = cJSON_IsArray(seats) ? letter_player(cJSON_GetArrayItem(seats, s)) : s;
+        if (p < 0 || p >= self->players) {
+            snprintf(err, (size_t)cap, "%s: the view's seats are not the table's", g->name);
+            return -1;
+        }
+        self->seat_player[s] = p;
+        self->player_seat[p] = s;
+    }
+    mark_known(self, self->view);
+    const cJSON *reserve = cJSON_GetObjectItem(self->view, "reserve");
+    self->has_reserve = cJSON_IsNumber(reserve);
+    self->reserve = self->has_reserve ? (long)reserve->valuedouble : 0;
+    return 0;
+}
+
+/* One pack's repairs until the views agree: 0 done, -1 this pack fails. */
+static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint64_t hidden_seed,
+                   struct rebuild_stats *stats)
+{
+    const struct game *g = self->table->game;
+    struct view_diff d;
+    unsigned char in_hand[GAME_DECK_MAX];
+    memset(self->pinned, 0, sizeof self->pinned);
+    for (int s = 0; s < self->n_cards; s++) self->deck[s] = s;
+    for (int s = self->n_cards - 1; s > 0; s--) {
+        int o = (int)pq_rng_below(rng, (uint32_t)(s + 1)), t = self->deck[s];
+        self->deck[s] = self->deck[o];
+        self->deck[o] = t;
+    }
+    for (int r = 0; r < REPAIRS; r++) {
+        if (self->deadline > 0 && now_ms() > self->deadline) {
+            self->fail = "out of time";
+            return -1;
+        }
+        stats->replays++;
+        enum replay_outcome out = replay(self, state, hidden_seed);
+        if (out == REPLAY_FAIL) {
+            self->fail = "the history does not replay";
+            return -1;
+        }
+        if (out == REPLAY_NEED) {
+            int c = self->need_card, options[GAME_DECK_MAX], n = 0;
+            if (c < 0) {
+                /* the seat's cards that its legal plays name are those that
+                 * made the real play illegal: one of them, unpinned, goes
+                 * elsewhere for an unpinned card outside the hand (for a
+                 * hand that cannot tell what it told, any of its cards) */
+                int culprits[GAME_DECK_MAX], others[GAME_DECK_MAX], nc = 0, no = 0;
+                unsigned char named[GAME_DECK_MAX] = { 0 };
+                char text[GAME_ACTION_MAX];
+                if (hand_of(self, state, self->need_player, in_hand) < 0) return -1;
+                for (int i = 0, n_legal = g->legal_count(state); i < n_legal && i < 4096; i++) {
+                    if (g->legal_text(state, i, text, sizeof text) < 0) continue;
+                    for (const char *t = text + strcspn(text, " "); *t;) {
+                        t += strspn(t, " ");
+                        size_t tl = strcspn(t, " ");
+                        int x = card_index(self, t, tl);
+                        if (x >= 0) named[x] = 1;
+                        t += tl;
+                    }
+                }
+                for (int x = 0; x < self->n_cards; x++)
+                    if (!self->pinned[x]) {
+                        if (in_hand[x] && (named[x] || c == NEED_OTHER_HAND)) culprits[nc++] = x;
+                        else if (!in_hand[x]) others[no++] = x;
+                    }
+                if (nc == 0 || no == 0) {
+                    self->fail = "a seat's plays cannot be made legal";
+                    return -1;
+                }
+                swap_cards(self, culprits[pq_rng_below(rng, (uint32_t)nc)], others[pq_rng_below(rng, (uint32_t)no)]);
+                continue;
+            }
+            if (self->pinned[c] || hand_of(self, state, self->need_player, in_hand) < 0) {
+                self->fail = "a card is needed in two places";
+                return -1;
+            }
+            for (int x = 0; x < self->n_cards; x++)
+                if (in_hand[x] && !self->pinned[x]) options[n++] = x;
+            if (n == 0) {
+                self->fail = "a hand has no card left to exchange";
+                return -1;
+            }
+            swap_cards(self, c, options[pq_rng_below(rng, (uint32_t)n)]);
+            self->pinned[c] = 1;
+            continue;
+        }
+        cJSON *mine = rebuild_view(g, state, self->player);
+        memset(&d, 0, sizeof d);
+        diff(self, self->view, mine, 1, &d);
+        cJSON_Delete(mine);
+        if (d.n_pairs == 0 && d.hard == 0) return 0;
+        if (d.n_pairs == 0) {
+            self->fail = "the rebuilt view differs beyond its cards";
+            return -1;
+        }
+        /* a card's exact place (a turn-up, a layout's packet) before a
+         * set's (a hand): the set's pairing is arbitrary */
+        unsigned char moved[GAME_DECK_MAX] = { 0 };
+        for (int k = 0; k < 2 * d.n_pairs; k++) {
+            int i = k % d.n_pairs, real = d.pairs[i][0], there = d.pairs[i][1];
+            if (d.pairs[i][2] != (k >= d.n_pairs)) continue;
+            /* a card moved in this round makes the later pairs naming it
+             * stale (one card in two fields: Belote's turn-up): the next
+             * replay tells */
+            if (moved[real] || moved[there]) continue;
+            if (self->pinned[real] || self->pinned[there]) {
+                self->fail = "a card is needed in two places";
+                return -1;
+            }
+            swap_cards(self, real, there);
+            self->pinned[real] = moved[real] = moved[there] = 1;
+        }
+    }
+    self->fail = "too many repairs";
+    return -1;
+}
+
+int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
+                  double cap_ms, struct rebuild_stats *stats, char *err, int cap)
+{
+    struct rebuilder *self = calloc(1, sizeof *self);
+    struct rebuild_stats none;
+    struct pq_rng rng;
+    int rc = -1;
+    if (!stats) stats = &none;
+    memset(stats, 0, sizeof *stats);
+    if (!self) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    self->table = table;
+    self->view = view;
+    self->player = player;
+    self->deadline = cap_ms > 0 ? now_ms() + cap_ms : 0;
+    self->scratch = malloc(table->game->state_size);
+    if (!self->scratch) {
+        snprintf(err, (size_t)cap, "out of memory");
+        goto out;
+    }
+    if (read_table(self, out, err, cap) < 0) goto out;
+    if (player < 0 || player >= self->players) {
+        snprintf(err, (size_t)cap, "player %d is not at the table", player);
+        goto out;
+    }
+    pq_rng_seed(&rng, seed);
+    for (int a = 0; a < ATTEMPTS && !(self->deadline > 0 && now_ms() > self->deadline); a++) {
+        stats->attempts++;
+        if (attempt(self, out, &rng, pq_rng_mix(seed, (uint64_t)a), stats) == 0) {
+            rc = 0;
+            goto out;
+        }
+    }
+    snprintf(err, (size_t)cap, "%s: no state fits the view after %d packs (last: %s)", table->game->name, stats->attempts,
+             self->fail ? self->fail : "?");
+out:
+    free(self->scratch);
+    free(self);
+    return rc;
+}

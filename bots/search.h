@@ -1,0 +1,76 @@
+/* search.h - the decisions of bot-search: determinised Monte-Carlo search
+ * over any game, through engine/game.h only (no sockets; the bot program
+ * wraps it with the SDK and bots/rebuild.h, tests call it in-process).
+ *
+ * From a full state in which `player` is to act (the real one in tests, a
+ * rebuilt one in the bot), each round samples one world (game.h sample:
+ * the cards the player cannot see redealt consistently with its view) and
+ * plays every legal action in it, each followed by the same seeded random
+ * playout to the end of the deal (common random numbers: the actions are
+ * compared on the same worlds and the same later luck). An action's value
+ * is the player's deal points minus the mean of the players outside its
+ * team, as game.h scores() counts them; the action with the best mean is
+ * played (ties: the first listed). Where the world's deal ends within
+ * `exact_plies` actions, its random playout is replaced by the exact value
+ * of the ending (search_solve: alpha-beta, paranoid beyond two sides).
+ * Partners and opponents are otherwise not modelled beyond the sampler:
+ * the playouts are uniform.
+ *
+ * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
+ * milliseconds; every decision also stops at the caller's cap. With a
+ * worlds budget and a cap never reached, a decision depends only on the
+ * state's view, the seed and the budget.
+ */
+#ifndef BOTS_SEARCH_H
+#define BOTS_SEARCH_H
+
+#include <stdint.h>
+#include "engine/game.h"
+
+struct search_options {
+    uint64_t seed;
+    int worlds;     /* rounds per decision (default 256) */
+    int ms;         /* > 0: a time budget per decision instead */
+    int exact_plies;    /* a world whose deal ends within this many actions
+                           is solved exactly (search_solve) instead of
+                           played out (default SEARCH_EXACT_PLIES; 0: never) */
+};
+
+enum { SEARCH_EXACT_PLIES = 10 };
+
+/* What the last decision did, for logs, tests and the benchmark. */
+struct search_stats {
+    int worlds;             /* rounds played */
+    long playouts;          /* playouts in all */
+    double best_value;      /* the chosen action's mean value */
+};
+
+void search_options_default(struct search_options *out);
+
+/* Parses a --budget value: "N" worlds or "Nms" milliseconds. 0, or -1
+ * when it is neither. */
+int search_parse_budget(struct search_options *self, const char *text);
+
+/* The index of the legal action (in game.h legal order) to play in
+ * `state`, whose player to act is `player`. cap_ms > 0 bounds the time
+ * (checked between rounds; at least one round is played). `seed` is mixed
+ * with options->seed. -1 when the state has no legal action or memory
+ * runs out. `stats` may be NULL. */
+int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
+                  uint64_t seed, double cap_ms, struct search_stats *stats);
+
+/* The exact value to `player` of the rest of the deal in a world where
+ * every card is known (a sampled world): alpha-beta through game.h, the
+ * players of `player`'s team maximising search_value and every other
+ * player minimising it (paranoid: in a game of three or more sides the
+ * others are taken to play against `player` together). `before` as for
+ * search_value. Exponential in the actions left: for endings. `nodes`
+ * (may be NULL) counts the states visited. */
+double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes);
+
+/* The value of a finished (or ended) deal to `player`: its running total
+ * minus the mean of the totals of players outside its team, each less
+ * `before` (the totals when the search started). */
+double search_value(const struct game *g, const void *state, int player, const long *before);
+
+#endif

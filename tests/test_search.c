@@ -1,0 +1,163 @@
+/* test_search.c - bot-search's search (bots/search.h) in-process, on real
+ * engine states of every game: the alpha-beta solver gives the value of
+ * plain minimax through the engine on small endings, a decision is the
+ * same for the same state, seed and budget, and the budget parser takes
+ * what --budget documents.
+ */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bots/search.h"
+#include "engine/rng.h"
+
+/* Plain minimax through game.h, the reference: the same sides and the same
+ * value as search_solve, no pruning. */
+static double minimax(const struct game *g, const void *state, int player, const long *before)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
+    if (p < 0 || n <= 0) return search_value(g, state, player, before);
+    int maximise = g->team(state, p) == g->team(state, player);
+    double best = maximise ? -1e300 : 1e300;
+    void *child = malloc(g->state_size);
+    cr_assert(child);
+    for (int i = 0; i < n; i++) {
+        int len = g->legal_text(state, i, text, sizeof text);
+        memcpy(child, state, g->state_size);
+        int rc = g->apply(child, text, len, err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s: '%s' listed and refused: %s", g->name, text, err);
+        double v = rc == GAME_DEAL_OVER ? search_value(g, child, player, before) : minimax(g, child, player, before);
+        if (maximise ? v > best : v < best) best = v;
+    }
+    free(child);
+    return best;
+}
+
+/* Plays seeded random actions in a fresh match of g until, in the card
+ * play, the deal ends within `plies` actions along its first legal line;
+ * 0, or -1 when the match ended first. */
+static int random_ending(const struct game *g, int players, uint64_t seed, int plies, void *state, void *scratch)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    struct game_setup setup = { players, seed, 0, NULL, 0 };
+    struct pq_rng rng;
+    cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+    pq_rng_seed(&rng, seed);
+    for (int ply = 0; ply < 5000; ply++) {
+        if (g->settle && g->settle(state) == GAME_DEAL_OVER) continue;
+        if (g->to_act(state) < 0) return -1;
+        /* the length of the first legal line to the deal's end */
+        memcpy(scratch, state, g->state_size);
+        int left = 0, rc = GAME_GOES_ON;
+        while (rc == GAME_GOES_ON && left <= plies) {
+            int len = g->legal_text(scratch, 0, text, sizeof text);
+            rc = g->apply(scratch, text, len, err, sizeof err);
+            left++;
+        }
+        /* in the card play (a passed-out auction is short too, but its
+         * other lines are whole deals) */
+        g->legal_text(state, 0, text, sizeof text);
+        if (rc == GAME_DEAL_OVER && left <= plies && left >= 3 && !strncmp(text, "play ", 5)) return 0;
+        int n = g->legal_count(state);
+        int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
+        cr_assert_neq(g->apply(state, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
+    }
+    return -1;
+}
+
+Test(search, the_solver_gives_plain_minimax_values_on_small_endings_of_every_game, .timeout = 120)
+{
+    int checked = 0;
+    for (int m = 0; game_modules[m]; m++) {
+        const struct game *g = game_modules[m];
+        void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+        cr_assert(state && scratch);
+        for (int players = g->min_players; players <= g->max_players; players++) {
+            for (uint64_t seed = 1; seed <= 4; seed++) {
+                /* two tricks at four hands, more at two */
+                int plies = players >= 4 ? 8 : players == 3 ? 9 : 10;
+                if (random_ending(g, players, seed * 7919 + (uint64_t)players, plies, state, scratch) < 0) continue;
+                long before[GAME_MAX_PLAYERS], nodes = 0;
+                g->scores(state, before);
+                int p = g->to_act(state);
+                double exact = minimax(g, state, p, before);
+                double solved = search_solve(g, state, p, before, &nodes);
+                cr_assert_float_eq(solved, exact, 1e-9, "%s at %d, seed %llu: alpha-beta %g, minimax %g", g->name,
+                                   players, (unsigned long long)seed, solved, exact);
+                cr_assert_gt(nodes, 0);
+                checked++;
+            }
+        }
+        free(state);
+        free(scratch);
+    }
+    cr_assert_geq(checked, 30, "only %d endings reached", checked);
+}
+
+/* The solver is not a constant: in some ending the best action's value
+ * differs from the worst's (so the test above compares real searches). */
+Test(search, endings_have_better_and_worse_actions)
+{
+    const struct game *g = game_find("coinche");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size), *child = malloc(g->state_size);
+    char text[GAME_ACTION_MAX], err[160];
+    int differs = 0;
+    cr_assert(state && scratch && child);
+    for (uint64_t seed = 1; seed <= 20 && !differs; seed++) {
+        if (random_ending(g, 4, seed, 8, state, scratch) < 0) continue;
+        long before[GAME_MAX_PLAYERS];
+        g->scores(state, before);
+        int p = g->to_act(state), n = g->legal_count(state);
+        double lo = 1e300, hi = -1e300;
+        for (int i = 0; i < n; i++) {
+            memcpy(child, state, g->state_size);
+            int len = g->legal_text(state, i, text, sizeof text);
+            int rc = g->apply(child, text, len, err, sizeof err);
+            double v = rc == GAME_DEAL_OVER ? search_value(g, child, p, before) : search_solve(g, child, p, before, NULL);
+            if (v < lo) lo = v;
+            if (v > hi) hi = v;
+        }
+        differs = hi > lo;
+    }
+    cr_assert(differs, "no Coinche ending in 20 where the actions' values differ");
+    free(state);
+    free(scratch);
+    free(child);
+}
+
+Test(search, a_decision_is_the_same_for_the_same_state_seed_and_budget)
+{
+    const struct game *g = game_find("tarot");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+    struct search_options options;
+    struct search_stats a, b;
+    cr_assert(state && scratch);
+    search_options_default(&options);
+    options.worlds = 12;
+    cr_assert_eq(random_ending(g, 4, 5, 40, state, scratch), 0);
+    int p = g->to_act(state);
+    int first = search_choose(&options, g, state, p, 99, 0, &a);
+    int second = search_choose(&options, g, state, p, 99, 0, &b);
+    cr_assert_geq(first, 0);
+    cr_assert_eq(first, second);
+    cr_assert_eq(a.worlds, 12);
+    cr_assert_eq(a.playouts, b.playouts);
+    cr_assert_float_eq(a.best_value, b.best_value, 0);
+    free(state);
+    free(scratch);
+}
+
+Test(search, the_budget_is_worlds_or_milliseconds)
+{
+    struct search_options o;
+    search_options_default(&o);
+    cr_assert_eq(o.worlds, 256);
+    cr_assert_eq(search_parse_budget(&o, "200"), 0);
+    cr_assert_eq(o.worlds, 200);
+    cr_assert_eq(o.ms, 0);
+    cr_assert_eq(search_parse_budget(&o, "50ms"), 0);
+    cr_assert_eq(o.ms, 50);
+    cr_assert_eq(search_parse_budget(&o, "50s"), -1);
+    cr_assert_eq(search_parse_budget(&o, "-3"), -1);
+    cr_assert_eq(search_parse_budget(&o, ""), -1);
+}
