@@ -1,5 +1,7 @@
-/* cmd_bench.c - `arena bench`: the engine's random playouts and the raw
- * ZeroMQ round trip (arena/play/bench.h), medians over repeated runs; and
+/* cmd_bench.c - `arena bench`: the engine's random playouts, the raw
+ * ZeroMQ round trip, the arena path, process starts, and the arena's
+ * throughput against the raw floors (arena/play/bench.h), medians over
+ * repeated runs, each beside a baseline measured in the same run; and
  * `arena bench serve`, the ladder arena as its bots see it: this program's
  * `arena serve` and four bot-instant processes, all real, over tcp with
  * CURVE.
@@ -232,6 +234,80 @@ static int bench_harness_command(const struct bench_args *a)
     return 0;
 }
 
+/* `arena bench throughput`: the arena at concurrency 1 and 2 beside the
+ * raw floors, in rounds of four runs taken in the same order (raw round
+ * trip, the arena at 1, the raw multiplexed ceiling, the arena at 2), so
+ * that a busy moment of the shared machine falls on both sides of a ratio;
+ * each column is the median over the rounds. */
+static int bench_throughput_command(const struct bench_args *a)
+{
+    static struct sandbox sandbox;
+    struct match_config config;
+    char self[4096], bot[4200], err[1024], log_dir[1024];
+    int runs = a->runs, parties = a->parties;
+    if (bin_dir(self, sizeof self) < 0) {
+        fprintf(stderr, "arena bench throughput: cannot find this program's directory\n");
+        return 1;
+    }
+    snprintf(bot, sizeof bot, "%s/bot-instant", self);
+    if (access(bot, X_OK) != 0) {
+        fprintf(stderr, "arena bench throughput: %s is missing (make)\n", bot);
+        return 1;
+    }
+    const char *commands[1] = { bot };
+    if (bench_bots(a->no_sandbox, commands, 1, &config, &sandbox, log_dir, sizeof log_dir, err, sizeof err) < 0) {
+        fprintf(stderr, "arena bench throughput: %s\n", err);
+        return 1;
+    }
+    const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 },
+                                     two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 };
+    double rtt[64], per1[64], ratio1[64], ceiling[64], rate2[64], ratio2[64], cpu1[64], cpu2[64], sleeps1[64], sleeps2[64];
+    long faults = 0;
+    printf("throughput: bot-instant against itself, %d parties per run, processes reused%s; %d rounds, each:\n"
+           "  raw: %d zmq round trips with one echo peer (15 bytes), the floor of a decision at concurrency 1\n"
+           "  c1: the arena at concurrency 1\n"
+           "  ceiling: %d raw round trips, 2 echo peers with one 2 KiB request each in flight (the arena's\n"
+           "  socket and traffic at concurrency 2 without the arena's work: the raw multiplexed ceiling)\n"
+           "  c2: the arena at concurrency 2\n"
+           "  cpu: the arena's CPU time per decision (every thread, user and system) at 1 and 2\n"
+           "  sleeps: the times the arena's threads went to sleep, per decision, at 1 and 2\n", parties,
+           config.sandbox ? ", bots in their sandbox" : "", runs,
+           RTT_TRIPS_PER_RUN, 2 * RTT_TRIPS_PER_RUN);
+    printf("  %-6s %10s %12s %8s   %14s %12s %8s   %8s %8s %9s %9s\n", "round", "raw us", "c1 us/dec", "c1/raw",
+           "ceiling dec/s", "c2 dec/s", "c2/ceil", "cpu c1", "cpu c2", "sleeps c1", "sleeps c2");
+    for (int r = 0; r < runs; r++) {
+        struct bench_rtt raw;
+        struct bench_rate multiplexed;
+        struct bench_harness_run at1, at2;
+        if (bench_zmq_pingpong(RTT_TRIPS_PER_RUN, 1, 15, &raw, err, sizeof err) < 0 ||
+            bench_harness(bot, parties, &one, &at1, err, sizeof err) < 0 ||
+            bench_zmq_multiplexed(2 * RTT_TRIPS_PER_RUN, 2, 2048, &multiplexed, err, sizeof err) < 0 ||
+            bench_harness(bot, parties, &two, &at2, err, sizeof err) < 0) {
+            fprintf(stderr, "arena bench throughput: %s\n", err);
+            return 1;
+        }
+        /* Both sides of a ratio the same statistic: the whole time over the count. */
+        rtt[r] = raw.mean_us;
+        per1[r] = at1.seconds * 1e6 / (double)at1.decisions;
+        ratio1[r] = per1[r] / rtt[r];
+        ceiling[r] = multiplexed.per_second;
+        rate2[r] = (double)at2.decisions / at2.seconds;
+        ratio2[r] = rate2[r] / ceiling[r];
+        cpu1[r] = at1.cpu_us;
+        cpu2[r] = at2.cpu_us;
+        sleeps1[r] = at1.sleeps;
+        sleeps2[r] = at2.sleeps;
+        faults += at1.faults + at2.faults;
+        printf("  %-6d %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f %9.2f %9.2f\n", r + 1, rtt[r], per1[r],
+               ratio1[r], ceiling[r], rate2[r], ratio2[r], cpu1[r], cpu2[r], sleeps1[r], sleeps2[r]);
+    }
+    printf("  %-6s %10.1f %12.1f %7.2fx   %14.0f %12.0f %8.2f   %8.1f %8.1f %9.2f %9.2f\n", "median",
+           median_of(rtt, runs), median_of(per1, runs), median_of(ratio1, runs), median_of(ceiling, runs),
+           median_of(rate2, runs), median_of(ratio2, runs), median_of(cpu1, runs), median_of(cpu2, runs),
+           median_of(sleeps1, runs), median_of(sleeps2, runs));
+    printf("  targets: c1/raw at most 1.10x; c2/ceil at least 0.90; %ld parties lost to faults\n", faults);
+    return faults ? 1 : 0;
+}
 
 /* ---- bench serve ------------------------------------------------------------------------ */
 
@@ -463,13 +539,13 @@ out:
 
 int cmd_bench(int argc, char **argv)
 {
-    static const char *const names[] = { "engine", "zmq", "harness", "start", "serve" };
+    static const char *const names[] = { "engine", "zmq", "harness", "start", "throughput", "serve" };
     const struct command_spec *spec = options_command("bench");
     double rates[64];
     char name[32];
     int n_operands = 0, status;
     if (argc >= 1 && argv[0][0] != '-') {
-        for (int i = 0; i < 5; i++)
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
             if (!strcmp(argv[0], names[i])) {
                 snprintf(name, sizeof name, "bench %s", names[i]);
                 spec = options_command(name);
@@ -481,7 +557,9 @@ int cmd_bench(int argc, char **argv)
     struct bench_args a = { .seconds = 1.0, .runs = !strcmp(spec->name, "bench harness") || !strcmp(spec->name, "bench serve") ? 3 : 5, .trips = 20000,
                             .parties = 40, .wide = 256, .processes = 50, .seed = 1 };
     if (options_parse(spec, argc, argv, apply_bench, &a, NULL, 0, &n_operands, &status) < 0) return status;
-    if (!strcmp(spec->name, "bench")) return options_usage_error(spec, "say what to measure: engine, zmq, harness, start or serve");
+    if (!strcmp(spec->name, "bench"))
+        return options_usage_error(spec, "say what to measure: engine, zmq, harness, start, throughput or serve");
+    if (!strcmp(spec->name, "bench throughput")) return bench_throughput_command(&a);
     if (!strcmp(spec->name, "bench harness")) return bench_harness_command(&a);
     if (!strcmp(spec->name, "bench start")) return bench_start_command(&a);
     if (!strcmp(spec->name, "bench serve")) return bench_serve_command(&a);

@@ -23,7 +23,14 @@ bench: all
 	$(ARENA_BIN) bench harness
 	$(ARENA_BIN) bench harness --game belote --players 4 --wide 0
 	$(ARENA_BIN) bench start
+	$(ARENA_BIN) bench throughput
 	$(ARENA_BIN) bench serve
+
+# The arena beside a fastchess binary you built (FASTCHESS=path ENGINE=path;
+# tools/bench-vs-fastchess.sh); without them, beside the raw ceiling.
+.PHONY: bench-vs-fastchess
+bench-vs-fastchess: all
+	BUILD=$(BUILD) bash tools/bench-vs-fastchess.sh
 
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
 # 127.0.0.1, a round robin of the reference bots posting to it, standings

@@ -511,6 +511,7 @@ static const struct command_spec bench_spec = {
     "bench zmq [--trips N]\n"
     "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox]\n"
     "bench start [--processes N]\n"
+    "bench throughput [--parties N] [--runs N] [--no-sandbox]\n"
     "bench serve [--runs N] [--max-matches N]",
     "engine: plays random deals (shuffle, exchange, declarations, 12 tricks; uniformly random legal actions) "
     "on one core for S seconds (default 1), N times (default 5), and prints each run and the median deals per "
@@ -526,7 +527,10 @@ static const struct command_spec bench_spec = {
     "before each run (medians over the runs). The bots run in their sandbox, as arena run starts them, unless "
     "--no-sandbox; one more level plays fresh processes without it, for the sandbox's cost. start: starts "
     "bot-instant N times (default 50) one after the other, with its sandbox and without, and prints the "
-    "milliseconds from the start of a process to its hello (median and mean). serve: arena serve (this "
+    "milliseconds from the start of a process to its hello (median and mean). throughput: N rounds (default "
+    "5), each of the raw ZeroMQ round trip, the arena at concurrency 1, the raw multiplexed ceiling (two echo "
+    "peers with a request each in flight) and the arena at concurrency 2, with bot-instant and processes "
+    "reused; prints each round and the medians with the two ratios. serve: arena serve (this "
     "program) on a loopback tcp port with CURVE at concurrency 2 and four bot-instant connected with their own "
     "keys, N runs (default 3) of --max-matches matches (default 200): matches per second and microseconds per "
     "decision, beside a raw CURVE round trip measured before each run. 'arena bench WHAT --help' "
@@ -567,6 +571,16 @@ static const struct command_spec bench_start_spec = {
     USES(bench_start_options), NULL
 };
 
+static const struct option_use bench_throughput_options[] = {
+    { OPT_PARTIES, NULL }, { OPT_RUNS, "rounds (default 5)" }, { OPT_NO_SANDBOX, "run the bots without their sandbox" },
+};
+static const struct command_spec bench_throughput_spec = {
+    "bench throughput", "bench throughput [--parties N] [--runs N] [--no-sandbox]",
+    "The arena at concurrency 1 and 2 beside the raw ZeroMQ round trip and the raw multiplexed ceiling, in "
+    "interleaved rounds: the ratios of issue 21's targets.",
+    USES(bench_throughput_options), NULL
+};
+
 static const struct option_use bench_serve_options[] = {
     { OPT_RUNS, "runs (default 3)" }, { OPT_MAX_MATCHES, "matches per run (default 200; the rate is taken from the 10th on)" },
 };
@@ -596,7 +610,7 @@ static const struct command_spec version_spec = {
 const struct command_spec *const options_commands[] = {
     &run_spec, &resume_spec, &match_spec, &check_spec, &sprt_spec, &ratings_spec, &replay_spec, &post_spec,
     &merge_spec, &bench_spec, &bench_engine_spec, &bench_zmq_spec, &bench_harness_spec, &bench_start_spec,
-    &bench_serve_spec,
+    &bench_throughput_spec, &bench_serve_spec,
     &rules_spec, &serve_spec, &keys_spec, &version_spec, NULL
 };
 

@@ -1,6 +1,7 @@
 /* rng.c - xoshiro256** seeded by splitmix64, and the shuffled pack.
  * See rng.h for the contract; the generator is written from its published
- * description (state update and the ** scrambler).
+ * description (state update and the ** scrambler), in rng.h so that it is
+ * inlined.
  */
 #include "engine/rng.h"
 
@@ -12,43 +13,9 @@ static uint64_t splitmix64(uint64_t *x)
     return z ^ (z >> 31);
 }
 
-static uint64_t rotl(uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-
 void pq_rng_seed(struct pq_rng *self, uint64_t seed)
 {
     for (int i = 0; i < 4; i++) self->s[i] = splitmix64(&seed);
-}
-
-uint64_t pq_rng_next(struct pq_rng *self)
-{
-    uint64_t *s = self->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-uint32_t pq_rng_below(struct pq_rng *self, uint32_t bound)
-{
-    /* Multiply-shift with rejection of the short first interval. */
-    uint64_t m = (uint64_t)(uint32_t)(pq_rng_next(self) >> 32) * bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
-        while (low < threshold) {
-            m = (uint64_t)(uint32_t)(pq_rng_next(self) >> 32) * bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
 }
 
 uint64_t pq_rng_mix(uint64_t seed, uint64_t index)

@@ -24,11 +24,38 @@ struct pq_rng {
 /* Seeds the generator; every 64-bit seed is valid. */
 void pq_rng_seed(struct pq_rng *self, uint64_t seed);
 
-/* The next 64 random bits. */
-uint64_t pq_rng_next(struct pq_rng *self);
+/* The next 64 random bits. Inline, as the two below: a random playout
+ * draws one number per action, and a call each cost more than the draw. */
+static inline uint64_t pq_rng_next(struct pq_rng *self)
+{
+    uint64_t *s = self->s;
+    uint64_t x = s[1] * 5;
+    uint64_t result = ((x << 7) | (x >> 57)) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = (s[3] << 45) | (s[3] >> 19);
+    return result;
+}
 
 /* A uniform number in 0..bound-1; bound must be at least 1. */
-uint32_t pq_rng_below(struct pq_rng *self, uint32_t bound);
+static inline uint32_t pq_rng_below(struct pq_rng *self, uint32_t bound)
+{
+    /* Multiply-shift with rejection of the short first interval. */
+    uint64_t m = (uint64_t)(uint32_t)(pq_rng_next(self) >> 32) * bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (uint64_t)(uint32_t)(pq_rng_next(self) >> 32) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
 
 /* A seed derived from (seed, index) by splitmix64 finalisation, for
  * independent streams (one per deal, per partie, per bot). */

@@ -62,7 +62,7 @@ Test(belote_bots, the_example_bot_plays_every_form_through_the_arena, .timeout =
  * total is above every random's. */
 static void greedy_beats_random(const char *form, const char *game, int seats)
 {
-    char bots[2048], out[16384], name[16];
+    char bots[2048], out[16384], name[24];
     int at = snprintf(bots, sizeof bots, "--pairs 3 'greedy=%s/bot-greedy --game %s'", bin_dir(), game);
     for (int s = 1; s < seats; s++)
         at += snprintf(bots + at, sizeof bots - (size_t)at, " 'random%d=%s/bot-random --seed %d --game %s'", s,

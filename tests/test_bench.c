@@ -96,6 +96,19 @@ Test(bench, round_trips_over_tcp_and_curve_come_back, .timeout = 60)
     }
 }
 
+Test(bench, multiplexed_ceiling_answers_every_request_and_rates_them, .timeout = 60)
+{
+    struct bench_rate rate = { 0, 0 };
+    char err[256] = "";
+    cr_assert_eq(bench_zmq_multiplexed(400, 2, 2048, &rate, err, sizeof err), 0, "%s", err);
+    cr_expect_gt(rate.per_second, 0);
+    /* The two figures are one measurement: the count over the time and back. */
+    cr_expect(rate.per_second * rate.us_each > 0.999e6 && rate.per_second * rate.us_each < 1.001e6, "%f x %f",
+              rate.per_second, rate.us_each);
+    cr_expect_neq(bench_zmq_multiplexed(400, BENCH_MAX_PEERS + 1, 2048, &rate, err, sizeof err), 0);
+    cr_expect(err[0]);
+}
+
 /* arena bench serve: the ladder plays every match it was asked for with
  * bot-instant over CURVE, and says so with a rate and a round trip. */
 Test(bench, serve_plays_its_ladder_over_curve_and_prints_a_rate_beside_a_round_trip, .timeout = 180)

@@ -187,7 +187,7 @@ static int readme_flags(const char *readme, const char *heading, char names[][64
 
 Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
 {
-    static const struct { const char *heading; const char *commands[5]; } sections[] = {
+    static const struct { const char *heading; const char *commands[6]; } sections[] = {
         { "### arena run and arena resume", { "run", "resume" } },
         { "### arena post", { "post" } },
         { "### arena merge", { "merge" } },
@@ -195,7 +195,8 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
         { "### arena check", { "check" } },
         { "### arena sprt", { "sprt" } },
         { "### arena replay", { "replay" } },
-        { "### arena bench", { "bench engine", "bench zmq", "bench harness", "bench start", "bench serve" } },
+        { "### arena bench",
+          { "bench engine", "bench zmq", "bench harness", "bench start", "bench throughput", "bench serve" } },
         { "### arena ratings", { "ratings" } },
         { "### arena rules", { "rules" } },
         { "### arena keys", { "keys" } },
@@ -206,7 +207,7 @@ Test(cli, readme_command_sections_name_exactly_the_options_of_their_commands)
     for (size_t s = 0; s < sizeof sections / sizeof sections[0]; s++) {
         char documented[96][64], accepted[96][64];
         int n_doc = readme_flags(readme, sections[s].heading, documented, 96), n_acc = 0;
-        for (int c = 0; c < 5 && sections[s].commands[c]; c++) {
+        for (int c = 0; c < 6 && sections[s].commands[c]; c++) {
             const struct command_spec *spec = options_command(sections[s].commands[c]);
             cr_assert_not_null(spec);
             for (int i = 0; i < spec->n_options; i++) {

@@ -4,6 +4,7 @@
  */
 #include <criterion/criterion.h>
 #include <string.h>
+#include <time.h>
 #include <zmq.h>
 #include "arena/play/hub.h"
 #include "tests/support_scratch.h"
@@ -162,6 +163,41 @@ Test(hub, a_cut_connection_gets_its_last_frame_then_is_closed)
     cr_assert_eq(zmq_recv(a, buf, sizeof buf, 0), 7, "the last frame went out before the cut");
     hub_message_release(&m);
     zmq_close(a);
+    zmq_ctx_term(ctx);
+    hub_close(&hub);
+}
+
+Test(hub, a_closing_reported_while_a_later_frame_waits_comes_first_and_the_frame_after_it)
+{
+    struct hub hub;
+    struct hub_message m;
+    char err[256];
+    cr_assert_eq(hub_open(&hub, "tcp://127.0.0.1:0", err, sizeof err), 0, "%s", err);
+    void *ctx = zmq_ctx_new();
+    void *a = dealer(ctx, hub.endpoint);
+    zmq_send(a, "a", 1, 0);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    int fd_a = m.fd;
+    hub_message_release(&m);
+    /* a leaves and b's frame arrives while nobody reads: both wait in the
+     * hub, b's frame queued after a's closing (its descriptor may even be
+     * a's number again). */
+    zmq_close(a);
+    struct timespec pause = { 0, 300 * 1000000L };
+    nanosleep(&pause, NULL);
+    void *b = dealer(ctx, hub.endpoint);
+    zmq_send(b, "b", 1, 0);
+    nanosleep(&pause, NULL);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert(m.closed, "the closing first");
+    cr_assert_eq(m.fd, fd_a);
+    cr_assert_eq(hub_recv(&hub, &m, 2000), 1);
+    cr_assert_not(m.closed);
+    cr_assert_eq(m.len, 1);
+    cr_assert_eq(m.data[0], 'b', "then the frame, kept");
+    hub_message_release(&m);
+    cr_assert_eq(hub_recv(&hub, &m, 50), 0, "nothing twice");
+    zmq_close(b);
     zmq_ctx_term(ctx);
     hub_close(&hub);
 }

@@ -92,7 +92,7 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
     snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
     cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
     for (int k = 1; k <= 5; k++) {
-        char name[8];
+        char name[16];
         snprintf(name, sizeof name, " r%d ", k);
         cr_expect(strstr(out, name), "r%d is not rated: %s", k, out);
     }

@@ -336,8 +336,8 @@ Test(tournament, bot_names_follow_the_one_rule_of_the_codec)
     struct tournament t;
     char err[256];
     const char *cases[][2] = {
-        { "123456789012345678901234567890123=bot",
-          "bot name '123456789012345678901234567890123' is longer than 32 bytes" },
+        { "1234567890123456789012345678901234567890123456789012345678901234=bot",
+          "bot name '1234567890123456789012345678901234567890123456789012345678901234' is longer than 63 bytes" },
         { "../x=bot", "bot name '../x' holds '/'" },
         { "tab\there=bot", "holds a control character" },
         { "=bot", "bot name '' is empty" },

@@ -1,10 +1,15 @@
-/* bench.c - random playouts for the engine benchmark (bench.h). The clock
- * is read every 256 deals so that it costs nothing measurable.
+/* bench.c - the benchmarks of bench.h: random playouts for the engine
+ * (the clock read every 256 deals so that it costs nothing measurable);
+ * the raw floors, forked echo peers on the arena's socket timed in plain
+ * blocking ZeroMQ calls (one peer in turn, or several with a request each
+ * in flight); the whole arena path through runner.h; process starts.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -93,73 +98,127 @@ int bench_zmq_pingpong(int trips, int peers, int size, struct bench_rtt *out, ch
     return bench_zmq_pingpong_on(trips, peers, size, BENCH_IPC, out, err, cap);
 }
 
-int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
-                          char *err, int cap)
-{
-    char endpoint[600], server_public[41], server_secret[41];
+/* The echo peers of the raw benchmarks: a hub (the arena's socket) and
+ * `peers` forked processes that said "ready", known by their identities. */
+struct echo {
     struct hub hub;
-    struct hub_message m;
-    double *times = malloc(sizeof *times * (size_t)trips);
-    char *payload = malloc((size_t)(size > 15 ? size : 15));
-    int rc = -1, started = 0;
+    int started;
     pid_t pids[BENCH_MAX_PEERS];
     uint8_t ids[BENCH_MAX_PEERS][HUB_MAX_IDENTITY];
     size_t id_len[BENCH_MAX_PEERS];
-    if (!times || !payload || peers < 1 || peers > BENCH_MAX_PEERS) {
-        snprintf(err, (size_t)cap, !times || !payload ? "out of memory" : "1 to %d peers", BENCH_MAX_PEERS);
-        free(times);
-        free(payload);
+};
+
+static void echo_close(struct echo *e)
+{
+    for (int p = 0; p < e->started; p++) {
+        kill(e->pids[p], SIGKILL);
+        waitpid(e->pids[p], NULL, 0);
+    }
+    e->started = 0;
+    hub_close(&e->hub);
+}
+
+static int echo_open(struct echo *e, int peers, enum bench_transport transport, char *err, int cap)
+{
+    char endpoint[600], server_public[41], server_secret[41];
+    struct hub_message m;
+    e->started = 0;
+    if (peers < 1 || peers > BENCH_MAX_PEERS) {
+        snprintf(err, (size_t)cap, "1 to %d peers", BENCH_MAX_PEERS);
         return -1;
     }
-    if (size <= 15) {
-        memcpy(payload, "{\"type\":\"ping\"}", 15);
-        size = 15;
-    } else {
-        memset(payload, ' ', (size_t)size);
-        payload[0] = '{';
-        payload[size - 1] = '}';
-    }
-    if (hub_open(&hub, NULL, err, (size_t)cap) < 0) {
-        free(times);
-        free(payload);
-        return -1;
-    }
-    snprintf(endpoint, sizeof endpoint, "%s", hub.endpoint);
+    if (hub_open(&e->hub, NULL, err, (size_t)cap) < 0) return -1;
+    snprintf(endpoint, sizeof endpoint, "%s", e->hub.endpoint);
     if (transport != BENCH_IPC &&
         ((transport == BENCH_CURVE && zmq_curve_keypair(server_public, server_secret) != 0) ||
-         hub_bind(&hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
+         hub_bind(&e->hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
                   sizeof endpoint, err, (size_t)cap) < 0)) {
         if (transport == BENCH_CURVE && !err[0]) snprintf(err, (size_t)cap, "no CURVE in this libzmq");
-        hub_close(&hub);
-        free(times);
-        free(payload);
+        hub_close(&e->hub);
         return -1;
     }
     fflush(NULL);
-    for (; started < peers; started++) {
-        pids[started] = fork();
-        if (pids[started] == 0) {
+    for (; e->started < peers; e->started++) {
+        int k = e->started;
+        e->pids[k] = fork();
+        if (e->pids[k] == 0) {
             echo_peer(endpoint, transport == BENCH_CURVE ? server_public : NULL);
             _exit(0);
         }
-        if (pids[started] < 0 || hub_recv(&hub, &m, 5000) != 1) {
-            snprintf(err, (size_t)cap, "an echo peer did not start");
-            if (pids[started] > 0) started++;
-            goto out;
+        if (e->pids[k] < 0 || hub_recv(&e->hub, &m, 20000) != 1) {
+            snprintf(err, (size_t)cap, "an echo peer did not start within 20 s");
+            if (e->pids[k] > 0) e->started++;
+            echo_close(e);
+            return -1;
         }
-        id_len[started] = m.identity_len;
-        memcpy(ids[started], m.identity, m.identity_len);
+        e->id_len[k] = m.identity_len;
+        memcpy(e->ids[k], m.identity, m.identity_len);
         hub_message_release(&m);
+    }
+    return 0;
+}
+
+/* One request to peer p and its answer's arrival, in plain blocking
+ * ZeroMQ calls on the ROUTER (no poll, no monitor): the floor the arena's
+ * socket layer is measured against. Returns the peer that answered, or -1. */
+static int raw_send(struct echo *e, int p, const char *payload, int size)
+{
+    if (zmq_send(e->hub.router, e->ids[p], e->id_len[p], ZMQ_SNDMORE) < 0) return -1;
+    return zmq_send(e->hub.router, payload, (size_t)size, 0) < 0 ? -1 : 0;
+}
+
+static int raw_receive(struct echo *e, int peers)
+{
+    uint8_t id[HUB_MAX_IDENTITY];
+    static char frame[PROTOCOL_MAX_FRAME];
+    int n = zmq_recv(e->hub.router, id, sizeof id, 0);
+    if (n < 0 || zmq_recv(e->hub.router, frame, sizeof frame, 0) < 0) return -1;
+    for (int p = 0; p < peers; p++)
+        if (e->id_len[p] == (size_t)n && !memcmp(e->ids[p], id, (size_t)n)) return p;
+    return -1;
+}
+
+/* A request of `size` bytes (15 or less: the 15-byte ping); malloc'ed. */
+static char *bench_payload(int *size)
+{
+    char *payload = malloc((size_t)(*size > 15 ? *size : 15));
+    if (!payload) return NULL;
+    if (*size <= 15) {
+        memcpy(payload, "{\"type\":\"ping\"}", 15);
+        *size = 15;
+    } else {
+        memset(payload, ' ', (size_t)*size);
+        payload[0] = '{';
+        payload[*size - 1] = '}';
+    }
+    return payload;
+}
+
+int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport transport, struct bench_rtt *out,
+                          char *err, int cap)
+{
+    struct echo e;
+    int five_s = 5000;
+    double *times = malloc(sizeof *times * (size_t)trips);
+    char *payload = bench_payload(&size);
+    int rc = -1;
+    if (!times || !payload) {
+        snprintf(err, (size_t)cap, "out of memory");
+        goto out_free;
+    }
+    if (echo_open(&e, peers, transport, err, cap) < 0) goto out_free;
+    if (zmq_setsockopt(e.hub.router, ZMQ_RCVTIMEO, &five_s, sizeof five_s) < 0) {
+        snprintf(err, (size_t)cap, "cannot set a receive timeout: %s", zmq_strerror(errno));
+        goto out;
     }
     double start = now();
     for (int i = 0; i < trips; i++) {
         int p = i % peers;
         double t0 = now();
-        if (hub_send(&hub, ids[p], id_len[p], payload, (size_t)size) < 0 || hub_recv(&hub, &m, 5000) != 1) {
+        if (raw_send(&e, p, payload, size) < 0 || raw_receive(&e, peers) != p) {
             snprintf(err, (size_t)cap, "round trip %d failed", i);
             goto out;
         }
-        hub_message_release(&m);
         times[i] = (now() - t0) * 1e6;
     }
     out->mean_us = (now() - start) * 1e6 / trips;
@@ -168,14 +227,71 @@ int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport t
     out->p99_us = times[(int)(trips * 0.99)];
     rc = 0;
 out:
-    for (int p = 0; p < started; p++) {
-        kill(pids[p], SIGKILL);
-        waitpid(pids[p], NULL, 0);
-    }
-    hub_close(&hub);
+    echo_close(&e);
+out_free:
     free(times);
     free(payload);
     return rc;
+}
+
+int bench_zmq_multiplexed(int trips, int peers, int size, struct bench_rate *out, char *err, int cap)
+{
+    struct echo e;
+    char *payload = bench_payload(&size);
+    int rc = -1, answered = 0, five_s = 5000;
+    if (!payload) {
+        snprintf(err, (size_t)cap, "out of memory");
+        return -1;
+    }
+    if (trips < peers) trips = peers;
+    if (echo_open(&e, peers, BENCH_IPC, err, cap) < 0) goto out_free;
+    if (zmq_setsockopt(e.hub.router, ZMQ_RCVTIMEO, &five_s, sizeof five_s) < 0) {
+        snprintf(err, (size_t)cap, "cannot set a receive timeout: %s", zmq_strerror(errno));
+        goto out;
+    }
+    double start = now();
+    /* One request in flight per peer, as one per partie; each answer is
+     * followed at once by the peer's next request, until `trips` were sent. */
+    int sent = 0;
+    for (; sent < peers; sent++)
+        if (raw_send(&e, sent, payload, size) < 0) {
+            snprintf(err, (size_t)cap, "a first request failed");
+            goto out;
+        }
+    while (answered < trips) {
+        int p = raw_receive(&e, peers);
+        if (p < 0) {
+            snprintf(err, (size_t)cap, "answer %d did not come from a known peer", answered);
+            goto out;
+        }
+        answered++;
+        if (sent < trips) {
+            if (raw_send(&e, p, payload, size) < 0) {
+                snprintf(err, (size_t)cap, "request %d failed", sent);
+                goto out;
+            }
+            sent++;
+        }
+    }
+    double seconds = now() - start;
+    out->per_second = trips / seconds;
+    out->us_each = seconds * 1e6 / trips;
+    rc = 0;
+out:
+    echo_close(&e);
+out_free:
+    free(payload);
+    return rc;
+}
+
+/* The CPU time of this process (every thread, ZeroMQ's included), in
+ * seconds, and the times its threads went to sleep. */
+static double cpu_seconds(long *sleeps)
+{
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    *sleeps = u.ru_nvcsw;
+    return (double)u.ru_utime.tv_sec + (double)u.ru_stime.tv_sec + ((double)u.ru_utime.tv_usec + (double)u.ru_stime.tv_usec) * 1e-6;
 }
 
 struct harness {
@@ -235,9 +351,13 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     r.next_job = harness_next;
     r.done = harness_done;
     r.ctx = &h;
-    double t0 = now();
+    long sleeps0, sleeps1;
+    double t0 = now(), cpu0 = cpu_seconds(&sleeps0);
     if (runner_run(&r, err, (size_t)cap) < 0) return -1;
     out->seconds = now() - t0;
+    double cpu1 = cpu_seconds(&sleeps1);
+    out->cpu_us = h.decisions ? (cpu1 - cpu0) * 1e6 / (double)h.decisions : 0;
+    out->sleeps = h.decisions ? (double)(sleeps1 - sleeps0) / (double)h.decisions : 0;
     out->parties = parties;
     out->decisions = h.decisions;
     out->faults = h.faults;

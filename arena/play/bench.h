@@ -52,12 +52,28 @@ int bench_zmq_pingpong_on(int trips, int peers, int size, enum bench_transport t
 
 enum { BENCH_MAX_PEERS = 8 };
 
+/* The raw multiplexed ceiling: `peers` echo processes (DEALER) on one
+ * ROUTER over ipc://, each with one request of `size` bytes in flight at
+ * all times (answered by an action-sized frame), the next request sent as
+ * soon as its answer arrived, as the arena plays `peers` parties at once
+ * with nothing of its own to do. Fills round trips per second over `trips`
+ * answers, and the microseconds each took of the whole. 0, or -1 with err. */
+struct bench_rate {
+    double per_second, us_each;
+};
+int bench_zmq_multiplexed(int trips, int peers, int size, struct bench_rate *out, char *err, int cap);
+
 struct bench_harness_run {
     long parties, decisions;
     long faults;                 /* parties lost to a fault (none expected) */
     int processes;               /* bot processes started */
     double seconds;
     double work_us;              /* the arena's own time per answer (runner.h) */
+    double cpu_us;               /* the arena's CPU time per decision, every thread (its
+                                  * ZeroMQ I/O thread's included), user and system: what
+                                  * the machine's load changes least */
+    double sleeps;               /* the times its threads went to sleep (voluntary context
+                                  * switches), per decision: each one a wake-up to pay */
 };
 
 struct bench_harness_level {

@@ -1,11 +1,24 @@
 /* hub.c - the ROUTER socket (hub.h). Every zmq call's return is checked;
- * hub_open releases what it made through one exit path. The monitor is
- * read before the ROUTER (see hub_recv), and cuts are a fixed array.
+ * hub_open releases what it made through one exit path. Disconnections go
+ * before any frame read after them (see hub_recv), and cuts are a fixed
+ * array.
+ *
+ * Waiting costs as few system calls as ZeroMQ allows, since at a few tens
+ * of microseconds a decision they were a good part of the arena's work
+ * (zmq_poll made about ten per message, each socket's state asked twice
+ * around one poll()): a frame is read with ZMQ_DONTWAIT first, which costs
+ * no system call when one is queued; only when none is does hub_recv wait,
+ * in one poll() over the sockets' ZMQ_FD descriptors. A ZMQ_FD announces
+ * only what came after its socket was last found empty, so the ROUTER is
+ * waited on only right after a read found nothing, and the monitor's
+ * descriptor is trusted only once the monitor was read to empty
+ * (monitor_unread).
  */
 #include <errno.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +90,14 @@ int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap)
         snprintf(err, cap, "cannot watch the ROUTER socket: %s", zmq_strerror(errno));
         goto fail;
     }
+    size_t fd_len = sizeof self->router_fd;
+    self->zap_fd = -1;
+    self->monitor_unread = 1;   /* nothing read yet: its descriptor says nothing until then */
+    if (zmq_getsockopt(self->router, ZMQ_FD, &self->router_fd, &fd_len) ||
+        (fd_len = sizeof self->monitor_fd, zmq_getsockopt(self->monitor, ZMQ_FD, &self->monitor_fd, &fd_len))) {
+        snprintf(err, cap, "cannot read the sockets' descriptors: %s", zmq_strerror(errno));
+        goto fail;
+    }
     if (zmq_bind(self->router, endpoint)) {
         snprintf(err, cap, "cannot bind '%s': %s", endpoint, zmq_strerror(errno));
         goto fail;
@@ -126,11 +147,14 @@ static void drain(void *socket);
 
 int hub_zap(struct hub *self, hub_allow_fn allow, void *ctx, char *err, size_t cap)
 {
+    size_t fd_len = sizeof self->zap_fd;
     self->zap = zmq_socket(self->context, ZMQ_REP);
-    if (!self->zap || set_int(self->zap, ZMQ_LINGER, 0) || zmq_bind(self->zap, zap_endpoint)) {
+    if (!self->zap || set_int(self->zap, ZMQ_LINGER, 0) || zmq_bind(self->zap, zap_endpoint) ||
+        zmq_getsockopt(self->zap, ZMQ_FD, &self->zap_fd, &fd_len)) {
         snprintf(err, cap, "cannot start the ZAP handler: %s", zmq_strerror(errno));
         if (self->zap) zmq_close(self->zap);
         self->zap = NULL;
+        self->zap_fd = -1;
         return -1;
     }
     self->allow = allow;
@@ -274,34 +298,42 @@ static int read_event(struct hub *self, struct hub_message *out)
     return 1;
 }
 
-int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
+/* The monitor's next closed notice: 1 with *out filled (more may follow),
+ * 0 when it holds no more (its descriptor will announce the next). */
+static int read_closed(struct hub *self, struct hub_message *out)
 {
-    /* The ROUTER is polled first and the monitor read first: a frame seen
-     * by the poll came after every disconnection the monitor holds by
-     * then, and those are delivered before it. */
-    zmq_pollitem_t items[3] = { { self->router, 0, ZMQ_POLLIN, 0 }, { self->monitor, 0, ZMQ_POLLIN, 0 },
-                                { self->zap, 0, ZMQ_POLLIN, 0 } };
-    zmq_msg_t identity, frame;
-    memset(out, 0, sizeof *out);
-    out->fd = -1;
-    int64_t now = now_ms();
-    run_cuts(self, now);
-    for (int i = 0; i < self->n_cuts; i++) {
-        int64_t wait = self->cuts[i].due > now ? self->cuts[i].due - now : 0;
-        if (timeout_ms < 0 || wait < timeout_ms) timeout_ms = (int)wait;
-    }
-    int ready = zmq_poll(items, self->zap ? 3 : 2, timeout_ms);
-    if (ready == 0 && self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
-    if (ready <= 0) return ready;
-    if (self->zap && (items[2].revents & ZMQ_POLLIN)) {
-        answer_zap(self);
-        if (ready == 1) return 0;
-    }
-    if (items[1].revents & ZMQ_POLLIN) {
+    for (;;) {
         int got = read_event(self, out);
-        if (got != 0) return got;
+        if (got == 1) return 1;
+        if (got < 0) {
+            self->monitor_unread = 0;
+            return 0;
+        }
     }
-    if (!(items[0].revents & ZMQ_POLLIN)) return 0;
+}
+
+/* Whether descriptor fd is readable now (a poll() that does not wait). */
+static int readable_now(int fd)
+{
+    struct pollfd p = { fd, POLLIN, 0 };
+    return poll(&p, 1, 0) > 0;
+}
+
+/* Answers the ZAP requests queued (a bounded number, so that a socket
+ * that keeps saying it is readable cannot hold the loop). */
+static void answer_zaps(struct hub *self)
+{
+    int events = 0;
+    size_t len = sizeof events;
+    for (int i = 0; i < 64 && zmq_getsockopt(self->zap, ZMQ_EVENTS, &events, &len) == 0 && (events & ZMQ_POLLIN); i++)
+        answer_zap(self);
+}
+
+/* One frame from the ROUTER without waiting: 1 with *out filled, 0 when
+ * none is queued, -1 on error. */
+static int read_frame(struct hub *self, struct hub_message *out)
+{
+    zmq_msg_t identity, frame;
     zmq_msg_init(&identity);
     if (zmq_msg_recv(&identity, self->router, ZMQ_DONTWAIT) < 0) {
         zmq_msg_close(&identity);
@@ -343,6 +375,63 @@ int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
     return 1;
 }
 
+static void clear_message(struct hub_message *m)
+{
+    memset(m, 0, sizeof *m);
+    m->fd = -1;
+}
+
+int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
+{
+    clear_message(out);
+    int64_t now = now_ms();
+    run_cuts(self, now);
+    for (int i = 0; i < self->n_cuts; i++) {
+        int64_t wait = self->cuts[i].due > now ? self->cuts[i].due - now : 0;
+        if (timeout_ms < 0 || wait < timeout_ms) timeout_ms = (int)wait;
+    }
+    int64_t until = timeout_ms < 0 ? -1 : now + timeout_ms;
+    for (;;) {
+        if (self->zap) answer_zaps(self);
+        /* A frame held back: the monitor's closings read since go first. */
+        if (self->held) {
+            if (self->monitor_unread && read_closed(self, out)) return 1;
+            *out = self->held_message;
+            self->held = 0;
+            clear_message(&self->held_message);
+            return 1;
+        }
+        int got = read_frame(self, out);
+        if (got < 0) return -1;
+        if (got == 1) {
+            /* A disconnection the monitor holds by now happened before this
+             * frame arrived (a descriptor is reused only after its closing
+             * was reported): it is delivered first, the frame kept. */
+            if (!self->monitor_unread && readable_now(self->monitor_fd)) self->monitor_unread = 1;
+            struct hub_message closed;
+            clear_message(&closed);
+            if (self->monitor_unread && read_closed(self, &closed)) {
+                self->held_message = *out;
+                self->held = 1;
+                *out = closed;
+            }
+            return 1;
+        }
+        if (self->monitor_unread && read_closed(self, out)) return 1;
+        /* Nothing queued: wait on the descriptors. */
+        struct pollfd fds[3] = { { self->router_fd, POLLIN, 0 }, { self->monitor_fd, POLLIN, 0 },
+                                 { self->zap_fd, POLLIN, 0 } };
+        int64_t left = until < 0 ? -1 : until - now_ms();
+        int ready = poll(fds, self->zap ? 3 : 2, until < 0 ? -1 : left > 0 ? (int)left : 0);
+        if (ready < 0) return -1;
+        if (ready == 0) {
+            if (self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
+            return 0;
+        }
+        if (fds[1].revents) self->monitor_unread = 1;
+    }
+}
+
 void hub_message_release(struct hub_message *self)
 {
     free(self->data);
@@ -371,5 +460,7 @@ void hub_close(struct hub *self)
     self->ipc_dir[0] = '\0';
     self->router = self->context = self->monitor = NULL;
     self->n_cuts = 0;
+    if (self->held) hub_message_release(&self->held_message);
+    self->held = 0;
     self->ipc_path[0] = '\0';
 }

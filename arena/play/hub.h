@@ -49,22 +49,6 @@ typedef int (*hub_allow_fn)(void *ctx, const char *client_key, char *user_id);
 
 enum { HUB_USER_ID = 64 };
 
-struct hub {
-    void *context;                /* zmq context, owned */
-    void *router;                 /* ROUTER socket, owned */
-    void *monitor;                /* PAIR receiving the ROUTER's disconnections, owned */
-    void *zap;                    /* the ZAP handler's REP socket (hub_zap), owned, or NULL */
-    hub_allow_fn allow;
-    void *allow_ctx;
-    long zap_refused;             /* handshakes refused by `allow` */
-    char endpoint[512];           /* the bound endpoint, as bots must connect */
-    char ipc_path[512];           /* socket file to remove on close, or "" */
-    char ipc_dir[480];            /* its private directory (0700), or "" */
-    struct hub_cut cuts[HUB_MAX_CUTS];
-    int n_cuts;
-    int closed_since_trim;        /* closings since memory was last given back */
-};
-
 struct hub_message {
     uint8_t identity[HUB_MAX_IDENTITY];
     size_t identity_len;
@@ -80,6 +64,27 @@ struct hub_message {
                                    * peer left, stopped answering heartbeats, or was
                                    * cut); identity empty, data NULL */
 };
+
+struct hub {
+    void *context;                /* zmq context, owned */
+    void *router;                 /* ROUTER socket, owned */
+    void *monitor;                /* PAIR receiving the ROUTER's disconnections, owned */
+    void *zap;                    /* the ZAP handler's REP socket (hub_zap), owned, or NULL */
+    hub_allow_fn allow;
+    void *allow_ctx;
+    long zap_refused;             /* handshakes refused by `allow` */
+    char endpoint[512];           /* the bound endpoint, as bots must connect */
+    char ipc_path[512];           /* socket file to remove on close, or "" */
+    char ipc_dir[480];            /* its private directory (0700), or "" */
+    struct hub_cut cuts[HUB_MAX_CUTS];
+    int n_cuts;
+    int closed_since_trim;        /* closings since memory was last given back */
+    int router_fd, monitor_fd, zap_fd;   /* their ZMQ_FD, waited on by one poll() (zap: -1 without) */
+    int monitor_unread;           /* the monitor may hold events its descriptor will not announce */
+    int held;                     /* a frame read before the monitor's closings, given next */
+    struct hub_message held_message;
+};
+
 
 /* Binds the ROUTER. endpoint NULL: a fresh ipc:// socket in a private
  * directory (0700) made in $TMPDIR (or /tmp). "tcp://HOST:0" binds a free port; self->endpoint says which.
@@ -109,7 +114,8 @@ int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, c
 /* Waits up to timeout_ms (-1: forever) for one message or one closed
  * connection, and ends the cut connections whose time came. Returns 1 with
  * *out filled, 0 on timeout (maybe early, when a cut was due), -1 on
- * error (EINTR included: a signal came). */
+ * error (EINTR included: a signal came). A frame already queued is taken
+ * without waiting or polling; only an empty socket costs a poll(). */
 int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms);
 
 /* Frees the message's data. */

@@ -54,14 +54,18 @@ static int binomial(int n, int k)
  * system: every idx < C(|from|, k) gives a different subset). */
 static pq_mask subset_nth(pq_mask from, int k, int idx)
 {
-    int n = pq_mask_count(from);
+    uint8_t cards[32];
+    int n = 0;
+    for (pq_mask m = from; m; m &= m - 1) cards[n++] = (uint8_t)pq_mask_first(m);
     pq_mask out = 0;
+    /* The largest c below n with C(c, i) <= idx, for i = k down to 1: C(c, i)
+     * grows with c, and each c is below the one before, so one scan down. */
+    int c = n - 1;
     for (int i = k; i >= 1; i--) {
-        int c = i - 1;
-        while (c + 1 < n && binomial(c + 1, i) <= idx) c++;
-        idx -= binomial(c, i);
-        out |= PQ_BIT(pq_mask_nth(from, c));
-        n = c;
+        while (binomials[c][i] > idx) c--;   /* c >= i - 1, where C(c, i) = 0 */
+        idx -= binomials[c][i];
+        out |= PQ_BIT(cards[c]);
+        c--;
     }
     return out;
 }
@@ -141,11 +145,14 @@ static void credit(struct pq_deal *self, int seat, int category, int points)
 
 int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8_t deck[32])
 {
+    /* A permutation: 32 cards below 32, every one of them seen. */
     pq_mask seen = 0;
+    int bad = 0;
     for (int i = 0; i < 32; i++) {
-        if (deck[i] >= 32 || (seen & PQ_BIT(deck[i]))) return -1;
-        seen |= PQ_BIT(deck[i]);
+        bad |= deck[i] >= 32;
+        seen |= PQ_BIT(deck[i] & 31);
     }
+    if (bad || seen != PQ_ALL_CARDS) return -1;
     memset(self, 0, sizeof *self);
     self->rules = *rules;
     memcpy(self->deck, deck, 32);
@@ -201,11 +208,14 @@ static pq_mask class_used(const struct pq_deal *self)
     return (self->to_act == PQ_ELDER ? c->call : c->answer) | c->extras;
 }
 
+/* Above every combination's key: no limit. */
+enum { NO_LIMIT = 1 << 20 };
+
 /* The highest key an extra may have now (R18, Law 49). */
 static int extra_limit(const struct pq_deal *self)
 {
     const struct pq_class_state *c = &self->classes[self->cls];
-    return c->limited ? pq_combo_key(self->cls, c->call) : 1 << 20;
+    return c->limited ? pq_combo_key(self->cls, c->call) : NO_LIMIT;
 }
 
 /* Combinations of class cls formable from `avail`, in a fixed order,
@@ -228,16 +238,37 @@ static int combos(int cls, pq_mask avail, int min_len, int limit, int idx, pq_ma
         return count;
     }
     if (cls == PQ_CLASS_SEQUENCE) {
-        for (int suit = 0; suit < PQ_SUITS; suit++) {
-            pq_mask held = avail & PQ_SUIT_MASK(suit);
-            for (int start = suit * 8; start < suit * 8 + 6; start++)
-                for (int len = 3; start + len <= suit * 8 + 8; len++) {
-                    pq_mask run = (((pq_mask)1 << len) - 1) << start;
-                    if ((held & run) != run) break;
-                    if (pq_combo_key(cls, run) > limit) continue;
-                    if (out && count == idx) *out = run;
-                    count++;
+        /* Each start with r >= 3 cards of its suit held in a row from it
+         * gives the runs of 3..r cards, lowest start first, shortest first;
+         * a run's key is pq_combo_key's (cards * 16 + the top card's rank),
+         * written out. starts: the cards beginning a run of 3 in a suit. */
+        pq_mask starts = avail & (avail >> 1) & (avail >> 2) & 0x3f3f3f3fu;
+        if (limit >= NO_LIMIT && !out) {
+            /* Runs of len + 1 cards begin where runs of len begin and the
+             * card len above is held, in the same suit. */
+            pq_mask from = starts;
+            for (int len = 3; from; len++) {
+                count += pq_mask_count(from);
+                from &= (avail >> len) & (0x01010101u * (0xffu >> len));   /* start + len in the suit */
+            }
+            return count;
+        }
+        for (pq_mask m = starts; m; m &= m - 1) {
+            int at = pq_mask_first(m), rank = at & 7;
+            int r = __builtin_ctz(~(avail >> at) | (pq_mask)1 << (8 - rank));   /* held in a row from it */
+            if (limit >= NO_LIMIT) {
+                if (idx >= count && idx < count + r - 2) {
+                    *out = (((pq_mask)1 << (3 + idx - count)) - 1) << at;
+                    return count + r - 2;
                 }
+                count += r - 2;
+                continue;
+            }
+            for (int len = 3; len <= r; len++) {
+                if (len * 16 + rank + len - 1 > limit) continue;
+                if (out && count == idx) *out = (((pq_mask)1 << len) - 1) << at;
+                count++;
+            }
         }
         return count;
     }
@@ -286,7 +317,7 @@ int pq_deal_legal_count(const struct pq_deal *self)
         return subsets_count(self->hand[self->to_act], lo, hi);
     case PQ_PHASE_CALL:
     case PQ_PHASE_ANSWER:
-        return 1 + declare_count(self, self->hand[self->to_act], 1 << 20);
+        return 1 + declare_count(self, self->hand[self->to_act], NO_LIMIT);
     case PQ_PHASE_EXTRA:
         return 1 + declare_count(self, self->hand[self->to_act] & ~class_used(self), extra_limit(self));
     case PQ_PHASE_LOOK: return 2;
@@ -323,7 +354,7 @@ void pq_deal_legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
             combos(self->cls, self->hand[self->to_act] & ~class_used(self), self->rules.point_min_len,
                    extra_limit(self), n - 1, &out->cards);
         else
-            combos(self->cls, self->hand[self->to_act], self->rules.point_min_len, 1 << 20, n - 1, &out->cards);
+            combos(self->cls, self->hand[self->to_act], self->rules.point_min_len, NO_LIMIT, n - 1, &out->cards);
         return;
     case PQ_PHASE_LOOK:
         out->kind = n == 0 ? PQ_ACT_LOOK : PQ_ACT_NOLOOK;
