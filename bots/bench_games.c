@@ -1,10 +1,13 @@
 /* bench_games.c - `bench-games`: random-playout deals per second on one
  * core, through the game interface (engine/game.h) only, as a generic bot
  * drives a game: at each decision legal_count, one legal_text picked at
- * random, apply. Every game compiled in, at every player count it takes;
- * one line each with the median of 5 runs. Time is the thread's CPU time,
- * so a busy machine slows the figures less than wall time would.
- * Usage: bench-games [SECONDS-PER-RUN]   (default 0.4)
+ * random, apply; or, for a game that offers apply_legal, the picked
+ * index applied without its text, as a search would (--text: the text
+ * path for every game). Every game compiled in, at every player count it
+ * takes; one line each with the median of 5 runs, saying which path.
+ * Time is the thread's CPU time, so a busy machine slows the figures less
+ * than wall time would.
+ * Usage: bench-games [--text] [SECONDS-PER-RUN]   (default 0.4)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +30,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Deals per second of random playouts for `seconds`. */
-static double run(const struct game *g, int players, double seconds, uint64_t seed, void *state)
+static double run(const struct game *g, int players, double seconds, uint64_t seed, void *state, int by_index)
 {
     struct pq_rng rng;
     char text[GAME_ACTION_MAX], err[256];
@@ -46,12 +49,20 @@ static double run(const struct game *g, int players, double seconds, uint64_t se
                     deals++;
                     continue;
                 }
-                int n = g->legal_count(state);
-                int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
-                int rc = g->apply(state, text, len, err, sizeof err);
-                if (rc < 0) {
-                    fprintf(stderr, "bench-games: %s: '%s' refused: %s\n", g->name, text, err);
-                    exit(1);
+                int n = g->legal_count(state), pick = (int)pq_rng_below(&rng, (uint32_t)n), rc;
+                if (by_index) {
+                    rc = g->apply_legal(state, pick);
+                    if (rc < 0) {
+                        fprintf(stderr, "bench-games: %s: legal action %d of %d refused\n", g->name, pick, n);
+                        exit(1);
+                    }
+                } else {
+                    int len = g->legal_text(state, pick, text, sizeof text);
+                    rc = g->apply(state, text, len, err, sizeof err);
+                    if (rc < 0) {
+                        fprintf(stderr, "bench-games: %s: '%s' refused: %s\n", g->name, text, err);
+                        exit(1);
+                    }
                 }
                 deals += rc == GAME_DEAL_OVER;
             }
@@ -65,9 +76,10 @@ static double run(const struct game *g, int players, double seconds, uint64_t se
 
 int main(int argc, char **argv)
 {
-    double seconds = argc > 1 ? atof(argv[1]) : 0.4;
-    if (seconds <= 0) {
-        fprintf(stderr, "usage: bench-games [SECONDS-PER-RUN]\n");
+    int text_only = argc > 1 && !strcmp(argv[1], "--text");
+    double seconds = argc > 1 + text_only ? atof(argv[1 + text_only]) : 0.4;
+    if (seconds <= 0 || argc > 2 + text_only) {
+        fprintf(stderr, "usage: bench-games [--text] [SECONDS-PER-RUN]\n");
         return 2;
     }
     for (int i = 0; game_modules[i]; i++) {
@@ -79,9 +91,11 @@ int main(int argc, char **argv)
         }
         for (int players = g->min_players; players <= g->max_players; players++) {
             double rates[5];
-            for (int r = 0; r < 5; r++) rates[r] = run(g, players, seconds, 1000u + (uint64_t)r, state);
+            int by_index = g->apply_legal && !text_only;
+            for (int r = 0; r < 5; r++) rates[r] = run(g, players, seconds, 1000u + (uint64_t)r, state, by_index);
             qsort(rates, 5, sizeof rates[0], cmp_double);
-            printf("%-22s players %d  %10.0f deals/s (median of 5 runs, one core)\n", g->name, players, rates[2]);
+            printf("%-22s players %d  %10.0f deals/s (median of 5 runs, one core, %s)\n", g->name, players, rates[2],
+                   by_index ? "apply_legal" : "text");
             fflush(stdout);
         }
         free(state);

@@ -151,6 +151,13 @@ struct game {
      * GAME_ILLEGAL with a reason in err (nothing changes). */
     int (*apply)(void *state, const char *text, int len, char *err, int cap);
 
+    /* Optional (NULL: callers apply legal_text's n-th text instead): applies
+     * the n-th legal action without its text, leaving exactly the state
+     * apply(legal_text(n)) leaves, with the same result; GAME_ILLEGAL when
+     * there is no n-th legal action (nothing changes). For callers that
+     * pick by index (random playouts, searches). */
+    int (*apply_legal)(void *state, int n);
+
     /* Ends the current deal when it is over before any action (a void
      * deal, Tarot's petit sec): GAME_DEAL_OVER as apply() returns it (the
      * next deal, if any, is dealt), else GAME_GOES_ON. Until then the deal

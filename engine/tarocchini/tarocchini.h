@@ -345,6 +345,9 @@ void tar_deal_refresh(struct tar_deal *d);
 int tar_deal_legal_count(const struct tar_deal *d);
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len);
+/* The n-th legal action (legal_text's n-th, as tar_action_parse reads
+ * that text): 0, or -1 when n is out of range. */
+int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a);
 /* The cards the acting seat may play now (O22, O23). */
 tar_mask tar_deal_playable(const struct tar_deal *d);
 /* O3-O5, O24: whether card x, played after `best` (the card winning so
@@ -368,6 +371,10 @@ int tar_match_seat_player(const struct tar_match *m, int seat);
 int tar_match_player_seat(const struct tar_match *m, int player);
 int tar_match_to_act(const struct tar_match *m);
 int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, int cap);
+/* game.h apply_legal: applies the n-th legal action, as tar_match_apply
+ * applies its text; GAME_ILLEGAL when the match is over or n is out of
+ * range. */
+int tar_match_apply_legal(struct tar_match *m, int n);
 /* Section 9: a deal record inside a match record takes the match's rules,
  * its own `rules` overriding them for that deal (game.h set_deal_rules).
  * Before the deal's first action: the deal starts again from its pack

@@ -700,6 +700,30 @@ static int format_play(int card, int signals, char *buf, int cap)
     return len;
 }
 
+int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
+{
+    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
+    if (n < 0 || n >= d->n_legal) return -1;
+    if (d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD) return nth_direct(d, n, a);
+    memset(a, 0, sizeof *a);
+    if (d->phase == TAR_PHASE_DECLARE) {   /* the declarations, then pass */
+        int klass;
+        tar_mask cards;
+        if (tar_declaration_nth(d, d->to_act, n, &klass, &cards) > n) {
+            a->kind = TAR_ACT_DECLARE;
+            a->klass = (uint8_t)klass;
+            a->cards = cards;
+            a->card = (uint8_t)tar_count(cards);   /* as tar_action_parse counts them */
+        } else {
+            a->kind = TAR_ACT_PASS;
+        }
+        return 0;
+    }
+    if (!walk(d, &w)) return -1;
+    *a = w.found;
+    return 0;
+}
+
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
 {
     struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };

@@ -146,6 +146,11 @@ static int apply(void *state, const char *text, int len, char *err, int cap)
     return tar_match_apply(state, text, len, err, cap);
 }
 
+static int apply_legal(void *state, int n)
+{
+    return tar_match_apply_legal(state, n);
+}
+
 static int set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct tar_match *m = state;
@@ -242,7 +247,7 @@ const struct game tarocchini_game = {
     .name = "tarocchini", .title = "Tarocchini", .min_players = 4, .max_players = 4,
     .default_players = 4, .state_size = sizeof(struct tar_match), .flags = tar_flags, .n_flags = FLAGS,
     .create = create, .players = players, .teams = teams, .team = team, .to_act = to_act,
-    .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply,
+    .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal,
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .set_deal_rules = set_deal_rules,
     .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,

@@ -103,6 +103,8 @@ static int match_ends(const struct tar_match *m)
     return top >= m->rules.target && m->totals[0] != m->totals[1];
 }
 
+static int applied(struct tar_match *m, const struct tar_action *a);
+
 int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, int cap)
 {
     struct tar_action a;
@@ -119,7 +121,21 @@ int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, i
         }
         if (tar_deal_check(&m->deal, &a, err, cap) < 0) return GAME_ILLEGAL;
     }
-    if (tar_deal_apply(&m->deal, &a) == 0) return GAME_GOES_ON;
+    return applied(m, &a);
+}
+
+int tar_match_apply_legal(struct tar_match *m, int n)
+{
+    struct tar_action a;
+    if (m->over || tar_deal_legal_nth(&m->deal, n, &a) < 0) return GAME_ILLEGAL;
+    return applied(m, &a);
+}
+
+/* Applies a legal action `a`, and ends the deal (and the match) when it
+ * ends them. */
+static int applied(struct tar_match *m, const struct tar_action *a)
+{
+    if (tar_deal_apply(&m->deal, a) == 0) return GAME_GOES_ON;
     struct tar_result *r = &m->results[m->n_results++];
     tar_score(&m->deal, r);
     for (int team = 0; team < 2; team++)

@@ -330,6 +330,9 @@ int tarot_action_parse(const char *text, int len, struct tarot_action *a, char *
 int tarot_action_format(const struct tarot_action *a, char *buf, int cap);
 /* Checks and applies: 0 goes on, 1 the deal is over, -1 illegal (reason). */
 int tarot_deal_apply(struct tarot_deal *d, const struct tarot_action *a, char *err, int cap);
+/* Applies the n-th legal action (legal_text's n-th) as tarot_deal_apply
+ * applies it: 0 goes on, 1 the deal is over, -1 when n is out of range. */
+int tarot_deal_apply_legal(struct tarot_deal *d, int n);
 /* Plays `card`, one of d->playable (the caller checked): what
  * tarot_deal_apply does with a legal play, without the checks. 0 goes on,
  * 1 the deal is over. */
@@ -360,6 +363,10 @@ int tarot_share(const struct tarot_result *r, int seat, int x);
 
 int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, char *err, int cap);
 int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *err, int cap);
+/* game.h apply_legal: the n-th legal action, as tarot_match_apply applies
+ * its text; GAME_ILLEGAL when none (the match over, a void deal, n out of
+ * range). */
+int tarot_match_apply_legal(struct tarot_match *m, int n);
 /* A deal over before its first action (F11) waits for tarot_match_settle;
  * meanwhile seat 0 is said to act (the match is not over) with nothing
  * legal. */

@@ -360,6 +360,16 @@ static int nth_playable(const struct tarot_deal *d, int n)
     return 64 * high + __builtin_ctzll(word);
 }
 
+int tarot_deal_apply_legal(struct tarot_deal *d, int n)
+{
+    struct tarot_action a;
+    if (d->phase == TAROT_PLAY && n >= 0 && n < d->n_playable)       /* the common case, first */
+        return tarot_deal_play(d, nth_playable(d, n));
+    if (legal_nth(d, n, &a) < 0) return -1;
+    if (a.kind == TAROT_ACT_PASS) a.arg = 0;                           /* as the parser gives it */
+    return tarot_deal_apply(d, &a, NULL, 0);
+}
+
 /* Any legal action's text, the slow way; out of line, so that the common
  * case below saves no registers for it. */
 __attribute__((noinline)) static int any_text(const struct tarot_deal *d, int n, char *buf, int cap)

@@ -153,6 +153,11 @@ static int apply(void *state, const char *text, int len, char *err, int cap)
     return tarot_match_apply(state, text, len, err, cap);
 }
 
+static int apply_legal(void *state, int n)
+{
+    return tarot_match_apply_legal(state, n);
+}
+
 static int settle(void *state)
 {
     return tarot_match_settle(state);
@@ -235,7 +240,7 @@ const struct game tarot_game = {
     .name = "tarot", .title = "French Tarot", .min_players = 3, .max_players = 5, .default_players = 4,
     .state_size = sizeof(struct tarot_match), .flags = tarot_flags, .n_flags = FLAGS, .create = create,
     .players = players, .teams = players, .team = team, .to_act = to_act, .legal_count = legal_count,
-    .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .settle = settle, .set_deck = set_deck,
+    .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
     .forfeit_points = forfeit_points, .sample = sample, .check = &tarot_check

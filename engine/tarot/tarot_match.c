@@ -147,3 +147,12 @@ int tarot_match_apply(struct tarot_match *m, const char *text, int len, char *er
     }
     return apply_any(m, text, len, err, cap);
 }
+
+int tarot_match_apply_legal(struct tarot_match *m, int n)
+{
+    if (m->over || m->deal.phase == TAROT_OVER) return GAME_ILLEGAL;
+    int rc = tarot_deal_apply_legal(&m->deal, n);
+    if (rc <= 0) return rc < 0 ? GAME_ILLEGAL : GAME_GOES_ON;
+    end_deal(m);
+    return GAME_DEAL_OVER;
+}
