@@ -286,6 +286,20 @@ static inline void put_string(struct printer *p, const char *s)
         char *at = p->buf + p->len, *end = p->buf + p->cap - 2;   /* the closing '"' and the NUL */
         const unsigned char *u = (const unsigned char *)s;
         *at++ = '"';
+        /* Four bytes a round while the room lasts (a byte is read only
+         * after the one before it proved not to be the NUL), then one. */
+        while (end - at >= 4) {
+            if (!plain_byte[u[0]]) break;
+            at[0] = (char)u[0];
+            if (!plain_byte[u[1]]) { at += 1; u += 1; break; }
+            at[1] = (char)u[1];
+            if (!plain_byte[u[2]]) { at += 2; u += 2; break; }
+            at[2] = (char)u[2];
+            if (!plain_byte[u[3]]) { at += 3; u += 3; break; }
+            at[3] = (char)u[3];
+            at += 4;
+            u += 4;
+        }
         while (at < end && plain_byte[*u]) *at++ = (char)*u++;
         if (!*u) {
             *at++ = '"';
