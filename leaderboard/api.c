@@ -11,7 +11,9 @@
  * the whole store. Serving a snapshot copies its text under `lock`;
  * computing one holds `compute` (snapshots) or `history` (histories,
  * with rows of their own), so a burst of GETs after a post computes it
- * once and a history never holds up the standings.
+ * once and a history never holds up the standings; a history asked for
+ * while another thread computes one is the previous one, when there is
+ * one, so that history requests never take up every server thread.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -210,13 +212,26 @@ struct wanted {
  * generation: the slot's rows read on since the last time (only the new
  * rows come from the store), then the computation from them. Holds
  * `compute` for the snapshot and `history` for the history, never both,
- * so that a history (up to 30 fits) never holds up the standings. 0, or
- * -1 with err. */
+ * so that a history (up to 30 fits) never holds up the standings; while
+ * one thread computes a history, the others are not held up either: they
+ * serve the slot's previous history (a generation behind) if it has one,
+ * and wait only for a slot's first. 0, or -1 with err. */
 static int refresh(struct api *self, struct wanted *w, int history, char *err, size_t cap)
 {
     pthread_mutex_t *mine = history ? &self->history : &self->compute;
     int rc = -1;
-    pthread_mutex_lock(mine);
+    if (history && pthread_mutex_trylock(mine) != 0) {
+        /* Another thread computes a history: rather than wait for it
+         * (holding one of the server's few threads), serve the slot's
+         * previous history when there is one. */
+        pthread_mutex_lock(&self->lock);
+        int previous = slot_of(self, w->slot)->hist != NULL;
+        pthread_mutex_unlock(&self->lock);
+        if (previous) return 0;
+        pthread_mutex_lock(mine);
+    } else if (!history) {
+        pthread_mutex_lock(mine);
+    }
     pthread_mutex_lock(&self->lock);
     unsigned long gen = self->generation;
     struct api_slot *slot = slot_of(self, w->slot);

@@ -11,9 +11,11 @@
  * of S seconds in which every client (a thread with one keep-alive libcurl
  * connection) asks GET /api/v1/standings as fast as it is answered. Prints
  * the median requests per second of the runs per client count, the time
- * of the first standings after the posts (the fit of N parties), and the
+ * of the first standings after the posts (the fit of N parties), the
  * time of the first standings after one more post of one partie (what a
- * reader waits for while a tournament posts).
+ * reader waits for while a tournament posts), and that time while 8
+ * clients ask for the history at once against it alone, medians of 5
+ * rounds (whether a history holds other requests up).
  */
 #include <curl/curl.h>
 #include <poll.h>
@@ -27,7 +29,7 @@
 #include <unistd.h>
 #include <cjson/cJSON.h>
 
-enum { MAX_CLIENTS = 64, MAX_RUNS = 21, BATCH = 250 };
+enum { MAX_CLIENTS = 64, MAX_RUNS = 21, BATCH = 250, HISTORY_CLIENTS = 8, BUSY_ROUNDS = 5 };
 
 static char base_url[64];
 
@@ -207,6 +209,32 @@ static double get_once(const char *path, size_t *bytes)
     return ok ? took : -1;
 }
 
+/* Posts copy k of the first record; 0, or -1. */
+static int posted_replica(CURL *poster, const char *token, const cJSON *records, const cJSON *names, long k)
+{
+    cJSON *one = cJSON_CreateArray();
+    cJSON_AddItemToArray(one, replica(cJSON_GetArrayItem(records, 0), names, k));
+    char *text = cJSON_PrintUnformatted(one);
+    int rc = text ? post(poster, text, strlen(text), token) : -1;
+    free(text);
+    cJSON_Delete(one);
+    return rc;
+}
+
+/* A client that asks for the history once, for the measure of whether a
+ * history holds up other requests. */
+struct history_client {
+    pthread_t thread;
+    double took;    /* seconds, or -1 */
+};
+
+static void *ask_history(void *arg)
+{
+    size_t bytes;
+    ((struct history_client *)arg)->took = get_once("/api/v1/history", &bytes);
+    return NULL;
+}
+
 static int by_value(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -284,10 +312,35 @@ int main(int argc, char **argv)
     double again = posted_one ? get_once("/api/v1/standings", &again_bytes) : -1;
     free(one_text);
     cJSON_Delete(one);
+
+    /* Whether a history holds up other requests (median of BUSY_ROUNDS
+     * rounds): after one more post, the first standings alone; after
+     * another, the first standings asked 20 ms after HISTORY_CLIENTS
+     * clients (twice the server's threads) asked for the history. */
+    double alone[BUSY_ROUNDS], busy[BUSY_ROUNDS], slowest[BUSY_ROUNDS];
+    int rounds = 0;
+    for (int r = 0; r < BUSY_ROUNDS; r++, rounds++) {
+        if (posted_replica(poster, token, records, names, parties / per + 2 + 2 * r) < 0) break;
+        size_t b;
+        alone[r] = get_once("/api/v1/standings", &b);
+        if (posted_replica(poster, token, records, names, parties / per + 3 + 2 * r) < 0) break;
+        struct history_client askers[HISTORY_CLIENTS];
+        for (int i = 0; i < HISTORY_CLIENTS; i++) pthread_create(&askers[i].thread, NULL, ask_history, &askers[i]);
+        const struct timespec pause = { 0, 20 * 1000000L };
+        nanosleep(&pause, NULL);
+        busy[r] = get_once("/api/v1/standings", &b);
+        slowest[r] = 0;
+        for (int i = 0; i < HISTORY_CLIENTS; i++) {
+            pthread_join(askers[i].thread, NULL);
+            if (askers[i].took < 0) busy[r] = -1;
+            else if (askers[i].took > slowest[r]) slowest[r] = askers[i].took;
+        }
+        if (alone[r] < 0 || busy[r] < 0) break;
+    }
     curl_easy_cleanup(poster);
     cJSON_Delete(records);
     cJSON_Delete(names);
-    if (first < 0 || history < 0 || again < 0) {
+    if (first < 0 || history < 0 || again < 0 || rounds < BUSY_ROUNDS) {
         fprintf(stderr, "leaderboard-bench: a GET failed\n");
         kill(pid, SIGKILL);
         return 1;
@@ -300,6 +353,12 @@ int main(int argc, char **argv)
            history * 1000);
     printf("leaderboard: first standings after one more post at %ld parties of %ld bots (%zu bytes): %.1f ms\n",
            parties + 1, bots, again_bytes, again * 1000);
+    qsort(alone, BUSY_ROUNDS, sizeof alone[0], by_value);
+    qsort(busy, BUSY_ROUNDS, sizeof busy[0], by_value);
+    qsort(slowest, BUSY_ROUNDS, sizeof slowest[0], by_value);
+    printf("leaderboard: first standings after a post while %d clients ask for the history: median %.1f ms over %d "
+           "rounds (alone: %.1f ms; the slowest history of a round: %.1f ms)\n", HISTORY_CLIENTS,
+           busy[BUSY_ROUNDS / 2] * 1000, BUSY_ROUNDS, alone[BUSY_ROUNDS / 2] * 1000, slowest[BUSY_ROUNDS / 2] * 1000);
 
     for (const char *p = clients_list; *p;) {
         int n = atoi(p);

@@ -126,7 +126,7 @@ const char *codec_fault_name(int fault);
  * DEL, C1), no '/' (names become file names) and no '=' (NAME=COMMAND).
  * Returns NULL when NAME obeys it, else the reason in words ("is empty",
  * "holds '/'", ...), a static string. */
-enum { CODEC_BOT_NAME_LEN = 32 };
+enum { CODEC_BOT_NAME_LEN = CODEC_NAME_MAX - 1 };   /* 63 */
 const char *codec_bot_name_check(const char *name);
 
 /* ---- frames ------------------------------------------------------------ */

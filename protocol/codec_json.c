@@ -82,7 +82,7 @@ const char *codec_bot_name_check(const char *name)
     const unsigned char *p = (const unsigned char *)name;
     size_t n = strlen(name);
     if (n == 0) return "is empty";
-    if (n > CODEC_BOT_NAME_LEN) return "is longer than 32 bytes";
+    if (n > CODEC_BOT_NAME_LEN) return "is longer than 63 bytes";
     for (size_t i = 0; i < n;) {
         if (p[i] < 0x80) {
             if (p[i] < 0x20 || p[i] == 0x7f) return "holds a control character";

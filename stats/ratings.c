@@ -343,6 +343,21 @@ static int find_groups(struct ratings *self, const struct comparison *comparison
             else self->status[v] = RATINGS_SEPARATED;
         }
     }
+    /* The side of the rated bots each bot without a rating stands on: a
+     * separated bot that scored against rated bots and never let one score
+     * against it is above them all, one that only lost to them below. */
+    for (int v = 0; v < n; v++) {
+        enum ratings_status st = self->status[v];
+        self->beyond[v] = st == RATINGS_ALL_WINS ? 1 : st == RATINGS_ALL_LOSSES ? -1 : 0;
+        if (st != RATINGS_SEPARATED) continue;
+        bool won = false, lost = false;
+        for (int w = 0; w < n; w++) {
+            if (self->status[w] != RATINGS_RATED) continue;
+            won |= edge[(size_t)v * (size_t)n + (size_t)w] != 0;
+            lost |= edge[(size_t)w * (size_t)n + (size_t)v] != 0;
+        }
+        self->beyond[v] = won && !lost ? 1 : lost && !won ? -1 : 0;
+    }
     rc = groups;
 out:
     free(edge);
@@ -520,6 +535,7 @@ void ratings_free(struct ratings *self)
     free(self->names);
     free(self->status);
     free(self->group);
+    free(self->beyond);
     free(self->parties);
     free(self->matches);
     free(self->clusters_of);
@@ -549,6 +565,7 @@ static struct ratings *result_new(const char *const *names, int n_bots,
     self->names = calloc(n1, sizeof *self->names);
     self->status = calloc(n1, sizeof *self->status);
     self->group = calloc(n1, sizeof *self->group);
+    self->beyond = calloc(n1, sizeof *self->beyond);
     self->parties = calloc(n1, sizeof *self->parties);
     self->matches = calloc(n1, sizeof *self->matches);
     self->clusters_of = calloc(n1, sizeof *self->clusters_of);
@@ -564,7 +581,7 @@ static struct ratings *result_new(const char *const *names, int n_bots,
     self->seat = calloc((size_t)seats, sizeof *self->seat);
     self->seat_se_model = calloc((size_t)seats, sizeof *self->seat_se_model);
     self->seat_se_robust = calloc((size_t)seats, sizeof *self->seat_se_robust);
-    if (!self->names || !self->status || !self->group || !self->parties ||
+    if (!self->names || !self->status || !self->group || !self->beyond || !self->parties ||
         !self->matches || !self->clusters_of ||
         !self->score || !self->rating || !self->se_model || !self->se_robust ||
         !self->low || !self->high || !self->cov_model || !self->cov_robust ||

@@ -88,6 +88,15 @@ struct ratings {
     char **names;                  /* copies of the names given */
     enum ratings_status *status;
     int *group;                    /* 0..n_groups-1, or -1 when not rated */
+    int *beyond;                   /* which side of the rated bots a bot
+                                    * without a finite rating stands on: +1
+                                    * above (all wins, or separated with a win
+                                    * over every rated bot it met and no loss
+                                    * to one), -1 below (all losses, or
+                                    * separated with only losses to the rated
+                                    * bots it met), 0 neither (rated, no
+                                    * parties, or separated between groups or
+                                    * from every rated bot) */
     int n_groups;                  /* more than 1: ratings of different groups
                                     * are not comparable */
     int *parties;                  /* parties against other bots */

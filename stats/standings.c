@@ -41,7 +41,15 @@ static enum standings_section section_of(const struct standings *self, int i, in
     switch (st) {
     case RATINGS_ALL_WINS: return STANDINGS_ABOVE;
     case RATINGS_RATED: return STANDINGS_RANKED;
-    case RATINGS_ALL_LOSSES: return STANDINGS_BELOW;
+    case RATINGS_ALL_LOSSES:
+        *sub = 1; /* below the separated bots, which won something */
+        return STANDINGS_BELOW;
+    case RATINGS_SEPARATED:
+        if (self->ratings->beyond[i] > 0) {
+            *sub = 1; /* below the all-wins bots, which lost nothing */
+            return STANDINGS_ABOVE;
+        }
+        return self->ratings->beyond[i] < 0 ? STANDINGS_BELOW : STANDINGS_APART;
     default: return STANDINGS_APART;
     }
 }
@@ -55,6 +63,8 @@ static bool before(const struct standings *self, int i, int j)
     enum standings_section a = section_of(self, i, &si), b = section_of(self, j, &sj);
     if (a != b) return a < b;
     if (si != sj) return si < sj;
+    if (r->status[i] == RATINGS_SEPARATED && r->status[j] == RATINGS_SEPARATED)
+        return r->score[i] * r->parties[j] > r->score[j] * r->parties[i]; /* the better score first */
     if (r->status[i] != RATINGS_RATED || r->status[j] != RATINGS_RATED) return false;
     if (a == STANDINGS_RANKED && r->group[i] != r->group[j]) return r->group[i] < r->group[j];
     return r->rating[i] > r->rating[j];

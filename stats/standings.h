@@ -5,7 +5,8 @@
  *
  * The order, top to bottom, in sections:
  *   1. "all wins" bots (no finite rating: +infinity), unranked, above every
- *      rated bot;
+ *      rated bot, then the separated bots that won every partie they played
+ *      against rated bots (ratings.h `beyond`), the better score first;
  *   2. the ranked bots: rated, not provisional, group by group (ratings of
  *      different groups cannot be compared, so ranks restart in each
  *      group), best first; bots whose ratings are equal to the shown 0.01
@@ -14,8 +15,11 @@
  *      (parties, or tables of a game of N seats), or a rating resting on
  *      fewer than STANDINGS_MIN_CLUSTERS clusters (duplicate pairs or sets)
  *      when min_matches > 0; all wins first, then by rating, then the rest;
- *   4. "all losses" bots (-infinity), below every rated bot;
- *   5. separated bots, then bots without parties.
+ *   4. the separated bots that lost every partie they played against rated
+ *      bots (and won some against bots without a rating), the better score
+ *      first, then the "all losses" bots (-infinity): below every rated bot;
+ *   5. the other separated bots (between groups, or that met no rated
+ *      bot), then bots without parties.
  * An interval is reliable only when the bot is rated, the fit is robust
  * and the bot's results fall in at least STANDINGS_MIN_CLUSTERS clusters;
  * the forms never show another as if it were. "LOS next" is the
@@ -44,11 +48,11 @@ struct standings_options {
 };
 
 enum standings_section {
-    STANDINGS_ABOVE,               /* all wins */
+    STANDINGS_ABOVE,               /* all wins, and separated above */
     STANDINGS_RANKED,
     STANDINGS_PROVISIONAL,
-    STANDINGS_BELOW,               /* all losses */
-    STANDINGS_APART                /* separated, no parties */
+    STANDINGS_BELOW,               /* all losses, and separated below */
+    STANDINGS_APART                /* separated otherwise, no parties */
 };
 
 struct standings {

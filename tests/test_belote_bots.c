@@ -9,18 +9,13 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* Runs `arena match --game ARGS` with the bots given; its output into out. */
 static void arena_match(const char *game_args, const char *bots, char *out, size_t cap)
 {
     char cmd[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena match --game %s --seed 11 --quiet --log-dir '%s' %s 2>&1", bin_dir(), game_args,
+    snprintf(cmd, sizeof cmd, "%s/arena match --game %s --seed 11 --quiet --log-dir '%s' %s 2>&1", support_bin_dir(), game_args,
              support_scratch_path("logs"), bots);
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
@@ -49,10 +44,10 @@ Test(belote_bots, the_example_bot_plays_every_form_through_the_arena, .timeout =
     char bots[2048], out[16384];
     for (int f = 0; f < 5; f++) {
         const char *game = strncmp(forms[f], "belote ", 7) ? forms[f] : "belote";
-        int at = snprintf(bots, sizeof bots, "'example=%s/bot-example-belote'", bin_dir());
+        int at = snprintf(bots, sizeof bots, "'example=%s/bot-example-belote'", support_bin_dir());
         for (int s = 1; s < seats[f]; s++)
             at += snprintf(bots + at, sizeof bots - (size_t)at, " 'random%d=%s/bot-random --seed %d --game %s'", s,
-                           bin_dir(), s, game);
+                           support_bin_dir(), s, game);
         arena_match(forms[f], bots, out, sizeof out);
         cr_assert(strstr(out, "example: "), "%s", out);
     }
@@ -63,10 +58,10 @@ Test(belote_bots, the_example_bot_plays_every_form_through_the_arena, .timeout =
 static void greedy_beats_random(const char *form, const char *game, int seats)
 {
     char bots[2048], out[16384], name[24];
-    int at = snprintf(bots, sizeof bots, "--pairs 3 'greedy=%s/bot-greedy --game %s'", bin_dir(), game);
+    int at = snprintf(bots, sizeof bots, "--pairs 3 'greedy=%s/bot-greedy --game %s'", support_bin_dir(), game);
     for (int s = 1; s < seats; s++)
         at += snprintf(bots + at, sizeof bots - (size_t)at, " 'random%d=%s/bot-random --seed %d --game %s'", s,
-                       bin_dir(), s, game);
+                       support_bin_dir(), s, game);
     arena_match(form, bots, out, sizeof out);
     long greedy = total_of(out, "greedy");
     for (int s = 1; s < seats; s++) {
@@ -103,7 +98,7 @@ Test(belote_bots, greedy_side_beats_random_side_at_partnership, .timeout = 60)
 Test(belote_bots, bot_greedy_refuses_a_game_it_does_not_play)
 {
     char cmd[1024];
-    snprintf(cmd, sizeof cmd, "%s/bot-greedy --game no-such-game 2>/dev/null", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/bot-greedy --game no-such-game 2>/dev/null", support_bin_dir());
     int status = system(cmd);
     cr_assert_eq(WEXITSTATUS(status), 2);
 }

@@ -9,12 +9,7 @@
 #include <sys/wait.h>
 #include "arena/play/check.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* The situations' numbers, in the order of engine/piquet/piquet_check.c. */
 enum {
@@ -73,8 +68,8 @@ static void run_check(const char *bot_command, struct check_report *report)
     config.log_dir = support_scratch_path("logs");
     memset(&bot, 0, sizeof bot);
     snprintf(bot.name, sizeof bot.name, "tested");
-    snprintf(cmd, sizeof cmd, "%s/%s", bin_dir(), bot_command);
-    snprintf(opponent, sizeof opponent, "%s/bot-greedy --exchange 3", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/%s", support_bin_dir(), bot_command);
+    snprintf(opponent, sizeof opponent, "%s/bot-greedy --exchange 3", support_bin_dir());
     bot.command = cmd;
     cr_assert_eq(check_run(&bot, opponent, &config, report, err, sizeof err), 0, "%s", err);
 }
@@ -122,7 +117,7 @@ Test(check, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60)
     const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena check --log-dir '%s/logs/a/b' '../../x=%s/bot-random' "
-             "2>&1", dir, bin_dir(), dir, bin_dir());
+             "2>&1", dir, support_bin_dir(), dir, support_bin_dir());
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
     size_t n = fread(out, 1, sizeof out - 1, p);
@@ -206,8 +201,8 @@ static void run_belote_check(const struct game *game, int players, const char *b
     config.players = players;
     memset(&bot, 0, sizeof bot);
     snprintf(bot.name, sizeof bot.name, "tested");
-    snprintf(cmd, sizeof cmd, "%s/%s", bin_dir(), bot_command);
-    snprintf(opponent, sizeof opponent, "%s/bot-greedy --game %s", bin_dir(), game->name);
+    snprintf(cmd, sizeof cmd, "%s/%s", support_bin_dir(), bot_command);
+    snprintf(opponent, sizeof opponent, "%s/bot-greedy --game %s", support_bin_dir(), game->name);
     bot.command = cmd;
     cr_assert_eq(check_run(&bot, opponent, &config, report, err, sizeof err), 0, "%s", err);
 }
@@ -266,7 +261,7 @@ Test(check, arena_check_game_prints_each_belote_situation, .timeout = 60)
 {
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "%s/arena check --game belote --players 3 --log-dir '%s' '%s/bot-greedy --game belote' 2>&1",
-             bin_dir(), support_scratch_path("logs"), bin_dir());
+             support_bin_dir(), support_scratch_path("logs"), support_bin_dir());
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
     size_t n = fread(out, 1, sizeof out - 1, p);

@@ -11,22 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run %s", cmd);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 Test(cmd_sprt, greedy_against_random_is_accepted_as_better_and_replays_offline)
 {
@@ -35,20 +20,20 @@ Test(cmd_sprt, greedy_against_random_is_accepted_as_better_and_replays_offline)
     snprintf(cmd, sizeof cmd,
              "%s/arena sprt --base random=%s/bot-random --test greedy=%s/bot-greedy --t1 0.3 --record %s "
              "--log-dir %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "H1 accepted"), "%s", out);
     cr_assert(strstr(out, "pairs 1 "), "a plain status line at the first pair: %s", out);
     cr_assert(strstr(out, "test         margin, H0 t = 0, H1 t = 0.3"), "margin is the default: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --base random --test greedy --t1 0.3 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --base random --test greedy --t1 0.3 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "H1 accepted"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --base random --test greedy --elo1 50 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --base random --test greedy --elo1 50 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "inconclusive: the journal has no more pairs"), "%s", out);
     cr_assert(strstr(out, "pentanomial, H0 Elo = 0, H1 Elo = 50"), "Elo bounds mean the pentanomial: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings %s 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "duplicate pairs:"), "%s", out);
 }
 
@@ -58,8 +43,8 @@ Test(cmd_sprt, the_summary_shows_both_statistics_with_the_head_to_head_labels)
     snprintf(cmd, sizeof cmd,
              "%s/arena sprt --concurrency 1 --max-pairs 6 --base 'g3=%s/bot-greedy --exchange 3' --test g=%s/bot-greedy "
              "--log-dir %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), support_scratch_path("logs"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 4, "%s", out);
     static const char *const lines[] = {
         "bots         test g against base g3", "pairs        6 (12 parties)", "W-D-L        ",
         "pentanomial  LL-LD-WL/DD-DW-WW ", "score        ", "margin       ", "LLR          ",
@@ -123,15 +108,15 @@ Test(cmd_sprt, a_stopped_test_resumes_from_its_journal_and_plots_svg)
              "%s/arena sprt --concurrency 1 --max-pairs 3 --seed 9 --t1 0.25 --bank-ms 20000 --grace-ms 300 "
              "--reuse 4 --max-faults 5 --rule law49=false --base 'g3=%s/bot-greedy --exchange 3' "
              "--test g=%s/bot-greedy --journal %s --log-dir %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), journal, logs);
-    cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, logs);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "pairs        3 (6 parties)"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --t1 0.5 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --t1 0.5 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "--t1 is fixed by the journal's header"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 5 --concurrency 1 --plot %s --log-dir %s 2>&1",
-             bin_dir(), journal, plot, logs);
-    cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+             support_bin_dir(), journal, plot, logs);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "resumed: 3 pairs"), "%s", out);
     cr_assert(strstr(out, "pairs        5 (10 parties)"), "%s", out);
     cr_assert(strstr(out, "H1 t = 0.25"), "the header's bounds: %s", out);
@@ -151,8 +136,8 @@ Test(cmd_sprt, a_stopped_test_resumes_from_its_journal_and_plots_svg)
 
     /* A resume of the same journal does the same again, playing nothing. */
     char again[1 << 16];
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 5 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, again, sizeof again), 4, "%s", again);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 5 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, again, sizeof again), 4, "%s", again);
     cr_assert(strstr(again, strstr(out, "pentanomial  ")), "the same counts: %s", again);
 
     f = fopen(plot, "r");
@@ -168,7 +153,7 @@ Test(cmd_sprt, a_stopped_test_resumes_from_its_journal_and_plots_svg)
         cr_assert(strstr(line, parts[i]), "no '%s' in the plot", parts[i]);
     if (access("/usr/bin/xmllint", X_OK) == 0) {
         snprintf(cmd, sizeof cmd, "xmllint --noout %s 2>&1", plot);
-        cr_assert_eq(run(cmd, out, sizeof out), 0, "xmllint: %s", out);
+        cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "xmllint: %s", out);
     }
 }
 
@@ -181,8 +166,8 @@ static int pairs_to_decide(const char *metric, char *out, size_t cap)
     snprintf(cmd, sizeof cmd,
              "%s/arena sprt --concurrency 1 --seed 3 --t1 0.2 --metric %s --base 'g3=%s/bot-greedy --exchange 3' "
              "--test g=%s/bot-greedy --log-dir %s 2>&1",
-             bin_dir(), metric, bin_dir(), bin_dir(), support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, cap), 0, "%s", out);
+             support_bin_dir(), metric, support_bin_dir(), support_bin_dir(), support_scratch_path("logs"));
+    cr_assert_eq(support_run_stdout(cmd, out, cap), 0, "%s", out);
     const char *at = strstr(out, "\npairs        ");
     cr_assert(at, "%s", out);
     return atoi(at + 14);
@@ -208,8 +193,8 @@ Test(cmd_sprt, bounds_and_metric_must_agree)
         { "--metric other", "not one of margin|pentanomial" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        snprintf(cmd, sizeof cmd, "%s/arena sprt --base a=x --test b=y %s 2>&1", bin_dir(), cases[i].args);
-        cr_assert_eq(run(cmd, out, sizeof out), 2, "%s: %s", cases[i].args, out);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --base a=x --test b=y %s 2>&1", support_bin_dir(), cases[i].args);
+        cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s: %s", cases[i].args, out);
         cr_assert(strstr(out, cases[i].why), "%s: %s", cases[i].args, out);
     }
 }
@@ -220,21 +205,21 @@ Test(cmd_sprt, two_copies_of_one_bot_stay_inconclusive_over_a_few_pairs)
     snprintf(cmd, sizeof cmd,
              "%s/arena sprt --quiet --base a=%s/bot-greedy --test b=%s/bot-greedy --elo0 0 --elo1 20 --max-pairs 4 "
              "--log-dir %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), support_scratch_path("logs"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 4, "%s", out);
     cr_assert(strstr(out, "inconclusive"), "%s", out);
 }
 
 Test(cmd_sprt, bad_usage_is_refused_with_the_reason)
 {
     char cmd[1024], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --base x 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --base x 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "give --base and --test"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --base x --test y --elo0 10 --elo1 5 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --from /nonexistent.jsonl --base x --test y 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --base x --test y --elo0 10 --elo1 5 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --from /nonexistent.jsonl --base x --test y 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "cannot open"), "%s", out);
 }
 
@@ -243,8 +228,8 @@ Test(cmd_sprt, a_bad_bot_name_is_refused_before_anything_runs, .timeout = 60)
     const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --max-pairs 1 --record '%s/s.jsonl' --base '../../x=%s/bot-random' "
-             "--test r=%s/bot-random 2>&1", bin_dir(), dir, bin_dir(), bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+             "--test r=%s/bot-random 2>&1", support_bin_dir(), dir, support_bin_dir(), support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena sprt: bot name '../../x' holds '/'"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s/s.jsonl", dir);
     cr_assert_neq(access(cmd, F_OK), 0, "parties were played");

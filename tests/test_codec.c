@@ -584,9 +584,9 @@ Test(codec, bot_names_follow_one_rule)
     cr_expect_null(codec_bot_name_check("greedy"));
     cr_expect_null(codec_bot_name_check("Émile ♠ v2.1"));
     cr_expect_null(codec_bot_name_check(".."));                       /* a file-name prefix, never a path */
-    cr_expect_null(codec_bot_name_check("12345678901234567890123456789012"));
+    cr_expect_null(codec_bot_name_check("123456789012345678901234567890123456789012345678901234567890123"));   /* 63 bytes */
     cr_expect_str_eq(codec_bot_name_check(""), "is empty");
-    cr_expect_str_eq(codec_bot_name_check("123456789012345678901234567890123"), "is longer than 32 bytes");
+    cr_expect_str_eq(codec_bot_name_check("1234567890123456789012345678901234567890123456789012345678901234"), "is longer than 63 bytes");
     cr_expect_str_eq(codec_bot_name_check("../../x"), "holds '/'");
     cr_expect_str_eq(codec_bot_name_check("a=b"), "holds '='");
     cr_expect_str_eq(codec_bot_name_check("tab\there"), "holds a control character");

@@ -10,24 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[4200];
-    snprintf(full, sizeof full, "%s 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert_not_null(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 /* `arena match --game coinche` of bots a and b over `pairs` duplicate
  * pairs, journaled; fails on a forfeit or a record that does not replay. */
@@ -36,11 +19,11 @@ static void coinche_match(const char *a, const char *b, int pairs, char *out, si
     char cmd[4096], check[4096];
     const char *journal = support_scratch_path("coinche.jsonl");
     snprintf(cmd, sizeof cmd, "rm -f %s; %s/arena match --game coinche --seed 11 --pairs %d --quiet --journal %s "
-             "--log-dir '%s' '%s' '%s'", journal, bin_dir(), pairs, journal, support_scratch_path("logs"), a, b);
-    cr_assert_eq(run(cmd, out, cap), 0, "%s\n%s", cmd, out);
+             "--log-dir '%s' '%s' '%s'", journal, support_bin_dir(), pairs, journal, support_scratch_path("logs"), a, b);
+    cr_assert_eq(support_run(cmd, out, cap), 0, "%s\n%s", cmd, out);
     cr_assert_null(strstr(out, "forfeit"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, check, sizeof check), 0, "%s", check);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, check, sizeof check), 0, "%s", check);
     cr_assert(strstr(check, " replayed, 0 failed"), "%s", check);
 }
 
@@ -56,8 +39,8 @@ static long total_of(const char *out, const char *name)
 Test(coinche_bots, the_c_example_plays_through_the_arena_and_beats_random, .timeout = 60)
 {
     char a[512], b[512], out[16384];
-    snprintf(a, sizeof a, "example=%s/bot-example-coinche", bin_dir());
-    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", bin_dir());
+    snprintf(a, sizeof a, "example=%s/bot-example-coinche", support_bin_dir());
+    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", support_bin_dir());
     coinche_match(a, b, 2, out, sizeof out);
     cr_expect_gt(total_of(out, "example"), 0, "%s", out);
 }
@@ -65,7 +48,7 @@ Test(coinche_bots, the_c_example_plays_through_the_arena_and_beats_random, .time
 Test(coinche_bots, the_python_example_plays_through_the_arena_and_beats_random, .timeout = 90)
 {
     char b[512], out[16384];
-    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", bin_dir());
+    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", support_bin_dir());
     coinche_match("py=bots/python/run-bot bots/python/examples/coinche_bot.py", b, 2, out, sizeof out);
     cr_expect_gt(total_of(out, "py"), 0, "%s", out);
 }
@@ -73,8 +56,8 @@ Test(coinche_bots, the_python_example_plays_through_the_arena_and_beats_random, 
 Test(coinche_bots, greedy_beats_random_over_three_duplicate_sets, .timeout = 90)
 {
     char a[512], b[512], out[16384];
-    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", bin_dir());
-    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", bin_dir());
+    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", support_bin_dir());
+    snprintf(b, sizeof b, "random=%s/bot-random --seed 1 --game coinche", support_bin_dir());
     coinche_match(a, b, 3, out, sizeof out);
     cr_expect_gt(total_of(out, "greedy"), 0, "%s", out);
     cr_expect(strstr(out, "greedy: +") && strstr(out, "(6 won)"), "greedy wins every match: %s", out);
@@ -83,8 +66,8 @@ Test(coinche_bots, greedy_beats_random_over_three_duplicate_sets, .timeout = 90)
 Test(coinche_bots, greedy_beats_the_c_example, .timeout = 90)
 {
     char a[512], b[512], out[16384];
-    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", bin_dir());
-    snprintf(b, sizeof b, "example=%s/bot-example-coinche", bin_dir());
+    snprintf(a, sizeof a, "greedy=%s/bot-greedy --game coinche", support_bin_dir());
+    snprintf(b, sizeof b, "example=%s/bot-example-coinche", support_bin_dir());
     coinche_match(a, b, 3, out, sizeof out);
     cr_expect_gt(total_of(out, "greedy"), 0, "%s", out);
 }

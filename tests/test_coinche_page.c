@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 #include "tests/support_browser.h"
 #include "tests/support_page.h"
+#include "tests/support_review.h"
 #include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
@@ -144,6 +145,10 @@ Test(coinche_page, shows_a_coinche_tournament_its_standings_and_the_match_viewer
     snprintf(shot, sizeof shot, "%s/page-coinche-match.png", support_page_build_dir());
     snprintf(fragment, sizeof fragment, "#/match/%s/deal/%d/step/12", support_page_partie_key(m), number);
     support_browser_screenshot(&browser, support_page_url(fragment), 1280, 1800, 0, shot);
+    /* every view of the game as a demanding reader sees it: contrast in
+       both schemes, a 390 px phone, touch targets (support_review.h); the
+       bot page's layout is reviewed with Belote's */
+    support_review_game(&browser, "coinche-4", support_page_partie_key(m), NULL);
     cJSON_Delete(j.parties);
     support_browser_stop(&browser);
     support_page_stop_server();

@@ -10,24 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-/* Runs a shell command, capturing stdout+stderr into out; returns the exit
- * status. */
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run %s", cmd);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 static const char *const fixtures[] = { "W1", "W2", "W3", "W4", "W4-total", "W5", "W5-transfer", "W5-x3", "W6",
                                         "W7", "W7-none", "W7-none-plain", "W8", "W8-uncoinched", "W8x", "W9",
@@ -36,8 +19,8 @@ static const char *const fixtures[] = { "W1", "W2", "W3", "W4", "W4-total", "W5"
 Test(coinche_worked, every_worked_deal_and_variant_through_arena_replay_check)
 {
     char cmd[512], out[8192];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/coinche/*.json 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/coinche/*.json 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     for (int i = 0; fixtures[i]; i++) {
         char line[96];
         snprintf(line, sizeof line, "ok tests/fixtures/coinche/%s.json\n", fixtures[i]);
@@ -48,16 +31,16 @@ Test(coinche_worked, every_worked_deal_and_variant_through_arena_replay_check)
 Test(coinche_worked, w8x_fails_with_the_exact_message_and_exit_status_1)
 {
     char cmd[512], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena replay tests/fixtures/coinche/W8x.json 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay tests/fixtures/coinche/W8x.json 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, ": action 15 (play QC): must trump\n"), "%s", out);
 }
 
 Test(coinche_worked, w1_prints_section_12s_object_with_its_keys_in_order)
 {
     char cmd[512], out[8192];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --compact tests/fixtures/coinche/W1.json 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --compact tests/fixtures/coinche/W1.json 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(!strncmp(out, "{\"game\":\"coinche\",\"players\":4,\"outcome\":\"made\",\"contract\":{\"taker\":1,"
                             "\"side\":1,\"value\":90,\"bid\":\"90\",\"denomination\":\"D\",\"coinche\":0},"
                             "\"tricks\":[2,6,0,0],\"card_points\":[62,100],\"melds\":[0,0],\"belote\":[0,0],"
@@ -102,8 +85,8 @@ Test(coinche_worked, k38_a_match_record_totals_partnerships_across_the_rotating_
      * 0 / 240), deal 2 AC (void), deal 3 BD (W4: 340 / 0): AC 302, BD 530 */
     const char *ids[] = { "W1", "W2", "W9", "W4" };
     char cmd[512], out[16384];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s 2>&1", bin_dir(), match_record(ids, 4, "B"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s 2>&1", support_bin_dir(), match_record(ids, 4, "B"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(!strncmp(out, "{\"totals\":{\"AC\":302,\"BD\":530},\"winner\":\"BD\",\"settlement\":228,\"deals\":[",
                        strlen("{\"totals\":{\"AC\":302,\"BD\":530},\"winner\":\"BD\",\"settlement\":228,\"deals\":[")),
               "%s", out);
@@ -113,11 +96,11 @@ Test(coinche_worked, a_match_record_that_stops_early_or_runs_on_fails_at_the_dea
 {
     const char *ids[] = { "W1", "W2", "W9", "W4", "W1" };
     char cmd[512], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", bin_dir(), match_record(ids, 3, "A"));
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", support_bin_dir(), match_record(ids, 3, "A"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "deal 3: action 0 (end)"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", bin_dir(), match_record(ids, 5, "A"));
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", support_bin_dir(), match_record(ids, 5, "A"));
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "deal 4: action 0 (pass)"), "%s", out);
 }
 
@@ -131,7 +114,7 @@ Test(coinche_worked, an_unknown_rule_or_value_is_an_unusable_record)
                "\"actions\": [\"pass\"]}\n",
             "JS JH JD JC 9S 9H 9D 9C AS AH AD AC TS TH TD TC KS KH KD KC QS QH QD QC 8S 8H 8D 8C 7S 7H 7D 7C");
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", bin_dir(), path);
-    cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", support_bin_dir(), path);
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "rules.scoring"), "%s", out);
 }

@@ -11,12 +11,7 @@
 #include "records/journal.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 struct seen {
     int parties;
@@ -50,7 +45,7 @@ Test(journal, a_matchs_records_replay_to_the_same_totals, .timeout = 60)
     int torn = 0;
     struct seen seen = { 0, 0 };
     snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal %s --seed 11 '%s/bot-greedy' '%s/bot-random' > /dev/null",
-             bin_dir(), path, bin_dir(), bin_dir());
+             support_bin_dir(), path, support_bin_dir(), support_bin_dir());
     cr_assert_eq(system(cmd), 0);
     cr_assert_eq(journal_read(path, check_record, &seen, &torn, err, sizeof err), 2, "%s", err);
     cr_assert_eq(seen.replayed, 2);
@@ -177,7 +172,7 @@ static const char *play_tournament(const char *name)
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 5' --pairs 2 "
              "--seed 3 --concurrency 2 --journal '%s' --log-dir '%s'",
-             bin_dir(), bin_dir(), bin_dir(), path, support_scratch_path("logs"));
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), path, support_scratch_path("logs"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     return path;
 }
@@ -200,7 +195,7 @@ static void assert_every_reader_refuses(const char *path, const char *expect)
     char cmd[2048], out[1 << 16];
     char *before = slurp(path);
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, "%s/arena %s '%s'", bin_dir(), commands[i], path);
+        snprintf(cmd, sizeof cmd, "%s/arena %s '%s'", support_bin_dir(), commands[i], path);
         int status = run_program(cmd, out, sizeof out);
         cr_assert_eq(status, 2, "arena %s: exit %d, not 2: %s", commands[i], status, out);
         cr_assert(strstr(out, expect), "arena %s does not say '%s': %s", commands[i], expect, out);
@@ -279,12 +274,12 @@ Test(journal, the_same_partie_in_two_journals_is_refused_by_ratings, .timeout = 
     char *copy[] = { l.text[0], l.text[3] };
     write_lines(support_scratch_path("copy.jsonl"), copy, 2);
     partie_words(l.text[3], words, sizeof words);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' '%s'", bin_dir(), path, support_scratch_path("copy.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' '%s'", support_bin_dir(), path, support_scratch_path("copy.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     snprintf(expect, sizeof expect, "copy.jsonl:2: %s appears twice (first in %s:4)", words, path);
     cr_assert(strstr(out, expect), "'%s' not in: %s", expect, out);
     /* Each alone is fine. */
-    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' && %s/arena ratings '%s'", bin_dir(), path, bin_dir(),
+    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s' && %s/arena ratings '%s'", support_bin_dir(), path, support_bin_dir(),
              support_scratch_path("copy.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     free_lines(&l);
@@ -328,20 +323,20 @@ Test(journal, journals_of_earlier_versions_still_replay_rate_and_resume, .timeou
                            "\"id\":3,\"status\":400,\"error\":\"no\"}");
     write_lines(support_scratch_path("old.jsonl"), l.text, l.n);
     free_lines(&l);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s'", bin_dir(), support_scratch_path("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s'", support_bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s'", bin_dir(), support_scratch_path("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena ratings '%s'", support_bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", bin_dir(), support_scratch_path("old.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", support_bin_dir(), support_scratch_path("old.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
 
     /* Two matches appended to one journal by an arena that wrote no run
      * id: partie ids 1 and 2 twice, on different seeds. */
     for (int seed = 1; seed <= 2; seed++) {
         snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed %d --log-dir '%s' "
-                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), support_scratch_path("m.jsonl"), seed,
-                 support_scratch_path("logs"), bin_dir(), bin_dir());
+                 "greedy='%s/bot-greedy' random='%s/bot-random'", support_bin_dir(), support_scratch_path("m.jsonl"), seed,
+                 support_scratch_path("logs"), support_bin_dir(), support_bin_dir());
         cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     }
     read_lines(support_scratch_path("m.jsonl"), &l);
@@ -353,8 +348,8 @@ Test(journal, journals_of_earlier_versions_still_replay_rate_and_resume, .timeou
     }
     write_lines(support_scratch_path("old-match.jsonl"), l.text, l.n);
     free_lines(&l);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings '%s'", bin_dir(),
-             support_scratch_path("old-match.jsonl"), bin_dir(), support_scratch_path("old-match.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings '%s'", support_bin_dir(),
+             support_scratch_path("old-match.jsonl"), support_bin_dir(), support_scratch_path("old-match.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
 }
@@ -364,12 +359,12 @@ Test(journal, two_matches_on_one_seed_appended_to_a_journal_are_two_runs, .timeo
     char cmd[4096], out[1 << 16];
     for (int k = 0; k < 2; k++) {
         snprintf(cmd, sizeof cmd, "%s/arena match --quiet --journal '%s' --seed 4 --log-dir '%s' "
-                 "greedy='%s/bot-greedy' random='%s/bot-random'", bin_dir(), support_scratch_path("m.jsonl"),
-                 support_scratch_path("logs"), bin_dir(), bin_dir());
+                 "greedy='%s/bot-greedy' random='%s/bot-random'", support_bin_dir(), support_scratch_path("m.jsonl"),
+                 support_scratch_path("logs"), support_bin_dir(), support_bin_dir());
         cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     }
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings --json '%s'", bin_dir(),
-             support_scratch_path("m.jsonl"), bin_dir(), support_scratch_path("m.jsonl"));
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check '%s' && %s/arena ratings --json '%s'", support_bin_dir(),
+             support_scratch_path("m.jsonl"), support_bin_dir(), support_scratch_path("m.jsonl"));
     cr_assert_eq(run_program(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "4 parties replayed, 0 failed"), "%s", out);
     cr_assert(strstr(out, "\"parties\":\t4"), "%s", out);

@@ -15,6 +15,7 @@
 #include <cjson/cJSON.h>
 #include "tests/support_browser.h"
 #include "tests/support_page.h"
+#include "tests/support_review.h"
 #include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
@@ -132,6 +133,11 @@ Test(ladder_page, shows_each_registered_bot_s_status_and_how_to_connect)
         "})()");
     cr_assert_str_eq(report, "", "the ladder overflows a 390 px phone screen: %s", report);
     free(report);
+    /* the home page with its ladder as a demanding reader sees it:
+       contrast in both schemes, tab stops, touch targets on a phone */
+    char url[4400];
+    snprintf(url, sizeof url, "%s", support_page_url(""));
+    support_review_view(&browser, url, "the home page with its ladder");
 
     /* A game without registered bots nor an arena has no ladder section. */
     open_ready("#/game/belote-4", 1280, 0);

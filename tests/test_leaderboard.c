@@ -554,3 +554,77 @@ Test(leaderboard, concurrent_posts_and_reads_agree, .timeout = 60)
     lb_stop(&s);
     lb_cleanup(&s);
 }
+
+/* The parties of the last history point of a history reply. */
+static int last_point_parties(const cJSON *history)
+{
+    const cJSON *points = cJSON_GetObjectItem(history, "points");
+    const cJSON *last = cJSON_GetArrayItem(points, cJSON_GetArraySize(points) - 1);
+    const cJSON *n = cJSON_GetObjectItem(last, "parties");
+    return cJSON_IsNumber(n) ? n->valueint : -1;
+}
+
+/* Many clients ask for the history at once after a post (more than the
+ * server's 4 threads): each gets a whole history, the one before the post
+ * (served while another thread computes the new one) or the new one, and
+ * the standings are answered meanwhile; once they are done, the history
+ * is the new one (the previous one is never kept past its computation). */
+Test(leaderboard, histories_asked_at_once_are_whole_and_the_new_one_follows, .timeout = 120)
+{
+    enum { COPIES = 20, ASKERS = 8 };
+    struct lb_server s;
+    cJSON *records = lb_records(), *all = cJSON_CreateArray();
+    int per = cJSON_GetArraySize(records);
+    for (int c = 0; c < COPIES; c++)
+        for (int i = 0; i < per; i++) {
+            char run[17];
+            cJSON *rec = cJSON_Duplicate(cJSON_GetArrayItem(records, i), 1);
+            snprintf(run, sizeof run, "%016x", 0xd0000u + (unsigned)c);
+            cJSON_ReplaceItemInObject(rec, "run", cJSON_CreateString(run));
+            cJSON_AddItemToArray(all, rec);
+        }
+    lb_start(&s);
+    cJSON_Delete(lb_post(&s, all, 200));
+    cJSON *before = lb_get(&s, "/api/v1/history", 200);
+    int old_n = last_point_parties(before);
+    cr_assert_eq(old_n, COPIES * per);
+    cJSON_Delete(before);
+    /* one more copy: every cached history is stale */
+    cJSON *more = cJSON_CreateArray();
+    for (int i = 0; i < per; i++) {
+        cJSON *rec = cJSON_Duplicate(cJSON_GetArrayItem(records, i), 1);
+        cJSON_ReplaceItemInObject(rec, "run", cJSON_CreateString("00000000000dffff"));
+        cJSON_AddItemToArray(more, rec);
+    }
+    cJSON_Delete(lb_post(&s, more, 200));
+    pid_t askers[ASKERS];
+    for (int a = 0; a < ASKERS; a++) {
+        askers[a] = fork();
+        cr_assert_geq(askers[a], 0);
+        if (askers[a]) continue;
+        struct lb_reply r;
+        int ok = lb_request(&s, "GET", "/api/v1/history", NULL, 0, NULL, NULL, &r) == 0 && r.status == 200;
+        cJSON *h = ok ? cJSON_Parse(r.body) : NULL;
+        int n = h ? last_point_parties(h) : -1;
+        _exit(n == old_n ? 0 : n == old_n + per ? 1 : 2);
+    }
+    cJSON *st = lb_get(&s, "/api/v1/standings", 200);
+    cr_assert_eq(cJSON_GetObjectItem(st, "parties")->valueint, old_n + per, "the standings of after the post");
+    cJSON_Delete(st);
+    int stale = 0;
+    for (int a = 0; a < ASKERS; a++) {
+        int status;
+        cr_assert_eq(waitpid(askers[a], &status, 0), askers[a]);
+        cr_assert(WIFEXITED(status) && WEXITSTATUS(status) < 2, "a history neither before nor after the post");
+        stale += WEXITSTATUS(status) == 0;
+    }
+    cr_log_info("%d of %d histories asked at once were the previous one", stale, ASKERS);
+    cJSON *after = lb_get(&s, "/api/v1/history", 200);
+    cr_assert_eq(last_point_parties(after), old_n + per, "the new history once computed");
+    cJSON_Delete(after);
+    cJSON_Delete(more);
+    cJSON_Delete(all);
+    cJSON_Delete(records);
+    lb_stop(&s);
+    lb_cleanup(&s);
+}

@@ -448,7 +448,7 @@ Test(leaderboard_check, names_obey_the_codec_name_rule, .timeout = 30)
         { "a=b", "players.A holds '='" },
         { "\\u0085next", "players.A holds a control character" },   /* C1 */
         { "tab\\there", "players.A holds a control character" },
-        { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "players.A is longer than 32 bytes" },
+        { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "players.A is longer than 63 bytes" },
         { "", "players.A is empty" },
     };
     static const char *const accepted[] = { "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "\\u00e9l\\u00e8ve 2", "<b>&amp;" };

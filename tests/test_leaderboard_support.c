@@ -20,12 +20,7 @@
 #include <unistd.h>
 #include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static void spawn(struct lb_server *s)
 {
@@ -33,7 +28,7 @@ static void spawn(struct lb_server *s)
     int fds[2];
     char path[512], line[256];
     cr_assert_eq(pipe(fds), 0);
-    snprintf(path, sizeof path, "%s/leaderboard", bin_dir());
+    snprintf(path, sizeof path, "%s/leaderboard", support_bin_dir());
     pid_t pid = fork();
     cr_assert_geq(pid, 0);
     if (pid == 0) {
@@ -213,11 +208,11 @@ static const char *journal_of(const char *file, const char *bots, int any_status
 {
     char arena[600], tmp[700], cmd[8192];
     struct stat js, as;
-    snprintf(path, cap, "%s/../tests/%s", bin_dir(), file);
-    snprintf(arena, sizeof arena, "%s/arena", bin_dir());
+    snprintf(path, cap, "%s/../tests/%s", support_bin_dir(), file);
+    snprintf(arena, sizeof arena, "%s/arena", support_bin_dir());
     cr_assert_eq(stat(arena, &as), 0);
     if (stat(path, &js) == 0 && js.st_mtime >= as.st_mtime) return path;
-    snprintf(tmp, sizeof tmp, "%s/../tests/lb-journal.%d.jsonl", bin_dir(), (int)getpid());
+    snprintf(tmp, sizeof tmp, "%s/../tests/lb-journal.%d.jsonl", support_bin_dir(), (int)getpid());
     snprintf(cmd, sizeof cmd, "%s run --quiet %s --seed 5 --journal '%s' --log-dir '%s' > /dev/null%s", arena, bots, tmp,
              support_scratch_path("journal-logs"), any_status ? " 2>&1" : "");
     unlink(tmp);
@@ -237,7 +232,7 @@ const char *lb_journal(void)
     static char path[600];
     char bots[2000];
     snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'r1=%s/bot-random --seed 3' "
-             "--bot 'r2=%s/bot-random --seed 9' --pairs 4", bin_dir(), bin_dir(), bin_dir());
+             "--bot 'r2=%s/bot-random --seed 9' --pairs 4", support_bin_dir(), support_bin_dir(), support_bin_dir());
     return journal("leaderboard-journal.jsonl", bots, path, sizeof path);
 }
 
@@ -246,7 +241,7 @@ const char *lb_forfeit_journal(void)
     static char path[600];
     char bots[2000];
     snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'f=%s/bot-faulty --mode illegal --after 40' --pairs 1",
-             bin_dir(), bin_dir());
+             support_bin_dir(), support_bin_dir());
     return journal("leaderboard-forfeits.jsonl", bots, path, sizeof path);
 }
 
@@ -255,7 +250,7 @@ const char *lb_disqualified_journal(void)
     static char path[600];
     char bots[2000];
     snprintf(bots, sizeof bots, "--bot g=%s/bot-greedy --bot 'f=%s/bot-faulty --mode crash --after 40' --pairs 2 "
-             "--max-faults 1 --concurrency 1", bin_dir(), bin_dir());
+             "--max-faults 1 --concurrency 1", support_bin_dir(), support_bin_dir());
     return journal("leaderboard-disqualified.jsonl", bots, path, sizeof path);
 }
 
@@ -264,7 +259,7 @@ const char *lb_game_journal(const char *game, int players)
     static char paths[8][600];
     static char games[8][64];
     char file[160], bots[4000], key[64];
-    const char *b = bin_dir();
+    const char *b = support_bin_dir();
     snprintf(key, sizeof key, "%s-%d", game, players);
     for (int i = 0; i < 8; i++)
         if (!strcmp(games[i], key)) return paths[i];
@@ -329,7 +324,7 @@ cJSON *lb_arena_ratings(const char *journal)
 {
     char cmd[1024], *text = NULL;
     size_t len = 0;
-    snprintf(cmd, sizeof cmd, "%s/arena ratings --json '%s'", bin_dir(), journal);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings --json '%s'", support_bin_dir(), journal);
     FILE *p = popen(cmd, "r");
     FILE *out = open_memstream(&text, &len);
     int c;

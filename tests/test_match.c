@@ -13,12 +13,7 @@
 #include "records/record.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static struct match_config config;
 static struct referee ref;
@@ -28,8 +23,8 @@ static void setup_bots(const char *a, const char *b)
 {
     match_config_default(&config);
     config.log_dir = support_scratch_path("logs");
-    snprintf(commands[0], sizeof commands[0], "%s/%s", bin_dir(), a);
-    snprintf(commands[1], sizeof commands[1], "%s/%s", bin_dir(), b);
+    snprintf(commands[0], sizeof commands[0], "%s/%s", support_bin_dir(), a);
+    snprintf(commands[1], sizeof commands[1], "%s/%s", support_bin_dir(), b);
     config.bots[0].command = commands[0];
     config.bots[1].command = commands[1];
     snprintf(config.bots[0].name, sizeof config.bots[0].name, "A");
@@ -187,11 +182,11 @@ Test(match, a_message_of_an_unknown_type_is_a_protocol_fault, .timeout = 60)
 Test(match, the_reference_bots_and_the_python_bot_pass_arena_check, .timeout = 120)
 {
     char bots[3][512], cmd[2048], out[8192];
-    snprintf(bots[0], sizeof bots[0], "%s/bot-greedy", bin_dir());
-    snprintf(bots[1], sizeof bots[1], "%s/bot-random", bin_dir());
+    snprintf(bots[0], sizeof bots[0], "%s/bot-greedy", support_bin_dir());
+    snprintf(bots[1], sizeof bots[1], "%s/bot-random", support_bin_dir());
     snprintf(bots[2], sizeof bots[2], "/usr/bin/python3 bots/python/example_bot.py");
     for (int i = 0; i < 3; i++) {
-        snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s' 2>&1", bin_dir(), support_scratch_path("logs"),
+        snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s' 2>&1", support_bin_dir(), support_scratch_path("logs"),
                  bots[i]);
         FILE *p = popen(cmd, "r");
         cr_assert(p);
@@ -202,7 +197,7 @@ Test(match, the_reference_bots_and_the_python_bot_pass_arena_check, .timeout = 1
         cr_assert(strstr(out, " 0 failed"), "%s", out);
     }
     snprintf(cmd, sizeof cmd, "%s/arena check --log-dir %s '%s/bot-faulty --mode illegal --after 7' > /dev/null 2>&1",
-             bin_dir(), support_scratch_path("logs"), bin_dir());
+             support_bin_dir(), support_scratch_path("logs"), support_bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 1, "a broken bot fails the check");
 }
 
@@ -225,14 +220,14 @@ Test(match, a_bad_or_repeated_bot_name_is_refused_before_anything_runs, .timeout
     const char *dir = support_scratch_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "mkdir -p '%s/logs/a/b' && %s/arena match --quiet --log-dir '%s/logs/a/b' "
-             "'../../x=%s/bot-random' r=%s/bot-random", dir, bin_dir(), dir, bin_dir(), bin_dir());
+             "'../../x=%s/bot-random' r=%s/bot-random", dir, support_bin_dir(), dir, support_bin_dir(), support_bin_dir());
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena match: bot name '../../x' holds '/'"), "%s", out);
     snprintf(cmd, sizeof cmd, "find '%s/logs' -maxdepth 1 -type f", dir);
     run_program(cmd, out, sizeof out);
     cr_assert_str_eq(out, "", "logs written above --log-dir: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir '%s/logs' r=%s/bot-random r=%s/bot-greedy", bin_dir(),
-             dir, bin_dir(), bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir '%s/logs' r=%s/bot-random r=%s/bot-greedy", support_bin_dir(),
+             dir, support_bin_dir(), support_bin_dir());
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena match: two bots are called 'r'"), "%s", out);
 }

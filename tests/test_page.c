@@ -25,6 +25,7 @@
 #include "tests/support_browser.h"
 #include "tests/support_dom.h"
 #include "tests/support_page.h"
+#include "tests/support_review.h"
 #include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
@@ -60,8 +61,9 @@ static void screenshot(const char *fragment, const char *name, int width, int he
 }
 
 /* Lays each page out on a phone (390 x 844, mobile) and checks that the
-   document is no wider than the screen and that nothing but the tables'
-   own scrolling boxes reaches past its right edge. */
+   document is no wider than the screen, that nothing but the tables' own
+   scrolling boxes reaches past its right edge, and that every touch
+   target is 44 px or more (support_review.h). */
 static void check_phone_layout(const char **fragments, int n)
 {
     support_browser_screen(&browser, 390, 844, 1);
@@ -71,21 +73,8 @@ static void check_phone_layout(const char **fragments, int n)
         char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
         cr_assert_str_eq(state, "ready", "%s is not ready on a phone", name);
         free(state);
-        char *report = support_browser_eval(
-            &browser,
-            "(function () {"
-            "  var out = [], w = 390;"
-            "  if (document.documentElement.scrollWidth > w)"
-            "    out.push('the document is ' + document.documentElement.scrollWidth + ' px wide');"
-            "  Array.prototype.forEach.call(document.querySelectorAll('body *'), function (e) {"
-            "    var r = e.getBoundingClientRect();"
-            "    if (r.width > 0 && r.right > w + 0.5 && !(e.parentElement && e.parentElement.closest('.scroll'))"
-            "        && out.length < 6)"
-            "      out.push(e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + ' reaches ' + Math.round(r.right) + ' px');"
-            "  });"
-            "  return out.join('; ');"
-            "})()");
-        cr_assert_str_eq(report, "", "%s overflows a 390 px phone screen: %s", name, report);
+        char *report = support_review_phone_faults(&browser, NULL);
+        cr_assert_str_eq(report, "", "%s on a 390 px phone screen: %s", name, report);
         free(report);
     }
 }
@@ -851,6 +840,14 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     struct support_page_journal j4, j2;
     support_page_read_matches(path4, &j4);
     support_page_read_matches(path2, &j2);
+    /* r1 under the widest name the server takes (63 bytes; it refuses
+       longer ones), for every layout of the game's views */
+    cJSON *each;
+    cJSON_ArrayForEach(each, j4.parties) {
+        cJSON *seat;
+        cJSON_ArrayForEach(seat, cJSON_GetObjectItem(each, "names"))
+            if (!strcmp(cJSON_GetStringValue(seat), "r1")) cJSON_SetValuestring(seat, "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW");
+    }
     support_page_start_server();
     support_page_post_journal(&j4);
     support_page_post_journal(&j2);
@@ -975,9 +972,60 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     cr_assert_eq(cJSON_GetArrayItem(at0, 0)->valueint, 0);
     cJSON_ArrayForEach(c, cJSON_GetArrayItem(at0, 1)) cr_assert_gt(c->valueint, 0, "each seat holds cards");
     cJSON_Delete(at0);
+    /* each player keeps his place at the table from deal to deal */
+    char *places1 = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                                   " function (b) { return b.getAttribute('data-player') + ':' +"
+                                                   " b.className.match(/place-(\\w+)/)[1]; }).sort().join(' ')");
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/2/step/0", support_page_partie_key(m));
+    open_ready(fragment);
+    char *places2 = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#felt .seat-box'),"
+                                                   " function (b) { return b.getAttribute('data-player') + ':' +"
+                                                   " b.className.match(/place-(\\w+)/)[1]; }).sort().join(' ')");
+    cr_assert_str_eq(places2, places1, "the players' places in deal 2 and in deal 1");
+    /* the deals' tabs are one tab stop, the deal shown; Right goes on */
+    char *tabs = support_browser_eval(&browser,
+        "(function () { var on = Array.prototype.filter.call(document.querySelectorAll('#mdeal-tabs a'),"
+        "  function (a) { return a.tabIndex >= 0; });"
+        "  if (on.length !== 1) return on.length + ' tab stops';"
+        "  on[0].focus(); on[0].dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));"
+        "  return on[0].getAttribute('data-deal') + ' then ' + document.activeElement.getAttribute('data-deal'); })()");
+    cr_assert_str_eq(tabs, "2 then 3", "the deals' tabs: %s", tabs);
+    free(tabs);
+    cr_assert_not_null(strstr(places1, "A:south"), "%s", places1);
+    free(places1);
+    free(places2);
+    snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/0", support_page_partie_key(m));
+    open_ready(fragment);
+    /* End: the action list scrolls itself to the last step, which is in
+       its sight; N: the next deal */
+    char *seen = support_browser_eval(&browser,
+        "(function () { document.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true }));"
+        "  var ol = document.getElementById('msteps'), li = ol.querySelector('li.now');"
+        "  if (!li) return 'no current step';"
+        "  if (ol.scrollHeight <= ol.clientHeight) return 'the list does not scroll: ' + ol.scrollHeight;"
+        "  var a = ol.getBoundingClientRect(), b = li.getBoundingClientRect();"
+        "  return b.top >= a.top - 1 && b.bottom <= a.bottom + 1 ? '' : 'the current step at ' + Math.round(b.top) +"
+        "    ' px, the list from ' + Math.round(a.top) + ' to ' + Math.round(a.bottom); })()");
+    cr_assert_str_eq(seen, "", "%s", seen);
+    free(seen);
+    free(support_browser_eval(&browser, "document.body.setAttribute('data-state', 'left');"
+                                        " document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''"));
+    for (int t = 0; t < 200; t++) {
+        char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
+        int done = !strcmp(state, "ready");
+        free(state);
+        if (done) break;
+        const struct timespec pause = { 0, 50 * 1000000L };
+        nanosleep(&pause, NULL);
+    }
+    char *hash = support_browser_eval(&browser, "location.hash");
+    cr_assert_not_null(strstr(hash, "/deal/2"), "N goes to the next deal: %s", hash);
+    free(hash);
 
     const char *phone[] = { "#/game/belote-4", fragment };
     check_phone_layout(phone, 2);
+    support_review_game(&browser, "belote-4", support_page_partie_key(m),
+                        cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(m, "names"), "A")));
     screenshot("#/game/belote-4", "page-belote.png", 1280, 1800, 0);
     snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/14", support_page_partie_key(m));
     screenshot(fragment, "page-belote-match.png", 1280, 1800, 0);
@@ -991,8 +1039,8 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
 
 enum { BIG_BOTS = 40, BIG_PARTIES = 5000 };
 
-/* The widest name the protocol allows (32 bytes), for the layouts. */
-#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+/* The widest name the protocol allows (63 bytes), for the layouts. */
+#define BIG_LONG_NAME "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
 
 /* Bot k of the big leaderboard's name. */
 static void big_name(int k, char *out, size_t cap)
@@ -1092,38 +1140,6 @@ static int wait_int(const char *script, int want)
     return got;
 }
 
-/* Text whose contrast with what is behind it is under 4.5:1 (WCAG AA),
-   opacity included, as "text: ratio" lines; "" when none. */
-static const char *const contrast_script =
-    "(function () {"
-    "  function rgb(c) { var m = c.match(/[\\d.]+/g) || [0, 0, 0, 0]; return m.map(Number).concat([1]).slice(0, 4); }"
-    "  function lum(c) { return [0, 1, 2].map(function (i) { var v = c[i] / 255;"
-    "    return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })"
-    "    .reduce(function (s, v, i) { return s + v * [0.2126, 0.7152, 0.0722][i]; }, 0); }"
-    "  function bg(e) { for (; e; e = e.parentElement) { var c = rgb(getComputedStyle(e).backgroundColor);"
-    "    if (c[3] > 0.5) return c; } return [255, 255, 255, 1]; }"
-    "  function opacity(e) { var o = 1; for (; e; e = e.parentElement) o *= Number(getComputedStyle(e).opacity); return o; }"
-    "  var out = [];"
-    "  document.querySelectorAll('body *').forEach(function (e) {"
-    "    var own = Array.prototype.some.call(e.childNodes, function (n) { return n.nodeType === 3 && n.textContent.trim(); });"
-    "    var r = e.getBoundingClientRect();"
-    "    if (!own || r.width === 0 || e.closest('[hidden]') || e.closest('.skip')) return;"
-    "    var f = rgb(getComputedStyle(e).color), b = bg(e), a = opacity(e);"
-    "    var mix = [0, 1, 2].map(function (i) { return f[i] * a + b[i] * (1 - a); });"
-    "    var l1 = lum(mix), l2 = lum(b), ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);"
-    "    if (ratio < 4.5 && out.length < 8) out.push(e.tagName + '.' + e.className + ' \"' + e.textContent.trim().slice(0, 20) + '\": ' + ratio.toFixed(2));"
-    "  });"
-    "  return out.join('; ');"
-    "})()";
-
-/* The elements a Tab press reaches. */
-static const char *const tab_stops_script =
-    "String(Array.prototype.filter.call(document.querySelectorAll("
-    "'a[href], button, input, select, summary, [tabindex]'), function (e) {"
-    "  var r = e.getBoundingClientRect();"
-    "  return e.tabIndex >= 0 && !e.disabled && r.width > 0 && !e.closest('[hidden]') && !e.closest('details:not([open]) > :not(summary)');"
-    "}).length)";
-
 Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
 {
     support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
@@ -1195,19 +1211,44 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
         "  } return out.join('; '); })()");
     cr_assert_str_eq(bad, "", "asymmetric crosstable: %s", bad);
     free(bad);
+    /* scrolled down and across, the names stay in sight: sticky heads */
+    char *sticky = support_browser_eval(&browser,
+        "(function () { var box = document.querySelector('.xt-box'); box.scrollTop = 600; box.scrollLeft = 400;"
+        "  var b = box.getBoundingClientRect(), head = document.querySelector('#crosstable thead th.colhead')"
+        "  .getBoundingClientRect(), row = document.querySelector('#crosstable tbody th.rowhead').getBoundingClientRect();"
+        "  var out = box.scrollTop < 600 || box.scrollLeft < 400 ? 'the grid does not scroll in its box' :"
+        "    Math.abs(head.top - b.top) > 1 ? 'the column heads scrolled away' :"
+        "    Math.abs(row.left - b.left) > 1 ? 'the row heads scrolled away' : '';"
+        "  box.scrollTop = 0; box.scrollLeft = 0; return out; })()");
+    cr_assert_str_eq(sticky, "", "%s", sticky);
+    free(sticky);
     screenshot("", "page-big.png", 1280, 2400, 0);
 
-    /* few tab stops on the home page, a skip link first */
+    /* a few dozen tab stops on the home page whatever the number of
+       bots, a skip link first: each long list is one tab stop, its items
+       reached by the arrows */
     open_ready("");
-    int stops = page_int(tab_stops_script);
+    int stops = support_review_tab_stops(&browser);
     fprintf(stderr, "page: %d tab stops on the home page of %d bots\n", stops, bots);
-    cr_assert_leq(stops, 80, "%d tab stops on the home page", stops);
+    cr_assert_leq(stops, SUPPORT_REVIEW_TAB_STOPS, "%d tab stops on the home page", stops);
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#standings tbody a'),"
+                          " function (a) { return a.tabIndex >= 0; }).length"), 1, "the standings: one tab stop");
+    cr_assert_eq(page_int("Array.prototype.filter.call(document.querySelectorAll('#crosstable tbody td'),"
+                          " function (a) { return a.tabIndex >= 0; }).length"), 1, "the crosstable: one tab stop");
+    char *moved = support_browser_eval(&browser,
+        "(function () { var a = document.querySelector('#standings tbody a[tabindex=\"0\"]'); a.focus();"
+        "  a.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));"
+        "  return document.activeElement.getAttribute('data-bot') + ' ' + document.activeElement.tabIndex; })()");
+    char want[128];
+    snprintf(want, sizeof want, "%s 0", cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(st,
+             "bots"), 1), "name")));
+    cr_assert_str_eq(moved, want, "ArrowDown goes to the second bot");
+    free(moved);
     char *first = support_browser_eval(&browser, "document.querySelector('a[href], button').id");
     cr_assert_str_eq(first, "skip-link");
     free(first);
-    char *low = support_browser_eval(&browser, contrast_script);
-    cr_assert_str_eq(low, "", "text under 4.5:1 on the home page: %s", low);
-    free(low);
+    support_review_view(&browser, support_page_url(""), "the home page of 41 bots");
+    open_ready("");
 
     /* the plot: past ten bots dashed lines, a bot's band lit from the
        legend by keyboard focus, and time on the x axis on demand */
@@ -1259,6 +1300,32 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     int top = page_int("parseInt(document.querySelector('#mlist-parties tr.partie-row').getAttribute('data-seq'), 10)");
     cr_assert_eq(top, n + 4 - 50, "the second page starts after the first 50");
 
+    /* the filters: a bot's wins in one run, in the form and the address;
+       the PGN of that run; the form changes the address; dates */
+    open_ready("#/matches?bot=bot-00&result=win&run=0000000000b16000");
+    char *rows_bad = support_browser_eval(&browser,
+        "(function () { var rows = document.querySelectorAll('#mlist-parties tr.partie-row'), out = [];"
+        "  rows.forEach(function (tr) { var w = tr.querySelector('td span.winner:not(:has(a))');"
+        "    if (tr.getAttribute('data-key').indexOf('0000000000b16000-') !== 0 || !w || w.textContent !== 'bot-00')"
+        "      out.push(tr.getAttribute('data-key')); });"
+        "  return rows.length ? out.join(' ') : 'none listed'; })()");
+    cr_assert_str_eq(rows_bad, "", "rows that are not bot-00's wins in the run: %s", rows_bad);
+    free(rows_bad);
+    char *form = support_browser_eval(&browser, "['bot', 'result', 'run'].map(function (k) {"
+                                                " return document.querySelector('#mfilter [name=' + k + ']').value; }).join(' ')");
+    cr_assert_str_eq(form, "bot-00 win 0000000000b16000", "the form shows the filter");
+    free(form);
+    char *pgn = support_browser_eval(&browser, "document.getElementById('mlist-pgn').getAttribute('href')");
+    cr_assert(strstr(pgn, "format=pgn") && strstr(pgn, "run=0000000000b16000"), "%s", pgn);
+    free(pgn);
+    act_and_wait("document.querySelector('#mfilter [name=result]').value = 'loss';"
+                 " document.querySelector('#mfilter button[type=submit]').click(); ''", 1);
+    hash = support_browser_eval(&browser, "location.hash");
+    cr_assert(strstr(hash, "result=loss") && strstr(hash, "run=0000000000b16000"), "%s", hash);
+    free(hash);
+    open_ready("#/matches?to=2000-01-01");
+    cr_assert_eq(page_int("document.querySelectorAll('#mlist-parties tr.partie-row').length"), 0, "nothing before 2000");
+
     /* a refresh keeps the older rows the reader loaded, new ones on top */
     open_ready("");
     act_and_wait("document.getElementById('parties-more').click(); ''", 0);
@@ -1293,6 +1360,14 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     snprintf(fragment, sizeof fragment, "#/run/%016x", 0xb16000);
     open_ready(fragment);
     cr_assert_eq(page_int("document.querySelectorAll('#standings tr.bot-row').length"), 5, "one copy's five bots");
+    /* the random bot, which beat only the crashing one, has no finite
+       rating (separated) and stands below every rated bot, above the
+       crashing bot (all losses) that it beat */
+    char *order = support_browser_eval(&browser, "Array.prototype.map.call(document.querySelectorAll('#standings"
+                                                 " tr.bot-row'), function (tr) { return tr.getAttribute('data-section') +"
+                                                 " ':' + tr.getAttribute('data-status'); }).join(' ')");
+    cr_assert_str_eq(order, "ranked:rated ranked:rated ranked:rated below:separated below:all losses", "%s", order);
+    free(order);
     char *journal = support_browser_eval(&browser, "document.getElementById('run-journal').getAttribute('href')");
     cr_assert_not_null(strstr(journal, "/api/v1/runs/0000000000b16000/journal"), "%s", journal);
     free(journal);
@@ -1309,7 +1384,7 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     char *side = support_browser_eval(&browser, "document.querySelector('#hand-a .seat-name').textContent");
     cr_assert_str_eq(side, a_name, "deal 1: A on the left");
     free(side);
-    low = support_browser_eval(&browser, contrast_script);
+    char *low = support_review_low_contrast(&browser, NULL);
     cr_assert_str_eq(low, "", "text under 4.5:1 in the partie viewer: %s", low);
     free(low);
     cr_assert_eq(page_int("(function () { var t = 0; document.querySelectorAll('#deal-breakdown tbody tr:not(.total)')"
@@ -1350,12 +1425,119 @@ Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
     cr_assert_gt(page_int("document.querySelector('#standings tr.bot-row td.score').getBoundingClientRect().width"), 0);
     cr_assert_geq(page_int("Math.round(document.querySelector('#xt-lists summary').getBoundingClientRect().height)"), 44,
                   "touch targets of 44 px");
+    cr_assert_leq(page_int("(function () { var t = document.getElementById('standings');"
+                           " return t.scrollWidth - t.parentElement.clientWidth; })()"), 0,
+                  "rating, matches and score side by side, no sideways scrolling of the standings");
+    stops = support_review_tab_stops(&browser);
+    fprintf(stderr, "page: %d tab stops on the home page of %d bots on a phone\n", stops, bots);
+    cr_assert_leq(stops, SUPPORT_REVIEW_TAB_STOPS, "%d tab stops on the phone's home page", stops);
+    /* the longest name, cut in its list's summary, whole once opened */
+    act_and_wait("document.querySelector('#xt-lists details[data-bot=\"" BIG_LONG_NAME "\"]').open = true; ''", 0);
+    char *whole = support_browser_eval(&browser, "(function () { var d = document.querySelector('#xt-lists"
+                                                 " details[data-bot=\"" BIG_LONG_NAME "\"]'), s = d.querySelector('summary .trunc'),"
+                                                 " w = d.querySelector('a.xt-whole');"
+                                                 " return (s.scrollWidth > s.clientWidth ? 'cut ' : 'whole ') +"
+                                                 " (w.textContent === d.getAttribute('data-bot') && w.getBoundingClientRect().right <= 390"
+                                                 " ? 'then whole' : 'then not shown whole'); })()");
+    cr_assert_str_eq(whole, "cut then whole", "the long name on a phone: %s", whole);
+    free(whole);
+    /* every other view of the big leaderboard, in both schemes and on a
+       phone; the viewer at its first step, its buttons back disabled */
+    char url[4400];
+    const char *views[][2] = { { "#/matches", "the matches view" }, { "#/bot/bot-03", "a bot's page" },
+                               { fragment, "the partie viewer" } };
+    for (size_t v = 0; v < sizeof views / sizeof views[0]; v++) {
+        snprintf(url, sizeof url, "%s", support_page_url(views[v][0]));
+        support_review_view(&browser, url, views[v][1]);
+    }
+    snprintf(fragment, sizeof fragment, "#/partie/%s/deal/1/step/0", support_page_partie_key(two));
+    snprintf(url, sizeof url, "%s", support_page_url(fragment));
+    support_review_view(&browser, url, "the partie viewer at its first step");
+    support_browser_screen(&browser, 390, 844, 1);
     screenshot("", "page-big-phone.png", 390, 2400, 1);
     support_browser_stop(&browser);
     support_page_stop_server();
     cJSON_Delete(one.parties);
     cJSON_Delete(few.parties);
     cJSON_Delete(st);
+    cJSON_Delete(records);
+    cJSON_Delete(j.parties);
+}
+
+/* ---------- make bench: the time to the first standings ---------- */
+
+TestSuite(page_bench, .init = support_page_init, .fini = suite_end, .timeout = 600);
+
+enum { BENCH_LOADS = 5 };
+
+static int by_int(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }
+
+/* Opens the home page BENCH_LOADS times, each after one more partie was
+   posted (cold: the server fits anew) or not (warm: its cache), and
+   prints the medians of the time from the navigation's start to the
+   first standings in the page and to the whole home view. */
+static void bench_loads(const char *what, const cJSON *rec, int *posted)
+{
+    int standings[2][BENCH_LOADS], ready[2][BENCH_LOADS];
+    for (int cold = 0; cold < 2; cold++)
+        for (int k = 0; k < BENCH_LOADS; k++) {
+            if (cold) {
+                struct support_page_journal one = { .parties = cJSON_CreateArray() };
+                cJSON *copy = cJSON_Duplicate(rec, 1);
+                char run[17];
+                snprintf(run, sizeof run, "%016x", 0xbe0000 + (*posted)++);
+                cJSON_ReplaceItemInObject(copy, "run", cJSON_CreateString(run));
+                cJSON_AddItemToArray(one.parties, copy);
+                support_page_post_journal(&one);
+                cJSON_Delete(one.parties);
+            }
+            open_ready("");
+            standings[cold][k] = page_int("document.body.getAttribute('data-standings-ms')");
+            ready[cold][k] = page_int("document.body.getAttribute('data-ready-ms')");
+        }
+    for (int cold = 0; cold < 2; cold++) {
+        qsort(standings[cold], BENCH_LOADS, sizeof(int), by_int);
+        qsort(ready[cold], BENCH_LOADS, sizeof(int), by_int);
+    }
+    printf("page: %s: first standings %d ms after a post, %d ms cached; whole home view %d ms, %d ms "
+           "(medians of %d loads in headless Chromium)\n", what, standings[1][BENCH_LOADS / 2],
+           standings[0][BENCH_LOADS / 2], ready[1][BENCH_LOADS / 2], ready[0][BENCH_LOADS / 2], BENCH_LOADS);
+    fflush(stdout);
+}
+
+/* The time to the first standings on the home page at the big test's
+   size (5,040 parties of 40 bots), against one copy of the tournament
+   (60 parties of 5 of them) as the baseline, in the same run: a figure
+   for `make bench` (PAGE_BENCH=1), not a limit; skipped otherwise. */
+Test(page_bench, time_to_first_standings_at_5000_parties_of_40_bots)
+{
+    if (!getenv("PAGE_BENCH")) cr_skip_test("a benchmark: make bench runs it (PAGE_BENCH=1)");
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
+    support_page_play_tournament(journal_path);
+    struct support_page_journal j;
+    support_page_read_journal(journal_path, &j);
+    int copies;
+    cJSON *records = big_records(&j, &copies);
+    int n = cJSON_GetArraySize(records), per = cJSON_GetArraySize(j.parties), posted = 0;
+    support_page_start_server();
+    support_browser_screen(&browser, 1280, 900, 0);
+    cJSON *first = cJSON_CreateArray();
+    for (int k = 0; k < per; k++) cJSON_AddItemToArray(first, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+    struct support_page_journal baseline = { .parties = first };
+    support_page_post_journal(&baseline);
+    char what[128];
+    snprintf(what, sizeof what, "baseline, %d parties of 5 bots", per);
+    bench_loads(what, cJSON_GetArrayItem(records, 0), &posted);
+    cJSON *rest = cJSON_CreateArray();
+    for (int k = per; k < n; k++) cJSON_AddItemToArray(rest, cJSON_Duplicate(cJSON_GetArrayItem(records, k), 1));
+    post_batches(rest);
+    snprintf(what, sizeof what, "%d parties of %d bots", n + posted, BIG_BOTS);
+    bench_loads(what, cJSON_GetArrayItem(records, 0), &posted);
+    support_browser_stop(&browser);
+    support_page_stop_server();
+    cJSON_Delete(rest);
+    cJSON_Delete(first);
     cJSON_Delete(records);
     cJSON_Delete(j.parties);
 }

@@ -19,12 +19,7 @@
 #include <cjson/cJSON.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 struct server {
     pid_t pid;
@@ -48,7 +43,7 @@ static void start_server(struct server *s)
     snprintf(out, sizeof out, "%s/server.out", s->dir);
     snprintf(db, sizeof db, "%s/lb.sqlite", s->dir);
     snprintf(tokens, sizeof tokens, "%s/token", s->dir);
-    snprintf(exe, sizeof exe, "%s/leaderboard", bin_dir());
+    snprintf(exe, sizeof exe, "%s/leaderboard", support_bin_dir());
     unlink(out);
     s->pid = fork();
     cr_assert_geq(s->pid, 0);
@@ -161,7 +156,7 @@ static int count_lines(const char *path, const char *needle)
 static char *bots(void)
 {
     static char text[512];
-    snprintf(text, sizeof text, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 41'", bin_dir(), bin_dir());
+    snprintf(text, sizeof text, "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 41'", support_bin_dir(), support_bin_dir());
     return text;
 }
 
@@ -173,12 +168,12 @@ Test(post, a_run_posts_every_partie_and_marks_it, .timeout = 120)
     start_server(&s);
     snprintf(journal, sizeof journal, "%s/j.jsonl", s.dir);
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 3 --journal %s --post %s --token-file %s/token > /dev/null",
-             bin_dir(), bots(), journal, s.url, s.dir);
+             support_bin_dir(), bots(), journal, s.url, s.dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     assert_exactly_once(&s, journal, 6);
     cr_assert_geq(count_lines(journal, "\"type\":\"posted\""), 1);
     /* Nothing left to send. */
-    snprintf(cmd, sizeof cmd, "%s/arena post %s --post %s/ --token-file %s/token | grep -q ', 0 to send'", bin_dir(),
+    snprintf(cmd, sizeof cmd, "%s/arena post %s --post %s/ --token-file %s/token | grep -q ', 0 to send'", support_bin_dir(),
              journal, s.url, s.dir);
     cr_assert_eq(system(cmd), 0, "a second post found something to send");
     kill_server(&s, SIGTERM);
@@ -194,7 +189,7 @@ Test(post, with_the_server_down_the_tournament_finishes_and_post_sends_later, .t
      * refused. */
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 2 --journal %s --post http://127.0.0.1:%d "
              "--token-file %s/token > /dev/null 2> %s/run.err",
-             bin_dir(), bots(), journal, support_scratch_port(), s.dir, s.dir);
+             support_bin_dir(), bots(), journal, support_scratch_port(), s.dir, s.dir);
     cr_assert_eq(system(cmd), 0, "the tournament must finish without its leaderboard");
     cr_assert_eq(count_lines(journal, "\"type\":\"partie\""), 4);
     cr_assert_eq(count_lines(journal, "\"type\":\"posted\""), 0);
@@ -204,12 +199,12 @@ Test(post, with_the_server_down_the_tournament_finishes_and_post_sends_later, .t
     start_server(&s);
     /* A wrong token: refused at once, exit 1, nothing marked as posted. */
     snprintf(cmd, sizeof cmd, "echo wrong-token-0123456789 > %s/bad && %s/arena post %s --post %s "
-             "--token-file %s/bad --quiet 2> %s/bad.err", s.dir, bin_dir(), journal, s.url, s.dir, s.dir);
+             "--token-file %s/bad --quiet 2> %s/bad.err", s.dir, support_bin_dir(), journal, s.url, s.dir, s.dir);
     cr_assert_eq(WEXITSTATUS(system(cmd)), 1, "a refused token must fail");
     cr_assert_eq(count_lines(journal, "\"type\":\"posted\""), 0);
     snprintf(err_path, sizeof err_path, "%s/bad.err", s.dir);
     cr_assert_eq(count_lines(err_path, "refused the token"), 1, "the refusal is explained");
-    snprintf(cmd, sizeof cmd, "%s/arena post %s --post %s --token-file %s/token --quiet", bin_dir(), journal, s.url, s.dir);
+    snprintf(cmd, sizeof cmd, "%s/arena post %s --post %s --token-file %s/token --quiet", support_bin_dir(), journal, s.url, s.dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     assert_exactly_once(&s, journal, 4);
     kill_server(&s, SIGTERM);
@@ -229,7 +224,7 @@ Test(post, killing_the_server_or_the_arena_loses_and_duplicates_nothing, .timeou
              "> /dev/null 2>&1 & pid=$!; "
              "for i in $(seq 300); do n=$(cat %s 2>/dev/null | grep -c '\"type\":\"partie\"'); [ \"$n\" -ge 4 ] && break; sleep 0.02; done; "
              "kill -9 %d; sleep 0.2; kill -9 $pid; wait $pid 2>/dev/null; true",
-             bin_dir(), bots(), journal, s.url, s.dir, journal, (int)s.pid);
+             support_bin_dir(), bots(), journal, s.url, s.dir, journal, (int)s.pid);
     cr_assert_eq(system(cmd), 0);
     waitpid(s.pid, NULL, 0);
     s.pid = 0;
@@ -241,7 +236,7 @@ Test(post, killing_the_server_or_the_arena_loses_and_duplicates_nothing, .timeou
     start_server(&s);
     snprintf(cmd, sizeof cmd,
              "%s/arena resume --quiet %s --post %s > /dev/null 2>&1; %s/arena post %s --post %s --token-file %s/token --quiet",
-             bin_dir(), journal, s.url, bin_dir(), journal, s.url, s.dir);
+             support_bin_dir(), journal, s.url, support_bin_dir(), journal, s.url, s.dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     assert_exactly_once(&s, journal, 60);
     kill_server(&s, SIGTERM);

@@ -12,12 +12,7 @@
 #include "protocol/codec.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 Test(protocol2, match_start_names_the_game_seats_teams_and_typed_rules)
 {
@@ -120,8 +115,8 @@ Test(protocol2, a_protocol_2_bot_plays_piquet_beside_a_protocol_1_bot, .timeout 
     char commands[2][512], err[256];
     match_config_default(&config);
     config.log_dir = support_scratch_path("logs");
-    snprintf(commands[0], sizeof commands[0], "%s/bot-random --seed 3 --game piquet", bin_dir());
-    snprintf(commands[1], sizeof commands[1], "%s/bot-random --seed 8", bin_dir());
+    snprintf(commands[0], sizeof commands[0], "%s/bot-random --seed 3 --game piquet", support_bin_dir());
+    snprintf(commands[1], sizeof commands[1], "%s/bot-random --seed 8", support_bin_dir());
     config.bots[0].command = commands[0];
     config.bots[1].command = commands[1];
     snprintf(config.bots[0].name, sizeof config.bots[0].name, "two");

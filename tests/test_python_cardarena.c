@@ -14,14 +14,9 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
+#include "tests/support_cmd.h"
 
 #define PYTHON "/usr/bin/python3"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
 
 /* Runs a shell command, its stdout and stderr into out; its exit status
  * (-1 when it did not exit). */
@@ -48,8 +43,8 @@ static int belote_match(const char *first, int pairs, int seed, const char *extr
              "%s/arena match --game belote --players 4 --pairs %d --seed %d %s --log-dir %s --journal %s '%s' "
              "'r1=%s/bot-random --game belote --seed 1' 'r2=%s/bot-random --game belote --seed 2' "
              "'r3=%s/bot-random --game belote --seed 3'",
-             bin_dir(), pairs, seed, extra, support_scratch_path("logs"), support_scratch_path("journal.jsonl"), first,
-             bin_dir(), bin_dir(), bin_dir());
+             support_bin_dir(), pairs, seed, extra, support_scratch_path("logs"), support_scratch_path("journal.jsonl"), first,
+             support_bin_dir(), support_bin_dir(), support_bin_dir());
     return run(command, out, cap);
 }
 
@@ -116,7 +111,7 @@ Test(python_cardarena, the_belote_example_plays_4_players_against_bot_random_wit
     cr_expect_gt(py, total_of(out, "r2"), "%s", out);
     cr_expect_gt(py, total_of(out, "r3"), "%s", out);
     char command[512];
-    snprintf(command, sizeof command, "%s/arena replay --check '%s'", bin_dir(), support_scratch_path("journal.jsonl"));
+    snprintf(command, sizeof command, "%s/arena replay --check '%s'", support_bin_dir(), support_scratch_path("journal.jsonl"));
     cr_assert_eq(run(command, check, sizeof check), 0, "%s", check);
     cr_assert(strstr(check, ": 8 matches replayed, 0 failed"), "%s", check);
 }

@@ -14,29 +14,11 @@
 #include "engine/rng.h"
 #include "records/replay.h"
 #include "tests/support_scratch.h"
+#include "tests/support_cmd.h"
 
 /* The worked deals, relative to the top of the checkout (make test runs
  * the tests from there). */
 #define DEALS "tests/fixtures/deals"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-/* Runs a shell command, capturing stdout+stderr into out; returns the exit
- * status. */
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    size_t n = 0;
-    cr_assert(p, "cannot run %s", cmd);
-    n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 Test(replay, every_worked_fixture_matches_its_expectation)
 {
@@ -63,8 +45,8 @@ Test(replay, program_prints_the_contract_keys_for_cavendish_example)
 {
     char cmd[2048], out[1 << 16];
     snprintf(cmd, sizeof cmd, "%s/arena replay --compact %s/D1-cavendish-example.json 2>&1",
-             bin_dir(), DEALS);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), DEALS);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cJSON *doc = cJSON_Parse(out);
     cr_assert(doc, "output is not JSON: %s", out);
     cr_expect_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(doc, "elder")), 28);
@@ -92,23 +74,23 @@ Test(replay, program_names_the_illegal_action_and_fails)
 {
     char cmd[2048], out[4096];
     snprintf(cmd, sizeof cmd, "%s/arena replay %s/X12-no-extras-after-an-equal-class.json 2>&1",
-             bin_dir(), DEALS);
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+             support_bin_dir(), DEALS);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "action 6 (declare sequence 7H 8H 9H):"), "%s", out);
 }
 
 Test(replay, program_rejects_missing_files_and_bad_json_clearly)
 {
     char cmd[2048], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena replay /nonexistent/x.json 2>&1", bin_dir());
-    cr_expect_eq(run(cmd, out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "%s/arena replay /nonexistent/x.json 2>&1", support_bin_dir());
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 2);
     cr_expect(strstr(out, "cannot open '/nonexistent/x.json'"), "%s", out);
     snprintf(cmd, sizeof cmd, "printf '{\"deck\": ' > %s; %s/arena replay %s 2>&1", support_scratch_path("bad.json"),
-             bin_dir(), support_scratch_path("bad.json"));
-    cr_expect_eq(run(cmd, out, sizeof out), 2);
+             support_bin_dir(), support_scratch_path("bad.json"));
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 2);
     cr_expect(strstr(out, "not valid JSON"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --help", bin_dir());
-    cr_expect_eq(run(cmd, out, sizeof out), 0);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --help", support_bin_dir());
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 0);
     cr_expect(strstr(out, "usage: arena replay"), "%s", out);
 }
 
@@ -259,16 +241,16 @@ Test(replay, every_partie_of_a_journal_replays_forfeits_included, .timeout = 120
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --max-faults 0 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash "
              "--chance 1 --seed 3' --pairs 3 --journal %s --log-dir %s > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, support_scratch_path("logs"));
     cr_assert_eq(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "6 parties replayed, 0 failed"), "%s", out);
     snprintf(want, sizeof want, "ok %s:2 partie", journal);
     cr_assert(strstr(out, want), "%s", out);
     /* The broken bot forfeited some parties: those replay too. */
     snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' %s", journal);
-    run(cmd, out, sizeof out);
+    support_run_stdout(cmd, out, sizeof out);
     cr_assert_gt(atoi(out), 0, "no forfeit to replay");
 }
 
@@ -280,10 +262,10 @@ Test(replay, a_forged_journal_record_is_caught, .timeout = 120)
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
              "--journal %s --log-dir %s > /dev/null && "
              "sed -i '2s/\"settlement\":\\([0-9]*\\)/\"settlement\":1\\1/' %s",
-             bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"), journal);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, support_scratch_path("logs"), journal);
     cr_assert_eq(system(cmd), 0);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 3, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 3, "%s", out);
     snprintf(want, sizeof want, "FAIL %s:2 partie ", journal);
     cr_assert(strstr(out, want), "%s", out);
     cr_assert(strstr(out, ": settlement: the record says 1"), "%s", out);
@@ -324,7 +306,7 @@ Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeou
     char cmd[8192], out[1 << 14];
     const char *journal = support_scratch_path("j.jsonl"), *forged = support_scratch_path("forged.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot greedy=%s/bot-greedy --bot random=%s/bot-random --pairs 1 "
-                              "--journal %s --log-dir %s > /dev/null", bin_dir(), bin_dir(), bin_dir(), journal,
+                              "--journal %s --log-dir %s > /dev/null", support_bin_dir(), support_bin_dir(), support_bin_dir(), journal,
              support_scratch_path("logs"));
     cr_assert_eq(system(cmd), 0);
     /* A finished partie relabelled as the winner's forfeit, with the score
@@ -341,15 +323,15 @@ Test(replay, a_forfeit_is_refused_after_the_partie_or_its_deal_was_over, .timeou
     cJSON_ReplaceItemInObject(rec, "winner", cJSON_CreateString(winner[0] == 'A' ? "B" : "A"));
     cJSON_ReplaceItemInObject(rec, "settlement", cJSON_CreateNumber(100 + sum));
     write_journal(journal, forged, rec);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s 2>&1", bin_dir(), forged);
-    cr_expect_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s 2>&1", support_bin_dir(), forged);
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "a forfeit after the partie was over"), "%s", out);
     /* Its last deal, finished, recorded as the deal the forfeit cut short. */
     cJSON *deals = cJSON_GetObjectItem(rec, "deals");
     cJSON *last = cJSON_DetachItemFromArray(deals, cJSON_GetArraySize(deals) - 1);
     cJSON_AddItemToObject(rec, "unfinished_deal", last);
     write_journal(journal, forged, rec);
-    cr_expect_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_expect(strstr(out, "\"unfinished_deal\" is finished"), "%s", out);
     cJSON_Delete(rec);
 }
@@ -397,8 +379,8 @@ Test(replay, errors_name_the_deal_from_0_and_the_end_as_an_action)
 Test(replay, program_checks_every_belote_worked_deal)
 {
     char cmd[1024], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/belote/W*.json", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/belote/W*.json", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     for (int w = 1; w <= 9; w++) {
         char line[64];
         snprintf(line, sizeof line, "ok tests/fixtures/belote/W%d.json", w);

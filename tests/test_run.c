@@ -13,14 +13,9 @@
 #include <unistd.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
+#include "tests/support_cmd.h"
 
 enum { RUN_TEST_MAX = 64 };
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
 
 static void sleep_ms(int ms)
 {
@@ -38,7 +33,7 @@ static void set_bots(int seed)
     char args[32];
     snprintf(args, sizeof args, "--seed %d", seed);
     snprintf(bots, sizeof bots, "--bot greedy=%s/bot-greedy --bot \"random=%s\" --bot g2='%s/bot-greedy --exchange 4'",
-             bin_dir(), support_scratch_command("bot-random", args), bin_dir());
+             support_bin_dir(), support_scratch_command("bot-random", args), support_bin_dir());
 }
 
 struct parties {
@@ -89,7 +84,7 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
     set_bots(31);
     snprintf(random, sizeof random, "%s --seed 31", support_scratch_path("bot-random"));
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet %s --pairs 5 --seed 21 --journal %s > /dev/null",
-             bin_dir(), bots, whole_path);
+             support_bin_dir(), bots, whole_path);
     cr_assert_eq(system(cmd), 0);
     read_parties(whole_path, &whole);
     cr_assert_eq(cJSON_GetArraySize(whole.by_id), 3 * 5 * 2, "every scheduled partie is in the journal");
@@ -101,14 +96,14 @@ Test(run, a_killed_tournament_resumes_to_the_same_results, .timeout = 240)
                  "%s/arena run --quiet %s --pairs 5 --seed 21 --journal %s > /dev/null 2>&1 & "
                  "pid=$!; for i in $(seq 200); do [ -s %s ] && break; sleep 0.01; done; "
                  "sleep %s; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3",
-                 bin_dir(), bots, killed, killed, delays[k]);
+                 support_bin_dir(), bots, killed, killed, delays[k]);
         cr_assert_eq(system(cmd), 0);
         /* The sandboxes die with the arena, a moment later on a loaded
          * machine: an orphan would wait for its arena forever. */
         for (int waited = 0; support_scratch_processes(random) > 0 && waited < 5000; waited += 50) sleep_ms(50);
         cr_assert_eq(support_scratch_processes(random), 0, "bot processes outlived the killed arena (kill at %s s)",
                      delays[k]);
-        snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s > /dev/null", bin_dir(), killed);
+        snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s > /dev/null", support_bin_dir(), killed);
         cr_assert_eq(system(cmd), 0, "resume after a kill at %s s", delays[k]);
         read_parties(killed, &resumed);
         cr_assert_eq(resumed.headers, 1);
@@ -135,7 +130,7 @@ Test(run, sigint_stops_cleanly_and_says_how_to_resume, .timeout = 120)
               * loaded machine may take longer than any fixed sleep to start). */
              "pid=$!; for i in $(seq 600); do [ $( (wc -l < %s) 2>/dev/null || echo 0) -ge 2 ] && break; sleep 0.05; done; "
              "kill -INT $pid; wait $pid",
-             bin_dir(), bots, journal, err_path, journal);
+             support_bin_dir(), bots, journal, err_path, journal);
     int status = system(cmd);
     cr_assert_eq(WEXITSTATUS(status), 130, "status %d", WEXITSTATUS(status));
     FILE *f = fopen(err_path, "r");
@@ -155,12 +150,12 @@ Test(run, bad_usage_and_an_existing_journal_are_refused)
 {
     char cmd[1024];
     const char *journal = support_scratch_path("exists.jsonl");
-    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x > /dev/null 2>&1", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x > /dev/null 2>&1", support_bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "one bot is not a tournament");
-    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x --bot a=y > /dev/null 2>&1", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/arena run --bot a=x --bot a=y > /dev/null 2>&1", support_bin_dir());
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "two bots with one name");
     snprintf(cmd, sizeof cmd, "touch %s; %s/arena run --bot a=x --bot b=y --journal %s > /dev/null 2>&1", journal,
-             bin_dir(), journal);
+             support_bin_dir(), journal);
     cr_assert_eq(WEXITSTATUS(system(cmd)), 2, "a journal is never overwritten");
 }
 
@@ -187,7 +182,7 @@ Test(run, a_bot_over_the_fault_threshold_forfeits_the_rest, .timeout = 120)
     snprintf(cmd, sizeof cmd,
              "%s/arena run --concurrency 1 --bot greedy=%s/bot-greedy --bot faulty='%s/bot-faulty --mode crash --after 4' "
              "--pairs 5 --max-faults 2 --journal %s 2>&1",
-             bin_dir(), bin_dir(), bin_dir(), journal);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal);
     FILE *p = popen(cmd, "r");
     size_t n = fread(out, 1, sizeof out - 1, p);
     out[n] = '\0';
@@ -224,7 +219,7 @@ Test(run, processes_are_reused_but_never_within_a_pair, .timeout = 120)
              "%s/arena run --quiet --concurrency 2 --reuse 8 --log-dir %s "
              "--bot r1='%s/bot-random --seed 5' --bot r2='%s/bot-random --seed 6' --bot r3='%s/bot-random --seed 7' "
              "--pairs 4 --journal %s >/dev/null 2>&1",
-             bin_dir(), logs, bin_dir(), bin_dir(), bin_dir(), journal);
+             support_bin_dir(), logs, support_bin_dir(), support_bin_dir(), support_bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(journal_read(journal, pair_of_partie, pairs, &torn, err, sizeof err), 25, "%s", err);
     /* Each log file is one process (in the run's directory under
@@ -282,7 +277,7 @@ Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=%s "
              "--listen tcp://127.0.0.1:%d --pairs 3 --journal %s --results %s "
              "> /dev/null; status=$?; kill $bot; exit $status",
-             port, bin_dir(), support_scratch_path("remote_bot.log"), bin_dir(), bin_dir(), token, port,
+             port, support_bin_dir(), support_scratch_path("remote_bot.log"), support_bin_dir(), support_bin_dir(), token, port,
              support_scratch_path("remote.jsonl"), results);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     FILE *f = fopen(results, "r");
@@ -308,7 +303,7 @@ Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
              "exec %s/bot-random > /dev/null 2>&1) & bot=$!; "
              "%s/arena run --bot greedy=%s/bot-greedy --remote friend=%s --remote-wait-ms 400 "
              "--max-faults 2 --listen tcp://127.0.0.1:%d --pairs 2 --journal %s 2>&1; kill $bot",
-             port, bin_dir(), bin_dir(), bin_dir(), token, port, support_scratch_path("remote2.jsonl"));
+             port, support_bin_dir(), support_bin_dir(), support_bin_dir(), token, port, support_scratch_path("remote2.jsonl"));
     FILE *p = popen(cmd, "r");
     size_t n = fread(out, 1, sizeof out - 1, p);
     out[n] = '\0';
@@ -369,7 +364,7 @@ Test(run, a_bot_that_crashes_or_hangs_sometimes_is_accounted_exactly, .timeout =
              "%s/arena run --quiet --concurrency 8 --max-faults 0 --move-ms 1000 --bank-ms 1000 --grace-ms 200 "
              "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 51' --bot g4='%s/bot-greedy --exchange 4' "
              "--bot \"faulty=%s\" --pairs 3 --journal %s --results %s > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir(),
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(),
              support_scratch_command("bot-faulty", "--mode crash,hang --chance 0.6 --seed 5"), journal, results);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(journal_read(journal, audit_faults, &a, &torn, err, sizeof err), 37, "%s", err);
@@ -416,7 +411,7 @@ Test(run, many_parties_at_once_start_and_finish_cleanly, .timeout = 180)
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --concurrency 20 --bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 61' "
              "--pairs 20 --journal %s > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), journal);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(journal_read(journal, count_faulty, &faulty, &torn, err, sizeof err), 41, "%s", err);
     cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);
@@ -433,7 +428,7 @@ Test(run, the_instant_bot_plays_whole_parties_without_a_fault, .timeout = 120)
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --bot i1=%s/bot-instant --bot i2=%s/bot-instant --bot r='%s/bot-random --seed 71' "
              "--rule younger_must_discard=false --pairs 8 --journal %s > /dev/null",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir(), journal);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(), journal);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(journal_read(journal, count_faulty, &faulty, &torn, err, sizeof err), 49, "%s", err);
     cr_assert_eq(faulty, 0, "%d parties forfeited", faulty);

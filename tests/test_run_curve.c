@@ -23,24 +23,9 @@
 #include <unistd.h>
 #include <cjson/cJSON.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static const char *const token = "friend-token-0123456789abcdef";
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run %s", cmd);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
 
 /* The arena's key pair and the friend's token in the scratch directory. */
 static void prepare(void)
@@ -48,8 +33,8 @@ static void prepare(void)
     char cmd[2 * PATH_MAX + 300], out[4096];
     snprintf(cmd, sizeof cmd, "cd %s && rm -f arena.key arena.pub other.key other.pub && umask 077 && "
              "echo %s > friend.token && %s/arena keys new arena 2>&1 && %s/arena keys new other 2>&1",
-             support_scratch_dir(), token, bin_dir(), bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_scratch_dir(), token, support_bin_dir(), support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
 }
 
 /* A TCP relay from 127.0.0.1:`from` to 127.0.0.1:`to` in a child process,
@@ -141,8 +126,8 @@ static int play_through_proxy(const char *arena_options, const char *env, const 
              "$B/arena run --quiet --no-sandbox --concurrency 1 --bot r=$B/bot-random --remote friend=$D/friend.token "
              "--listen tcp://127.0.0.1:%d --remote-wait-ms 4000 --pairs 1 --journal $D/j-$$.jsonl "
              "--results $D/results.json %s 2>&1; status=$?; kill $bot 2>/dev/null; wait; exit $status",
-             support_scratch_dir(), bin_dir(), proxy_port, token, env, bot, arena_port, arena_options);
-    int status = run(cmd, out, cap);
+             support_scratch_dir(), support_bin_dir(), proxy_port, token, env, bot, arena_port, arena_options);
+    int status = support_run_stdout(cmd, out, cap);
     stop(proxy);
     return status;
 }
@@ -235,14 +220,14 @@ Test(curve, an_address_beyond_loopback_needs_a_server_key, .timeout = 60)
     prepare();
     snprintf(cmd, sizeof cmd, "D=%s; %s/arena run --bot r=%s/bot-random --remote friend=$D/friend.token "
              "--listen tcp://0.0.0.0:%d --pairs 1 --journal $D/far.jsonl 2>&1",
-             support_scratch_dir(), bin_dir(), bin_dir(), support_scratch_port());
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+             support_scratch_dir(), support_bin_dir(), support_bin_dir(), support_scratch_port());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "is not a loopback address: give --server-key"), "%s", out);
     /* A key file others may read is refused, naming the fix. */
     snprintf(cmd, sizeof cmd, "D=%s; chmod 644 $D/arena.key && %s/arena run --bot r=%s/bot-random --remote "
              "friend=$D/friend.token --listen tcp://0.0.0.0:%d --server-key $D/arena.key --pairs 1 "
-             "--journal $D/far2.jsonl 2>&1", support_scratch_dir(), bin_dir(), bin_dir(), support_scratch_port());
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+             "--journal $D/far2.jsonl 2>&1", support_scratch_dir(), support_bin_dir(), support_bin_dir(), support_scratch_port());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "chmod 600 it"), "%s", out);
 }
 
@@ -256,11 +241,11 @@ Test(curve, keys_are_written_for_their_owner_and_never_overwritten)
     cr_assert_eq(stat(support_scratch_path("arena.pub"), &st), 0);
     cr_assert_eq(st.st_mode & 0777, 0644);
     cr_assert_eq(st.st_size, 41, "the public key alone on a line");
-    snprintf(cmd, sizeof cmd, "%s/arena keys new arena --dir %s 2>&1", bin_dir(), support_scratch_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena keys new arena --dir %s 2>&1", support_bin_dir(), support_scratch_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
     cr_assert(strstr(out, "never overwritten"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena keys new ../up --dir %s 2>&1", bin_dir(), support_scratch_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 1, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena keys old x 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena keys new ../up --dir %s 2>&1", support_bin_dir(), support_scratch_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 1, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena keys old x 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s", out);
 }

@@ -11,25 +11,7 @@
 #include <unistd.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-/* Runs cmd with stderr merged; its output into out, its exit status. */
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[8192];
-    snprintf(full, sizeof full, "%s 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 /* "--bot rK='bot-random --seed K --game G'" for K = 1..n. */
 static void random_bots(char *out, size_t cap, int n, const char *game)
@@ -37,7 +19,7 @@ static void random_bots(char *out, size_t cap, int n, const char *game)
     size_t len = 0;
     out[0] = '\0';
     for (int k = 1; k <= n; k++)
-        len += (size_t)snprintf(out + len, cap - len, " --bot 'r%d=%s/bot-random --seed %d --game %s'", k, bin_dir(),
+        len += (size_t)snprintf(out + len, cap - len, " --bot 'r%d=%s/bot-random --seed %d --game %s'", k, support_bin_dir(),
                                 k, game);
 }
 
@@ -76,8 +58,8 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
     const char *journal = support_scratch_path("b4.jsonl");
     random_bots(bots, sizeof bots, 5, "belote");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 4%s --pairs 1 --seed 3 --journal %s "
-             "--log-dir %s", bin_dir(), bots, journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--log-dir %s", support_bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     /* Five bots in fours: 5 tables, each one duplicate set of 4 rotations. */
     struct count c = read_journal(journal);
     cr_expect_eq(c.matches, 20);
@@ -86,11 +68,11 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
     for (int set = 1; set <= 5; set++) cr_expect_eq(c.sets[set], 4, "set %d", set);
     cr_expect(strstr(out, "seat terms (Elo, sum 0"), "%s", out);
     cr_expect(strstr(out, "95% interval"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "20 matches replayed, 0 failed"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     for (int k = 1; k <= 5; k++) {
         char name[16];
         snprintf(name, sizeof name, " r%d ", k);
@@ -98,8 +80,8 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
     }
     /* Head-to-head by duplicate set: every two bots sat together in 3 of
      * the 5 tables, one set each. */
-    snprintf(cmd, sizeof cmd, "%s/arena ratings --head-to-head --csv %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings --head-to-head --csv %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "bot,opponent,sets,wins,draws,losses,score"), "%s", out);
     int lines = 0;
     for (char *l = strchr(out, '\n'); l && l[1]; l = strchr(l + 1, '\n')) {
@@ -108,8 +90,8 @@ Test(run_games, a_belote_round_robin_at_four_plays_rotations_replays_and_rates, 
     }
     cr_expect_eq(lines, 10, "the 10 pairs of 5 bots: %s", out);
     /* PGN: every two seats of every match, a game: 20 matches x 6. */
-    snprintf(cmd, sizeof cmd, "%s/arena ratings --pgn %s | grep -c '^\\[Event '", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings --pgn %s | grep -c '^\\[Event '", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_eq(atoi(out), 120, "%s", out);
 }
 
@@ -119,15 +101,15 @@ Test(run_games, a_partnership_tournament_seats_one_program_per_side_and_swaps_si
     const char *journal = support_scratch_path("bp.jsonl");
     random_bots(bots, sizeof bots, 2, "belote-partnership");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote-partnership%s --pairs 2 --journal %s --log-dir %s",
-             bin_dir(), bots, journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     struct count c = read_journal(journal);
     cr_expect_eq(c.matches, 4, "two sets of two matches, the sides swapped");
     snprintf(cmd, sizeof cmd, "grep -c '\"names\":{\"A\":\"r1\",\"B\":\"r2\",\"C\":\"r1\",\"D\":\"r2\"}' %s", journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_eq(atoi(out), 2, "r1 holds side AC in one match of each set: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 Test(run_games, a_game_tournament_cut_short_resumes_to_the_same_matches, .timeout = 120)
@@ -136,13 +118,13 @@ Test(run_games, a_game_tournament_cut_short_resumes_to_the_same_matches, .timeou
     const char *whole = support_scratch_path("whole.jsonl"), *part = support_scratch_path("part.jsonl");
     random_bots(bots, sizeof bots, 3, "belote");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 3%s --pairs 1 --seed 9 --journal %s "
-             "--log-dir %s", bin_dir(), bots, whole, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--log-dir %s", support_bin_dir(), bots, whole, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     /* The header and the first two matches, as a killed run leaves them. */
     snprintf(cmd, sizeof cmd, "head -n 3 %s > %s", whole, part);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", bin_dir(), part);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", support_bin_dir(), part);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     struct count a = read_journal(whole), b = read_journal(part);
     cr_expect_eq(a.matches, 6, "three players: the six seatings");
     cr_expect_eq(b.matches, a.matches);
@@ -152,8 +134,8 @@ Test(run_games, a_game_tournament_cut_short_resumes_to_the_same_matches, .timeou
     char bash[9000];
     snprintf(bash, sizeof bash, "bash -c \"%s\"", cmd);
     cr_expect_eq(system(bash), 0, "the resumed journal's matches differ from the whole run's");
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), part);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), part);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 Test(run_games, a_bot_is_never_seated_at_a_game_its_hello_does_not_name, .timeout = 60)
@@ -161,16 +143,16 @@ Test(run_games, a_bot_is_never_seated_at_a_game_its_hello_does_not_name, .timeou
     static char out[16384], cmd[4096];
     const char *journal = support_scratch_path("wrong.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players 2 --journal %s --log-dir %s 'one=%s/bot-random' "
-             "'two=%s/bot-random --game belote'", bin_dir(), journal, support_scratch_path("logs"), bin_dir(), bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "'two=%s/bot-random --game belote'", support_bin_dir(), journal, support_scratch_path("logs"), support_bin_dir(), support_bin_dir());
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "forfeit by one: protocol"), "%s", out);
     struct count c = read_journal(journal);
     cr_expect_eq(c.matches, 2);
     cr_expect_eq(c.forfeits, 2);
     snprintf(cmd, sizeof cmd, "grep -c 'a game the bot' %s", journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "a forfeit before any deal replays: %s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "a forfeit before any deal replays: %s", out);
 }
 
 /* An arena started in /tmp itself: the bots keep their private /tmp (the
@@ -180,8 +162,8 @@ Test(run_games, an_arena_started_in_tmp_runs_its_bots, .timeout = 60)
 {
     static char out[16384], cmd[4096];
     snprintf(cmd, sizeof cmd, "cd /tmp && %s/arena match --log-dir %s 'a=%s/bot-random' 'b=%s/bot-random --seed 4'",
-             bin_dir(), support_scratch_path("logs"), bin_dir(), bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), support_scratch_path("logs"), support_bin_dir(), support_bin_dir());
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_null(strstr(out, "forfeit"), "%s", out);
     cr_expect(strstr(out, "over 1 pair"), "%s", out);
 }
@@ -196,16 +178,16 @@ Test(run_games, a_disqualified_bots_matches_left_are_forfeits_that_replay, .time
     random_bots(bots, sizeof bots, 2, "belote");
     /* A protocol-1 bot at a Belote table: a protocol fault each time. */
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 2%s --bot 'old=%s/bot-random' --pairs 2 "
-             "--max-faults 1 --concurrency 1 --journal %s --log-dir %s", bin_dir(), bots, bin_dir(), journal,
+             "--max-faults 1 --concurrency 1 --journal %s --log-dir %s", support_bin_dir(), bots, support_bin_dir(), journal,
              support_scratch_path("logs"));
-    run(cmd, out, sizeof out);
+    support_run(cmd, out, sizeof out);
     struct count c = read_journal(journal);
     cr_expect_eq(c.matches, 12, "three pairings, two sets of two: %s", out);
     snprintf(cmd, sizeof cmd, "grep -c '\"fault\":\"disqualified\"' %s", journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_gt(atoi(out), 0, "no match recorded as disqualified");
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "12 matches replayed, 0 failed"), "%s", out);
 }
 
@@ -217,13 +199,13 @@ Test(run_games, copies_of_the_bots_fill_a_table_with_more_seats_than_bots, .time
     const char *journal = support_scratch_path("copies.jsonl");
     random_bots(bots, sizeof bots, 2, "belote");
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game belote --players 4%s --pairs 2 --journal %s --log-dir %s",
-             bin_dir(), bots, journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), bots, journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     struct count c = read_journal(journal);
     cr_expect_eq(c.matches, 8, "one table, two sets of four rotations");
     cr_expect_eq(c.forfeits, 0);
     snprintf(cmd, sizeof cmd, "grep -c '\"names\":{\"A\":\"r1\",\"B\":\"r2\",\"C\":\"r1\",\"D\":\"r2\"}' %s", journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 /* arena sprt in a game of two entrants: each pair is the two seatings of
@@ -235,18 +217,18 @@ Test(run_games, sprt_tests_two_versions_at_belote_and_refuses_a_table_it_cannot_
     const char *journal = support_scratch_path("sprt.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote-partnership --test 'g=%s/bot-greedy --game "
              "belote-partnership' --base 'r=%s/bot-random --game belote-partnership' --max-pairs 60 --journal %s "
-             "--log-dir %s", bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
+             "--log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
     cr_expect(strstr(out, "H1 accepted"), "%s", out);
     struct count c = read_journal(journal);
     /* Every pair counted is in it (a match in flight when the test
      * decided may be too). */
     cr_expect_geq(c.matches, 2, "%d matches", c.matches);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
-             "--base 'r=%s/bot-random --game belote'", bin_dir(), bin_dir(), bin_dir());
-    cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
+             "--base 'r=%s/bot-random --game belote'", support_bin_dir(), support_bin_dir(), support_bin_dir());
+    cr_expect_eq(support_run(cmd, out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "seats 3 bots: the test, the base and 1 --fill (given: 0)"), "%s", out);
 }
 
@@ -259,29 +241,29 @@ Test(run_games, sprt_seats_fill_bots_at_a_table_of_three_and_tests_the_sets_marg
     const char *journal = support_scratch_path("fill.jsonl");
     snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
              "--base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random --seed 7 --game belote' --max-pairs 60 "
-             "--journal %s --log-dir %s", bin_dir(), bin_dir(), bin_dir(), bin_dir(), journal,
+             "--journal %s --log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(), journal,
              support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "H1 expected: %s", out);
     cr_expect(strstr(out, "H1 accepted"), "%s", out);
     cr_expect(strstr(out, "of 6 matches") && strstr(out, "points per match over the base"), "%s", out);
     struct count c = read_journal(journal);
     cr_expect_geq(c.matches, 6, "%d matches", c.matches);
     snprintf(cmd, sizeof cmd, "grep -c '\"f\"' %s", journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "the fill bot sits at the tables: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "the fill bot sits at the tables: %s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     /* Elo bounds need pairs; with t bounds the pentanomial metric tests
      * the sets' scores (docs/statistics.md section 6). */
     snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --elo0 0 --elo1 10 --test 'g=%s/bot-greedy "
              "--game belote' --base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random --game belote'",
-             bin_dir(), bin_dir(), bin_dir(), bin_dir());
-    cr_expect_eq(run(cmd, out, sizeof out), 2, "%s", out);
+             support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir());
+    cr_expect_eq(support_run(cmd, out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "the pentanomial needs pairs"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote --players 3 --metric pentanomial --t0 0 --t1 0.5 "
              "--test 'g=%s/bot-greedy --game belote' --base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random "
-             "--game belote' --max-pairs 60 --log-dir %s", bin_dir(), bin_dir(), bin_dir(), bin_dir(),
+             "--game belote' --max-pairs 60 --log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(),
              support_scratch_path("logs"));
-    cr_expect_eq(run(cmd, out, sizeof out), 0, "H1 on the sets' scores: %s", out);
+    cr_expect_eq(support_run(cmd, out, sizeof out), 0, "H1 on the sets' scores: %s", out);
 }
 
 /* The status lines' last LLR in `out` ("LLR          +2.723 [...]"). */
@@ -304,31 +286,31 @@ Test(run_games, sprt_of_a_game_resumes_from_its_journal_and_reads_it_back_with_f
     const char *forms[2] = { "--players 2", "--players 3" };
     for (int k = 0; k < 2; k++) {
         char fill[512] = "";
-        if (k) snprintf(fill, sizeof fill, "--fill 'f=%s/bot-random --seed 7 --game belote'", bin_dir());
+        if (k) snprintf(fill, sizeof fill, "--fill 'f=%s/bot-random --seed 7 --game belote'", support_bin_dir());
         unlink(journal);
         unlink(once);
         snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --concurrency 1 --game belote %s --t1 0.2 --test 'g=%s/bot-greedy "
                  "--game belote' --base 'r=%s/bot-random --game belote' %s --max-pairs 2 --journal %s --log-dir %s 2>&1",
-                 bin_dir(), forms[k], bin_dir(), bin_dir(), fill, journal, logs);
-        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
-        snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 6 --concurrency 1 --log-dir %s 2>&1", bin_dir(),
+                 support_bin_dir(), forms[k], support_bin_dir(), support_bin_dir(), fill, journal, logs);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 4, "%s", out);
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --resume %s --max-pairs 6 --concurrency 1 --log-dir %s 2>&1", support_bin_dir(),
                  journal, logs);
-        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 4, "%s", out);
         cr_assert(strstr(out, "resumed: 2 pairs"), "%s", out);
         snprintf(cmd, sizeof cmd, "%s/arena sprt --concurrency 1 --game belote %s --t1 0.2 --test 'g=%s/bot-greedy "
                  "--game belote' --base 'r=%s/bot-random --game belote' %s --max-pairs 6 --journal %s --log-dir %s 2>&1",
-                 bin_dir(), forms[k], bin_dir(), bin_dir(), fill, once, logs);
-        cr_assert_eq(run(cmd, whole, sizeof whole), 4, "%s", whole);
+                 support_bin_dir(), forms[k], support_bin_dir(), support_bin_dir(), fill, once, logs);
+        cr_assert_eq(support_run(cmd, whole, sizeof whole), 4, "%s", whole);
         cr_assert_float_eq(last_llr(out), last_llr(whole), 1e-9, "resumed %s, whole %s", out, whole);
-        snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --game belote %s --t1 0.2 --test g --base r 2>&1", bin_dir(),
+        snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --game belote %s --t1 0.2 --test g --base r 2>&1", support_bin_dir(),
                  journal, forms[k]);
-        cr_assert_eq(run(cmd, out, sizeof out), 4, "%s", out);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 4, "%s", out);
         cr_assert_float_eq(last_llr(out), last_llr(whole), 1e-9, "from %s, whole %s", out, whole);
-        snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-        cr_expect_eq(run(cmd, out, sizeof out), 0, "%s", out);
+        snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+        cr_expect_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     }
     /* The journal's game is the test's: --from without --game says so. */
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --test g --base r 2>&1", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --from %s --test g --base r 2>&1", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "holds matches of belote-3: give --game"), "%s", out);
 }

@@ -18,12 +18,7 @@
 #include <sys/wait.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static const char *const friend_token = "friend-token-0123456789abcdef";
 static const char *const foe_token = "foe-token-0123456789abcdef";
@@ -99,7 +94,7 @@ Test(run, a_remote_connection_that_said_hello_and_left_never_gets_a_partie, .tim
              "  --remote foe=$D/foe.token --listen $E --pairs 3 "
              "  --journal $D/journal.jsonl --results $D/results.json > /dev/null; "
              "status=$?; kill $live $foe 2>/dev/null; wait; exit $status",
-             bin_dir(), support_scratch_dir(), port, friend_token, friend_token, friend_token, foe_token);
+             support_bin_dir(), support_scratch_dir(), port, friend_token, friend_token, friend_token, foe_token);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     struct answers a = read_answers(support_scratch_path("a.out")), b = read_answers(support_scratch_path("b.out"));
     cr_assert_eq(a.welcome + b.welcome, 4, "the leavers had the right token and were under the cap");
@@ -128,7 +123,7 @@ Test(run, a_remote_connection_that_stops_answering_heartbeats_never_gets_a_parti
              "  --remote foe=$D/foe.token --listen $E --pairs 2 "
              "  --journal $D/journal.jsonl --results $D/results.json > /dev/null; "
              "status=$?; kill -9 $hung $live $foe 2>/dev/null; wait; exit $status",
-             bin_dir(), support_scratch_dir(), port, friend_token, friend_token, foe_token);
+             support_bin_dir(), support_scratch_dir(), port, friend_token, friend_token, foe_token);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     cr_assert_eq(read_answers(support_scratch_path("hung.out")).welcome, 1);
     bot_result(support_scratch_path("results.json"), "friend", &parties, &forfeits, &crash);
@@ -160,7 +155,7 @@ static int start_waiting_arena(int port, const char *extra)
              "D=%s; %s/arena run --quiet --remote friend=$D/friend.token "
              "--remote foe=$D/foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 300000 %s "
              "--pairs 1 --journal $D/journal.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
-             support_scratch_dir(), bin_dir(), port, extra);
+             support_scratch_dir(), support_bin_dir(), port, extra);
     FILE *p = popen(cmd, "r");
     cr_assert(p && fgets(text, sizeof text, p));
     pclose(p);
@@ -190,7 +185,7 @@ static struct answers flood(int pid, int port, const char *answers, const char *
              "rm -f %s; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --count %d "
              "--wait-ms 60000 --hold-ms 120000 > %s 2>&1 & echo $!; "
              "for i in $(seq 1200); do [ -s %s ] && break; sleep 0.05; done; sleep 2",
-             out, port, token, bin_dir(), count, out, out);
+             out, port, token, support_bin_dir(), count, out, out);
     FILE *p = popen(cmd, "r");
     cr_assert(p && fgets(text, sizeof text, p));
     pclose(p);
@@ -287,7 +282,7 @@ Test(run, a_second_hello_on_a_remote_connection_is_refused, .timeout = 60)
     const char *out = support_scratch_path("again.out");
     snprintf(cmd, sizeof cmd,
              "PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=%s %s/bot-hostile connections --hellos 2 --wait-ms 3000 > %s",
-             port, friend_token, bin_dir(), out);
+             port, friend_token, support_bin_dir(), out);
     system(cmd);
     stop_arena(pid);
     struct answers a = read_answers(out);
@@ -306,7 +301,7 @@ Test(run, a_second_connection_with_a_local_bots_token_is_refused_and_logged, .ti
              "D=%s; %s/arena run --quiet --concurrency 1 --reuse 2 --bot greedy=%s/bot-greedy "
              "--bot 'dup=%s/bot-hostile second-hello' "
              "--pairs 1 --log-dir $D/logs --journal $D/journal.jsonl --results $D/results.json > /dev/null",
-             support_scratch_dir(), bin_dir(), bin_dir(), bin_dir());
+             support_scratch_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir());
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     bot_result(support_scratch_path("results.json"), "dup", &parties, &forfeits, &crash);
     cr_assert_eq(parties, 2);

@@ -15,29 +15,12 @@
 #include "engine/game.h"
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[8192];
-    snprintf(full, sizeof full, "%s 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 /* Five Piquet bots, all deterministic (bot-random seeds itself per partie). */
 static void piquet_bots(char *out, size_t cap)
 {
-    const char *b = bin_dir();
+    const char *b = support_bin_dir();
     snprintf(out, cap,
              "--bot greedy=%s/bot-greedy --bot 'random=%s/bot-random --seed 3' --bot 'g2=%s/bot-greedy --exchange 4' "
              "--bot 'r2=%s/bot-random --seed 9' --bot instant=%s/bot-instant",
@@ -130,8 +113,8 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
     fclose(f);
     piquet_bots(bots, sizeof bots);
     snprintf(cmd, sizeof cmd, "%s/arena run --file %s %s --concurrency 2 --journal %s --log-dir %s --results %s",
-             bin_dir(), file, bots, journal, support_scratch_path("logs"), support_scratch_path("results.json"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             support_bin_dir(), file, bots, journal, support_scratch_path("logs"), support_scratch_path("results.json"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     for (int r = 1; r <= ROUNDS; r++) {
         char want[64];
         snprintf(want, sizeof want, "standings after round %d ", r);
@@ -208,7 +191,7 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
     }
     /* The results file holds the last round's record. */
     snprintf(cmd, sizeof cmd, "cat %s", support_scratch_path("results.json"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cJSON *results = cJSON_Parse(out), *last = cJSON_Duplicate(cJSON_GetArrayItem(j.rounds, ROUNDS - 1), 1);
     cr_assert(results, "%s", out);
     cJSON *swiss = cJSON_DetachItemFromObject(results, "swiss");
@@ -220,15 +203,15 @@ Test(run_swiss, each_round_pairs_by_points_and_journals_its_standings, .timeout 
     cJSON_Delete(results);
     release_journal(&j);
     /* The ratings use every partie, as for any journal. */
-    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     for (int b = 0; b < N; b++) {
         char row[32];
         snprintf(row, sizeof row, " %s ", names[b]);
         cr_assert(strstr(out, row), "%s is not in the ratings: %s", names[b], out);
     }
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 Test(run_swiss, a_killed_swiss_resumes_to_the_same_journal, .timeout = 300)
@@ -238,8 +221,8 @@ Test(run_swiss, a_killed_swiss_resumes_to_the_same_journal, .timeout = 300)
     struct swiss_journal one, again;
     piquet_bots(bots, sizeof bots);
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --format swiss --rounds 3 --pairs 2 --seed 5 %s --concurrency 2 "
-             "--journal %s --log-dir %s", bin_dir(), bots, whole, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--journal %s --log-dir %s", support_bin_dir(), bots, whole, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     read_journal(whole, &one);
     cr_assert_eq(cJSON_GetArraySize(one.rounds), 3);
     /* Killed once the journal holds this many lines (of 28: the header,
@@ -252,16 +235,16 @@ Test(run_swiss, a_killed_swiss_resumes_to_the_same_journal, .timeout = 300)
                  "%s/arena run --quiet --format swiss --rounds 3 --pairs 2 --seed 5 %s --concurrency 2 --journal %s "
                  "--log-dir %s > /dev/null 2>&1 & pid=$!; for i in $(seq 3000); do [ -s %s ] && "
                  "[ $(wc -l < %s) -ge %s ] && break; sleep 0.005; done; kill -9 $pid; wait $pid 2>/dev/null; sleep 0.3",
-                 bin_dir(), bots, killed, support_scratch_path("logs"), killed, killed, delays[k]);
+                 support_bin_dir(), bots, killed, support_scratch_path("logs"), killed, killed, delays[k]);
         cr_assert_eq(system(cmd), 0);
         snprintf(cmd, sizeof cmd, "grep -c '\"type\":\"round\"' %s", killed);
-        run(cmd, out, sizeof out);
+        support_run(cmd, out, sizeof out);
         stopped_mid_way += atoi(out) < 3;
         snprintf(cmd, sizeof cmd, "wc -l < %s", killed);
-        run(cmd, out, sizeof out);
+        support_run(cmd, out, sizeof out);
         cr_log_info("killed at %s lines of 28: %d in the journal", delays[k], atoi(out));
-        snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", bin_dir(), killed);
-        cr_assert_eq(run(cmd, out, sizeof out), 0, "resume after a kill at %s lines: %s", delays[k], out);
+        snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", support_bin_dir(), killed);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 0, "resume after a kill at %s lines: %s", delays[k], out);
         read_journal(killed, &again);
         cr_assert_eq(cJSON_GetArraySize(again.by_id), cJSON_GetArraySize(one.by_id), "kill at %s lines", delays[k]);
         const cJSON *rec;
@@ -289,13 +272,13 @@ static void tarot_swiss(int players, int bots, int rounds, int seatings)
     size_t len = 0;
     for (int k = 1; k <= bots; k++)
         len += (size_t)snprintf(list + len, sizeof list - len, " --bot 'r%d=%s/bot-random --seed %d --game tarot'", k,
-                                bin_dir(), k);
+                                support_bin_dir(), k);
     snprintf(name, sizeof name, "tarot%d.jsonl", players);
     const char *journal = support_scratch_path(name);
     snprintf(cmd, sizeof cmd, "%s/arena run --game tarot --players %d --format swiss --rounds %d --pairs 1 %s "
-             "--concurrency 2 --journal %s --log-dir %s", bin_dir(), players, rounds, list, journal,
+             "--concurrency 2 --journal %s --log-dir %s", support_bin_dir(), players, rounds, list, journal,
              support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "standings after round 1 "), "%s", out);
     read_journal(journal, &j);
     int tables = bots / players, per_round = tables * seatings;
@@ -336,10 +319,10 @@ static void tarot_swiss(int players, int bots, int rounds, int seatings)
     }
     for (int k = 1; k <= bots; k++) cr_assert_leq(bye_count[k], 1, "r%d had two byes in %d rounds", k, rounds);
     release_journal(&j);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
 }
 
 Test(run_swiss, tarot_at_tables_of_three, .timeout = 240)
@@ -358,19 +341,19 @@ Test(run_swiss, a_journal_whose_round_is_not_this_arenas_is_refused, .timeout = 
 {
     static char out[65536], cmd[8192];
     const char *journal = support_scratch_path("tampered.jsonl");
-    const char *b = bin_dir();
+    const char *b = support_bin_dir();
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --format swiss --rounds 2 --pairs 1 --bot a=%s/bot-greedy "
              "--bot b=%s/bot-instant --bot c=%s/bot-greedy --journal %s --log-dir %s", b, b, b, b, journal,
              support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", b, journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "a finished Swiss resumes to nothing: %s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "a finished Swiss resumes to nothing: %s", out);
     /* Round 1's record says a pairing was repeated: none was. */
     snprintf(cmd, sizeof cmd, "sed -i '/\"type\":\"round\",\"round\":1,/s/\"repeats\":0/\"repeats\":1/' %s && "
              "grep -c '\"repeats\":1' %s", journal, journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     snprintf(cmd, sizeof cmd, "%s/arena resume --quiet %s", b, journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 2, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "the journal's round 1 is not the round this arena pairs"), "%s", out);
 }
 
@@ -386,12 +369,12 @@ Test(run_swiss, bad_settings_are_refused_with_the_reason)
         { "--format swiss --rounds 0", "bad value '0' for --rounds" },
         { "--format swiss --rounds 2 --game tarot --players 5", "needs 5 to 64 bots, not 3" },
     };
-    const char *b = bin_dir();
+    const char *b = support_bin_dir();
     snprintf(bots, sizeof bots, "--bot a=%s/bot-random --bot b=%s/bot-random --bot c=%s/bot-random", b, b, b);
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         snprintf(cmd, sizeof cmd, "%s/arena run %s %s --journal %s", b, bots, cases[i].args,
                  support_scratch_path("bad.jsonl"));
-        cr_assert_eq(run(cmd, out, sizeof out), 2, "%s: %s", cases[i].args, out);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 2, "%s: %s", cases[i].args, out);
         cr_assert(strstr(out, cases[i].says), "%s: wanted '%s' in: %s", cases[i].args, cases[i].says, out);
     }
 }
@@ -402,8 +385,8 @@ Test(run_swiss, a_round_robin_header_stays_version_2, .timeout = 120)
     const char *journal = support_scratch_path("rr.jsonl");
     struct swiss_journal j;
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot a=%s/bot-greedy --bot b=%s/bot-instant --pairs 1 --journal %s "
-             "--log-dir %s", bin_dir(), bin_dir(), bin_dir(), journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     read_journal(journal, &j);
     cr_assert_eq(num(j.header, "version"), 2, "an arena older than Swiss still reads it");
     cr_assert_null(cJSON_GetObjectItem(j.header, "rounds"));

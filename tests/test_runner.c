@@ -8,12 +8,7 @@
 #include <string.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 struct names {
     char a[80], b[80];
@@ -41,7 +36,7 @@ Test(runner, a_hello_name_outside_the_name_rule_is_not_recorded, .timeout = 60)
     /* Bare commands: the names come from the hellos. */
     snprintf(cmd, sizeof cmd, "%s/arena match --quiet --log-dir %s/logs --journal %s '%s/bot-random --name ../../x' "
                               "'%s/bot-greedy' > /dev/null 2>&1",
-             bin_dir(), dir, journal, bin_dir(), bin_dir());
+             support_bin_dir(), dir, journal, support_bin_dir(), support_bin_dir());
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     struct names n = { "", "", 0 };
     cr_assert_geq(journal_read(journal, read_names, &n, &torn, err, sizeof err), 0, "%s", err);

@@ -23,12 +23,7 @@
 #include "arena/play/botlog.h"
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* Runs a tournament of the bot `hostile` (a shell command) against
  * bot-random in DIR, with EXTRA flags; returns the arena's exit status. */
@@ -38,7 +33,7 @@ static int run_bot(const char *dir, const char *hostile, const char *extra)
     snprintf(cmd, sizeof cmd,
              "%s/arena run --quiet --pairs 1 --move-ms 3000 --journal %s/j.jsonl --log-dir %s/logs %s "
              "--bot \"hostile=%s\" --bot random='%s/bot-random --seed 4' > %s/out 2>&1",
-             bin_dir(), dir, dir, extra, hostile, bin_dir(), dir);
+             support_bin_dir(), dir, dir, extra, hostile, support_bin_dir(), dir);
     int status = system(cmd);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -47,7 +42,7 @@ static int run_bot(const char *dir, const char *hostile, const char *extra)
 static int run_hostile(const char *dir, const char *hostile_args, const char *extra)
 {
     char bot[4096];
-    snprintf(bot, sizeof bot, "%s/bot-hostile %s", bin_dir(), hostile_args);
+    snprintf(bot, sizeof bot, "%s/bot-hostile %s", support_bin_dir(), hostile_args);
     return run_bot(dir, bot, extra);
 }
 
@@ -190,7 +185,7 @@ Test(sandbox, nothing_a_bot_started_outlives_a_killed_arena, .timeout = 120)
     snprintf(cmd, sizeof cmd,
              "exec %s/arena run --quiet --pairs 1 --move-ms 20000 --journal %s/j.jsonl --log-dir %s/logs "
              "--bot hostile='%s/bot-hostile setsid %s' --bot slow='%s/bot-faulty --mode hang --after 1' > %s/out 2>&1",
-             bin_dir(), dir, dir, bin_dir(), marker, bin_dir(), dir);
+             support_bin_dir(), dir, dir, support_bin_dir(), marker, support_bin_dir(), dir);
     pid_t arena = fork();
     cr_assert_geq(arena, 0);
     if (arena == 0) {
@@ -306,7 +301,7 @@ static int run_refused(const char *dir, const char *env, const char *bot, const 
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "%s %s/arena run --quiet --pairs 1 --journal %s/j.jsonl --log-dir %s/logs %s "
                               "--bot a='%s' --bot b=%s/bot-random 2>&1",
-             env, bin_dir(), dir, dir, extra, bot, bin_dir());
+             env, support_bin_dir(), dir, dir, extra, bot, support_bin_dir());
     FILE *p = popen(cmd, "r");
     cr_assert_not_null(p);
     size_t n = fread(out, 1, cap - 1, p);
@@ -320,7 +315,7 @@ Test(sandbox, without_bubblewrap_the_arena_refuses_unless_told_no_sandbox, .time
     char out[4096], bot[600], path[1100];
     struct stat st;
     const char *dir = support_scratch_dir();
-    snprintf(bot, sizeof bot, "%s/bot-random", bin_dir());
+    snprintf(bot, sizeof bot, "%s/bot-random", support_bin_dir());
     cr_expect_eq(run_refused(dir, "PIQUET_BWRAP=/nonexistent/bwrap", bot, "", out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "bubblewrap") && strstr(out, "apt-get install bubblewrap") && strstr(out, "--no-sandbox"),
               "%s", out);
@@ -380,11 +375,11 @@ Test(sandbox, a_normal_users_arena_walls_its_bots_in_a_user_namespace, .timeout 
         cr_assert_null(closed, "nobody cannot reach %s: %s is closed to others; run the tests with a TMPDIR whose "
                                "directories others may pass (chmod o+x)", dir, closed);
         snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/ && chmod 0755 %s && chown 65534:65534 %s",
-                 bin_dir(), bin_dir(), bin_dir(), dir, dir, dir);
+                 support_bin_dir(), support_bin_dir(), support_bin_dir(), dir, dir, dir);
         cr_assert_eq(system(cmd), 0, "%s", cmd);
         as = "setpriv --reuid 65534 --regid 65534 --clear-groups";
     } else {
-        snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/", bin_dir(), bin_dir(), bin_dir(), dir);
+        snprintf(cmd, sizeof cmd, "cp %s/arena %s/bot-hostile %s/bot-random %s/", support_bin_dir(), support_bin_dir(), support_bin_dir(), dir);
         cr_assert_eq(system(cmd), 0, "%s", cmd);
     }
     snprintf(cmd, sizeof cmd,
@@ -434,7 +429,7 @@ Test(sandbox, bots_run_from_a_checkout_under_tmp_or_behind_a_closed_directory, .
     char cmd[4096];
     const char *dir = support_scratch_dir();   /* 0700: closed to every other uid */
     snprintf(cmd, sizeof cmd, "mkdir -p %s/a/b/co/bin && cp %s/arena %s/bot-greedy %s/bot-random %s/a/b/co/bin/ && "
-             "chmod 0755 %s/a %s/a/b %s/a/b/co", dir, bin_dir(), bin_dir(), bin_dir(), dir, dir, dir, dir);
+             "chmod 0755 %s/a %s/a/b %s/a/b/co", dir, support_bin_dir(), support_bin_dir(), support_bin_dir(), dir, dir, dir, dir);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     /* One bot by a path from the working directory, one by its absolute
      * path: /tmp is the bot's own, and as root the scratch directory is
@@ -465,7 +460,7 @@ Test(sandbox, an_arena_killed_while_sandboxes_start_leaves_none_behind, .timeout
                  "%s/arena run --quiet --reuse 1 --concurrency 4 --pairs 20 --journal %s --log-dir %s "
                  "--bot a=\"%s\" --bot b=\"%s\" > /dev/null 2>&1 & pid=$!; sleep 0.%03d; kill -9 $pid; "
                  "wait $pid 2>/dev/null; exit 0",
-                 bin_dir(), support_scratch_path("j.jsonl"), support_scratch_path("logs"),
+                 support_bin_dir(), support_scratch_path("j.jsonl"), support_scratch_path("logs"),
                  support_scratch_command("bot-random", "--seed 1"), support_scratch_command("bot-random", "--seed 2"),
                  40 + 37 * k);
         cr_assert_eq(system(cmd), 0);

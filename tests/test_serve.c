@@ -33,12 +33,7 @@
 #include <unistd.h>
 #include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static int sh(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int sh(const char *fmt, ...)
@@ -90,7 +85,7 @@ static pid_t start_serve_from(const struct lb_server *lb, int port, int register
     snprintf(cmd, sizeof cmd,
              "cd %s && exec %s/arena serve --listen tcp://127.0.0.1:%d --server-key %s %s "
              "--token-file %s --concurrency 2 --remote-wait-ms 5000 %s >> %s 2>&1",
-             support_scratch_dir(), bin_dir(), port, support_scratch_path("arena.key"), source,
+             support_scratch_dir(), support_bin_dir(), port, support_scratch_path("arena.key"), source,
              support_scratch_path("lb.token"), extra, support_scratch_path("serve.out"));
     pid_t pid = fork();
     cr_assert(pid >= 0);
@@ -171,11 +166,11 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     cr_assert_eq(sh("cd %s && umask 077 && echo %s > lb.token && for n in arena greedy random py stranger other "
                     "late; do %s/arena keys new $n > /dev/null 2>&1 || exit 1; done && "
                     "printf 'greedy greedy.pub\\nrandom random.pub\\nlate late.pub\\n' > bots.txt && %s",
-                    dir, LB_TOKEN, bin_dir(), python ? "echo 'py py.pub' >> bots.txt" : "true"),
+                    dir, LB_TOKEN, support_bin_dir(), python ? "echo 'py py.pub' >> bots.txt" : "true"),
                  0);
     char greedy[PATH_MAX + 64], random_bot[PATH_MAX + 64], py[128];
-    snprintf(greedy, sizeof greedy, "exec %s/bot-greedy", bin_dir());
-    snprintf(random_bot, sizeof random_bot, "exec %s/bot-random --seed 3", bin_dir());
+    snprintf(greedy, sizeof greedy, "exec %s/bot-greedy", support_bin_dir());
+    snprintf(random_bot, sizeof random_bot, "exec %s/bot-random --seed 3", support_bin_dir());
     snprintf(py, sizeof py, "exec /usr/bin/python3 bots/python/example_bot.py");   /* from the checkout's top */
     pid_t serve = start_serve(&lb, port, "--journal ladder.jsonl");
     char server[PATH_MAX], key[PATH_MAX], log[PATH_MAX];
@@ -234,11 +229,11 @@ Test(serve, registered_bots_play_a_ladder_that_reaches_the_leaderboard, .timeout
     cr_assert_eq(journal_count("late"), 0, "a bot trusting another server key played");
     if (python) cr_assert_gt(journal_count("py"), 0, "the Python bot never played");
     /* Every match replays; the killed bot was charged a crash. */
-    cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", bin_dir(), support_scratch_path("ladder.jsonl")), 0);
+    cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", support_bin_dir(), support_scratch_path("ladder.jsonl")), 0);
     cr_assert_eq(sh("grep '\"type\":\"partie\"' %s | grep -q '\"crash\"'", support_scratch_path("ladder.jsonl")), 0,
                  "no crash recorded for the bot killed in a match");
     /* The leaderboard holds every match once: none lost, none twice. */
-    cr_assert_eq(sh("%s/arena post %s --token-file %s/lb.token --post http://127.0.0.1:%d > /dev/null 2>&1", bin_dir(),
+    cr_assert_eq(sh("%s/arena post %s --token-file %s/lb.token --post http://127.0.0.1:%d > /dev/null 2>&1", support_bin_dir(),
                     support_scratch_path("ladder.jsonl"), dir, lb.port),
                  0);
     cr_assert_eq(lb_count(&lb), total, "the leaderboard has %d matches, the journal %d", lb_count(&lb), total);
@@ -424,7 +419,7 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
     lb_start(&lb);
     cr_assert_eq(sh("cd %s && umask 077 && echo %s > lb.token && for n in arena greedy random wired py stranger "
                     "late other; do %s/arena keys new $n > /dev/null 2>&1 || exit 1; done",
-                    dir, LB_TOKEN, bin_dir()),
+                    dir, LB_TOKEN, support_bin_dir()),
                  0);
     char pub[PATH_MAX];
 #define PUB(n) (snprintf(pub, sizeof pub, "%s/" n ".pub", dir), pub)
@@ -440,9 +435,9 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
     char greedy[PATH_MAX + 64], random_bot[PATH_MAX + 64], wired[PATH_MAX + 64], key[PATH_MAX], log[PATH_MAX];
     char server[PATH_MAX], other[PATH_MAX];
     const char *py = "exec /usr/bin/python3 bots/python/example_bot.py";   /* from the checkout's top */
-    snprintf(greedy, sizeof greedy, "exec %s/bot-greedy", bin_dir());
-    snprintf(random_bot, sizeof random_bot, "exec %s/bot-random --seed 3", bin_dir());
-    snprintf(wired, sizeof wired, "exec %s/bot-random --seed 11", bin_dir());
+    snprintf(greedy, sizeof greedy, "exec %s/bot-greedy", support_bin_dir());
+    snprintf(random_bot, sizeof random_bot, "exec %s/bot-random --seed 3", support_bin_dir());
+    snprintf(wired, sizeof wired, "exec %s/bot-random --seed 11", support_bin_dir());
     snprintf(server, sizeof server, "%s/arena.pub", dir);
     snprintf(other, sizeof other, "%s/other.pub", dir);
 #define KEY(n) (snprintf(key, sizeof key, "%s/" n ".key", dir), key)
@@ -538,7 +533,7 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
     /* The leaderboard holds every match once, with the journal's standings. */
     /* (what the arena had journaled but not yet posted when it was killed
      * is sent by arena post, as the README says) */
-    cr_assert_eq(sh("%s/arena post %s --token-file %s/lb.token --post http://127.0.0.1:%d > /dev/null 2>&1", bin_dir(),
+    cr_assert_eq(sh("%s/arena post %s --token-file %s/lb.token --post http://127.0.0.1:%d > /dev/null 2>&1", support_bin_dir(),
                     support_scratch_path("ladder.jsonl"), dir, lb.port),
                  0);
     cr_assert_eq(lb_count(&lb), total, "the leaderboard has %d matches, the journal %d", lb_count(&lb), total);
@@ -566,7 +561,7 @@ Test(serve, bots_registered_on_the_leaderboard_play_over_curve_and_the_board_kee
                     "sys.exit(0 if c == [\"wired\"] else 1)' %s > %s",
                     support_scratch_path("ladder.jsonl"), support_scratch_path("crashes.txt")),
                  0, "the bot killed in a match is not charged exactly one forfeit: %s", slurp_text("crashes.txt"));
-    cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", bin_dir(), support_scratch_path("ladder.jsonl")), 0);
+    cr_assert_eq(sh("%s/arena replay --check %s > /dev/null", support_bin_dir(), support_scratch_path("ladder.jsonl")), 0);
     /* Under the sanitizer build, the arena's and the C bots' reports land
      * in their logs: there must be none. */
     cr_assert_neq(sh("cd %s && grep -l 'ERROR: [A-Za-z]*Sanitizer\\|runtime error' serve.out *.log", dir), 0,
@@ -579,7 +574,7 @@ Test(serve, takes_its_bots_from_one_place_and_says_so, .timeout = 60)
     const char *dir = support_scratch_dir();
     int port = support_scratch_port();
     cr_assert_eq(sh("cd %s && umask 077 && %s/arena keys new arena > /dev/null 2>&1 && echo t > lb.token && : > bots.txt",
-                    dir, bin_dir()),
+                    dir, support_bin_dir()),
                  0);
     /* Neither, both, and a leaderboard without the token to report there. */
     static const char *const bad[] = {
@@ -590,13 +585,13 @@ Test(serve, takes_its_bots_from_one_place_and_says_so, .timeout = 60)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         cr_assert_eq(sh("cd %s && %s/arena serve --listen tcp://127.0.0.1:%d --server-key arena.key --journal j%zu.jsonl "
                         "%s > out.txt 2>&1",
-                        dir, bin_dir(), port, i, bad[i]),
+                        dir, support_bin_dir(), port, i, bad[i]),
                      2, "case %zu", i);
     cr_assert_eq(sh("grep -q 'takes --token-file' %s/out.txt", dir), 0);
     /* A leaderboard that does not answer at the start: the reason, status 1. */
     cr_assert_eq(sh("cd %s && %s/arena serve --listen tcp://127.0.0.1:%d --server-key arena.key --journal j.jsonl "
                     "--leaderboard http://127.0.0.1:1 --token-file lb.token > out.txt 2>&1",
-                    dir, bin_dir(), port),
+                    dir, support_bin_dir(), port),
                  1);
     cr_assert_eq(sh("grep -q 'cannot fetch the registered bots from http://127.0.0.1:1/api/v1/bots?game=piquet' %s/out.txt",
                     dir),

@@ -27,12 +27,7 @@
 #include "arena/tournament/shard.h"
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* Runs a shell command made of the format in the test's directory; its
  * exit status. */
@@ -136,14 +131,14 @@ static const char *piquet_bots(void)
     static char text[2048];
     snprintf(text, sizeof text,
              "--bot greedy=%s/bot-greedy --bot random='%s/bot-random --seed 3' --bot g4='%s/bot-greedy --exchange 4'",
-             bin_dir(), bin_dir(), bin_dir());
+             support_bin_dir(), support_bin_dir(), support_bin_dir());
     return text;
 }
 
 static const char *belote_bots(void)
 {
     static char text[2048];
-    const char *b = bin_dir();
+    const char *b = support_bin_dir();
     snprintf(text, sizeof text,
              "--game belote --players 4 --pairs 1 --seed 3 --bot r1='%s/bot-random --game belote --seed 1' --bot g='%s/bot-greedy --game "
              "belote' --bot r2='%s/bot-random --game belote --seed 2' --bot e=%s/bot-example-belote --bot r3='%s/bot-random "
@@ -159,7 +154,7 @@ static void play_shards(const char *tournament, int n)
     for (int k = 0; k < n; k++)
         len += snprintf(cmd + len, sizeof cmd - (size_t)len,
                         "%s/arena run --quiet %s --shard %d/%d --concurrency 1 --journal s%d.jsonl > s%d.out 2>&1 & "
-                        "pids=\"$pids $!\"; ", bin_dir(), tournament, k, n, k, k);
+                        "pids=\"$pids $!\"; ", support_bin_dir(), tournament, k, n, k, k);
     snprintf(cmd + len, sizeof cmd - (size_t)len, "for p in $pids; do wait $p || exit 1; done");
     cr_assert_eq(sh("%s", cmd), 0, "a shard failed: %s", slurp("s0.out"));
 }
@@ -193,7 +188,7 @@ static cJSON *records_of(const char *journal)
 /* What arena ratings prints for the journal with these options. */
 static char *ratings(const char *options, const char *journal)
 {
-    cr_assert_eq(sh("%s/arena ratings %s %s > ratings.out 2>&1", bin_dir(), options, journal), 0, "%s",
+    cr_assert_eq(sh("%s/arena ratings %s %s > ratings.out 2>&1", support_bin_dir(), options, journal), 0, "%s",
                  slurp("ratings.out"));
     return slurp("ratings.out");
 }
@@ -231,11 +226,11 @@ static void assert_same_records(const char *a, const char *b, int expected)
 static void check_merge_of(const char *tournament, int n, int expected)
 {
     cr_assert_eq(sh("%s/arena run --quiet %s --concurrency 2 --journal whole.jsonl --results whole-r.json > whole.out "
-                    "2>&1", bin_dir(), tournament), 0, "%s", slurp("whole.out"));
+                    "2>&1", support_bin_dir(), tournament), 0, "%s", slurp("whole.out"));
     play_shards(tournament, n);
     char list[256] = "";
     for (int k = n - 1; k >= 0; k--) snprintf(list + strlen(list), sizeof list - strlen(list), " s%d.jsonl", k);
-    cr_assert_eq(sh("%s/arena merge%s -o merged.jsonl > merge.out 2>&1", bin_dir(), list), 0, "%s", slurp("merge.out"));
+    cr_assert_eq(sh("%s/arena merge%s -o merged.jsonl > merge.out 2>&1", support_bin_dir(), list), 0, "%s", slurp("merge.out"));
     char *said = slurp("merge.out");
     char want[64];
     snprintf(want, sizeof want, "%d shards, %d of %d ", n, expected, expected);
@@ -258,10 +253,10 @@ static void check_merge_of(const char *tournament, int n, int expected)
     free(text);
     assert_same_records("whole.jsonl", "merged.jsonl", expected);
     assert_same_standings("whole.jsonl", "merged.jsonl");
-    cr_assert_eq(sh("%s/arena replay --check merged.jsonl > replay.out 2>&1", bin_dir()), 0, "%s", slurp("replay.out"));
+    cr_assert_eq(sh("%s/arena replay --check merged.jsonl > replay.out 2>&1", support_bin_dir()), 0, "%s", slurp("replay.out"));
     /* The results files of the merged journal, by a resume that has
      * nothing left to play, are the whole run's but for its run id. */
-    cr_assert_eq(sh("%s/arena resume --quiet merged.jsonl --results merged-r.json > resume.out 2>&1", bin_dir()), 0,
+    cr_assert_eq(sh("%s/arena resume --quiet merged.jsonl --results merged-r.json > resume.out 2>&1", support_bin_dir()), 0,
                  "%s", slurp("resume.out"));
     char *x = slurp("whole-r.csv"), *y = slurp("merged-r.csv");
     cr_assert_str_eq(x, y, "the results' CSV differs");
@@ -314,8 +309,8 @@ Test(shards, standings_do_not_depend_on_the_order_matches_finished_in, .timeout 
      * shards can do to the order. */
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 3 --seed 4", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal p.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal b.jsonl > /dev/null 2>&1", bin_dir(), belote_bots()), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --journal p.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --journal b.jsonl > /dev/null 2>&1", support_bin_dir(), belote_bots()), 0);
     for (int g = 0; g < 2; g++) {
         const char *j = g ? "b.jsonl" : "p.jsonl";
         cr_assert_eq(sh("(head -n 1 %s; tail -n +2 %s | tac) > r%s", j, j, j), 0);
@@ -334,7 +329,7 @@ Test(shards, standings_do_not_depend_on_the_order_matches_finished_in, .timeout 
 /* arena merge ARGS: its status, stderr in merge.err. */
 static int merge(const char *args)
 {
-    return sh("%s/arena merge %s > merge.out 2> merge.err", bin_dir(), args);
+    return sh("%s/arena merge %s > merge.out 2> merge.err", support_bin_dir(), args);
 }
 
 static void assert_said(const char *what)
@@ -350,11 +345,11 @@ Test(shards, merge_refuses_journals_that_are_not_the_shards_of_one_tournament, .
     snprintf(tournament, sizeof tournament, "%s --pairs 2 --seed 5", piquet_bots());
     play_shards(tournament, 2);
     cr_assert_eq(sh("%s/arena run --quiet %s --pairs 2 --seed 6 --shard 1/2 --journal other-seed.jsonl > /dev/null "
-                    "2>&1", bin_dir(), piquet_bots()), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/3 --journal of3.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
+                    "2>&1", support_bin_dir(), piquet_bots()), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/3 --journal of3.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
     /* Shard 0 played a second time: another run of the same shard. */
-    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/2 --journal again.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/2 --journal again.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
 
     cr_assert_eq(merge("s0.jsonl other-seed.jsonl -o m.jsonl"), 2);
     assert_said("other-seed.jsonl:1: not a shard of the tournament of s0.jsonl: the headers' \"seed\" differ");
@@ -386,7 +381,7 @@ Test(shards, what_is_missing_is_listed_and_a_partial_merge_resumes_to_the_whole,
 {
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 3 --seed 8", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
     play_shards(tournament, 3);
     /* Shard 1 cut after its first pair (a node that died), shard 2 lost. */
     cr_assert_eq(sh("head -n 3 s1.jsonl > cut.jsonl && cp cut.jsonl cut2.jsonl"), 0);
@@ -401,12 +396,12 @@ Test(shards, what_is_missing_is_listed_and_a_partial_merge_resumes_to_the_whole,
     assert_said("1 journal ended with a torn line");
     assert_said("shard 0/3 (torn.jsonl): 1 of 6 parties missing: ids");
     /* The cut shard resumes its own share and no more. */
-    cr_assert_eq(sh("%s/arena resume --quiet cut.jsonl > resume.out 2>&1", bin_dir()), 0, "%s", slurp("resume.out"));
+    cr_assert_eq(sh("%s/arena resume --quiet cut.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", slurp("resume.out"));
     assert_same_records("s1.jsonl", "cut.jsonl", 6);
     /* A partial merge, resumed, is the whole tournament. */
     cr_assert_eq(merge("s0.jsonl cut2.jsonl --partial -o m.jsonl"), 0);
     assert_said("arena resume m.jsonl plays the 10 missing");
-    cr_assert_eq(sh("%s/arena resume --quiet m.jsonl > resume.out 2>&1", bin_dir()), 0, "%s", slurp("resume.out"));
+    cr_assert_eq(sh("%s/arena resume --quiet m.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", slurp("resume.out"));
     assert_same_records("whole.jsonl", "m.jsonl", 18);
     assert_same_standings("whole.jsonl", "m.jsonl");
 }
@@ -415,14 +410,14 @@ Test(shards, a_header_of_a_later_version_is_refused_and_one_without_a_version_st
 {
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 1 --seed 2", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal v.jsonl > /dev/null 2>&1", bin_dir(), tournament), 0);
+    cr_assert_eq(sh("%s/arena run --quiet %s --journal v.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
     cr_assert_eq(sh("head -n 3 v.jsonl | sed '1s/\"version\":2/\"version\":4/' > v4.jsonl && "
                     "head -n 3 v.jsonl | sed '1s/\"version\":2,//' > v1.jsonl"), 0);
-    cr_assert_eq(sh("%s/arena resume --quiet v4.jsonl > r.out 2>&1", bin_dir()), 2);
+    cr_assert_eq(sh("%s/arena resume --quiet v4.jsonl > r.out 2>&1", support_bin_dir()), 2);
     char *said = slurp("r.out");
     cr_assert(strstr(said, "a header of version 4: this arena reads versions 1 to 3"), "%s", said);
     free(said);
-    cr_assert_eq(sh("%s/arena resume --quiet v1.jsonl > r.out 2>&1", bin_dir()), 0, "%s", slurp("r.out"));
+    cr_assert_eq(sh("%s/arena resume --quiet v1.jsonl > r.out 2>&1", support_bin_dir()), 0, "%s", slurp("r.out"));
     assert_same_records("v.jsonl", "v1.jsonl", 6);
 }
 
@@ -439,7 +434,7 @@ static void start_server(struct server *s)
     char db[PATH_MAX], tokens[PATH_MAX], exe[PATH_MAX];
     snprintf(db, sizeof db, "%s", support_scratch_path("lb.sqlite"));
     snprintf(tokens, sizeof tokens, "%s", support_scratch_path("token"));
-    snprintf(exe, sizeof exe, "%s/leaderboard", bin_dir());
+    snprintf(exe, sizeof exe, "%s/leaderboard", support_bin_dir());
     cr_assert_eq(sh("umask 077 && echo 'shard-token-0123456789' > token"), 0);
     s->pid = fork();
     cr_assert_geq(s->pid, 0);
@@ -514,13 +509,13 @@ Test(shards, shards_posting_to_one_leaderboard_at_once_store_each_partie_once, .
     cr_assert_eq(merge("s0.jsonl s1.jsonl s2.jsonl s3.jsonl -o m.jsonl"), 0);
     /* The merged journal keeps the shards' marks: nothing is left to send,
      * and a second post of everything is stored once all the same. */
-    cr_assert_eq(sh("%s/arena post m.jsonl --post %s --token-file token > post.out 2>&1", bin_dir(), s.url), 0,
+    cr_assert_eq(sh("%s/arena post m.jsonl --post %s --token-file token > post.out 2>&1", support_bin_dir(), s.url), 0,
                  "%s", slurp("post.out"));
     char *said = slurp("post.out");
     cr_assert(strstr(said, "m.jsonl: 24 parties, 24 already on"), "%s", said);
     free(said);
     cr_assert_eq(sh("grep -v '\"type\":\"posted\"' m.jsonl > unmarked.jsonl && %s/arena post unmarked.jsonl --post %s "
-                    "--token-file token > post.out 2>&1", bin_dir(), s.url), 0, "%s", slurp("post.out"));
+                    "--token-file token > post.out 2>&1", support_bin_dir(), s.url), 0, "%s", slurp("post.out"));
     cJSON *mine = cJSON_CreateArray(), *theirs = server_keys(&s);
     cr_assert_geq(journal_read(support_scratch_path("m.jsonl"), run_key, mine, &torn, err, sizeof err), 0, "%s", err);
     cr_assert_eq(cJSON_GetArraySize(mine), 24);
@@ -546,7 +541,7 @@ Test(shards, an_array_task_plays_its_shard_and_a_requeued_one_resumes_its_journa
      * a task requeued after its node died. */
     char checkout[PATH_MAX], tournament[2 * PATH_MAX + 400], real[PATH_MAX];
     cr_assert_not_null(getcwd(checkout, sizeof checkout));
-    cr_assert_not_null(realpath(bin_dir(), real));
+    cr_assert_not_null(realpath(support_bin_dir(), real));
     FILE *f = fopen(support_scratch_path("t.json"), "w");
     fprintf(f, "{\"bots\": [{\"name\": \"greedy\", \"command\": \"%s/bot-greedy\"}, {\"name\": \"random\", \"command\": "
                "\"%s/bot-random --seed 3\"}], \"pairs\": 6, \"seed\": \"21\"}\n", real, real);

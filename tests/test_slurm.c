@@ -25,12 +25,7 @@
 #include <cjson/cJSON.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static char checkout[PATH_MAX];   /* where the tests run: tools/slurm/ is here */
 static int own_slurm;             /* this test started the daemons */
@@ -129,7 +124,7 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
     /* 3 bots in a round robin of 4 pairs per pairing: 12 pairs, 3 a shard. */
     FILE *f = fopen(support_scratch_path("t.json"), "w");
     char real[PATH_MAX];
-    cr_assert_not_null(realpath(bin_dir(), real));
+    cr_assert_not_null(realpath(support_bin_dir(), real));
     fprintf(f, "{\"bots\": [{\"name\": \"greedy\", \"command\": \"%s/bot-greedy\"},\n"
                "          {\"name\": \"random\", \"command\": \"%s/bot-random --seed 5\"},\n"
                "          {\"name\": \"g4\", \"command\": \"%s/bot-greedy --exchange 4\"}],\n"

@@ -150,3 +150,49 @@ Test(standings, text_and_json_show_the_same_order_and_say_what_is_not_ranked)
     standings_release(&s);
     ratings_free(r);
 }
+
+/* A separated bot (no finite rating, neither all wins nor all losses)
+ * stands where its results put it: one that lost every partie to the
+ * rated bots and beat only an all-losses bot is below every rated bot and
+ * above that bot; one that beat every rated bot it met and lost only to
+ * an all-wins bot is above them all, below that bot. */
+Test(standings, a_separated_bot_stands_on_the_side_of_the_rated_bots_its_results_put_it)
+{
+    enum { X, Y, S, Z, T, W, N6 };
+    static const char *const six[N6] = { "X", "Y", "Sunk", "Zero", "Top", "Wall" };
+    static struct ratings_partie parties[128];
+    size_t n = 0;
+    long cluster = 0;
+    for (int k = 0; k < 10; k++) pair(parties, &n, cluster++, X, Y, 1, 0);
+    for (int k = 0; k < 5; k++) {
+        pair(parties, &n, cluster++, S, X, 0, 0);
+        pair(parties, &n, cluster++, S, Z, 1, 1);
+        pair(parties, &n, cluster++, T, X, 1, 1);
+        pair(parties, &n, cluster++, T, Y, 1, 1);
+        pair(parties, &n, cluster++, W, T, 1, 1);
+    }
+    char err[256];
+    struct ratings *r = ratings_fit(parties, n, six, N6, NULL, err, sizeof err);
+    cr_assert_not_null(r, "%s", err);
+    cr_assert_eq(r->status[S], RATINGS_SEPARATED);
+    cr_assert_eq(r->status[T], RATINGS_SEPARATED);
+    cr_assert_eq(r->beyond[S], -1);
+    cr_assert_eq(r->beyond[T], 1);
+    struct standings s;
+    cr_assert_eq(standings_init(&s, r, &(struct standings_options){ .min_matches = 0 }), 0);
+    static const int expect[4] = { W, T, S, Z };
+    static const int place[4] = { 0, 1, 4, 5 };
+    for (int k = 0; k < 4; k++)
+        cr_assert_eq(s.order[place[k]], expect[k], "place %d: %s, want %s", place[k], six[s.order[place[k]]],
+                     six[expect[k]]);
+    cr_assert_eq(s.section[T], STANDINGS_ABOVE);
+    cr_assert_eq(s.section[S], STANDINGS_BELOW);
+    cJSON *root = standings_json(&s, false);
+    cJSON *sunk = cJSON_GetArrayItem(cJSON_GetObjectItem(root, "bots"), 4);
+    cr_assert_str_eq(cJSON_GetObjectItem(sunk, "name")->valuestring, "Sunk");
+    cr_assert_str_eq(cJSON_GetObjectItem(sunk, "section")->valuestring, "below");
+    cr_assert_str_eq(cJSON_GetObjectItem(sunk, "status")->valuestring, "separated");
+    cJSON_Delete(root);
+    standings_release(&s);
+    ratings_free(r);
+}

@@ -12,12 +12,7 @@
 #include <cjson/cJSON.h>
 #include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 static cJSON *tarocchini_matches(void)
 {
@@ -27,7 +22,7 @@ static cJSON *tarocchini_matches(void)
              "%s/arena run --quiet --game tarocchini --pairs 1 --seed 3 --journal %s --log-dir %s"
              " --bot 'random=%s/bot-random --game tarocchini' --bot 'greedy=%s/bot-greedy --game tarocchini'"
              " > /dev/null 2>&1",
-             bin_dir(), journal, support_scratch_path("logs"), bin_dir(), bin_dir());
+             support_bin_dir(), journal, support_scratch_path("logs"), support_bin_dir(), support_bin_dir());
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     return lb_matches_of(journal);
 }

@@ -10,25 +10,7 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[8192];
-    snprintf(full, sizeof full, "(%s) 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    while (fgetc(p) != EOF) {}
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 /* `arena match --game tarot --players N` with `bots` (each 'name=command')
  * and random bots in the other seats, journaled; checks that nothing
@@ -39,18 +21,18 @@ static void tarot_match(int players, const char *bots, int given, int pairs, cha
     const char *journal = support_scratch_path("tarot.jsonl");
     remove(journal);
     int at = snprintf(cmd, sizeof cmd, "%s/arena match --game tarot --players %d --pairs %d --seed 11 --quiet "
-                      "--log-dir %s --journal %s %s", bin_dir(), players, pairs, support_scratch_path("logs"),
+                      "--log-dir %s --journal %s %s", support_bin_dir(), players, pairs, support_scratch_path("logs"),
                       journal, bots);
     for (int s = given; s < players; s++)
         at += snprintf(cmd + at, sizeof cmd - (size_t)at, " 'random%d=%s/bot-random --seed %d --game tarot'", s,
-                       bin_dir(), s);
-    cr_assert_eq(run(cmd, out, cap), 0, "%s\n%s", cmd, out);
+                       support_bin_dir(), s);
+    cr_assert_eq(support_run(cmd, out, cap), 0, "%s\n%s", cmd, out);
     cr_assert_null(strstr(out, "forfeit"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, check, sizeof check), 0, "%s", check);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, check, sizeof check), 0, "%s", check);
     cr_assert(strstr(check, " 0 failed"), "%s", check);
     snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' %s", journal);
-    run(cmd, check, sizeof check);
+    support_run(cmd, check, sizeof check);
     cr_assert_eq(atoi(check), 0, "a forfeit in the journal");
 }
 
@@ -58,7 +40,7 @@ Test(tarot_bots, the_c_and_python_examples_play_at_three_four_and_five, .timeout
 {
     static char out[16384], bots[2048];
     snprintf(bots, sizeof bots, "'ex=%s/bot-example-tarot' 'py=bots/python/run-bot bots/python/examples/tarot_bot.py'",
-             bin_dir());
+             support_bin_dir());
     for (int n = 3; n <= 5; n++) {
         tarot_match(n, bots, 2, 1, out, sizeof out);
         cr_expect(strstr(out, "ex: ") && strstr(out, "py: "), "%s", out);
@@ -68,9 +50,9 @@ Test(tarot_bots, the_c_and_python_examples_play_at_three_four_and_five, .timeout
 Test(tarot_bots, the_examples_are_under_40_lines)
 {
     char out[256];
-    cr_assert_eq(run("cat bots/bot_example_tarot.c | wc -l", out, sizeof out), 0);
+    cr_assert_eq(support_run("cat bots/bot_example_tarot.c | wc -l", out, sizeof out), 0);
     cr_expect_lt(atoi(out), 40, "the C example: %s lines", out);
-    cr_assert_eq(run("cat bots/python/examples/tarot_bot.py | wc -l", out, sizeof out), 0);
+    cr_assert_eq(support_run("cat bots/python/examples/tarot_bot.py | wc -l", out, sizeof out), 0);
     cr_expect_lt(atoi(out), 40, "the Python example: %s lines", out);
 }
 
@@ -89,7 +71,7 @@ static long total_of(const char *out, const char *name)
 static void greedy_beats_random(int players)
 {
     static char out[16384], bots[1024], name[32];
-    snprintf(bots, sizeof bots, "'greedy=%s/bot-greedy --game tarot'", bin_dir());
+    snprintf(bots, sizeof bots, "'greedy=%s/bot-greedy --game tarot'", support_bin_dir());
     tarot_match(players, bots, 1, 2, out, sizeof out);
     long greedy = total_of(out, "greedy");
     for (int s = 1; s < players; s++) {

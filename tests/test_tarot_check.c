@@ -11,12 +11,7 @@
 #include "arena/play/check.h"
 #include "tests/support_scratch.h"
 #include "tests/test_tarot_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* A situation's number by its name's start. */
 static int situation(const char *start)
@@ -97,8 +92,8 @@ static void run_check(int players, const char *bot_command, struct check_report 
     memset(&bot, 0, sizeof bot);
     snprintf(bot.name, sizeof bot.name, "tested");
     if (!strncmp(bot_command, "bots/", 5)) snprintf(cmd, sizeof cmd, "%s", bot_command);
-    else snprintf(cmd, sizeof cmd, "%s/%s", bin_dir(), bot_command);
-    snprintf(opponent, sizeof opponent, "%s/bot-greedy --game tarot", bin_dir());
+    else snprintf(cmd, sizeof cmd, "%s/%s", support_bin_dir(), bot_command);
+    snprintf(opponent, sizeof opponent, "%s/bot-greedy --game tarot", support_bin_dir());
     bot.command = cmd;
     cr_assert_eq(check_run(&bot, opponent, &config, r, err, sizeof err), 0, "%s", err);
 }

@@ -12,12 +12,7 @@
 #include <cjson/cJSON.h>
 #include "tests/support_scratch.h"
 #include "tests/test_leaderboard_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
+#include "tests/support_cmd.h"
 
 /* Master seed 103: one set of four rotations whose fifth pack is a petit sec. */
 static cJSON *tarot_matches(void)
@@ -25,10 +20,10 @@ static cJSON *tarot_matches(void)
     char cmd[4096];
     const char *journal = support_scratch_path("tarot4.jsonl");
     int at = snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game tarot --players 4 --pairs 1 --seed 103 --journal %s "
-                      "--log-dir %s", bin_dir(), journal, support_scratch_path("logs"));
-    at += snprintf(cmd + at, sizeof cmd - (size_t)at, " --bot 'g=%s/bot-greedy --game tarot'", bin_dir());
+                      "--log-dir %s", support_bin_dir(), journal, support_scratch_path("logs"));
+    at += snprintf(cmd + at, sizeof cmd - (size_t)at, " --bot 'g=%s/bot-greedy --game tarot'", support_bin_dir());
     for (int k = 1; k <= 3; k++)
-        at += snprintf(cmd + at, sizeof cmd - (size_t)at, " --bot 'r%d=%s/bot-random --seed %d --game tarot'", k, bin_dir(), k);
+        at += snprintf(cmd + at, sizeof cmd - (size_t)at, " --bot 'r%d=%s/bot-random --seed %d --game tarot'", k, support_bin_dir(), k);
     snprintf(cmd + at, sizeof cmd - (size_t)at, " > /dev/null 2>&1");
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     return lb_matches_of(journal);

@@ -13,6 +13,7 @@
 #include <cjson/cJSON.h>
 #include "tests/support_browser.h"
 #include "tests/support_page.h"
+#include "tests/support_review.h"
 #include "tests/support_scratch.h"
 
 static struct support_browser browser = SUPPORT_BROWSER_INIT;
@@ -160,6 +161,10 @@ Test(tarot_page, shows_a_tarot_tournament_its_standings_and_its_viewer)
     snprintf(shot, sizeof shot, "%s/page-tarot-match.png", support_page_build_dir());
     snprintf(fragment, sizeof fragment, "#/match/%s/deal/1/step/30", support_page_partie_key(m));
     support_browser_screenshot(&browser, support_page_url(fragment), 1280, 1800, 0, shot);
+    /* every view of the game as a demanding reader sees it: contrast in
+       both schemes, a 390 px phone, touch targets (support_review.h); the
+       bot page's layout is reviewed with Belote's */
+    support_review_game(&browser, "tarot-4", support_page_partie_key(m), NULL);
     cJSON_Delete(j.parties);
     support_browser_stop(&browser);
     support_page_stop_server();

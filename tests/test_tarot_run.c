@@ -8,31 +8,14 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[8192];
-    snprintf(full, sizeof full, "%s 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 static void random_bots(char *out, size_t cap, int n)
 {
     size_t len = 0;
     out[0] = '\0';
     for (int k = 1; k <= n; k++)
-        len += (size_t)snprintf(out + len, cap - len, " --bot 'r%d=%s/bot-random --seed %d --game tarot'", k, bin_dir(), k);
+        len += (size_t)snprintf(out + len, cap - len, " --bot 'r%d=%s/bot-random --seed %d --game tarot'", k, support_bin_dir(), k);
 }
 
 /* Runs a round robin of `bots` random bots at `players`, then checks its
@@ -43,19 +26,19 @@ static void round_robin(int players, int bots, int seed, const char *name, int m
     const char *journal = support_scratch_path(name);
     random_bots(list, sizeof list, bots);
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game tarot --players %d%s --pairs 1 --seed %d --journal %s "
-             "--log-dir %s", bin_dir(), players, list, seed, journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--log-dir %s", support_bin_dir(), players, list, seed, journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "95% interval"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     char want[64];
     snprintf(want, sizeof want, "%d matches replayed, 0 failed", matches);
     cr_expect(strstr(out, want), "%s", out);
     snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":null' %s", journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_eq(atoi(out), matches, "no forfeit: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena ratings %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     for (int k = 1; k <= bots; k++) {
         char bot[8];
         snprintf(bot, sizeof bot, " r%d ", k);
@@ -87,12 +70,12 @@ Test(tarot_run, a_petit_sec_deal_is_journaled_without_action_and_replays, .timeo
     const char *journal = support_scratch_path("ps.jsonl");
     random_bots(list, sizeof list, 4);
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --game tarot --players 4%s --pairs 1 --seed 103 --journal %s "
-             "--log-dir %s", bin_dir(), list, journal, support_scratch_path("logs"));
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+             "--log-dir %s", support_bin_dir(), list, journal, support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     snprintf(cmd, sizeof cmd, "grep -o '\"actions\":\\[\\]' %s | wc -l", journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect_eq(atoi(out), 4, "one void deal in each of the 4 matches: %s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_expect(strstr(out, "4 matches replayed, 0 failed"), "%s", out);
 }

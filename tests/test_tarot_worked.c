@@ -10,23 +10,7 @@
 #include <unistd.h>
 #include "tests/support_scratch.h"
 #include "tests/test_tarot_support.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-/* Runs a shell command, stdout and stderr into out; its exit status. */
-static int run(const char *cmd, char *out, size_t cap)
-{
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run %s", cmd);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 static const char *const ids[] = { "W1", "W2", "W3", "W4", "W5", "W6", "W6-down", "W7", "W8-petit-sec",
                                    "W8-petit-sec-off", "W8-all-pass", "W9", "W9-too-few-deals", NULL };
@@ -34,8 +18,8 @@ static const char *const ids[] = { "W1", "W2", "W3", "W4", "W5", "W6", "W6-down"
 Test(tarot_worked, every_worked_deal_passes_arena_replay_check)
 {
     char cmd[1024], out[8192];
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/tarot/*.json 2>&1", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check tests/fixtures/tarot/*.json 2>&1", support_bin_dir());
+    cr_assert_eq(support_run_stdout(cmd, out, sizeof out), 0, "%s", out);
     for (int i = 0; ids[i]; i++) {
         char line[96];
         snprintf(line, sizeof line, "ok tests/fixtures/tarot/%s.json\n", ids[i]);
@@ -56,8 +40,8 @@ static int replay_record(const char *id, char *out, size_t cap)
     fclose(f);
     cJSON_free(text);
     cJSON_Delete(root);
-    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", bin_dir(), path);
-    int rc = run(cmd, out, cap);
+    snprintf(cmd, sizeof cmd, "%s/arena replay %s 2>&1", support_bin_dir(), path);
+    int rc = support_run_stdout(cmd, out, cap);
     remove(path);
     return rc;
 }
@@ -103,8 +87,8 @@ Test(tarot_worked, a_bad_pack_or_flag_exits_2)
     };
     for (int i = 0; i < 3; i++) {
         const char *bad = support_scratch_path("bad.json");
-        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s && %s/arena replay %s 2>&1", records[i], bad, bin_dir(), bad);
-        cr_expect_eq(run(cmd, out, sizeof out), 2, "%s: %s", records[i], out);
+        snprintf(cmd, sizeof cmd, "printf '%%s' '%s' > %s && %s/arena replay %s 2>&1", records[i], bad, support_bin_dir(), bad);
+        cr_expect_eq(support_run_stdout(cmd, out, sizeof out), 2, "%s: %s", records[i], out);
     }
 }
 

@@ -13,6 +13,7 @@
 #include "arena/tournament/tally.h"
 #include "arena/tournament/tournament.h"
 #include "tests/support_scratch.h"
+#include "tests/support_cmd.h"
 
 static void write_file(const char *path, const char *text, int mode)
 {
@@ -195,12 +196,6 @@ Test(tally, counts_results_settlements_and_faults_per_bot_and_pairing)
 
 /* ---- bot names, everywhere a name enters (codec_bot_name_check) ---- */
 
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
 /* The test's directory, with logs/a/b inside: a name climbing two
  * levels out of logs/a/b would land in logs/. */
 static const char *make_dir(void)
@@ -236,7 +231,7 @@ Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 6
     const char *dir = make_dir();
     char cmd[4096], out[8192];
     snprintf(cmd, sizeof cmd, "%s/arena run --quiet --bot '../../x=%s/bot-random' --bot r=%s/bot-random --pairs 1 "
-             "--journal '%s/t.jsonl' --log-dir '%s/logs/a/b'", bin_dir(), bin_dir(), bin_dir(), dir, dir);
+             "--journal '%s/t.jsonl' --log-dir '%s/logs/a/b'", support_bin_dir(), support_bin_dir(), support_bin_dir(), dir, dir);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena run: bot name '../../x' holds '/'"), "%s", out);
     snprintf(cmd, sizeof cmd, "%s/t.jsonl", dir);
@@ -248,7 +243,7 @@ Test(tournament, a_bot_name_with_a_slash_never_reaches_the_log_dir, .timeout = 6
     snprintf(cmd, sizeof cmd, "printf 'a-token-of-24-characters\\n' > '%s/token' && chmod 600 '%s/token' && "
              "%s/arena run --quiet --bot r=%s/bot-random --remote '../y=%s/token' --listen tcp://127.0.0.1:0 "
              "--remote-wait-ms 1 --pairs 1 --journal '%s/t.jsonl' --log-dir '%s/logs/a/b'",
-             dir, dir, bin_dir(), bin_dir(), dir, dir, dir);
+             dir, dir, support_bin_dir(), support_bin_dir(), dir, dir, dir);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "arena run: bot name '../y' holds '/'"), "%s", out);
 }
@@ -262,12 +257,12 @@ Test(tournament, a_name_in_a_tournament_file_never_reaches_the_shell, .timeout =
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
     fprintf(f, "{\"bots\": [{\"name\": \"x=touch pwned;\", \"command\": \"%s/bot-random\"},"
-               " {\"name\": \"r\", \"command\": \"%s/bot-random\"}], \"pairs\": 1}", bin_dir(), bin_dir());
+               " {\"name\": \"r\", \"command\": \"%s/bot-random\"}], \"pairs\": 1}", support_bin_dir(), support_bin_dir());
     fclose(f);
     /* Bots start in the arena's directory: a name cut at its '=' would
      * leave "touch pwned;" at the head of a command there. */
     snprintf(cmd, sizeof cmd, "cd '%s' && %s/arena run --quiet --file t.json --journal t.jsonl --log-dir logs", dir,
-             bin_dir());
+             support_bin_dir());
     int status = run_program(cmd, out, sizeof out);
     cr_assert_neq(access(pwned, F_OK), 0, "part of a bot's name was run by the shell");
     cr_assert_eq(status, 2, "%s", out);
@@ -282,14 +277,14 @@ Test(tournament, two_bots_of_one_name_are_refused, .timeout = 60)
     FILE *f = fopen(path, "w");
     cr_assert_not_null(f);
     fprintf(f, "{\"bots\": [{\"name\": \"r\", \"command\": \"%s/bot-random\"},"
-               " {\"name\": \"r\", \"command\": \"%s/bot-greedy\"}], \"pairs\": 1}", bin_dir(), bin_dir());
+               " {\"name\": \"r\", \"command\": \"%s/bot-greedy\"}], \"pairs\": 1}", support_bin_dir(), support_bin_dir());
     fclose(f);
-    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --journal '%s/t.jsonl' --log-dir '%s/logs'", bin_dir(),
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --journal '%s/t.jsonl' --log-dir '%s/logs'", support_bin_dir(),
              path, dir, dir);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "two bots are called 'r'"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --bot r=%s/bot-greedy --journal '%s/t.jsonl'", bin_dir(),
-             path, bin_dir(), dir);
+    snprintf(cmd, sizeof cmd, "%s/arena run --quiet --file '%s' --bot r=%s/bot-greedy --journal '%s/t.jsonl'", support_bin_dir(),
+             path, support_bin_dir(), dir);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "two bots are called 'r'"), "%s", out);
 }
@@ -302,7 +297,7 @@ Test(tournament, a_journal_header_naming_a_bad_bot_is_not_resumed, .timeout = 60
     snprintf(path, sizeof path, "%s/t.jsonl", dir);
     /* The header an older arena, without the name rule, would have written. */
     tournament_init(&t);
-    snprintf(cmd, sizeof cmd, "%s/bot-random", bin_dir());
+    snprintf(cmd, sizeof cmd, "%s/bot-random", support_bin_dir());
     char err[256];
     cr_assert_eq(tournament_option(&t, "--bot", "placeholder=x", err, sizeof err), 0, "%s", err);
     cr_assert_eq(tournament_option(&t, "--bot", "r=x", err, sizeof err), 0, "%s", err);
@@ -324,7 +319,7 @@ Test(tournament, a_journal_header_naming_a_bad_bot_is_not_resumed, .timeout = 60
     free(text);
     cJSON_Delete(h);
     tournament_release(&t);
-    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", bin_dir(), path);
+    snprintf(cmd, sizeof cmd, "%s/arena resume --quiet '%s'", support_bin_dir(), path);
     cr_assert_eq(run_program(cmd, out, sizeof out), 2, "%s", out);
     cr_assert(strstr(out, "bot name '../../x' holds '/'"), "%s", out);
     logs_of(out, sizeof out);
@@ -336,8 +331,8 @@ Test(tournament, bot_names_follow_the_one_rule_of_the_codec)
     struct tournament t;
     char err[256];
     const char *cases[][2] = {
-        { "123456789012345678901234567890123=bot",
-          "bot name '123456789012345678901234567890123' is longer than 32 bytes" },
+        { "1234567890123456789012345678901234567890123456789012345678901234=bot",
+          "bot name '1234567890123456789012345678901234567890123456789012345678901234' is longer than 63 bytes" },
         { "../x=bot", "bot name '../x' holds '/'" },
         { "tab\there=bot", "holds a control character" },
         { "=bot", "bot name '' is empty" },

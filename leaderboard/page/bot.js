@@ -58,6 +58,8 @@
           el("td", null, el("a", { href: P.matchesHref({ bot: name, opponent: o.name }), class: "vs-link",
             text: "vs " + o.name, title: "the matches of " + name + " against " + o.name }))]));
       });
+      /* one tab stop: the arrows move by row, and from name to matches */
+      P.rove(tb, "a.bot-name, a.vs-link", 2);
     }, function (e) {
       if (!isCurrent(serial)) return;
       showError(e.status === 404 ? "No such bot '" + name + "'" : "Bot " + name, e);

@@ -194,6 +194,49 @@
     return isNaN(o) ? 1e9 : o;
   }
 
+  /* One tab stop for a long list (issue 22: a few dozen tab stops on the
+     home page whatever the number of bots): of the items of box that
+     match selector, in document order, one is in the tab order and the
+     others are not; the arrow keys move between them (Up and Down by a
+     row of cols items, Left and Right by one when cols > 1), Home and End
+     to the first and last, so every item stays reachable by keyboard.
+     The item in the tab order is the first, or item `start`. Called
+     again after box is filled anew; the listener is added once. */
+  function rove(box, selector, cols, start) {
+    var items = box.querySelectorAll(selector), at = start > 0 && start < items.length ? start : 0;
+    Array.prototype.forEach.call(items, function (e, k) { e.tabIndex = k === at ? 0 : -1; });
+    box.setAttribute("data-rove", selector);
+    box.setAttribute("data-rove-cols", cols || 1);
+    if (box.getAttribute("data-rove-wired")) return;
+    box.setAttribute("data-rove-wired", "1");
+    box.addEventListener("keydown", function (e) {
+      var list = Array.prototype.slice.call(box.querySelectorAll(box.getAttribute("data-rove")));
+      var c = parseInt(box.getAttribute("data-rove-cols"), 10) || 1;
+      var k = list.indexOf(e.target), to;
+      if (k < 0) return;
+      if (e.key === "ArrowDown") to = k + c;
+      else if (e.key === "ArrowUp") to = k - c;
+      else if (e.key === "ArrowRight" && c > 1) to = k + 1;
+      else if (e.key === "ArrowLeft" && c > 1) to = k - 1;
+      else if (e.key === "Home") to = 0;
+      else if (e.key === "End") to = list.length - 1;
+      else return;
+      e.preventDefault();
+      if (to < 0 || to >= list.length) return;
+      list.forEach(function (x) { x.tabIndex = -1; });
+      list[to].tabIndex = 0;
+      list[to].focus();
+    });
+  }
+
+  /* A viewer's list of actions keeps step k's item (the k-th, k from 1)
+     in sight by scrolling the list itself, never the page. */
+  function keepStepInSight(ol, k) {
+    var cur = ol.children[Math.max(0, k - 1)];
+    if (cur && ol.scrollHeight > ol.clientHeight)
+      ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2 + cur.offsetHeight / 2);
+  }
+
   /* After a table was filled again: no column marked as sorting. */
   function resetSort(table) {
     if (!table.tHead) return;
@@ -306,7 +349,7 @@
   Object.assign(P, {
     $: $, el: el, svg: svg, append: append, clear: clear, isNum: isNum,
     fmtInt: fmtInt, fmtSigned: fmtSigned, fmtPct: fmtPct, fmtTime: fmtTime,
-    partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
+    rove: rove, keepStepInSight: keepStepInSight, botHref: botHref, partieHref: partieHref, shortKey: shortKey, forfeitText: forfeitText, botLink: botLink,
     matchHref: matchHref, gameHref: gameHref, setGame: setGame, game: game, isPiquet: isPiquet,
     withGame: withGame, PIQUET: PIQUET, matchesHref: matchesHref, FILTER_KEYS: FILTER_KEYS, runHref: runHref,
     makeSortable: makeSortable, resetSort: resetSort,

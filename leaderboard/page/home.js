@@ -121,10 +121,17 @@
 
   /* Where the standings put a bot (stats/standings.h), in words. */
   var SECTION_NOTE = {
-    above: "all wins: no finite rating, above every rated bot",
+    above: "no finite rating: won every partie against the rated bots it met, above every rated bot",
     provisional: "provisional: too few matches or clusters to rank",
-    below: "all losses: no finite rating, below every rated bot",
-    apart: "not rated"
+    below: "no finite rating: lost every partie against the rated bots it met, below every rated bot",
+    apart: "not rated: no parties, or results that cannot be compared with the rated bots'"
+  };
+  /* Why a bot has no rating (stats/ratings.h), for its status's title. */
+  var STATUS_WHY = {
+    "all wins": "won every partie: its rating would be +infinity",
+    "all losses": "lost every partie: its rating would be -infinity",
+    "separated": "won every partie against some bots and lost every one against the others: no finite rating",
+    "no parties": "no partie against another bot"
   };
 
   function renderStandings(st) {
@@ -191,7 +198,7 @@
         }
         if (b.provisional) append(ratingCell, [" ", el("span", { class: "badge prov", text: "provisional" })]);
       } else {
-        ratingCell.appendChild(el("span", { class: "status", text: b.status || "not rated" }));
+        ratingCell.appendChild(el("span", { class: "status", text: b.status || "not rated", title: STATUS_WHY[b.status] || null }));
       }
       tr.appendChild(ratingCell);
       tr.appendChild(el("td", { class: "bar-col" }, reliable ? intervalBar(b, lo, hi) :
@@ -208,6 +215,7 @@
         text: isNum(b.faults) ? b.faults : "–" }));
       tbody.appendChild(tr);
     });
+    P.rove(tbody, "a.bot-name");
     P.resetSort(table);
 
     var note = $("standings-note");
@@ -229,6 +237,10 @@
     note.textContent = bits.join(" · ");
     note.setAttribute("data-rated", isNum(st.parties_rated) ? st.parties_rated : "");
     renderSeats(st);
+    /* when the first standings were in the page, from the navigation's
+       start (make bench reads it) */
+    if (!document.body.hasAttribute("data-standings-ms") && window.performance)
+      document.body.setAttribute("data-standings-ms", String(Math.round(performance.now())));
   }
 
   /* A table game's seat terms: seat 1 deals first, the others follow. */
@@ -326,7 +338,11 @@
               cell.classList.add("picked");
               detail.textContent = text;
             });
+            cell.addEventListener("focus", function () { detail.textContent = text; });
             cell.addEventListener("click", function () { location.hash = P.matchesHref({ bot: a, opponent: b }); });
+            cell.addEventListener("keydown", function (e) {
+              if (e.key === "Enter" || e.key === " ") { e.preventDefault(); cell.click(); }
+            });
           })(td, tip, rowName, colName);
         }
         td.setAttribute("data-row", rowName);
@@ -336,6 +352,9 @@
       tbody.appendChild(tr);
     });
     if (names.length === 0) tbody.appendChild(el("tr", null, el("td", { class: "muted", text: "No parties yet." })));
+    /* the grid is one tab stop; the arrows move from cell to cell, Enter
+       opens the pair's matches */
+    P.rove(tbody, "td.cell", names.length);
     renderCrosstableLists(xt, piquet);
   }
 
@@ -358,9 +377,13 @@
       box.appendChild(el("details", { class: "xt-bot", "data-bot": rowName }, [
         el("summary", null, [el("span", { class: "muted", text: (i + 1) + " " }), el("span", { class: "trunc", text: rowName }),
           el("span", { class: "muted", text: " · " + items.length + (items.length === 1 ? " opponent" : " opponents") })]),
+        /* opened, the whole name (the summary cuts a long one) and its page */
+        el("p", { class: "xt-full" }, [el("span", { class: "muted", text: "The page of " }),
+          el("a", { href: P.botHref(rowName), class: "xt-whole", text: rowName })]),
         el("ul", { class: "xt-list" }, items)
       ]));
     });
+    P.rove(box, "details.xt-bot > summary");
   }
 
   var lastHistory = null, plotByTime = false;
@@ -456,6 +479,12 @@
 
   function renderLatest(table, data, more, base, append, key) {
     var tbody = table.tBodies[0];
+    /* a latest list is one tab stop (P.rove) */
+    var fill = append;
+    append = function (box, d, list) {
+      fill(box, d, list);
+      P.rove(tbody, "a.partie-link, a.match-link");
+    };
     if (table.getAttribute("data-kept") === "1" && table.getAttribute("data-base") === base) {
       var top = tbody.rows.length ? parseFloat(tbody.rows[0].getAttribute("data-seq")) : -1;
       var fresh = (data[key] || []).filter(function (x) { return x.seq > top; });
@@ -463,6 +492,7 @@
       var box = el("tbody");
       append(box, {}, fresh);
       while (box.lastChild) tbody.insertBefore(box.lastChild, tbody.firstChild);
+      P.rove(tbody, "a.partie-link, a.match-link");
       return;
     }
     table.removeAttribute("data-kept");
@@ -498,8 +528,7 @@
       var A = p.players ? p.players.A : "?", B = p.players ? p.players.B : "?";
       var tr = el("tr", { class: "partie-row", "data-key": p.id, "data-seq": p.seq });
       tr.appendChild(el("td", { class: "num", text: p.seq }));
-      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id),
-        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
+      tr.appendChild(el("td", null, el("a", { href: partieHref(p.id), class: "partie-link", title: p.id, text: shortKey(p.id) })));
       var players = el("td", { class: "players" }, [
         el("span", { class: p.winner === "A" ? "winner" : null }, botLink(A, true)),
         p.first_dealer === "A" ? el("span", { class: "badge", title: "first dealer", text: "D" }) : null,
@@ -534,8 +563,7 @@
       var names = m.names || {}, letters = Object.keys(names);
       var tr = el("tr", { class: "match-row", "data-key": m.id, "data-seq": m.seq });
       tr.appendChild(el("td", { class: "num", text: m.seq }));
-      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id),
-        tabindex: tbody.closest && tbody.closest("#view-home") ? -1 : null })));
+      tr.appendChild(el("td", null, el("a", { href: matchHref(m.id), class: "match-link", title: m.id, text: shortKey(m.id) })));
       var players = el("td", { class: "players" });
       letters.forEach(function (l, i) {
         append(players, [i ? " · " : null, el("span", { class: m.winner === l ? "winner" : null }, botLink(names[l], true)),

@@ -143,6 +143,7 @@
       letters.forEach(function (l) { tr.appendChild(el("td", { class: "num total", "data-player": l, text: d.totals ? d.totals[l] : "–" })); });
       tb.appendChild(tr);
     });
+    P.rove(tb, "a");
 
     if (deals.length === 0) {
       $("mdeal").hidden = true;
@@ -193,6 +194,7 @@
       tabs.appendChild(el("a", { href: matchHref(mv.key, i + 1), class: i === di ? "active" : null,
         "data-deal": i + 1, "aria-current": i === di ? "page" : null, text: "Deal " + (i + 1) }));
     });
+    P.rove(tabs, "a", deals.length, di); /* one tab stop, the deal shown; Left and Right */
 
     var res = $("mdeal-result"), r = d.result || {};
     clear(res);
@@ -277,7 +279,9 @@
     return Array.isArray(d.seats) && d.seats.length === mv.letters.length ? d.seats : mv.letters;
   }
 
-  /* Where each seat sits around the table, by number of seats. */
+  /* Where each player sits around the table, by number of players: a
+     player keeps his place across the deals (A south, B west...), as at
+     a real table, and the dealer's badge goes round. */
   var PLACES = { 2: ["south", "north"], 3: ["south", "west", "east"], 4: ["south", "west", "north", "east"],
     5: ["south", "west", "northwest", "northeast", "east"] };
 
@@ -319,7 +323,8 @@
       var idx = mv.letters.indexOf(l);
       var partners = mv.letters.filter(function (x, j) { return j !== idx && mv.teams[j] === mv.teams[idx]; });
       var team = partners.length ? "with " + partners.join(", ") : null;
-      felt.appendChild(el("div", { class: "seat-box place-" + (places[s] || "south"), "data-player": l, "data-seat": s }, [
+      var place = places[idx >= 0 ? idx : s] || "south";
+      felt.appendChild(el("div", { class: "seat-box place-" + place, "data-player": l, "data-seat": s, "data-place": place }, [
         el("div", { class: "seat-head" }, [who(l),
           d.dealer === l ? el("span", { class: "badge", title: "dealer", text: "dealer" }) : null,
           team ? el("span", { class: "badge", text: team }) : null]),
@@ -345,6 +350,7 @@
       li.classList.toggle("future", j >= k);
       li.classList.toggle("now", j === k - 1);
     });
+    P.keepStepInSight($("msteps"), k);
     Array.prototype.forEach.call($("mbids").children, function (li) {
       var j = parseInt(li.getAttribute("data-step"), 10) - 1;
       li.classList.toggle("future", j >= k);
@@ -382,6 +388,14 @@
       else if (e.key === "ArrowLeft") k = mv.step - 1;
       else if (e.key === "Home") k = 0;
       else if (e.key === "End") k = mv.nSteps;
+      else if (e.key === "n" || e.key === "N" || e.key === "p" || e.key === "P") {
+        var to = mv.dealIndex + (e.key.toLowerCase() === "n" ? 2 : 0);
+        if (to >= 1 && to <= mv.match.viewer.deals.length) {
+          e.preventDefault();
+          location.hash = matchHref(mv.key, to);
+        }
+        return;
+      }
       if (k === null) return;
       e.preventDefault();
       setStep(k);

@@ -85,6 +85,10 @@
     var path = apiPath(filter, piquet);
     $("mlist-json").setAttribute("href", "/api/v1/" + path.replace("limit=" + PAGE, "limit=200"));
     $("mlist-csv").setAttribute("href", "/api/v1/" + path.replace("limit=" + PAGE, "limit=200") + "&format=csv");
+    /* PGN as `arena ratings --pgn` writes it: the whole game's, or the run's */
+    $("mlist-pgn").setAttribute("href", "/api/v1/" + P.withGame("standings") + "&format=pgn" +
+      (filter.run ? "&run=" + encodeURIComponent(filter.run) : ""));
+    $("mlist-pgn").textContent = filter.run ? "the run's as PGN" : "every one of the game's as PGN";
     var run = $("mlist-run");
     run.hidden = !filter.run;
     if (filter.run) run.setAttribute("href", P.runHref(filter.run));

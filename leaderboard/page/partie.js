@@ -77,6 +77,7 @@
       ]);
       tb.appendChild(tr);
     });
+    P.rove(tb, "a");
 
     played.textContent = ta + " – " + tbb;
     if (deals.length === 0) {
@@ -137,6 +138,7 @@
       tabs.appendChild(el("a", { href: partieHref(viewer.key, i + 1), class: i === di ? "active" : null,
         "data-deal": i + 1, "aria-current": i === di ? "page" : null, text: "Deal " + (i + 1) }));
     });
+    P.rove(tabs, "a", deals.length, di); /* one tab stop, the deal shown; Left and Right */
 
     var res = $("deal-result");
     clear(res);
@@ -282,10 +284,7 @@
       li.classList.toggle("future", i >= k);
       li.classList.toggle("now", i === k - 1);
     });
-    /* the list keeps the current step in sight, without moving the page */
-    var cur = ol.children[Math.max(0, k - 1)];
-    if (cur && ol.scrollHeight > ol.clientHeight)
-      ol.scrollTop = Math.max(0, cur.offsetTop - ol.clientHeight / 2 + cur.offsetHeight / 2);
+    P.keepStepInSight(ol, k);
     renderTrickNow(steps, k);
     /* tricks completed by step k: count the plays */
     var plays = 0;
