@@ -261,11 +261,59 @@ static void finish_text(struct printer *p)
     if (!p->failed && p->buf) p->buf[p->len] = '\0';
 }
 
-static void put_string(struct printer *p, const char *s)
+/* The bytes a string carries as they are: not a control character, not
+ * '"' nor '\\' (and not the NUL that ends it). */
+#define PLAIN(c) ((c) >= 0x20 && (c) != '"' && (c) != '\\')
+#define PLAIN_16(c) PLAIN(c), PLAIN(c + 1), PLAIN(c + 2), PLAIN(c + 3), PLAIN(c + 4), PLAIN(c + 5), \
+    PLAIN(c + 6), PLAIN(c + 7), PLAIN(c + 8), PLAIN(c + 9), PLAIN(c + 10), PLAIN(c + 11), PLAIN(c + 12), \
+    PLAIN(c + 13), PLAIN(c + 14), PLAIN(c + 15)
+static const unsigned char plain_byte[256] = {
+    PLAIN_16(0x00), PLAIN_16(0x10), PLAIN_16(0x20), PLAIN_16(0x30), PLAIN_16(0x40), PLAIN_16(0x50),
+    PLAIN_16(0x60), PLAIN_16(0x70), PLAIN_16(0x80), PLAIN_16(0x90), PLAIN_16(0xa0), PLAIN_16(0xb0),
+    PLAIN_16(0xc0), PLAIN_16(0xd0), PLAIN_16(0xe0), PLAIN_16(0xf0)
+};
+#undef PLAIN_16
+#undef PLAIN
+
+static void put_string_escaped(struct printer *p, const char *s);
+
+/* Nearly every string (keys, cards, actions) needs no escape and fits in
+ * the room already there: copied while it is scanned, in one pass. Anything
+ * else (an escape, the end of the room) starts over on the general path. */
+static inline void put_string(struct printer *p, const char *s)
+{
+    if (p->len + 3 <= p->cap) {
+        char *at = p->buf + p->len, *end = p->buf + p->cap - 2;   /* the closing '"' and the NUL */
+        const unsigned char *u = (const unsigned char *)s;
+        *at++ = '"';
+        /* Four bytes a round while the room lasts (a byte is read only
+         * after the one before it proved not to be the NUL), then one. */
+        while (end - at >= 4) {
+            if (!plain_byte[u[0]]) break;
+            at[0] = (char)u[0];
+            if (!plain_byte[u[1]]) { at += 1; u += 1; break; }
+            at[1] = (char)u[1];
+            if (!plain_byte[u[2]]) { at += 2; u += 2; break; }
+            at[2] = (char)u[2];
+            if (!plain_byte[u[3]]) { at += 3; u += 3; break; }
+            at[3] = (char)u[3];
+            at += 4;
+            u += 4;
+        }
+        while (at < end && plain_byte[*u]) *at++ = (char)*u++;
+        if (!*u) {
+            *at++ = '"';
+            p->len = (size_t)(at - p->buf);
+            return;
+        }
+    }
+    put_string_escaped(p, s);
+}
+
+static void put_string_escaped(struct printer *p, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
     const char *run = s;
-    /* Nearly every string (keys, cards, actions) needs no escape: one copy. */
     size_t n = 0;
     while (s[n] >= 0x20 && s[n] != '"' && s[n] != '\\') n++;
     if (!s[n] && (p->len + n + 3 <= p->cap || grow(p, n + 2))) {
@@ -644,7 +692,7 @@ void codec_quote(char *dst, size_t cap, const char *src)
 
 /* ---- streaming ----------------------------------------------------------- */
 
-static void cs_separate(struct codec_stream *self, const char *key)
+static inline void cs_separate(struct codec_stream *self, const char *key)
 {
     struct printer *p = &self->text;
     if (!self->empty[self->depth]) put_char(p, ',');
@@ -684,6 +732,16 @@ static void cs_integer(void *ctx, const char *key, long value)
 {
     struct codec_stream *self = ctx;
     cs_separate(self, key);
+    /* Below 2^53 the double put_number() would print holds the very same
+     * integer: its digits straight from the long, with no conversion. */
+    if (value > -9007199254740992LL && value < 9007199254740992LL) {
+        char text[24], *end = text + sizeof text, *at = end;
+        unsigned long u = value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
+        do *--at = (char)('0' + u % 10); while (u /= 10);
+        if (value < 0) *--at = '-';
+        put(&self->text, at, (size_t)(end - at));
+        return;
+    }
     put_number(&self->text, (double)value);
 }
 
