@@ -12,32 +12,14 @@
 #include <string.h>
 #include <sys/wait.h>
 #include "tests/support_scratch.h"
-
-static const char *bin_dir(void)
-{
-    const char *dir = getenv("BIN");
-    return dir ? dir : "build/bin";
-}
-
-static int run(const char *cmd, char *out, size_t cap)
-{
-    char full[8192];
-    snprintf(full, sizeof full, "(%s) 2>&1", cmd);
-    FILE *p = popen(full, "r");
-    cr_assert(p);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    while (fgetc(p) != EOF) {}
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
+#include "tests/support_cmd.h"
 
 static void check_game(const char *game, int players)
 {
     static char cmd[4096], out[65536];
     snprintf(cmd, sizeof cmd, "%s/arena check --game %s --players %d --log-dir %s 'search=%s/bot-search --game %s "
-             "--budget 16'", bin_dir(), game, players, support_scratch_path("logs"), bin_dir(), game);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+             "--budget 16'", support_bin_dir(), game, players, support_scratch_path("logs"), support_bin_dir(), game);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert(strstr(out, " 0 failed"), "%s", out);
     cr_assert_null(strstr(out, "FAILED"), "%s", out);
 }
@@ -60,36 +42,41 @@ Test(search_bots, passes_the_check_in_tarot, .timeout = 300)
     check_game("tarot", 4);
 }
 
-/* One duplicate set of `game` at `players`: bot-search, bot-greedy, and
- * bot-random in the seats beyond two programs; no fault, and the journal
- * replays. */
-static void plays(const char *game, int players, int programs)
+/* One duplicate set of `game` at `players` under `rules` (extra arena
+ * options, "" for the defaults): bot-search, bot-greedy, and bot-random in
+ * the seats beyond two programs; no fault, and the journal replays. */
+static void plays_with(const char *game, int players, int programs, const char *rules)
 {
     static char cmd[8192], out[65536];
     const char *journal = support_scratch_path("search.jsonl");
     remove(journal);
-    int at = snprintf(cmd, sizeof cmd, "%s/arena match --game %s --players %d --pairs 1 --seed 5 --quiet "
+    int at = snprintf(cmd, sizeof cmd, "%s/arena match --game %s --players %d %s --pairs 1 --seed 5 --quiet "
                       "--log-dir %s --journal %s 'search=%s/bot-search --game %s --budget 16' "
-                      "'greedy=%s/bot-greedy --game %s'", bin_dir(), game, players, support_scratch_path("logs"),
-                      journal, bin_dir(), game, bin_dir(), game);
+                      "'greedy=%s/bot-greedy --game %s'", support_bin_dir(), game, players, rules, support_scratch_path("logs"),
+                      journal, support_bin_dir(), game, support_bin_dir(), game);
     for (int s = 2; s < programs; s++)
         at += snprintf(cmd + at, sizeof cmd - (size_t)at, " 'random%d=%s/bot-random --seed %d --game %s'", s,
-                       bin_dir(), s, game);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+                       support_bin_dir(), s, game);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert_null(strstr(out, "forfeit"), "%s", out);
     cr_assert(strstr(out, "search"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", bin_dir(), journal);
-    cr_assert_eq(run(cmd, out, sizeof out), 0, "%s", out);
+    snprintf(cmd, sizeof cmd, "%s/arena replay --check %s", support_bin_dir(), journal);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, " 0 failed"), "%s", out);
     snprintf(cmd, sizeof cmd, "grep -c '\"forfeit\":{' %s", journal);
-    run(cmd, out, sizeof out);
+    support_run(cmd, out, sizeof out);
     cr_assert_eq(atoi(out), 0, "a forfeit in the journal");
     /* a play left to the heuristic is one whose state no pack fits, never
      * a match the bot could not set up (Tarot's default rules once) */
     snprintf(cmd, sizeof cmd, "grep -rh 'heuristic play (' %s | grep -v 'no state fits' | head -3",
              support_scratch_path("logs"));
-    run(cmd, out, sizeof out);
+    support_run(cmd, out, sizeof out);
     cr_assert_str_empty(out, "%s: %s", game, out);
+}
+
+static void plays(const char *game, int players, int programs)
+{
+    plays_with(game, players, programs, "");
 }
 
 Test(search_bots, plays_two_sided_games_without_a_fault, .timeout = 300)
@@ -107,17 +94,20 @@ Test(search_bots, plays_belote_at_three_and_four_without_a_fault, .timeout = 300
     plays("belote", 4, 4);
 }
 
-Test(search_bots, plays_tarot_at_three_four_and_five_without_a_fault, .timeout = 900)
+/* One deal each dealer (a quarter of the default match), which keeps the
+ * duplicate set and its seatings; the default rules, which once failed the
+ * bot's rebuild, are the check's (passes_the_check_in_tarot). */
+Test(search_bots, plays_tarot_at_three_four_and_five_without_a_fault, .timeout = 600)
 {
-    plays("tarot", 3, 3);
-    plays("tarot", 4, 4);
-    plays("tarot", 5, 5);
+    plays_with("tarot", 3, 3, "--rule deals=3");
+    plays_with("tarot", 4, 4, "--rule deals=4");
+    plays_with("tarot", 5, 5, "--rule deals=5");
 }
 
 Test(search_bots, refuses_piquet_with_the_reason)
 {
     static char cmd[1024], out[4096];
-    snprintf(cmd, sizeof cmd, "%s/bot-search --game piquet", bin_dir());
-    cr_assert_eq(run(cmd, out, sizeof out), 2);
+    snprintf(cmd, sizeof cmd, "%s/bot-search --game piquet", support_bin_dir());
+    cr_assert_eq(support_run(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "bot-pimc"), "%s", out);
 }
