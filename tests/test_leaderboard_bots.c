@@ -128,7 +128,7 @@ Test(leaderboard_bots, a_bad_registration_is_refused_with_the_reason_and_stores_
     static const struct { const char *name, *game, *extra; const char *why; } cases[] = {
         { "a/b", "piquet", "", "holds '/'" },
         { "", "piquet", "", "empty" },
-        { "waytoolongnameforabotthatgoesonandon", "piquet", "", "name" },
+        { "waytoolongnameforabotthatgoesonandonandonandonpastsixtythreebytes", "piquet", "", "longer than 63 bytes" },
         { "ok", "belote-9", "", "unknown game" },
         { "ok", "piquet", ",\"owner\":\"mallory\"", "unknown or repeated field 'owner'" },
         { "ok", "piquet", ",\"name\":\"again\"", "unknown or repeated field 'name'" },
