@@ -122,31 +122,79 @@ const char *support_scratch_command(const char *program, const char *args)
     return c;
 }
 
-int support_scratch_processes(const char *prefix)
+/* Calls seen(pid, line) for every live process (zombies and kernel threads,
+ * whose command line is empty, left out) but this one, its command line's
+ * arguments joined by single spaces; returns how many it counted. */
+static int scan_processes(int (*seen)(const char *pid, const char *line, void *arg), void *arg)
 {
     DIR *proc = opendir("/proc");
     struct dirent *e;
-    char path[64], line[8192];
-    size_t want = strlen(prefix);
+    char path[64], line[8192], self[24];
     int count = 0;
     cr_assert_not_null(proc);
+    snprintf(self, sizeof self, "%ld", (long)getpid());
     while ((e = readdir(proc))) {
-        if (!isdigit((unsigned char)e->d_name[0])) continue;
+        if (!isdigit((unsigned char)e->d_name[0]) || !strcmp(e->d_name, self)) continue;
         snprintf(path, sizeof path, "/proc/%.20s/cmdline", e->d_name);
         FILE *f = fopen(path, "r");
         if (!f) continue;   /* gone meanwhile */
         size_t len = fread(line, 1, sizeof line - 1, f);
         fclose(f);
-        /* A zombie's (and a kernel thread's) command line is empty. */
         if (len == 0) continue;
         for (size_t i = 0; i < len; i++)
             if (line[i] == '\0') line[i] = ' ';
         while (len > 0 && line[len - 1] == ' ') len--;
         line[len] = '\0';
-        count += len >= want && !memcmp(line, prefix, want) && (line[want] == '\0' || line[want] == ' ');
+        count += seen(e->d_name, line, arg);
     }
     closedir(proc);
     return count;
+}
+
+static int starts_with_words(const char *pid, const char *line, void *arg)
+{
+    (void)pid;
+    const char *prefix = arg;
+    size_t want = strlen(prefix);
+    return !strncmp(line, prefix, want) && (line[want] == '\0' || line[want] == ' ');
+}
+
+int support_scratch_processes(const char *prefix)
+{
+    return scan_processes(starts_with_words, (void *)prefix);
+}
+
+struct mention_list { char *list; size_t cap, used; };
+
+static int mentions_dir(const char *pid, const char *line, void *arg)
+{
+    struct mention_list *out = arg;
+    if (!strstr(line, dir)) return 0;
+    if (out->list && out->used < out->cap) {
+        char path[64], stat[512] = "";
+        snprintf(path, sizeof path, "/proc/%.20s/stat", pid);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(stat, 1, sizeof stat - 1, f) : 0;
+        if (f) fclose(f);
+        stat[n] = '\0';
+        /* After the name's last ')': the state, then the parent's pid. */
+        const char *at = strrchr(stat, ')');
+        char state = '?';
+        long ppid = 0;
+        if (at) sscanf(at + 1, " %c %ld", &state, &ppid);
+        int w = snprintf(out->list + out->used, out->cap - out->used, "  pid %s ppid %ld %c: %.300s\n", pid, ppid,
+                         state, line);
+        out->used = w < 0 ? out->cap : out->used + (size_t)w < out->cap ? out->used + (size_t)w : out->cap;
+    }
+    return 1;
+}
+
+int support_scratch_mentions(char *list, size_t cap)
+{
+    struct mention_list out = { list, cap, 0 };
+    if (list && cap) list[0] = '\0';
+    cr_assert(dir[0], "no scratch directory yet");
+    return scan_processes(mentions_dir, &out);
 }
 
 int support_scratch_port(void)

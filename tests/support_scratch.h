@@ -49,6 +49,13 @@ const char *support_scratch_command(const char *program, const char *args);
  * ("x --seed 3" is not a prefix of "x --seed 31"). */
 int support_scratch_processes(const char *prefix);
 
+/* How many live processes other than this one (zombies excluded) have a
+ * command line that mentions the scratch directory: every process a test
+ * started with a path in it, and what those forked. When list is not
+ * NULL, a line for each ("pid P ppid Q S: command line") goes into it, cut
+ * at cap bytes, for a failure message. */
+int support_scratch_mentions(char *list, size_t cap);
+
 /* A loopback TCP port that is this test's until support_scratch_remove:
  * bound on 127.0.0.1 with SO_REUSEADDR and never listened on. The kernel
  * gives it to no one else (not to a bind to port 0, not to a plain bind of
