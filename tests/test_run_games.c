@@ -284,7 +284,7 @@ Test(run_games, sprt_of_a_game_resumes_from_its_journal_and_reads_it_back_with_f
     static char out[65536], whole[65536], cmd[8192];
     const char *journal = support_scratch_path("resume.jsonl"), *once = support_scratch_path("once.jsonl");
     const char *logs = support_scratch_path("logs");
-    const char *forms[2] = { "--players 2", "--players 3" };
+    const char *forms[2] = { "--players 2 --rule deals=2", "--players 3 --rule deals=3" };   /* one deal each dealer */
     for (int k = 0; k < 2; k++) {
         char fill[512] = "";
         if (k) snprintf(fill, sizeof fill, "--fill 'f=%s/bot-random --seed 7 --game belote'", support_bin_dir());
