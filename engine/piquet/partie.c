@@ -84,15 +84,10 @@ static void finish_deal(struct pq_partie *self)
     }
 }
 
-int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
-                         const uint8_t next_deck[32], char *err, int cap)
+/* The deal just ended: its scores counted and, unless the partie is
+ * over, the next deal started from next_deck (NULL: the seed's pack). */
+static int deal_ended(struct pq_partie *self, const uint8_t next_deck[32])
 {
-    if (self->over) {
-        pq_deal_check(&self->deal, action, err, cap);   /* says "the deal is over" */
-        return -1;
-    }
-    if (pq_deal_apply(&self->deal, action, err, cap) < 0) return -1;
-    if (!pq_deal_over(&self->deal)) return 0;
     finish_deal(self);
     if (self->over) return 1;
     uint8_t deck[32];
@@ -105,6 +100,23 @@ int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
     assert(rc == 0);
     (void)rc;
     return 1;
+}
+
+int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
+                         const uint8_t next_deck[32], char *err, int cap)
+{
+    if (self->over) {
+        pq_deal_check(&self->deal, action, err, cap);   /* says "the deal is over" */
+        return -1;
+    }
+    if (pq_deal_apply(&self->deal, action, err, cap) < 0) return -1;
+    return pq_deal_over(&self->deal) ? deal_ended(self, next_deck) : 0;
+}
+
+int pq_partie_apply_legal(struct pq_partie *self, int n)
+{
+    if (self->over || pq_deal_apply_legal(&self->deal, n) < 0) return -1;
+    return pq_deal_over(&self->deal) ? deal_ended(self, NULL) : 0;
 }
 
 int pq_partie_apply(struct pq_partie *self, const struct pq_action *action, char *err, int cap)

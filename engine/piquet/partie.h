@@ -60,6 +60,11 @@ int pq_partie_apply(struct pq_partie *self, const struct pq_action *action, char
 int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
                          const uint8_t next_deck[32], char *err, int cap);
 
+/* Applies the current player's n-th legal action (pq_deal_apply_legal):
+ * the same as pq_partie_apply of it. 1, 0, or -1 when there is no n-th
+ * legal action (nothing changes). */
+int pq_partie_apply_legal(struct pq_partie *self, int n);
+
 /* Multiplier of deal `deal_no` (2 for deals 1 and 4 of a four-deal partie). */
 int pq_partie_weight(const struct pq_partie *self, int deal_no);
 
