@@ -50,22 +50,23 @@ static int binomial(int n, int k)
     return (k < 0 || k > n) ? 0 : binomials[n][k];
 }
 
-/* The idx-th subset of size k of the cards in `from` (combinatorial number
- * system: every idx < C(|from|, k) gives a different subset). */
-static pq_mask subset_nth(pq_mask from, int k, int idx)
+/* The idx-th subset of size k of the n cards in `from` (combinatorial
+ * number system: every idx < C(n, k) gives a different subset). */
+static pq_mask subset_nth(pq_mask from, int n, int k, int idx)
 {
-    uint8_t cards[32];
-    int n = 0;
-    for (pq_mask m = from; m; m &= m - 1) cards[n++] = (uint8_t)pq_mask_first(m);
     pq_mask out = 0;
-    /* The largest c below n with C(c, i) <= idx, for i = k down to 1: C(c, i)
-     * grows with c, and each c is below the one before, so one scan down. */
-    int c = n - 1;
-    for (int i = k; i >= 1; i--) {
-        while (binomials[c][i] > idx) c--;   /* c >= i - 1, where C(c, i) = 0 */
-        idx -= binomials[c][i];
-        out |= PQ_BIT(cards[c]);
-        c--;
+    /* For i = k down to 1 the i-th card taken is the c-th lowest of from
+     * for the largest c with C(c, i) <= idx (what is left of it), each c
+     * below the one before: one scan down the cards, taking card c when
+     * C(c, i) <= idx, i counting down in k. No branch on the outcome,
+     * which a random index makes unpredictable. */
+    for (int c = n - 1; c >= 0 && k > 0; c--) {
+        pq_mask card = (pq_mask)1 << (31 - __builtin_clz(from));   /* the c-th lowest */
+        int b = binomials[c][k], take = -(b <= idx);                /* all ones when taken */
+        idx -= b & take;
+        out |= card & (pq_mask)take;
+        k += take;
+        from ^= card;
     }
     return out;
 }
@@ -98,7 +99,7 @@ static int subsets_count(int n, int lo, int hi)
 static pq_mask subsets_nth(pq_mask from, int n, int lo, int hi, int idx)
 {
     for (int k = lo; k <= hi; k++) {
-        if (idx < binomial(n, k)) return subset_nth(from, k, idx);
+        if (idx < binomial(n, k)) return subset_nth(from, n, k, idx);
         idx -= binomial(n, k);
     }
     assert(!"subset index out of range");
@@ -358,11 +359,10 @@ static int legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
     switch (self->phase) {
     case PQ_PHASE_PLAY:
         avail = playable(self);
-        for (int k = n; k > 0 && avail; k--) avail &= avail - 1;
-        if (!avail) return -1;
+        if (n >= pq_mask_count(avail)) return -1;
         out->kind = PQ_ACT_PLAY;
-        out->number = (uint8_t)pq_mask_first(avail);
-        out->cards = avail & -avail;
+        out->number = (uint8_t)pq_mask_nth(avail, n);
+        out->cards = PQ_BIT(out->number);
         return 0;
     case PQ_PHASE_ANNOUNCE:
         out->kind = PQ_ACT_ANNOUNCE;
@@ -750,7 +750,7 @@ static __attribute__((noinline)) void first_lead_made(struct pq_deal *self)
     if (self->untaken) self->phase = PQ_PHASE_LOOK;   /* R12 */
 }
 
-static void apply_play(struct pq_deal *self, int card)
+static inline __attribute__((always_inline)) void apply_play(struct pq_deal *self, int card)
 {
     int seat = self->to_act;
     self->hand[seat] &= ~PQ_BIT(card);

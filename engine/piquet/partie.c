@@ -18,23 +18,6 @@ int pq_partie_weight(const struct pq_partie *self, int deal_no)
     return (self->rules.partie_deals == 4 && (deal_no == 1 || deal_no == 4)) ? 2 : 1;
 }
 
-int pq_partie_elder_in(int first_dealer, int deal_no)
-{
-    int dealer = deal_no % 2 == 1 ? first_dealer : 1 - first_dealer;
-    return 1 - dealer;
-}
-
-int pq_partie_elder(const struct pq_partie *self)
-{
-    return pq_partie_elder_in(self->first_dealer, self->deal_no);
-}
-
-int pq_partie_to_act(const struct pq_partie *self)
-{
-    if (self->over) return -1;
-    int seat = pq_deal_to_act(&self->deal);
-    return seat == PQ_ELDER ? pq_partie_elder(self) : 1 - pq_partie_elder(self);
-}
 
 static void start(struct pq_partie *self, const struct pq_rules *rules, uint64_t seed, int first_dealer)
 {
