@@ -52,10 +52,7 @@ static inline int pq_mask_first(pq_mask mask)
     return __builtin_ctz(mask);
 }
 
-/* The n-th lowest card (n from 0) of a mask holding more than n cards.
- * A search down the SWAR counts of the halves, bytes, nibbles and pairs,
- * without a branch on n: a random pick (a playout's) would mispredict
- * the end of a loop over the cards below it. */
+/* The n-th lowest card (n from 0) of a mask holding more than n cards. */
 static inline int pq_mask_nth(pq_mask mask, int n)
 {
     while (n-- > 0) mask &= mask - 1;
