@@ -32,6 +32,11 @@
 #include "bots/solver.h"
 #include "engine/piquet/view.h"
 
+/* The opponent's exchange: greedy's (version 1: he discards as the greedy
+ * player, his hidden cards biased toward high ranks) or reconstructed from
+ * what the seat saw (exchanges.h). */
+enum pimc_model { PIMC_MODEL_GREEDY, PIMC_MODEL_EXCHANGE };
+
 struct pimc_options {
     uint64_t seed;
     int worlds;        /* worlds per play decision (default 48) */
@@ -39,6 +44,9 @@ struct pimc_options {
     int candidates;    /* exchange candidates kept by the prefilter (default 10) */
     int samples;       /* exchange packs per candidate; 0: as many as worlds */
     double bias;       /* worlds.h rank bias of the opponent's hidden cards (default 0.4) */
+    int model;         /* enum pimc_model: how the opponent exchanged (default PIMC_MODEL_EXCHANGE) */
+    double temperature;/* exchanges.h temperature of his discards (default 3) */
+    int sink;          /* 1: declarations may sink, measured (default); 0: always in full */
 };
 
 struct pimc {
@@ -47,6 +55,10 @@ struct pimc {
     /* Statistics of the last decision, for logs and tests. */
     int last_worlds;         /* worlds solved (play) or packs evaluated (exchange) */
     int last_enumerated;     /* 1 when the worlds were all the consistent ones */
+    /* A declaration that could sink: the best smaller one's mean gain
+     * over the full one (deal points) and its standard error; 0 when none
+     * was measured. */
+    double last_sink_gain, last_sink_error;
 };
 
 void pimc_options_default(struct pimc_options *out);
