@@ -332,7 +332,7 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
 
 /* A sunk declaration is tried only when the full one scores at most this:
  * beyond it no hidden card has been seen to repay the points. */
-enum { SINK_STAKE = 5, SINK_TRICKS = 3, SINK_OPPONENT_WORLDS = 4 };
+enum { SINK_STAKE = 5, SINK_TRICKS = 3, SINK_OPPONENT_WORLDS = 4, SINK_SAMPLES_MIN = 4 };
 
 /* The action that replays a declaration the view shows: its cards when
  * known, else the opponent's best combination matching what he announced
@@ -545,8 +545,11 @@ static int choose_declaration(struct pimc *self, const struct pq_view *v, const 
     struct exchanges model;
     if (nc < 2 || exchanges_init(&model, v, self->options.temperature) < 0) return full;
     double sum[3] = { 0 }, square[3] = { 0 }, weight_squares = 0, limit = time_limit(self, cap_ms);
-    int samples = self->options.samples > 0 ? self->options.samples : self->options.worlds, done = 0;
-    if (self->options.ms > 0) samples = 1000000;
+    /* A quarter of the budget: sinking is rarely right (bots/README.md),
+     * and the play after it should keep its time. */
+    int samples = (self->options.samples > 0 ? self->options.samples : self->options.worlds) / 4, done = 0;
+    if (samples < SINK_SAMPLES_MIN) samples = SINK_SAMPLES_MIN;
+    if (self->options.ms > 0) samples = 1000000, limit /= 4;
     for (int s = 0; s < samples; s++) {
         struct exchange x;
         struct pq_deal d;
@@ -567,7 +570,7 @@ static int choose_declaration(struct pimc *self, const struct pq_view *v, const 
         if (now_ms() - start >= limit) break;
     }
     self->last_worlds = done;
-    if (done < 4 || sum[0] <= 0) return full;
+    if (done < SINK_SAMPLES_MIN || sum[0] <= 0) return full;
     int best = 0;
     double best_gain = 0;
     self->last_sink_gain = -1e9;
