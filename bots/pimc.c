@@ -35,6 +35,7 @@ void pimc_options_default(struct pimc_options *out)
     out->model = PIMC_MODEL_EXCHANGE;
     out->temperature = 3;
     out->sink = 1;
+    out->sink_tricks = 3;
 }
 
 int pimc_parse_budget(struct pimc_options *self, const char *text)
@@ -332,7 +333,7 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
 
 /* A sunk declaration is tried only when the full one scores at most this:
  * beyond it no hidden card has been seen to repay the points. */
-enum { SINK_STAKE = 5, SINK_TRICKS = 3, SINK_OPPONENT_WORLDS = 4, SINK_SAMPLES_MIN = 4 };
+enum { SINK_STAKE = 5, SINK_OPPONENT_WORLDS = 4, SINK_SAMPLES_MIN = 4 };
 
 /* The action that replays a declaration the view shows: its cards when
  * known, else the opponent's best combination matching what he announced
@@ -476,7 +477,7 @@ static int exact_card(struct pimc *self, const struct pq_deal *d)
 /* Plays a rebuilt deal from the seat's declaration `a` to its end: the
  * rest of the declarations in full (greedy's), then the play, the seat
  * with both hands known, the opponent from what he saw (his own view, so
- * the cards the declaration shows him) for the first SINK_TRICKS tricks
+ * the cards the declaration shows him) for the first `sink_tricks` tricks
  * and exactly after. Returns the deal's score to the seat, or sets *ok
  * to 0. */
 static int play_out(struct pimc *self, struct pq_deal d, const struct pq_action *a, int me, uint64_t seed, int *ok)
@@ -488,7 +489,7 @@ static int play_out(struct pimc *self, struct pq_deal d, const struct pq_action 
     if (pq_deal_apply(&d, a, NULL, 0) < 0) return 0;
     while (!pq_deal_over(&d)) {
         struct pq_action next;
-        if (d.phase == PQ_PHASE_PLAY && d.trick >= SINK_TRICKS && d.lead_card < 0) {
+        if (d.phase == PQ_PHASE_PLAY && d.trick >= self->options.sink_tricks && d.lead_card < 0) {
             /* From here both play exactly: the solver's value. */
             struct solver_position pos;
             solver_position_from_deal(&pos, &d);
