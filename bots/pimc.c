@@ -5,7 +5,10 @@
  * of the view, so the same view with the same seed and budget gives the
  * same answer whatever came before. The solver's table is kept for the
  * life of the bot: it stores exact positions only (solver.h), so entries
- * of earlier worlds and deals stay true.
+ * of earlier worlds and deals stay true. Measuring a sink plays rebuilt
+ * deals through the engine (rebuild_deal: the seat's own cards, a sampled
+ * exchange of the opponent, the declarations so far replayed from the
+ * view); a sample that cannot reproduce the view is skipped.
  */
 #include <stdlib.h>
 #include <string.h>
