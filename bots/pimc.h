@@ -62,7 +62,7 @@ struct pimc_options {
     double bias;       /* worlds.h rank bias of the opponent's hidden cards (default 0.4) */
     int model;         /* enum pimc_model: how the opponent exchanged (default PIMC_MODEL_EXCHANGE) */
     double temperature;/* exchanges.h temperature of his discards (default 3) */
-    int sink;          /* 1: declarations may sink, measured (default); 0: always in full */
+    int sink;          /* 1: declarations may sink, measured; 0: always in full (default) */
     int sink_tricks;   /* tricks the opponent plays from his view when sinking is measured (default 3) */
 };
 

@@ -291,6 +291,7 @@ Test(pimc, declares_in_full_when_sinking_costs_more_than_it_hides, .timeout = 60
     struct pimc p;
     pimc_options_default(&o);
     o.worlds = 32;
+    o.sink = 1;
     cr_assert_eq(pimc_init(&p, &o), 0);
     int measured = 0;
     for (int pack = 0; pack < 40 && measured < 3; pack++) {
