@@ -357,6 +357,19 @@ static void guard_teardown(pid_t bwrap, int *status, int *bwrap_done)
     }
 }
 
+/* Reaps the guard's children that have ended, without waiting; bwrap's
+ * status into *status when it is one of them. */
+static void reap_ready(pid_t bwrap, int *status, int *bwrap_done)
+{
+    int st;
+    pid_t w;
+    while ((w = waitpid(-1, &st, WNOHANG)) > 0)
+        if (w == bwrap) {
+            *status = st;
+            *bwrap_done = 1;
+        }
+}
+
 _Noreturn void sandbox_guard(const struct sandbox_exec *exec, pid_t arena)
 {
     sigset_t set, old;
@@ -382,13 +395,7 @@ _Noreturn void sandbox_guard(const struct sandbox_exec *exec, pid_t arena)
         siginfo_t info;
         int sig = sigwaitinfo(&set, &info);
         if (sig == SIGCHLD) {
-            int st;
-            pid_t w;
-            while ((w = waitpid(-1, &st, WNOHANG)) > 0)
-                if (w == bwrap) {
-                    status = st;
-                    bwrap_done = 1;
-                }
+            reap_ready(bwrap, &status, &bwrap_done);
             if (bwrap_done) break;
         } else if (sig == SIGTERM) {
             /* The bot may stop on its own within the grace period. */
@@ -398,15 +405,8 @@ _Noreturn void sandbox_guard(const struct sandbox_exec *exec, pid_t arena)
             sigset_t chld;
             sigemptyset(&chld);
             sigaddset(&chld, SIGCHLD);
-            while (!bwrap_done && sigtimedwait(&chld, &info, &grace) == SIGCHLD) {
-                int st;
-                pid_t w;
-                while ((w = waitpid(-1, &st, WNOHANG)) > 0)
-                    if (w == bwrap) {
-                        status = st;
-                        bwrap_done = 1;
-                    }
-            }
+            while (!bwrap_done && sigtimedwait(&chld, &info, &grace) == SIGCHLD)
+                reap_ready(bwrap, &status, &bwrap_done);
             break;
         } else if (sig == SIGUSR1) {
             break;
