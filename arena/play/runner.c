@@ -30,7 +30,8 @@
 #include "arena/version.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
-enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20 };
+enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20,
+       HELLOS_PENDING_MAX = 64 };
 
 /* Hellos refused in the name of a token's owner, for the owner's log. */
 struct refusals {
@@ -766,6 +767,15 @@ static void loop_close(struct loop *L)
     free(L->remote_refusals);
 }
 
+/* Local processes started and not yet connected (no hello read yet). */
+static int awaiting_hellos(const struct loop *L)
+{
+    int n = 0;
+    for (int i = 0; i < L->n_conns; i++)
+        n += L->conns[i].state != CONN_FREE && !L->conns[i].remote && !L->conns[i].connected;
+    return n;
+}
+
 int runner_run(struct runner *r, char *err, size_t cap)
 {
     struct loop L;
@@ -780,10 +790,12 @@ int runner_run(struct runner *r, char *err, size_t cap)
     r->loop = &L;
     for (;;) {
         /* Slots are started for at most START_PASS_MS at a time, each
-         * with its own clock, and a pass cut short waits as long again
-         * while messages are read: with hundreds of parties in flight the
-         * hellos of the first are read before their handshake deadline,
-         * not after every process of the run was started. */
+         * with its own clock, and with at most HELLOS_PENDING_MAX
+         * processes started and not yet heard from; a pass cut short
+         * waits as long again while messages are read. So with hundreds
+         * of parties in flight processes start as fast as the machine
+         * brings them up, and each hello is read before its handshake
+         * deadline, not after every process of the run was started. */
         int busy = 0;
         int64_t now = now_ms();
         int deferred = now < next_start;
@@ -794,7 +806,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 struct slot *s = &L.slots[i];
                 if (s->busy || !more || (r->stop && *r->stop)) continue;
                 int64_t at = now_ms();
-                if (at >= pass_end) {
+                if (at >= pass_end || awaiting_hellos(&L) >= HELLOS_PENDING_MAX) {
                     deferred = 1;
                     next_start = at + START_PASS_MS;
                     break;
