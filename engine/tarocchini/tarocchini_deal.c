@@ -388,6 +388,15 @@ static int apply_action(struct tar_deal *d, const struct tar_action *a);
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
 {
     int rc = apply_action(d, a);
+    if (a->kind == TAR_ACT_DECLARE && !(a->cards & TAR_WILDS)) {
+        /* The same seat declares on: its list loses the block declared;
+         * the others depend on its hand and wilds, unchanged (O18, O19). */
+        const struct tar_act *h = &d->hist[d->n_hist - 1];
+        int b = (h->klass == TAR_CLASS_CRICCA ? 0 : TAR_CRICCHE) + h->group;
+        d->n_legal = (int16_t)(d->n_legal - d->declaration_blocks[b]);
+        d->declaration_blocks[b] = 0;
+        return rc;
+    }
     tar_deal_refresh(d);
     return rc;
 }
@@ -601,7 +610,6 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
 
 static int count_legal(const struct tar_deal *d)
 {
-    if (d->phase == TAR_PHASE_DECLARE) return tar_declarations(d, d->to_act, NULL, NULL) + 1;   /* and pass */
     if (d->phase == TAR_PHASE_DISCARD) {
         int k = tar_count(discardable(d));
         return k * (k - 1) / 2;
@@ -626,7 +634,10 @@ static int count_legal(const struct tar_deal *d)
 void tar_deal_refresh(struct tar_deal *d)
 {
     d->playable = d->phase == TAR_PHASE_PLAY ? playable_in(d->hand[d->to_act], d->trick_suit) : 0;
-    d->n_legal = (int16_t)count_legal(d);
+    if (d->phase == TAR_PHASE_DECLARE)   /* the declarations, then pass */
+        d->n_legal = (int16_t)(tar_declaration_blocks(d, d->to_act, d->declaration_blocks) + 1);
+    else
+        d->n_legal = (int16_t)count_legal(d);
 }
 
 int tar_deal_legal_count(const struct tar_deal *d)
@@ -709,7 +720,7 @@ int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
     if (d->phase == TAR_PHASE_DECLARE) {   /* the declarations, then pass */
         int klass;
         tar_mask cards;
-        if (tar_declaration_nth(d, d->to_act, n, &klass, &cards) > n) {
+        if (tar_declaration_nth(d, d->to_act, d->declaration_blocks, n, &klass, &cards) > n) {
             a->kind = TAR_ACT_DECLARE;
             a->klass = (uint8_t)klass;
             a->cards = cards;
@@ -733,7 +744,7 @@ int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
     if (d->phase == TAR_PHASE_DECLARE && n >= 0) {   /* the declarations, then pass */
         int klass;
         tar_mask cards;
-        int k = tar_declaration_nth(d, d->to_act, n, &klass, &cards);
+        int k = tar_declaration_nth(d, d->to_act, d->declaration_blocks, n, &klass, &cards);
         struct tar_action a = { k > n ? TAR_ACT_DECLARE : TAR_ACT_PASS, (uint8_t)(k > n ? klass : 0), 0, 0,
                                 k > n ? cards : 0 };
         if (k >= n) return format(&a, buf, cap);
