@@ -191,6 +191,8 @@ struct tar_deal {
     tar_mask void_of[TAR_SEATS];         /* per seat: suits shown void, bit = tar_suit() */
     /* Kept by tar_deal_refresh after every change (init, apply, sampling),
      * so that listing and playing a card cost look-ups: */
+    uint8_t suit_held[TAR_SEATS][TAR_SUIT_NONE + 1];   /* per seat, its cards of each suit
+                                                          (tar_suit's numbers) */
     tar_mask playable;           /* the cards the seat to act may play now (0 outside the play) */
     int16_t n_legal;             /* the number of legal actions now */
     int16_t declaration_blocks[TAR_BLOCKS];   /* the declarations phase: the acting seat's
@@ -344,8 +346,8 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
 int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
-/* Recomputes what the deal keeps of its legal actions (playable, n_legal,
- * declaration_blocks) after its state was changed other than by
+/* Recomputes what the deal keeps of its hands and legal actions
+ * (suit_held, playable, n_legal, declaration_blocks) after its state was changed other than by
  * tar_deal_init and tar_deal_apply (a sample, a test that sets hands).
  * legal_count, legal_text, tar_deal_legal_nth and tar_deal_legal_play read
  * them; tar_deal_check, tar_deal_find_legal and tar_deal_playable do not. */

@@ -476,23 +476,22 @@ static void best_sizes(int f, tar_mask pile, const struct tar_rules *rules, int 
  * equal totals the one O17 doubles. */
 void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total, int *count)
 {
-    static const tar_mask sets[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
-    static const int n_wilds[4] = { 0, 1, 1, 2 };
-    int value[TAR_FAMILIES][4], made[TAR_FAMILIES][4], base = 0, base_n = 0, best = -1;
+    int wilds = wild_count(pile);
+    /* value[f][w]: family f's best sequence with w of the pile's wilds, 0
+     * for none; every sequence has 3 or more cards (O16), so a value > 0
+     * is one sequence made */
+    int value[TAR_FAMILIES][3], base = 0, base_n = 0, best = -1;
     int takers[TAR_FAMILIES + 1] = { -1 }, n_takers = 1;
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
-        int size[3] = { 0, 0, 0 };
+        int size[3] = { 0, 0, 0 }, gains = 0;   /* whether a wild changes anything here */
         if (pile & family_naturals(f)) best_sizes(f, pile, rules, size);   /* no sequence without a natural */
-        for (int k = 0; k < 4; k++) {
-            int sz = sets[k] & ~pile ? 0 : size[n_wilds[k]];
-            value[f][k] = sz > 0 ? 5 * (sz - 1) : 0;
-            made[f][k] = sz > 0;
+        for (int w = 0; w <= wilds; w++) {
+            value[f][w] = size[w] > 0 ? 5 * (size[w] - 1) : 0;
+            gains |= value[f][w] != value[f][0];
         }
         base += value[f][0];
-        base_n += made[f][0];
-        int gains = 0;   /* whether a wild changes anything here */
-        for (int k = 1; k < 4; k++) gains |= value[f][k] != value[f][0] || made[f][k] != made[f][0];
+        base_n += value[f][0] > 0;
         if (gains) takers[n_takers++] = f;
     }
     /* be, ma: the family each wild goes to, -1 for none; only those
@@ -507,11 +506,11 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
             if (ma >= 0 && !(pile & TAR_BIT(TAR_MA))) break;
             int sum = base, n = base_n;
             if (be >= 0 && be == ma) {
-                sum += value[be][3] - value[be][0];
-                n += made[be][3] - made[be][0];
+                sum += value[be][2] - value[be][0];
+                n += (value[be][2] > 0) - (value[be][0] > 0);
             } else {
-                if (be >= 0) sum += value[be][1] - value[be][0], n += made[be][1] - made[be][0];
-                if (ma >= 0) sum += value[ma][2] - value[ma][0], n += made[ma][2] - made[ma][0];
+                if (be >= 0) sum += value[be][1] - value[be][0], n += (value[be][1] > 0) - (value[be][0] > 0);
+                if (ma >= 0) sum += value[ma][1] - value[ma][0], n += (value[ma][1] > 0) - (value[ma][0] > 0);
             }
             /* O29: the maximum total, then (equal totals) the most doubled */
             if (sum > *total || (sum == *total && tar_doubled(sum, n) > best)) {

@@ -346,6 +346,7 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 {
     int c = a->card, suit = d->trick_suit;   /* tar_trick_suit of the cards before c */
     d->hand[seat] &= ~TAR_BIT(c);
+    d->suit_held[seat][tar_suit(c)]--;
     if (d->n_played == 0) d->signals[d->trick] = a->signals;
     if (suit != TAR_SUIT_NONE && c != TAR_MA && tar_suit(c) != suit) {
         d->void_of[seat] |= 1u << suit;
@@ -384,6 +385,7 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 }
 
 static int apply_action(struct tar_deal *d, const struct tar_action *a);
+static void keep(struct tar_deal *d);
 
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
 {
@@ -397,7 +399,7 @@ int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
         d->declaration_blocks[b] = 0;
         return rc;
     }
-    tar_deal_refresh(d);
+    keep(d);   /* suit_held kept as the cards left the hands */
     return rc;
 }
 
@@ -425,6 +427,7 @@ static int apply_action(struct tar_deal *d, const struct tar_action *a)
         return 0;
     case TAR_ACT_DISCARD:   /* O11 */
         d->hand[3] &= ~a->cards;
+        for (tar_mask x = a->cards; x; x &= x - 1) d->suit_held[3][tar_suit(__builtin_ctzll(x))]--;
         d->discards = a->cards;
         d->phase = TAR_PHASE_DECLARE;
         d->to_act = 0;
@@ -553,15 +556,15 @@ static inline int nth_card(tar_mask m, int n)
  * suit's only card (volo is true), four sets otherwise, and the Matto
  * none (signal_choices). */
 enum { LEAD_BLOCKS = 6 };
+static const uint8_t lead_suits[LEAD_BLOCKS] = { TAR_SUIT_TRUMPS, TAR_SUIT_NONE, TAR_SWORDS, TAR_BATONS, TAR_CUPS, TAR_COINS };
 static const tar_mask lead_blocks[LEAD_BLOCKS] = {
     TAR_TRUMPS, TAR_BIT(TAR_MA), (tar_mask)0x3ff << TAR_CARD(TAR_SWORDS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_BATONS, 0),
     (tar_mask)0x3ff << TAR_CARD(TAR_CUPS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_COINS, 0),
 };
 
-/* The number of lead actions of block b holding `cards`. */
-static int lead_block_size(tar_mask cards, int b)
+/* The number of lead actions of block b, of n cards. */
+static int lead_block_size(int n, int b)
 {
-    int n = tar_count(cards);
     return b == 1 ? n : n == 1 ? 7 : 4 * n;
 }
 
@@ -592,15 +595,15 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         a->card = (uint8_t)nth_card(x, n);
         return 0;
     }
+    const uint8_t *held = d->suit_held[d->to_act];
     for (int b = 0; b < LEAD_BLOCKS; b++) {   /* a lead: by suit, in card order */
-        tar_mask block = x & lead_blocks[b];
-        int k = lead_block_size(block, b);
+        int k = lead_block_size(held[lead_suits[b]], b);
         if (n >= k) {
             n -= k;
             continue;
         }
         int per_card = k == 7 ? 7 : b == 1 ? 1 : 4;   /* the suit's only card: every set; the Matto: none */
-        int c = nth_card(block, n / per_card), choices = signal_choices(d, c);
+        int c = nth_card(x & lead_blocks[b], n / per_card), choices = signal_choices(d, c);
         a->card = (uint8_t)c;
         a->signals = signal_sets[nth_card((tar_mask)choices, n % per_card)];
         return 0;
@@ -614,30 +617,56 @@ static int count_legal(const struct tar_deal *d)
         int k = tar_count(discardable(d));
         return k * (k - 1) / 2;
     }
-    if (d->phase == TAR_PHASE_PLAY) {
-        tar_mask x = d->playable;
-        if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
-        int n = 0;
-        /* every card but the Matto 4 actions, 7 when alone in its suit
-         * (lead_block_size without a count per block) */
-        for (int b = 0; b < LEAD_BLOCKS; b++) {
-            tar_mask block = x & lead_blocks[b];
-            n += b != 1 && block && !(block & (block - 1));
-        }
-        return 3 * n + 4 * tar_count(x & ~TAR_BIT(TAR_MA)) + ((x & TAR_BIT(TAR_MA)) != 0);
-    }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     walk(d, &w);
     return w.index;
 }
 
-void tar_deal_refresh(struct tar_deal *d)
+/* The play's legal actions from the kept suit counts: the cards the seat
+ * may play (playable_in(), O22, O23) and their number; on a lead with
+ * signals every card but the Matto has 4 actions, 7 when alone in its
+ * suit (lead_block_size). */
+static void keep_play(struct tar_deal *d)
 {
-    d->playable = d->phase == TAR_PHASE_PLAY ? playable_in(d->hand[d->to_act], d->trick_suit) : 0;
-    if (d->phase == TAR_PHASE_DECLARE)   /* the declarations, then pass */
+    int seat = d->to_act, suit = d->trick_suit;
+    const uint8_t *held = d->suit_held[seat];
+    tar_mask hand = d->hand[seat], matto = hand & TAR_BIT(TAR_MA);
+    int follow = suit == TAR_SUIT_NONE ? 0 : held[suit] ? suit : held[TAR_SUIT_TRUMPS] ? TAR_SUIT_TRUMPS : -1;
+    if (follow >= 0 && suit != TAR_SUIT_NONE) {
+        d->playable = (hand & tar_suit_cards(follow)) | matto;
+        d->n_legal = (int16_t)(held[follow] + held[TAR_SUIT_NONE]);
+        return;
+    }
+    int cards = 0, alone = 0;
+    for (int s = 0; s < TAR_SUIT_NONE; s++) {
+        cards += held[s];
+        alone += held[s] == 1;
+    }
+    d->playable = hand;
+    if (d->n_played > 0 || !d->rules.signals)
+        d->n_legal = (int16_t)(cards + held[TAR_SUIT_NONE]);
+    else
+        d->n_legal = (int16_t)(3 * alone + 4 * cards + held[TAR_SUIT_NONE]);
+}
+
+/* Keeps the legal actions (tar_deal_refresh) from the kept suit counts. */
+static void keep(struct tar_deal *d)
+{
+    d->playable = 0;
+    if (d->phase == TAR_PHASE_PLAY)
+        keep_play(d);
+    else if (d->phase == TAR_PHASE_DECLARE)   /* the declarations, then pass */
         d->n_legal = (int16_t)(tar_declaration_blocks(d, d->to_act, d->declaration_blocks) + 1);
     else
         d->n_legal = (int16_t)count_legal(d);
+}
+
+void tar_deal_refresh(struct tar_deal *d)
+{
+    for (int s = 0; s < TAR_SEATS; s++)
+        for (int suit = 0; suit <= TAR_SUIT_NONE; suit++)
+            d->suit_held[s][suit] = (uint8_t)tar_count(d->hand[s] & tar_suit_cards(suit));
+    keep(d);
 }
 
 int tar_deal_legal_count(const struct tar_deal *d)
