@@ -61,6 +61,15 @@ static tar_mask family_naturals(int f)
     return naturals[f];
 }
 
+/* The cards one of which family f's every sequence holds (O15, O16): the
+ * Angel, the suit's King; any Moor, any Ace. Without them no sequence. */
+static tar_mask family_keys(int f)
+{
+    static const tar_mask keys[TAR_FAMILIES] = { TAR_BIT(TAR_AN), TAR_BIT(TAR_CARD(0, TAR_K)), TAR_BIT(TAR_CARD(1, TAR_K)),
+                                                 TAR_BIT(TAR_CARD(2, TAR_K)), TAR_BIT(TAR_CARD(3, TAR_K)), TAR_MOORS, ACES };
+    return keys[f];
+}
+
 /* The small sets a cricca kind, a family or the wilds hold, counted in a
  * few operations where tar_count takes a dozen: the declarations and the
  * piles count them all the time. */
@@ -376,7 +385,7 @@ int tar_declaration_blocks(const struct tar_deal *d, int seat, int16_t sizes[TAR
     seat_wilds(d, seat, &wi);
     for (int f = 0; f < TAR_FAMILIES; f++) {
         int16_t n = 0;
-        if (!(d->families_done[seat] & (1u << f)))
+        if (!(d->families_done[seat] & (1u << f)) && (hand & family_keys(f)))
             n = (int16_t)family_count(&e, f, hand & family_naturals(f), &wi, &d->rules);
         sizes[TAR_CRICCHE + f] = n;
         total += n;
@@ -485,7 +494,7 @@ void tar_pile_sequences(tar_mask pile, const struct tar_rules *rules, int *total
     *total = *count = 0;
     for (int f = 0; f < TAR_FAMILIES; f++) {
         int size[3] = { 0, 0, 0 }, gains = 0;   /* whether a wild changes anything here */
-        if (pile & family_naturals(f)) best_sizes(f, pile, rules, size);   /* no sequence without a natural */
+        if (pile & family_keys(f)) best_sizes(f, pile, rules, size);
         for (int w = 0; w <= wilds; w++) {
             value[f][w] = size[w] > 0 ? 5 * (size[w] - 1) : 0;
             gains |= value[f][w] != value[f][0];

@@ -316,14 +316,15 @@ int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, str
 
 static void record(struct tar_deal *d, int seat, int kind, const struct tar_action *a)
 {
-    struct tar_act h = { (uint8_t)seat, (uint8_t)kind, 0, 0, 0, 0, 0, 0, 0 };
-    if (a) {
-        h.klass = a->klass;
-        h.card = a->card;
-        h.signals = a->signals;
-        h.cards = a->cards;
-    }
-    d->hist[d->n_hist++] = h;
+    struct tar_act *h = &d->hist[d->n_hist++];   /* field by field: cheaper than a struct built and copied */
+    h->seat = (uint8_t)seat;
+    h->kind = (uint8_t)kind;
+    h->klass = a ? a->klass : 0;
+    h->card = a ? a->card : 0;
+    h->signals = a ? a->signals : 0;
+    h->group = 0;
+    h->value = h->sequences = 0;
+    h->cards = a ? a->cards : 0;
 }
 
 /* O19: a seat's pass scores its declarations. */
@@ -344,19 +345,19 @@ static void declarer_passes(struct tar_deal *d, int seat)
 
 static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 {
-    int c = a->card, suit = d->trick_suit;   /* tar_trick_suit of the cards before c */
+    int c = a->card, suit = d->trick_suit, own = tar_suit(c);   /* suit: tar_trick_suit of the cards before c */
     d->hand[seat] &= ~TAR_BIT(c);
-    d->suit_held[seat][tar_suit(c)]--;
+    d->suit_held[seat][own]--;
     if (d->n_played == 0) d->signals[d->trick] = a->signals;
-    if (suit != TAR_SUIT_NONE && c != TAR_MA && tar_suit(c) != suit) {
+    if (suit != TAR_SUIT_NONE && c != TAR_MA && own != suit) {
         d->void_of[seat] |= 1u << suit;
-        if (tar_suit(c) != TAR_SUIT_TRUMPS) d->void_of[seat] |= 1u << TAR_SUIT_TRUMPS;
+        if (own != TAR_SUIT_TRUMPS) d->void_of[seat] |= 1u << TAR_SUIT_TRUMPS;
     }
     if (c == TAR_MA) {
         d->matto_seat = (int8_t)seat;
         d->matto_trick = (int8_t)d->trick;
     }
-    if (suit == TAR_SUIT_NONE && c != TAR_MA) d->trick_suit = (uint8_t)tar_suit(c);   /* O23 */
+    if (suit == TAR_SUIT_NONE && c != TAR_MA) d->trick_suit = (uint8_t)own;   /* O23 */
     int k = strength(&d->rules, c, d->trick_suit), take = takes(c, k, d->best_strength, d->best_at < 0);
     d->best_at = (int8_t)(take ? d->n_played : d->best_at);   /* tar_trick_winner, a card at a time */
     d->best_strength = (uint8_t)(take ? k : d->best_strength);
@@ -371,7 +372,9 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
     d->best_strength = 0;
     d->leaders[d->trick] = d->leader;
     d->winners[d->trick] = (uint8_t)w;
-    for (int i = 0; i < TAR_SEATS; i++) d->won[tar_team(w)] |= TAR_BIT(d->cards[d->trick][i]);
+    tar_mask won = 0;   /* in a local: |= on d->won[] chains through memory */
+    for (int i = 0; i < TAR_SEATS; i++) won |= TAR_BIT(d->cards[d->trick][i]);
+    d->won[tar_team(w)] |= won;
     d->tricks_won[tar_team(w)]++;
     record(d, w, TAR_ACT_WINS, NULL);
     d->trick++;
@@ -742,7 +745,6 @@ static int format_play(int card, int signals, char *buf, int cap)
 
 int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
 {
-    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     if (n < 0 || n >= d->n_legal) return -1;
     if (d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD) return nth_direct(d, n, a);
     memset(a, 0, sizeof *a);
@@ -759,6 +761,7 @@ int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
         }
         return 0;
     }
+    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     if (!walk(d, &w)) return -1;
     *a = w.found;
     return 0;
