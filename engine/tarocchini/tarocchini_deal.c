@@ -388,6 +388,7 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 }
 
 static int apply_action(struct tar_deal *d, const struct tar_action *a);
+static void keep_play(struct tar_deal *d);
 static void keep(struct tar_deal *d);
 
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
@@ -402,7 +403,10 @@ int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
         d->declaration_blocks[b] = 0;
         return rc;
     }
-    keep(d);   /* suit_held kept as the cards left the hands */
+    if (d->phase == TAR_PHASE_PLAY)   /* suit_held kept as the cards left the hands */
+        keep_play(d);
+    else
+        keep(d);
     return rc;
 }
 
@@ -573,7 +577,7 @@ static int lead_block_size(int n, int b)
 
 /* The n-th action of the play or discard list, found without walking the
  * list (the same order as walk()); 0, or -1 when n is past its end. */
-static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
+static inline int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
 {
     memset(a, 0, sizeof *a);
     if (d->phase == TAR_PHASE_DISCARD) {
@@ -629,7 +633,7 @@ static int count_legal(const struct tar_deal *d)
  * may play (playable_in(), O22, O23) and their number; on a lead with
  * signals every card but the Matto has 4 actions, 7 when alone in its
  * suit (lead_block_size). */
-static void keep_play(struct tar_deal *d)
+static inline void keep_play(struct tar_deal *d)
 {
     int seat = d->to_act, suit = d->trick_suit;
     const uint8_t *held = d->suit_held[seat];
