@@ -209,16 +209,6 @@ static int skip_block(struct emitter *e, int k)
     return 1;
 }
 
-/* The wild subsets of `avail` in list order: none, BE, MA, both. */
-static int wild_sets(tar_mask avail, tar_mask out[4])
-{
-    static const tar_mask all[4] = { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS };
-    int n = 0;
-    for (int i = 0; i < 4; i++)
-        if ((all[i] & ~avail) == 0) out[n++] = all[i];
-    return n;
-}
-
 static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
 {
     emit(e, TAR_CLASS_SEQUENCE, base);
@@ -242,8 +232,9 @@ static void grande_runs(struct emitter *e, tar_mask base, tar_mask held, int r)
     }
 }
 
-/* The wild sets a seat may add to a sequence (wild_sets(), in list order),
- * and how many of them have 0, 1 and 2 wilds. */
+/* The wild sets a seat may add to a sequence, in list order (none, BE,
+ * MA, both, those it may use), and how many of them have 0, 1 and 2
+ * wilds. */
 struct wilds {
     tar_mask sets[4];
     int n, of_size[3];
@@ -332,12 +323,15 @@ static void family_declarations(struct emitter *e, int f, tar_mask hand, const s
 }
 
 /* The wild sets seat `seat` may still add to a sequence (O18). */
-static void seat_wilds(const struct tar_deal *d, int seat, struct wilds *wi)
+static const struct wilds *seat_wilds(const struct tar_deal *d, int seat)
 {
-    wi->n = wild_sets(d->hand[seat] & TAR_WILDS & ~d->wilds_used[seat], wi->sets);
-    wi->of_size[0] = 1;
-    wi->of_size[1] = wi->n == 4 ? 2 : wi->n - 1;
-    wi->of_size[2] = wi->n == 4;
+    static const struct wilds by_wilds[4] = {   /* by the wilds it may use: bit 0 BE, bit 1 MA */
+        { { 0 }, 1, { 1, 0, 0 } },
+        { { 0, TAR_BIT(TAR_BE) }, 2, { 1, 1, 0 } },
+        { { 0, TAR_BIT(TAR_MA) }, 2, { 1, 1, 0 } },
+        { { 0, TAR_BIT(TAR_BE), TAR_BIT(TAR_MA), TAR_WILDS }, 4, { 1, 2, 1 } },
+    };
+    return &by_wilds[(d->hand[seat] & ~d->wilds_used[seat]) >> TAR_BE & 3];
 }
 
 /* Cricca kind k's block: the 3-card subsets of a 4-card cricca (the
@@ -357,10 +351,9 @@ static void declarations(struct emitter *e, const struct tar_deal *d, int seat)
     tar_mask hand = d->hand[seat];
     for (int k = 0; k < TAR_CRICCHE && !e->stop; k++)
         if (!(d->cricche_done[seat] & (1u << k))) cricca_declarations(e, hand, k);
-    struct wilds wi;
-    seat_wilds(d, seat, &wi);
+    const struct wilds *wi = seat_wilds(d, seat);
     for (int f = 0; f < TAR_FAMILIES && !e->stop; f++)
-        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, &wi, &d->rules);
+        if (!(d->families_done[seat] & (1u << f))) family_declarations(e, f, hand, wi, &d->rules);
 }
 
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
@@ -375,18 +368,17 @@ int tar_declaration_blocks(const struct tar_deal *d, int seat, int16_t sizes[TAR
 {
     static const uint8_t cricca_size[5] = { 0, 0, 0, 1, 5 };   /* by cards held */
     struct emitter e = { NULL, NULL, 0, 0, -1, { -1, -1, -1 } };
-    struct wilds wi;
+    const struct wilds *wi = seat_wilds(d, seat);
     tar_mask hand = d->hand[seat];
     int total = 0;
     for (int k = 0; k < TAR_CRICCHE; k++) {
         sizes[k] = d->cricche_done[seat] & (1u << k) ? 0 : cricca_size[kind_count(hand, k)];
         total += sizes[k];
     }
-    seat_wilds(d, seat, &wi);
     for (int f = 0; f < TAR_FAMILIES; f++) {
         int16_t n = 0;
         if (!(d->families_done[seat] & (1u << f)) && (hand & family_keys(f)))
-            n = (int16_t)family_count(&e, f, hand & family_naturals(f), &wi, &d->rules);
+            n = (int16_t)family_count(&e, f, hand & family_naturals(f), wi, &d->rules);
         sizes[TAR_CRICCHE + f] = n;
         total += n;
     }
@@ -418,9 +410,7 @@ int tar_declaration_nth(const struct tar_deal *d, int seat, const int16_t sizes[
     if (b < TAR_CRICCHE) {
         cricca_declarations(&e, d->hand[seat], b);
     } else {
-        struct wilds wi;
-        seat_wilds(d, seat, &wi);
-        family_declarations(&e, b - TAR_CRICCHE, d->hand[seat], &wi, &d->rules);
+        family_declarations(&e, b - TAR_CRICCHE, d->hand[seat], seat_wilds(d, seat), &d->rules);
     }
     assert(e.stop);   /* the sizes were this state's */
     *klass = x.klass;
