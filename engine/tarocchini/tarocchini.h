@@ -347,8 +347,9 @@ int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, str
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
 /* Recomputes what the deal keeps of its hands and legal actions
- * (suit_held, playable, n_legal, declaration_blocks) after its state was changed other than by
- * tar_deal_init and tar_deal_apply (a sample, a test that sets hands).
+ * (suit_held, playable, n_legal, declaration_blocks) after its state was
+ * changed other than by tar_deal_init and tar_deal_apply (a sample, a test
+ * that sets hands).
  * legal_count, legal_text, tar_deal_legal_nth and tar_deal_legal_play read
  * them; tar_deal_check, tar_deal_find_legal and tar_deal_playable do not. */
 void tar_deal_refresh(struct tar_deal *d);

@@ -65,8 +65,10 @@ static tar_mask family_naturals(int f)
  * Angel, the suit's King; any Moor, any Ace. Without them no sequence. */
 static tar_mask family_keys(int f)
 {
-    static const tar_mask keys[TAR_FAMILIES] = { TAR_BIT(TAR_AN), TAR_BIT(TAR_CARD(0, TAR_K)), TAR_BIT(TAR_CARD(1, TAR_K)),
-                                                 TAR_BIT(TAR_CARD(2, TAR_K)), TAR_BIT(TAR_CARD(3, TAR_K)), TAR_MOORS, ACES };
+    static const tar_mask keys[TAR_FAMILIES] = {
+        TAR_BIT(TAR_AN),   TAR_BIT(TAR_CARD(0, TAR_K)), TAR_BIT(TAR_CARD(1, TAR_K)), TAR_BIT(TAR_CARD(2, TAR_K)),
+        TAR_BIT(TAR_CARD(3, TAR_K)), TAR_MOORS, ACES,
+    };
     return keys[f];
 }
 

@@ -563,7 +563,8 @@ static inline int nth_card(tar_mask m, int n)
  * suit's only card (volo is true), four sets otherwise, and the Matto
  * none (signal_choices). */
 enum { LEAD_BLOCKS = 6 };
-static const uint8_t lead_suits[LEAD_BLOCKS] = { TAR_SUIT_TRUMPS, TAR_SUIT_NONE, TAR_SWORDS, TAR_BATONS, TAR_CUPS, TAR_COINS };
+static const uint8_t lead_suits[LEAD_BLOCKS] = { TAR_SUIT_TRUMPS, TAR_SUIT_NONE, TAR_SWORDS,
+                                                 TAR_BATONS,      TAR_CUPS,      TAR_COINS };
 static const tar_mask lead_blocks[LEAD_BLOCKS] = {
     TAR_TRUMPS, TAR_BIT(TAR_MA), (tar_mask)0x3ff << TAR_CARD(TAR_SWORDS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_BATONS, 0),
     (tar_mask)0x3ff << TAR_CARD(TAR_CUPS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_COINS, 0),
@@ -577,7 +578,7 @@ static int lead_block_size(int n, int b)
 
 /* The n-th action of the play or discard list, found without walking the
  * list (the same order as walk()); 0, or -1 when n is past its end. */
-static inline int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
+static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
 {
     memset(a, 0, sizeof *a);
     if (d->phase == TAR_PHASE_DISCARD) {
@@ -638,8 +639,9 @@ static inline void keep_play(struct tar_deal *d)
     int seat = d->to_act, suit = d->trick_suit;
     const uint8_t *held = d->suit_held[seat];
     tar_mask hand = d->hand[seat], matto = hand & TAR_BIT(TAR_MA);
-    int follow = suit == TAR_SUIT_NONE ? 0 : held[suit] ? suit : held[TAR_SUIT_TRUMPS] ? TAR_SUIT_TRUMPS : -1;
-    if (follow >= 0 && suit != TAR_SUIT_NONE) {
+    /* the suit it must play (the Matto besides), -1 when any card */
+    int follow = suit == TAR_SUIT_NONE ? -1 : held[suit] ? suit : held[TAR_SUIT_TRUMPS] ? TAR_SUIT_TRUMPS : -1;
+    if (follow >= 0) {
         d->playable = (hand & tar_suit_cards(follow)) | matto;
         d->n_legal = (int16_t)(held[follow] + held[TAR_SUIT_NONE]);
         return;
