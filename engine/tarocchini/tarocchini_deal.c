@@ -671,9 +671,13 @@ static void keep(struct tar_deal *d)
 
 void tar_deal_refresh(struct tar_deal *d)
 {
-    for (int s = 0; s < TAR_SEATS; s++)
-        for (int suit = 0; suit <= TAR_SUIT_NONE; suit++)
-            d->suit_held[s][suit] = (uint8_t)tar_count(d->hand[s] & tar_suit_cards(suit));
+    for (int s = 0; s < TAR_SEATS; s++) {
+        tar_mask hand = d->hand[s];
+        for (int suit = 0; suit < TAR_SUITS; suit++)
+            d->suit_held[s][suit] = (uint8_t)tar_count(hand & (tar_mask)0x3ff << TAR_CARD(suit, 0));
+        d->suit_held[s][TAR_SUIT_TRUMPS] = (uint8_t)tar_count(hand & TAR_TRUMPS);
+        d->suit_held[s][TAR_SUIT_NONE] = (uint8_t)(hand >> TAR_MA & 1);
+    }
     keep(d);
 }
 
