@@ -132,6 +132,7 @@ enum { TAR_CRICCA_TAROCCHI, TAR_CRICCA_KINGS, TAR_CRICCA_QUEENS, TAR_CRICCA_KNIG
        TAR_CRICCHE };
 enum { TAR_FAMILY_GRANDE, TAR_FAMILY_SWORDS, TAR_FAMILY_BATONS, TAR_FAMILY_CUPS, TAR_FAMILY_COINS,
        TAR_FAMILY_MOORS, TAR_FAMILY_ACES, TAR_FAMILIES };
+enum { TAR_BLOCKS = TAR_CRICCHE + TAR_FAMILIES };   /* of a declaration list (tar_declaration_blocks) */
 enum { TAR_CLASS_CRICCA, TAR_CLASS_SEQUENCE };
 
 /* The variant flags (section 6). */
@@ -190,8 +191,12 @@ struct tar_deal {
     tar_mask void_of[TAR_SEATS];         /* per seat: suits shown void, bit = tar_suit() */
     /* Kept by tar_deal_refresh after every change (init, apply, sampling),
      * so that listing and playing a card cost look-ups: */
+    uint8_t suit_held[TAR_SEATS][TAR_SUIT_NONE + 1];   /* per seat, its cards of each suit
+                                                          (tar_suit's numbers) */
     tar_mask playable;           /* the cards the seat to act may play now (0 outside the play) */
     int16_t n_legal;             /* the number of legal actions now */
+    int16_t declaration_blocks[TAR_BLOCKS];   /* the declarations phase: the acting seat's
+                                                 (tar_declaration_blocks) */
     /* Kept by each play: the current trick's suit to follow (tar_trick_suit)
      * and the card winning it so far (its position, -1 none, and strength) */
     uint8_t trick_suit;
@@ -306,11 +311,16 @@ int tar_sequence_value(tar_mask m);
  * many were visited. */
 int tar_declarations(const struct tar_deal *d, int seat, int (*fn)(void *ctx, int klass, tar_mask cards),
                      void *ctx);
-/* The n-th (n >= 0, from 0) of those declarations, as tar_declarations
- * lists them, found without visiting every one before it: returns n + 1
- * with its class and cards written, or the list's length (<= n, nothing
- * written) when the list is shorter. */
-int tar_declaration_nth(const struct tar_deal *d, int seat, int n, int *klass, tar_mask *cards);
+/* The list comes in blocks: one per cricca kind (TAR_CRICCHE), then one
+ * per family (TAR_FAMILIES), each empty once declared. Writes each block's
+ * size for seat `seat` now and returns their total, the list's length. */
+int tar_declaration_blocks(const struct tar_deal *d, int seat, int16_t sizes[TAR_BLOCKS]);
+/* The n-th (n >= 0, from 0) of those declarations, found from the block
+ * sizes tar_declaration_blocks gives for this state, without visiting the
+ * blocks before it: returns n + 1 with its class and cards written, or the
+ * list's length (<= n, nothing written) when the list is shorter. */
+int tar_declaration_nth(const struct tar_deal *d, int seat, const int16_t sizes[TAR_BLOCKS], int n, int *klass,
+                        tar_mask *cards);
 /* O29: a pile's cricche total and number, and its best sequences (their
  * total and number, before doubling) under O16-O18. */
 void tar_pile_cricche(tar_mask pile, int *total, int *count);
@@ -336,11 +346,12 @@ int tar_deal_check(const struct tar_deal *d, const struct tar_action *a, char *e
 int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, struct tar_action *a);
 /* Applies a checked action: 0 goes on, 1 the deal is over. */
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a);
-/* Recomputes what the deal keeps of its legal actions (playable, n_legal)
- * after its state was changed other than by tar_deal_init and
- * tar_deal_apply (a sample, a test that sets hands). legal_count,
- * legal_text and tar_deal_legal_play read them; tar_deal_check and
- * tar_deal_playable do not. */
+/* Recomputes what the deal keeps of its hands and legal actions
+ * (suit_held, playable, n_legal, declaration_blocks) after its state was
+ * changed other than by tar_deal_init and tar_deal_apply (a sample, a test
+ * that sets hands).
+ * legal_count, legal_text, tar_deal_legal_nth and tar_deal_legal_play read
+ * them; tar_deal_check, tar_deal_find_legal and tar_deal_playable do not. */
 void tar_deal_refresh(struct tar_deal *d);
 int tar_deal_legal_count(const struct tar_deal *d);
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);

@@ -92,7 +92,12 @@ void tar_deck_from_seed(uint64_t seed, int index, uint8_t deck[TAR_CARDS])
 {
     struct pq_rng rng;
     pq_rng_seed(&rng, pq_rng_mix(seed, (uint64_t)index));
-    for (int i = 0; i < TAR_CARDS; i++) deck[i] = (uint8_t)i;
+    static const uint8_t pack[TAR_CARDS] = {   /* 0 .. 61 */
+        0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+        21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41,
+        42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61,
+    };
+    memcpy(deck, pack, TAR_CARDS);   /* copied, not written byte by byte: every playout deals */
     for (int i = TAR_CARDS - 1; i > 0; i--) {
         int j = (int)pq_rng_below(&rng, (uint32_t)(i + 1));
         uint8_t x = deck[i];

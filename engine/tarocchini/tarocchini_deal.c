@@ -316,14 +316,15 @@ int tar_deal_legal_play(const struct tar_deal *d, const char *text, int len, str
 
 static void record(struct tar_deal *d, int seat, int kind, const struct tar_action *a)
 {
-    struct tar_act h = { (uint8_t)seat, (uint8_t)kind, 0, 0, 0, 0, 0, 0, 0 };
-    if (a) {
-        h.klass = a->klass;
-        h.card = a->card;
-        h.signals = a->signals;
-        h.cards = a->cards;
-    }
-    d->hist[d->n_hist++] = h;
+    struct tar_act *h = &d->hist[d->n_hist++];   /* field by field: cheaper than a struct built and copied */
+    h->seat = (uint8_t)seat;
+    h->kind = (uint8_t)kind;
+    h->klass = a ? a->klass : 0;
+    h->card = a ? a->card : 0;
+    h->signals = a ? a->signals : 0;
+    h->group = 0;
+    h->value = h->sequences = 0;
+    h->cards = a ? a->cards : 0;
 }
 
 /* O19: a seat's pass scores its declarations. */
@@ -344,18 +345,19 @@ static void declarer_passes(struct tar_deal *d, int seat)
 
 static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 {
-    int c = a->card, suit = d->trick_suit;   /* tar_trick_suit of the cards before c */
+    int c = a->card, suit = d->trick_suit, own = tar_suit(c);   /* suit: tar_trick_suit of the cards before c */
     d->hand[seat] &= ~TAR_BIT(c);
+    d->suit_held[seat][own]--;
     if (d->n_played == 0) d->signals[d->trick] = a->signals;
-    if (suit != TAR_SUIT_NONE && c != TAR_MA && tar_suit(c) != suit) {
+    if (suit != TAR_SUIT_NONE && c != TAR_MA && own != suit) {
         d->void_of[seat] |= 1u << suit;
-        if (tar_suit(c) != TAR_SUIT_TRUMPS) d->void_of[seat] |= 1u << TAR_SUIT_TRUMPS;
+        if (own != TAR_SUIT_TRUMPS) d->void_of[seat] |= 1u << TAR_SUIT_TRUMPS;
     }
     if (c == TAR_MA) {
         d->matto_seat = (int8_t)seat;
         d->matto_trick = (int8_t)d->trick;
     }
-    if (suit == TAR_SUIT_NONE && c != TAR_MA) d->trick_suit = (uint8_t)tar_suit(c);   /* O23 */
+    if (suit == TAR_SUIT_NONE && c != TAR_MA) d->trick_suit = (uint8_t)own;   /* O23 */
     int k = strength(&d->rules, c, d->trick_suit), take = takes(c, k, d->best_strength, d->best_at < 0);
     d->best_at = (int8_t)(take ? d->n_played : d->best_at);   /* tar_trick_winner, a card at a time */
     d->best_strength = (uint8_t)(take ? k : d->best_strength);
@@ -370,7 +372,9 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
     d->best_strength = 0;
     d->leaders[d->trick] = d->leader;
     d->winners[d->trick] = (uint8_t)w;
-    for (int i = 0; i < TAR_SEATS; i++) d->won[tar_team(w)] |= TAR_BIT(d->cards[d->trick][i]);
+    tar_mask won = 0;   /* in a local: |= on d->won[] chains through memory */
+    for (int i = 0; i < TAR_SEATS; i++) won |= TAR_BIT(d->cards[d->trick][i]);
+    d->won[tar_team(w)] |= won;
     d->tricks_won[tar_team(w)]++;
     record(d, w, TAR_ACT_WINS, NULL);
     d->trick++;
@@ -384,11 +388,25 @@ static int play_card(struct tar_deal *d, int seat, const struct tar_action *a)
 }
 
 static int apply_action(struct tar_deal *d, const struct tar_action *a);
+static void keep_play(struct tar_deal *d);
+static void keep(struct tar_deal *d);
 
 int tar_deal_apply(struct tar_deal *d, const struct tar_action *a)
 {
     int rc = apply_action(d, a);
-    tar_deal_refresh(d);
+    if (a->kind == TAR_ACT_DECLARE && !(a->cards & TAR_WILDS)) {
+        /* The same seat declares on: its list loses the block declared;
+         * the others depend on its hand and wilds, unchanged (O18, O19). */
+        const struct tar_act *h = &d->hist[d->n_hist - 1];
+        int b = (h->klass == TAR_CLASS_CRICCA ? 0 : TAR_CRICCHE) + h->group;
+        d->n_legal = (int16_t)(d->n_legal - d->declaration_blocks[b]);
+        d->declaration_blocks[b] = 0;
+        return rc;
+    }
+    if (d->phase == TAR_PHASE_PLAY)   /* suit_held kept as the cards left the hands */
+        keep_play(d);
+    else
+        keep(d);
     return rc;
 }
 
@@ -416,6 +434,7 @@ static int apply_action(struct tar_deal *d, const struct tar_action *a)
         return 0;
     case TAR_ACT_DISCARD:   /* O11 */
         d->hand[3] &= ~a->cards;
+        for (tar_mask x = a->cards; x; x &= x - 1) d->suit_held[3][tar_suit(__builtin_ctzll(x))]--;
         d->discards = a->cards;
         d->phase = TAR_PHASE_DECLARE;
         d->to_act = 0;
@@ -544,15 +563,16 @@ static inline int nth_card(tar_mask m, int n)
  * suit's only card (volo is true), four sets otherwise, and the Matto
  * none (signal_choices). */
 enum { LEAD_BLOCKS = 6 };
+static const uint8_t lead_suits[LEAD_BLOCKS] = { TAR_SUIT_TRUMPS, TAR_SUIT_NONE, TAR_SWORDS,
+                                                 TAR_BATONS,      TAR_CUPS,      TAR_COINS };
 static const tar_mask lead_blocks[LEAD_BLOCKS] = {
     TAR_TRUMPS, TAR_BIT(TAR_MA), (tar_mask)0x3ff << TAR_CARD(TAR_SWORDS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_BATONS, 0),
     (tar_mask)0x3ff << TAR_CARD(TAR_CUPS, 0), (tar_mask)0x3ff << TAR_CARD(TAR_COINS, 0),
 };
 
-/* The number of lead actions of block b holding `cards`. */
-static int lead_block_size(tar_mask cards, int b)
+/* The number of lead actions of block b, of n cards. */
+static int lead_block_size(int n, int b)
 {
-    int n = tar_count(cards);
     return b == 1 ? n : n == 1 ? 7 : 4 * n;
 }
 
@@ -583,15 +603,15 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
         a->card = (uint8_t)nth_card(x, n);
         return 0;
     }
+    const uint8_t *held = d->suit_held[d->to_act];
     for (int b = 0; b < LEAD_BLOCKS; b++) {   /* a lead: by suit, in card order */
-        tar_mask block = x & lead_blocks[b];
-        int k = lead_block_size(block, b);
+        int k = lead_block_size(held[lead_suits[b]], b);
         if (n >= k) {
             n -= k;
             continue;
         }
         int per_card = k == 7 ? 7 : b == 1 ? 1 : 4;   /* the suit's only card: every set; the Matto: none */
-        int c = nth_card(block, n / per_card), choices = signal_choices(d, c);
+        int c = nth_card(x & lead_blocks[b], n / per_card), choices = signal_choices(d, c);
         a->card = (uint8_t)c;
         a->signals = signal_sets[nth_card((tar_mask)choices, n % per_card)];
         return 0;
@@ -601,32 +621,64 @@ static int nth_direct(const struct tar_deal *d, int n, struct tar_action *a)
 
 static int count_legal(const struct tar_deal *d)
 {
-    if (d->phase == TAR_PHASE_DECLARE) return tar_declarations(d, d->to_act, NULL, NULL) + 1;   /* and pass */
     if (d->phase == TAR_PHASE_DISCARD) {
         int k = tar_count(discardable(d));
         return k * (k - 1) / 2;
-    }
-    if (d->phase == TAR_PHASE_PLAY) {
-        tar_mask x = d->playable;
-        if (d->n_played > 0 || !d->rules.signals) return tar_count(x);
-        int n = 0;
-        /* every card but the Matto 4 actions, 7 when alone in its suit
-         * (lead_block_size without a count per block) */
-        for (int b = 0; b < LEAD_BLOCKS; b++) {
-            tar_mask block = x & lead_blocks[b];
-            n += b != 1 && block && !(block & (block - 1));
-        }
-        return 3 * n + 4 * tar_count(x & ~TAR_BIT(TAR_MA)) + ((x & TAR_BIT(TAR_MA)) != 0);
     }
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     walk(d, &w);
     return w.index;
 }
 
+/* The play's legal actions from the kept suit counts: the cards the seat
+ * may play (playable_in(), O22, O23) and their number; on a lead with
+ * signals every card but the Matto has 4 actions, 7 when alone in its
+ * suit (lead_block_size). */
+static inline void keep_play(struct tar_deal *d)
+{
+    int seat = d->to_act, suit = d->trick_suit;
+    const uint8_t *held = d->suit_held[seat];
+    tar_mask hand = d->hand[seat], matto = hand & TAR_BIT(TAR_MA);
+    /* the suit it must play (the Matto besides), -1 when any card */
+    int follow = suit == TAR_SUIT_NONE ? -1 : held[suit] ? suit : held[TAR_SUIT_TRUMPS] ? TAR_SUIT_TRUMPS : -1;
+    if (follow >= 0) {
+        d->playable = (hand & tar_suit_cards(follow)) | matto;
+        d->n_legal = (int16_t)(held[follow] + held[TAR_SUIT_NONE]);
+        return;
+    }
+    /* written out: the loop over the five suits cost twice as much */
+    int cards = held[TAR_SWORDS] + held[TAR_BATONS] + held[TAR_CUPS] + held[TAR_COINS] + held[TAR_SUIT_TRUMPS];
+    int alone = (held[TAR_SWORDS] == 1) + (held[TAR_BATONS] == 1) + (held[TAR_CUPS] == 1) + (held[TAR_COINS] == 1) +
+                (held[TAR_SUIT_TRUMPS] == 1);
+    d->playable = hand;
+    if (d->n_played > 0 || !d->rules.signals)
+        d->n_legal = (int16_t)(cards + held[TAR_SUIT_NONE]);
+    else
+        d->n_legal = (int16_t)(3 * alone + 4 * cards + held[TAR_SUIT_NONE]);
+}
+
+/* Keeps the legal actions (tar_deal_refresh) from the kept suit counts. */
+static void keep(struct tar_deal *d)
+{
+    d->playable = 0;
+    if (d->phase == TAR_PHASE_PLAY)
+        keep_play(d);
+    else if (d->phase == TAR_PHASE_DECLARE)   /* the declarations, then pass */
+        d->n_legal = (int16_t)(tar_declaration_blocks(d, d->to_act, d->declaration_blocks) + 1);
+    else
+        d->n_legal = (int16_t)count_legal(d);
+}
+
 void tar_deal_refresh(struct tar_deal *d)
 {
-    d->playable = d->phase == TAR_PHASE_PLAY ? playable_in(d->hand[d->to_act], d->trick_suit) : 0;
-    d->n_legal = (int16_t)count_legal(d);
+    for (int s = 0; s < TAR_SEATS; s++) {
+        tar_mask hand = d->hand[s];
+        for (int suit = 0; suit < TAR_SUITS; suit++)
+            d->suit_held[s][suit] = (uint8_t)tar_count(hand & (tar_mask)0x3ff << TAR_CARD(suit, 0));
+        d->suit_held[s][TAR_SUIT_TRUMPS] = (uint8_t)tar_count(hand & TAR_TRUMPS);
+        d->suit_held[s][TAR_SUIT_NONE] = (uint8_t)(hand >> TAR_MA & 1);
+    }
+    keep(d);
 }
 
 int tar_deal_legal_count(const struct tar_deal *d)
@@ -702,14 +754,13 @@ static int format_play(int card, int signals, char *buf, int cap)
 
 int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
 {
-    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     if (n < 0 || n >= d->n_legal) return -1;
     if (d->phase == TAR_PHASE_PLAY || d->phase == TAR_PHASE_DISCARD) return nth_direct(d, n, a);
     memset(a, 0, sizeof *a);
     if (d->phase == TAR_PHASE_DECLARE) {   /* the declarations, then pass */
         int klass;
         tar_mask cards;
-        if (tar_declaration_nth(d, d->to_act, n, &klass, &cards) > n) {
+        if (tar_declaration_nth(d, d->to_act, d->declaration_blocks, n, &klass, &cards) > n) {
             a->kind = TAR_ACT_DECLARE;
             a->klass = (uint8_t)klass;
             a->cards = cards;
@@ -719,6 +770,7 @@ int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a)
         }
         return 0;
     }
+    struct walker w = { n, 0, 0, { 0, 0, 0, 0, 0 }, NULL };
     if (!walk(d, &w)) return -1;
     *a = w.found;
     return 0;
@@ -733,7 +785,7 @@ int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
     if (d->phase == TAR_PHASE_DECLARE && n >= 0) {   /* the declarations, then pass */
         int klass;
         tar_mask cards;
-        int k = tar_declaration_nth(d, d->to_act, n, &klass, &cards);
+        int k = tar_declaration_nth(d, d->to_act, d->declaration_blocks, n, &klass, &cards);
         struct tar_action a = { k > n ? TAR_ACT_DECLARE : TAR_ACT_PASS, (uint8_t)(k > n ? klass : 0), 0, 0,
                                 k > n ? cards : 0 };
         if (k >= n) return format(&a, buf, cap);

@@ -103,7 +103,29 @@ static int match_ends(const struct tar_match *m)
     return top >= m->rules.target && m->totals[0] != m->totals[1];
 }
 
-static int applied(struct tar_match *m, const struct tar_action *a);
+/* The deal just ended: its result scored, then the next deal or the end
+ * of the match. GAME_DEAL_OVER. */
+static int deal_over(struct tar_match *m)
+{
+    struct tar_result *r = &m->results[m->n_results++];
+    tar_score(&m->deal, r);
+    for (int team = 0; team < 2; team++)
+        m->totals[tar_match_partnership(tar_match_seat_player(m, team))] += r->teams[team];
+    if (match_ends(m)) {
+        m->over = 1;
+    } else {
+        m->deal_no++;
+        start_deal(m);
+    }
+    return GAME_DEAL_OVER;
+}
+
+/* Applies a legal action `a`, and ends the deal (and the match) when it
+ * ends them (small, to be inlined in the two callers: every action). */
+static int applied(struct tar_match *m, const struct tar_action *a)
+{
+    return tar_deal_apply(&m->deal, a) == 0 ? GAME_GOES_ON : deal_over(m);
+}
 
 int tar_match_apply(struct tar_match *m, const char *text, int len, char *err, int cap)
 {
@@ -129,24 +151,6 @@ int tar_match_apply_legal(struct tar_match *m, int n)
     struct tar_action a;
     if (m->over || tar_deal_legal_nth(&m->deal, n, &a) < 0) return GAME_ILLEGAL;
     return applied(m, &a);
-}
-
-/* Applies a legal action `a`, and ends the deal (and the match) when it
- * ends them. */
-static int applied(struct tar_match *m, const struct tar_action *a)
-{
-    if (tar_deal_apply(&m->deal, a) == 0) return GAME_GOES_ON;
-    struct tar_result *r = &m->results[m->n_results++];
-    tar_score(&m->deal, r);
-    for (int team = 0; team < 2; team++)
-        m->totals[tar_match_partnership(tar_match_seat_player(m, team))] += r->teams[team];
-    if (match_ends(m)) {
-        m->over = 1;
-    } else {
-        m->deal_no++;
-        start_deal(m);
-    }
-    return GAME_DEAL_OVER;
 }
 
 /* ---- sampling (tarocchini.h "Sampling") ---- */

@@ -62,11 +62,13 @@ void tar_score(const struct tar_deal *d, struct tar_result *out)
     out->tricks[0] = d->tricks_won[0];
     out->tricks[1] = d->tricks_won[1];
     out->last = (int8_t)tar_team(d->winners[TAR_TRICKS - 1]);
+    int most = 0;
     for (int k = 0; k < TAR_TRICKS; k++) {
         int moors = 0;
-        for (int i = 0; i < TAR_SEATS; i++) moors += d->cards[k][i] >= TAR_M1 && d->cards[k][i] < TAR_BE;
-        if (moors > out->most_moors) out->most_moors = (uint8_t)moors;
+        for (int i = 0; i < TAR_SEATS; i++) moors += (unsigned)(d->cards[k][i] - TAR_M1) < 4;   /* M1 .. M4 */
+        most = moors > most ? moors : most;
     }
+    out->most_moors = (uint8_t)most;
     pile[d->tricks_won[1] > 0 ? 1 : 0] |= d->discards;   /* O12: the dealer's team is team 1 */
     if (d->matto_seat >= 0) {                              /* O26 */
         int own = tar_team(d->matto_seat), taker = tar_team(d->winners[d->matto_trick]);
