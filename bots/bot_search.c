@@ -167,6 +167,7 @@ int main(int argc, char **argv)
 {
     static struct search_bot self;
     static char all[] = "all";
+    static const struct search_policy greedy = { game_greedy_policy, NULL };
     const char *name = "search", *games[CODEC_GAMES_MAX + 1];
     search_options_default(&self.options);
     if (parse_games(all, games) < 0) return 2;
@@ -178,6 +179,16 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bot-search: --budget takes N (worlds) or Nms, not '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--playout") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "random")) self.options.policy = NULL;
+            else if (!strcmp(argv[i], "greedy")) self.options.policy = &greedy;
+            else {
+                fprintf(stderr, "bot-search: --playout takes greedy or random, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--playout-plies") && i + 1 < argc) {
+            self.options.policy_plies = atoi(argv[++i]);
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {

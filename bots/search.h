@@ -27,6 +27,16 @@
 #include <stdint.h>
 #include "engine/game.h"
 
+/* A playout policy: the action `state`'s player to act takes in a
+ * playout. The index of a legal action (game.h legal order), or -1 after
+ * writing an action text of its own into text (cap bytes, with its NUL:
+ * a Tarot discard built from the hand); -2 when it cannot decide (the
+ * playout then takes a random legal action). Deterministic for a state. */
+struct search_policy {
+    int (*choose)(void *ctx, const struct game *g, const void *state, char *text, int cap);
+    void *ctx;
+};
+
 struct search_options {
     uint64_t seed;
     int worlds;     /* rounds per decision (default 256) */
@@ -34,6 +44,10 @@ struct search_options {
     int exact_plies;    /* a world whose deal ends within this many actions
                            is solved exactly (search_solve) instead of
                            played out (default SEARCH_EXACT_PLIES; 0: never) */
+    const struct search_policy *policy;   /* the playouts' actions; NULL:
+                                             uniform random */
+    int policy_plies;   /* the policy decides the first this many actions of
+                           a playout, random ones the rest (0: all) */
 };
 
 enum { SEARCH_EXACT_PLIES = 10 };
