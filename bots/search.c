@@ -1,6 +1,7 @@
 /* search.c - determinised flat Monte-Carlo search over any game
  * (search.h). Worlds come from the game's own sampler; playouts are
- * uniform random legal actions to the end of the deal. States are copied
+ * uniform random legal actions to the end of the deal, or the caller's
+ * policy's. States are copied
  * with memcpy (game.h: a clone is a copy); the search owns its buffers.
  */
 #include "bots/search.h"
