@@ -32,6 +32,12 @@ bench: all
 bench-vs-fastchess: all
 	BUILD=$(BUILD) bash tools/bench-vs-fastchess.sh
 
+# 256 and 1024 parties in flight at a 100 ms move limit: the parties lost
+# to faults, by kind (tools/bench-in-flight.sh; IN_FLIGHT="256 1024").
+.PHONY: bench-in-flight
+bench-in-flight: all
+	BUILD=$(BUILD) bash tools/bench-in-flight.sh $(IN_FLIGHT)
+
 # The demo (tools/demo.sh): the worked deals replayed, a leaderboard on
 # 127.0.0.1, a round robin of the reference bots posting to it, standings
 # and the page's URL. DEMO_KEEP=0 stops the server at the end.

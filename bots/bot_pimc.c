@@ -1,6 +1,6 @@
 /* bot_pimc.c - `bot-pimc`: the search reference player of bots/pimc.h
  * (sampling over hidden cards, each world solved exactly).
- * Usage: bot-pimc [--budget N|Nms] [--seed N] [--name NAME]
+ * Usage: bot-pimc [--budget N|Nms] [--seed N] [--model greedy|exchange] [--sink on|off] [--name NAME]
  *
  * Time: each decision is capped at 60% of the free time per move plus a
  * fortieth of the bank left (request.time), so that the default limits
@@ -24,12 +24,19 @@ static int act(void *ctx, const struct codec_request *request, const struct pq_a
 static int usage(const char *arg)
 {
     fprintf(stderr,
-            "usage: bot-pimc [--budget N|Nms] [--seed N] [--name NAME]\n"
+            "usage: bot-pimc [--budget N|Nms] [--seed N] [--model greedy|exchange] [--sink on|off]\n"
+            "                [--name NAME]\n"
             "  --budget N    worlds solved per card played (default 48; the exchange\n"
             "                evaluates N sampled packs per candidate discard)\n"
             "  --budget Nms  instead, N milliseconds per decision\n"
             "  --seed N      seed of the sampling (default 1); with a worlds budget the\n"
             "                same seed plays the same way\n"
+            "  --model M     the opponent's exchange: exchange (default) reconstructs it\n"
+            "                from what was seen; greedy assumes greedy's (version 1)\n"
+            "  --sink on|off declarations may sink when the solver measures a gain\n"
+            "                (default off: it never measured one, at half as much time\n"
+            "                again a decision; bots/README.md)\n"
+            "  --model greedy --sink off is bot-pimc 1.0\n"
             "A Piquet bot: perfect-information Monte Carlo over the hidden cards with an\n"
             "exact play solver; started by the arena, which sets PIQUET_ENDPOINT and\n"
             "PIQUET_TOKEN.\n");
@@ -50,6 +57,22 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
             options.seed = strtoull(argv[++i], NULL, 10);
+        } else if (!strcmp(argv[i], "--model") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "greedy")) options.model = PIMC_MODEL_GREEDY;
+            else if (!strcmp(argv[i], "exchange")) options.model = PIMC_MODEL_EXCHANGE;
+            else {
+                fprintf(stderr, "bot-pimc: --model wants greedy or exchange, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--sink") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "on")) options.sink = 1;
+            else if (!strcmp(argv[i], "off")) options.sink = 0;
+            else {
+                fprintf(stderr, "bot-pimc: --sink wants on or off, not '%s'\n", argv[i]);
+                return 2;
+            }
         } else if (!strcmp(argv[i], "--name") && i + 1 < argc) {
             name = argv[++i];
         } else {
@@ -60,7 +83,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "bot-pimc: out of memory for the solver's table\n");
         return 1;
     }
-    struct sdk_bot bot = { name, "1.0", act, NULL, NULL, NULL, 0 };
+    struct sdk_bot bot = { name, options.model == PIMC_MODEL_GREEDY && !options.sink ? "1.0" : "2.0", act, NULL, NULL, NULL, 0 };
     int rc = sdk_run(&bot, &pimc);
     pimc_release(&pimc);
     return rc;

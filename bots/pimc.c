@@ -5,16 +5,21 @@
  * of the view, so the same view with the same seed and budget gives the
  * same answer whatever came before. The solver's table is kept for the
  * life of the bot: it stores exact positions only (solver.h), so entries
- * of earlier worlds and deals stay true.
+ * of earlier worlds and deals stay true. Measuring a sink plays rebuilt
+ * deals through the engine (rebuild_deal: the seat's own cards, a sampled
+ * exchange of the opponent, the declarations so far replayed from the
+ * view); a sample that cannot reproduce the view is skipped.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <math.h>
+#include "bots/exchanges.h"
 #include "bots/pimc.h"
 #include "bots/strategy.h"
 #include "bots/worlds.h"
 
-enum { ENUMERATE_MAX = 4096, SAMPLE_TRIES = 200 };
+enum { ENUMERATE_MAX = 4096, SAMPLE_TRIES = 200, EXCHANGE_TRIES = 100 };
 
 static double now_ms(void)
 {
@@ -30,6 +35,10 @@ void pimc_options_default(struct pimc_options *out)
     out->worlds = 48;
     out->candidates = 10;
     out->bias = 0.4;
+    out->model = PIMC_MODEL_EXCHANGE;
+    out->temperature = 3;
+    out->sink = 0;   /* measured: never a gain, half as much time again (bots/README.md) */
+    out->sink_tricks = 3;
 }
 
 int pimc_parse_budget(struct pimc_options *self, const char *text)
@@ -139,6 +148,9 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
     int count = worlds_enumerate(&w, listed, ENUMERATE_MAX, budget < ENUMERATE_MAX ? budget : ENUMERATE_MAX);
     self->last_enumerated = count > 0;
     pimc_position_from_view(v, 0, &base);
+    struct exchanges model;
+    int use_model = count <= 0 && self->options.model == PIMC_MODEL_EXCHANGE &&
+                    exchanges_init(&model, v, self->options.temperature) == 0;
     int solved = 0, opp = 1 - v->seat;
     for (int i = 0; count > 0 ? i < count : i < budget; i++) {
         struct solver_position pos = base;
@@ -149,7 +161,13 @@ static int choose_play(struct pimc *self, const struct pq_view *v, const struct 
             world = listed[i];
             weight = worlds_weight(&w, world);
         } else {
-            worlds_sample(&w, rng, SAMPLE_TRIES, &world);
+            struct exchange x;
+            if (use_model && exchanges_sample(&model, rng, EXCHANGE_TRIES, &x) == 0) {
+                world = x.hand;
+                weight = x.weight;
+            } else {
+                worlds_sample(&w, rng, SAMPLE_TRIES, &world);
+            }
         }
         /* A world of the wrong size can only come from a view the
          * inference could not explain (worlds_infer's relaxed case): skip. */
@@ -202,9 +220,10 @@ static int sample_deck(const struct pq_view *v, struct pq_rng *rng, uint8_t deck
     return -1;
 }
 
-/* The opponent's exchange in a simulated deal: the greedy player's, of the
- * size he is known to have taken when it is known. */
-static pq_mask opponent_discard(const struct pq_deal *d, int size)
+/* The opponent's exchange in a simulated deal, of the size he is known to
+ * have taken when it is known (else the most): the greedy player's
+ * (version 1), or drawn from the exchange model (exchanges.h). */
+static pq_mask opponent_discard(const struct pimc *self, const struct pq_deal *d, int size, struct pq_rng *rng)
 {
     static struct pq_action all[PQ_MAX_LEGAL], some[PQ_MAX_LEGAL];
     struct pq_view ov;
@@ -215,6 +234,8 @@ static pq_mask opponent_discard(const struct pq_deal *d, int size)
     for (int i = 0; i < n; i++)
         if (pq_mask_count(all[i].cards) == size) some[m++] = all[i];
     if (m == 0) return all[0].cards;
+    if (self->options.model == PIMC_MODEL_EXCHANGE)
+        return exchanges_discard(d->hand[d->to_act], size, self->options.temperature, rng);
     pq_view_build(d, d->to_act, &ov);
     return some[strategy_greedy(&ov, some, m)].cards;
 }
@@ -223,7 +244,7 @@ static pq_mask opponent_discard(const struct pq_deal *d, int size)
  * `discard`) and the declarations; returns its value to the seat, or
  * sets *ok to 0 when the simulation cannot follow the real deal. */
 static int simulate(struct pimc *self, const struct pq_view *v, const uint8_t deck[32], pq_mask discard,
-                    pq_mask opp_cache[9], int *ok)
+                    pq_mask opp_cache[9], struct pq_rng *rng, int *ok)
 {
     static struct pq_action legal[PQ_MAX_LEGAL];
     struct pq_deal d;
@@ -242,7 +263,7 @@ static int simulate(struct pimc *self, const struct pq_view *v, const uint8_t de
              * we are elder holding carte blanche (R7). */
             int size = me == PQ_YOUNGER ? v->k : v->m;
             int key = me == PQ_YOUNGER ? 0 : pq_mask_count(discard);
-            if (!opp_cache[key]) opp_cache[key] = opponent_discard(&d, size);
+            if (!opp_cache[key]) opp_cache[key] = opponent_discard(self, &d, size, rng);
             a.cards = opp_cache[key];
         }
         if (pq_deal_apply(&d, &a, NULL, 0) < 0) return 0;
@@ -299,7 +320,7 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
         pq_mask opp_cache[9] = { 0 };
         int values[32], ok = 1;
         if (sample_deck(v, rng, deck) < 0) break;
-        for (int c = 0; c < nc && ok; c++) values[c] = simulate(self, v, deck, legal[candidate[c]].cards, opp_cache, &ok);
+        for (int c = 0; c < nc && ok; c++) values[c] = simulate(self, v, deck, legal[candidate[c]].cards, opp_cache, rng, &ok);
         if (!ok) continue;   /* this pack cannot be the real one */
         for (int c = 0; c < nc; c++) sum[c] += values[c];
         self->last_worlds++;
@@ -311,6 +332,270 @@ static int choose_exchange(struct pimc *self, const struct pq_view *v, const str
     return candidate[best];
 }
 
+/* ---- declarations: sinking -------------------------------------------- */
+
+/* A sunk declaration is tried only when the full one scores at most this:
+ * beyond it no hidden card has been seen to repay the points. */
+enum { SINK_STAKE = 5, SINK_OPPONENT_WORLDS = 4, SINK_SAMPLES_MIN = 4 };
+
+/* The action that replays a declaration the view shows: its cards when
+ * known, else the opponent's best combination matching what he announced
+ * (length, top or set rank, pips), else a pass (a conceding answer keeps
+ * the outcome whatever it was). */
+static int replay_declaration(struct pq_deal *d, const struct pq_view_declaration *decl)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_action a = { .kind = PQ_ACT_PASS };
+    if (decl->known == 2) {
+        a.kind = PQ_ACT_DECLARE;
+        a.cls = d->cls;
+        a.cards = decl->cards;
+    } else if (decl->known == 1) {
+        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), best = -1, best_key = 0;
+        for (int i = 0; i < n; i++) {
+            if (legal[i].kind != PQ_ACT_DECLARE || pq_mask_count(legal[i].cards) != decl->length) continue;
+            int key = pq_combo_key(d->cls, legal[i].cards);
+            if (decl->rank != 0xff && (d->cls == PQ_CLASS_SET ? PQ_RANK(pq_mask_first(legal[i].cards)) : key % 16) != decl->rank)
+                continue;
+            if (decl->pips && d->cls == PQ_CLASS_POINT && key % 256 != decl->pips) continue;
+            if (key > best_key) {
+                best_key = key;
+                best = i;
+            }
+        }
+        if (best < 0) return -1;
+        a = legal[best];
+    }
+    return pq_deal_apply(d, &a, NULL, 0);
+}
+
+/* The winner's next extra: the largest legal combination of what the view
+ * shows he added, or a pass when all are made. */
+static int replay_extra(struct pq_deal *d, pq_mask extras)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_action a = { .kind = PQ_ACT_PASS };
+    pq_mask left = extras & ~d->classes[d->cls].extras;
+    if (left) {
+        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL), best = -1;
+        for (int i = 0; i < n; i++)
+            if (legal[i].kind == PQ_ACT_DECLARE && !(legal[i].cards & ~left) &&
+                (best < 0 || pq_mask_count(legal[i].cards) > pq_mask_count(legal[best].cards)))
+                best = i;
+        if (best < 0) return -1;
+        a = legal[best];
+    }
+    return pq_deal_apply(d, &a, NULL, 0);
+}
+
+/* A deal the seat cannot tell from the real one at this declaration: its
+ * own cards, the opponent's sampled exchange, the talon split by k and m,
+ * and the declarations so far replayed. Returns 0, or -1 when the sample
+ * cannot reproduce the view. */
+static int rebuild_deal(const struct pq_view *v, const struct exchange *x, struct pq_deal *d)
+{
+    int me = v->seat, opp = 1 - me;
+    pq_mask dealt[2], drawn[2], discards[2];
+    dealt[me] = v->dealt;
+    drawn[me] = v->drawn;
+    discards[me] = v->discards;
+    dealt[opp] = x->dealt;
+    drawn[opp] = x->drawn;
+    discards[opp] = x->discards;
+    pq_mask untaken = ~(dealt[0] | dealt[1] | drawn[0] | drawn[1]);
+    if (pq_mask_count(untaken) != 8 - v->k - v->m) return -1;
+    uint8_t deck[32];
+    int pos = 0;
+    pq_mask order[5] = { dealt[PQ_ELDER], dealt[PQ_YOUNGER], drawn[PQ_ELDER], drawn[PQ_YOUNGER], untaken };
+    for (int g = 0; g < 5; g++)
+        for (pq_mask m = order[g]; m; m &= m - 1) deck[pos++] = (uint8_t)pq_mask_first(m);
+    if (pos != 32 || pq_deal_init(d, &v->rules, deck) < 0) return -1;
+    for (int seat = PQ_ELDER; seat <= PQ_YOUNGER; seat++) {
+        struct pq_action a = { .kind = PQ_ACT_DISCARD, .cards = discards[seat] };
+        if (d->phase != PQ_PHASE_DISCARD || d->to_act != seat || pq_deal_apply(d, &a, NULL, 0) < 0) return -1;
+    }
+    for (int step = 0; step < 64; step++) {
+        if (d->cls == v->cls && d->phase == v->phase &&
+            (d->phase != PQ_PHASE_EXTRA || d->classes[d->cls].extras == v->classes[d->cls].extras))
+            break;
+        const struct pq_view_class *c = &v->classes[d->cls];
+        int rc;
+        if (d->phase == PQ_PHASE_CALL) rc = replay_declaration(d, &c->call);
+        else if (d->phase == PQ_PHASE_ANSWER) rc = replay_declaration(d, &c->answer);
+        else if (d->phase == PQ_PHASE_EXTRA) rc = replay_extra(d, c->extras);
+        else rc = -1;
+        if (rc < 0) return -1;
+    }
+    if (d->phase != v->phase || d->cls != v->cls || d->to_act != me || d->hand[me] != v->hand) return -1;
+    if (d->score[0] != v->score[0] || d->score[1] != v->score[1]) return -1;
+    return 0;
+}
+
+/* The opponent's card in a simulated play: PIMC over his own view, with
+ * few worlds (greedy's bias), as today's bot-pimc plays. */
+static int opponent_card(struct pimc *self, const struct pq_deal *d, struct pq_rng *rng)
+{
+    struct pq_view ov;
+    struct worlds w;
+    struct solver_position base;
+    double sum[PQ_CARDS] = { 0 };
+    pq_mask moves = 0;
+    pq_view_build(d, d->to_act, &ov);
+    worlds_infer(&w, &ov);
+    w.bias = self->options.bias;
+    pimc_position_from_view(&ov, 0, &base);
+    for (int i = 0; i < SINK_OPPONENT_WORLDS; i++) {
+        struct solver_position pos = base;
+        int values[PQ_CARDS];
+        pq_mask world;
+        worlds_sample(&w, rng, SAMPLE_TRIES, &world);
+        if (pq_mask_count(world) != ov.opponent_hand_count) continue;
+        pos.hand[1 - ov.seat] = world;
+        moves = solver_values(&self->solver, &pos, values);
+        for (pq_mask m = moves; m; m &= m - 1) {
+            int card = pq_mask_first(m);
+            sum[card] += ov.seat == PQ_ELDER ? values[card] : -values[card];
+        }
+    }
+    if (!moves) moves = solver_playable(&base);
+    int best = pq_mask_first(moves);
+    for (pq_mask m = moves; m; m &= m - 1)
+        if (sum[pq_mask_first(m)] > sum[best] + 1e-9) best = pq_mask_first(m);
+    return best;
+}
+
+/* The best card with both hands known. */
+static int exact_card(struct pimc *self, const struct pq_deal *d)
+{
+    struct solver_position pos;
+    int values[PQ_CARDS];
+    solver_position_from_deal(&pos, d);
+    pq_mask moves = solver_values(&self->solver, &pos, values);
+    int best = pq_mask_first(moves), sign = d->to_act == PQ_ELDER ? 1 : -1;
+    for (pq_mask m = moves; m; m &= m - 1)
+        if (sign * values[pq_mask_first(m)] > sign * values[best]) best = pq_mask_first(m);
+    return best;
+}
+
+/* Plays a rebuilt deal from the seat's declaration `a` to its end: the
+ * rest of the declarations in full (greedy's), then the play, the seat
+ * with both hands known, the opponent from what he saw (his own view, so
+ * the cards the declaration shows him) for the first `sink_tricks` tricks
+ * and exactly after. Returns the deal's score to the seat, or sets *ok
+ * to 0. */
+static int play_out(struct pimc *self, struct pq_deal d, const struct pq_action *a, int me, uint64_t seed, int *ok)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_rng rng;
+    pq_rng_seed(&rng, seed);
+    *ok = 0;
+    if (pq_deal_apply(&d, a, NULL, 0) < 0) return 0;
+    while (!pq_deal_over(&d)) {
+        struct pq_action next;
+        if (d.phase == PQ_PHASE_PLAY && d.trick >= self->options.sink_tricks && d.lead_card < 0) {
+            /* From here both play exactly: the solver's value. */
+            struct solver_position pos;
+            solver_position_from_deal(&pos, &d);
+            int rest = solver_value(&self->solver, &pos);
+            *ok = 1;
+            return d.score[me] - d.score[1 - me] + (me == PQ_ELDER ? rest : -rest);
+        }
+        if (d.phase == PQ_PHASE_PLAY) {
+            int card = d.to_act != me ? opponent_card(self, &d, &rng) : exact_card(self, &d);
+            next = (struct pq_action){ .kind = PQ_ACT_PLAY, .number = (uint8_t)card, .cards = PQ_BIT(card) };
+        } else {
+            struct pq_view sv;
+            int n = pq_deal_legal(&d, legal, PQ_MAX_LEGAL);
+            pq_view_build(&d, d.to_act, &sv);
+            next = legal[strategy_greedy(&sv, legal, n)];
+        }
+        if (pq_deal_apply(&d, &next, NULL, 0) < 0) return 0;
+    }
+    *ok = 1;
+    return d.score[me] - d.score[1 - me];
+}
+
+/* The declaration: in full unless a smaller one (the same less its lowest
+ * card, or nothing) measurably gains, on rebuilt deals drawn from the
+ * exchange model, more in play than it costs in points: its mean gain over
+ * the full declaration on the same deals must pass twice its standard
+ * error. */
+static int choose_declaration(struct pimc *self, const struct pq_view *v, const struct pq_action *legal, int n,
+                              struct pq_rng *rng, double start, double cap_ms)
+{
+    int full = strategy_greedy(v, legal, n), candidate[3], nc = 0;
+    if (!self->options.sink || legal[full].kind != PQ_ACT_DECLARE) return full;
+    if (pq_combo_score(legal[full].cls, legal[full].cards) > SINK_STAKE) return full;
+    const struct pq_view_declaration *call = &v->classes[v->cls].call;
+    if (v->phase == PQ_PHASE_ANSWER && call->known == 1) {
+        /* An answer shorter than the call (or a lesser set) concedes and
+         * shows nothing, whatever it is. */
+        int beaten = legal[full].cls == PQ_CLASS_SET
+                         ? pq_combo_key(PQ_CLASS_SET, legal[full].cards) < call->length * 16 + call->rank
+                         : pq_mask_count(legal[full].cards) < call->length;
+        if (beaten) return full;
+    }
+    candidate[nc++] = full;
+    int shorter = -1;
+    for (int i = 0; i < n; i++) {
+        if (legal[i].kind == PQ_ACT_PASS) candidate[nc++] = i;
+        if (legal[i].kind != PQ_ACT_DECLARE || (legal[i].cards & ~legal[full].cards) ||
+            pq_mask_count(legal[i].cards) != pq_mask_count(legal[full].cards) - 1)
+            continue;
+        if (shorter < 0 || pq_combo_key(legal[i].cls, legal[i].cards) > pq_combo_key(legal[shorter].cls, legal[shorter].cards))
+            shorter = i;
+    }
+    if (shorter >= 0) candidate[nc++] = shorter;
+    struct exchanges model;
+    if (nc < 2 || exchanges_init(&model, v, self->options.temperature) < 0) return full;
+    double sum[3] = { 0 }, square[3] = { 0 }, weight_squares = 0, limit = time_limit(self, cap_ms);
+    /* A quarter of the budget: sinking is rarely right (bots/README.md),
+     * and the play after it should keep its time. */
+    int samples = (self->options.samples > 0 ? self->options.samples : self->options.worlds) / 4, done = 0;
+    if (samples < SINK_SAMPLES_MIN) samples = SINK_SAMPLES_MIN;
+    if (self->options.ms > 0) samples = 1000000, limit /= 4;
+    for (int s = 0; s < samples; s++) {
+        struct exchange x;
+        struct pq_deal d;
+        int values[3], ok = 1;
+        if (exchanges_sample(&model, rng, EXCHANGE_TRIES, &x) < 0) break;
+        if (rebuild_deal(v, &x, &d) < 0) continue;
+        uint64_t seed = pq_rng_next(rng);
+        for (int c = 0; c < nc && ok; c++) values[c] = play_out(self, d, &legal[candidate[c]], v->seat, seed, &ok);
+        if (!ok) continue;
+        for (int c = 1; c < nc; c++) {
+            double gain = values[c] - values[0];
+            sum[c] += x.weight * gain;
+            square[c] += x.weight * gain * gain;
+        }
+        sum[0] += x.weight;
+        weight_squares += x.weight * x.weight;
+        done++;
+        if (now_ms() - start >= limit) break;
+    }
+    self->last_worlds = done;
+    if (done < SINK_SAMPLES_MIN || sum[0] <= 0) return full;
+    int best = 0;
+    double best_gain = 0;
+    self->last_sink_gain = -1e9;
+    for (int c = 1; c < nc; c++) {
+        /* Weighted mean and its standard error over the deals (Kish's
+         * effective number of them). */
+        double mean = sum[c] / sum[0];
+        double spread = square[c] / sum[0] - mean * mean;
+        double error = sqrt((spread > 0 ? spread : 0) * weight_squares / (sum[0] * sum[0]));
+        if (mean > self->last_sink_gain) {
+            self->last_sink_gain = mean;
+            self->last_sink_error = error;
+        }
+        if (mean > 2 * error && mean > best_gain) {
+            best_gain = mean;
+            best = c;
+        }
+    }
+    return candidate[best];
+}
+
 /* ---- the decision ----------------------------------------------------- */
 
 int pimc_choose(struct pimc *self, const struct pq_view *v, const struct pq_action *legal, int n, double cap_ms)
@@ -319,6 +604,7 @@ int pimc_choose(struct pimc *self, const struct pq_view *v, const struct pq_acti
     struct pq_rng rng;
     self->last_worlds = 0;
     self->last_enumerated = 0;
+    self->last_sink_gain = self->last_sink_error = 0;
     if (n <= 1) return 0;
     pq_rng_seed(&rng, pq_rng_mix(self->options.seed, view_hash(v)));
     switch (legal[0].kind) {
@@ -326,8 +612,11 @@ int pimc_choose(struct pimc *self, const struct pq_view *v, const struct pq_acti
         return choose_play(self, v, legal, n, &rng, start, cap_ms);
     case PQ_ACT_DISCARD:
         return choose_exchange(self, v, legal, n, &rng, start, cap_ms);
+    case PQ_ACT_DECLARE:
+    case PQ_ACT_PASS:
+        return choose_declaration(self, v, legal, n, &rng, start, cap_ms);
     default:
-        /* Announce five, declare in full, look at untaken cards. */
+        /* Announce five, look at untaken cards. */
         return strategy_greedy(v, legal, n);
     }
 }

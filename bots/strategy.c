@@ -10,8 +10,7 @@ int strategy_random(struct pq_rng *rng, int n)
     return (int)pq_rng_below(rng, (uint32_t)n);
 }
 
-/* How much a card is worth keeping in the exchange. */
-static int keep_value(pq_mask hand, int card)
+int strategy_keep_value(pq_mask hand, int card)
 {
     int suit = PQ_SUIT(card), rank = PQ_RANK(card);
     pq_mask suit_cards = hand & PQ_SUIT_MASK(suit);
@@ -44,7 +43,7 @@ static int choose_discard(const struct pq_view *v, const struct pq_action *legal
         if (pq_mask_count(legal[i].cards) != most) continue;
         pq_mask kept = v->hand & ~legal[i].cards;
         int score = 0;
-        for (pq_mask m = kept; m; m &= m - 1) score += keep_value(kept, pq_mask_first(m));
+        for (pq_mask m = kept; m; m &= m - 1) score += strategy_keep_value(kept, pq_mask_first(m));
         if (score > best_score) {
             best_score = score;
             best = i;

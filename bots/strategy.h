@@ -21,4 +21,10 @@ int strategy_random(struct pq_rng *rng, int n);
 /* The greedy player's choice among the n legal actions; returns its index. */
 int strategy_greedy(const struct pq_view *view, const struct pq_action *legal, int n);
 
+/* How much the greedy player values keeping `card` (in `hand`) in the
+ * exchange: its rank, the point suit, runs of three or more, sets of tens
+ * or better. The greedy discard keeps the hand whose cards sum the most;
+ * bot-pimc's exchange model (exchanges.h) weighs discards by it. */
+int strategy_keep_value(pq_mask hand, int card);
+
 #endif

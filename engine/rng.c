@@ -34,10 +34,14 @@ void pq_rng_deck(uint64_t seed, int index, uint8_t deck[32])
 
 void pq_rng_shuffle(struct pq_rng *self, uint8_t *deck, int n)
 {
+    /* The generator works on a copy: the deck's bytes may alias anything,
+     * so on *self every swap would send its state back to memory. */
+    struct pq_rng rng = *self;
     for (int i = n - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(self, (uint32_t)i + 1);
+        int j = (int)pq_rng_below(&rng, (uint32_t)i + 1);
         uint8_t t = deck[i];
         deck[i] = deck[j];
         deck[j] = t;
     }
+    *self = rng;
 }

@@ -16,6 +16,30 @@ struct pq_writer {
     void (*integer)(void *ctx, const char *key, long value);
     void (*string)(void *ctx, const char *key, const char *value);
     void (*boolean)(void *ctx, const char *key, int value);
+    /* Optional (NULL: none): an array of n strings given at once, each
+     * `width` bytes (1..15, no NUL among them) back to back in `items`,
+     * as a list of cards "AS" "TD" is "ASTD". The same text as begin, a
+     * string each and end, in one call: pq_writer_strings() calls it, or
+     * falls back on those. */
+    void (*strings)(void *ctx, const char *key, const char *items, int width, int n);
 };
+
+/* An array of n strings of `width` bytes each, back to back in items,
+ * through w->strings when the sink has it. */
+static inline void pq_writer_strings(const struct pq_writer *w, const char *key, const char *items, int width, int n)
+{
+    if (w->strings) {
+        w->strings(w->ctx, key, items, width, n);
+        return;
+    }
+    w->begin(w->ctx, key, 1);
+    for (int i = 0; i < n; i++) {
+        char one[16];
+        for (int j = 0; j < width && j < 15; j++) one[j] = items[i * width + j];
+        one[width < 15 ? width : 15] = '\0';
+        w->string(w->ctx, NULL, one);
+    }
+    w->end(w->ctx);
+}
 
 #endif

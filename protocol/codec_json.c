@@ -643,13 +643,10 @@ const char *codec_player_name(int player)
 
 void codec_write_cards(const struct pq_writer *w, const char *key, pq_mask cards)
 {
-    w->begin(w->ctx, key, 1);
-    for (; cards; cards &= cards - 1) {
-        char text[3];
-        pq_card_format(pq_mask_first(cards), text);
-        w->string(w->ctx, NULL, text);
-    }
-    w->end(w->ctx);
+    char text[2 * PQ_CARDS + 1];
+    int n = 0;
+    for (; cards; cards &= cards - 1) pq_card_format(pq_mask_first(cards), text + 2 * n++);
+    pq_writer_strings(w, key, text, 2, n);
 }
 
 void codec_copy_line(char *dst, size_t cap, const char *src)
@@ -753,6 +750,35 @@ static void cs_string(void *ctx, const char *key, const char *value)
     else put(&self->text, "null", 4);
 }
 
+/* An array of short strings at once (pq_writer's strings): written
+ * straight when every byte needs no escape, else one string at a time. */
+static void cs_strings(void *ctx, const char *key, const char *items, int width, int n)
+{
+    struct codec_stream *self = ctx;
+    struct printer *p = &self->text;
+    size_t need = (size_t)n * ((size_t)width + 3) + 2;
+    int plain = 1;
+    for (int i = 0; i < n * width; i++) plain &= plain_byte[(unsigned char)items[i]];
+    if (!plain || (p->len + need + 1 > p->cap && !grow(p, need))) {
+        pq_writer_strings(&(struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, NULL, NULL }, key, items,
+                          width, n);
+        return;
+    }
+    cs_separate(self, key);
+    if (p->len + need + 1 > p->cap && !grow(p, need)) return;   /* the key took the room */
+    char *at = p->buf + p->len;
+    *at++ = '[';
+    for (int i = 0; i < n; i++) {
+        if (i) *at++ = ',';
+        *at++ = '"';
+        memcpy(at, items + (size_t)i * (size_t)width, (size_t)width);
+        at += width;
+        *at++ = '"';
+    }
+    *at++ = ']';
+    p->len = (size_t)(at - p->buf);
+}
+
 static void cs_boolean(void *ctx, const char *key, int value)
 {
     struct codec_stream *self = ctx;
@@ -763,7 +789,7 @@ static void cs_boolean(void *ctx, const char *key, int value)
 void codec_stream_start(struct codec_stream *self, int type)
 {
     memset(self, 0, sizeof *self);
-    self->writer = (struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, cs_boolean };
+    self->writer = (struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, cs_boolean, cs_strings };
     put_char(&self->text, '{');
     self->depth = 1;
     self->empty[1] = 1;

@@ -61,7 +61,7 @@ static void jw_boolean(void *ctx, const char *key, int value)
 
 void json_writer_init(struct json_writer *self, cJSON *root)
 {
-    self->writer = (struct pq_writer){ self, jw_begin, jw_end, jw_integer, jw_string, jw_boolean };
+    self->writer = (struct pq_writer){ self, jw_begin, jw_end, jw_integer, jw_string, jw_boolean, NULL };
     self->stack[0] = root;
     self->depth = 1;
     self->failed = 0;

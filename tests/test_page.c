@@ -1010,12 +1010,12 @@ Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)
     free(seen);
     free(support_browser_eval(&browser, "document.body.setAttribute('data-state', 'left');"
                                         " document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); ''"));
-    for (int t = 0; t < 200; t++) {
+    for (int t = 0; t < 1000; t++) {
         char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
         int done = !strcmp(state, "ready");
         free(state);
         if (done) break;
-        const struct timespec pause = { 0, 50 * 1000000L };
+        const struct timespec pause = { 0, 10 * 1000000L };
         nanosleep(&pause, NULL);
     }
     char *hash = support_browser_eval(&browser, "location.hash");
@@ -1106,8 +1106,8 @@ static void act_and_wait(const char *script, int routes)
     free(r);
     r = support_browser_eval(&browser, script);
     free(r);
-    const struct timespec pause = { 0, 50 * 1000000L };
-    for (int t = 0; t < 400; t++) {
+    const struct timespec pause = { 0, 10 * 1000000L };
+    for (int t = 0; t < 2000; t++) {
         char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state'))");
         int done = !strcmp(state, "ready") || !strcmp(state, "error");
         free(state);
@@ -1131,9 +1131,9 @@ static int page_int(const char *script)
 /* The value of script once it is want, or after 10 s whatever it is. */
 static int wait_int(const char *script, int want)
 {
-    const struct timespec pause = { 0, 50 * 1000000L };
+    const struct timespec pause = { 0, 10 * 1000000L };
     int got = page_int(script);
-    for (int t = 0; t < 200 && got != want; t++) {
+    for (int t = 0; t < 1000 && got != want; t++) {
         nanosleep(&pause, NULL);
         got = page_int(script);
     }

@@ -260,3 +260,75 @@ Test(pimc, bot_pimc_passes_arena_check, .timeout = 120)
     int status = system(cmd);
     cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0, "arena check failed: %s (see %s/out)", cmd, dir);
 }
+
+/* Pack `pack` of `seed` with greedy exchanges and declarations up to the
+ * first decision in `phase` of class `cls`; 0 when it is reached. */
+static int deal_to_declaration(struct pq_deal *d, uint64_t seed, int pack, int phase, int cls)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pq_rules rules;
+    uint8_t deck[32];
+    pq_rules_default(&rules);
+    pq_rng_deck(seed, pack, deck);
+    cr_assert_eq(pq_deal_init(d, &rules, deck), 0);
+    while (!(d->phase == phase && d->cls == cls)) {
+        if (d->phase >= PQ_PHASE_LOOK) return -1;
+        struct pq_view v;
+        int n = pq_deal_legal(d, legal, PQ_MAX_LEGAL);
+        pq_view_build(d, d->to_act, &v);
+        cr_assert_eq(pq_deal_apply(d, &legal[strategy_greedy(&v, legal, n)], NULL, 0), 0);
+    }
+    return 0;
+}
+
+Test(pimc, declares_in_full_when_sinking_costs_more_than_it_hides, .timeout = 60)
+{
+    /* Elder's call of a winning point of five or less: passing or calling
+     * one card fewer would show less, but the rebuilt deals measure that
+     * it costs the points and more; bot-pimc calls in full. */
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pimc_options o;
+    struct pimc p;
+    pimc_options_default(&o);
+    o.worlds = 32;
+    o.sink = 1;
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    int measured = 0;
+    for (int pack = 0; pack < 40 && measured < 3; pack++) {
+        struct pq_deal d;
+        struct pq_view v;
+        if (deal_to_declaration(&d, 1882, pack, PQ_PHASE_CALL, PQ_CLASS_POINT) < 0) continue;
+        pq_view_build(&d, d.to_act, &v);
+        int n = pq_deal_legal(&d, legal, PQ_MAX_LEGAL), full = strategy_greedy(&v, legal, n);
+        int choice = pimc_choose(&p, &v, legal, n, 0);
+        if (p.last_sink_gain == 0) continue;   /* not measured: a point over five */
+        measured++;
+        cr_assert_eq(choice, full, "pack %d: the full call", pack);
+        cr_assert_lt(p.last_sink_gain + 2 * p.last_sink_error, 0, "pack %d: sinking measured as a loss", pack);
+        cr_assert_geq(p.last_worlds, 4);
+    }
+    cr_assert_eq(measured, 3);
+    pimc_release(&p);
+}
+
+Test(pimc, version_1_declares_in_full_and_measures_nothing)
+{
+    static struct pq_action legal[PQ_MAX_LEGAL];
+    struct pimc_options o;
+    struct pimc p;
+    pimc_options_default(&o);
+    o.model = PIMC_MODEL_GREEDY;
+    o.sink = 0;
+    cr_assert_eq(pimc_init(&p, &o), 0);
+    for (int pack = 0; pack < 10; pack++) {
+        struct pq_deal d;
+        struct pq_view v;
+        if (deal_to_declaration(&d, 1882, pack, PQ_PHASE_CALL, PQ_CLASS_POINT) < 0) continue;
+        pq_view_build(&d, d.to_act, &v);
+        int n = pq_deal_legal(&d, legal, PQ_MAX_LEGAL);
+        cr_assert_eq(pimc_choose(&p, &v, legal, n, 0), strategy_greedy(&v, legal, n));
+        cr_assert_eq(p.last_sink_gain, 0);
+        cr_assert_eq(p.last_worlds, 0);
+    }
+    pimc_release(&p);
+}

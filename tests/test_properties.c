@@ -196,7 +196,7 @@ Test(properties, legal_list_is_exact)
 
 /* Random playouts over four rule sets: every legal count and every action
  * taken, and each deal's scores, folded into one FNV-1a hash. */
-static unsigned long long playouts_hash(int deals)
+static unsigned long long playouts_hash(int deals, int by_index)
 {
     unsigned long long h = 1469598103934665603ull;
     for (int variant = 0; variant < 4; variant++) {
@@ -217,11 +217,16 @@ static unsigned long long playouts_hash(int deals)
             pq_deal_init(&deal, &rules, deck);
             while (!pq_deal_over(&deal)) {
                 struct pq_action a;
-                int n = pq_deal_legal_count(&deal);
-                pq_deal_legal_nth(&deal, (int)pq_rng_below(&rng, (uint32_t)n), &a);
+                int n = pq_deal_legal_count(&deal), pick = (int)pq_rng_below(&rng, (uint32_t)n);
+                if (by_index) {   /* the action as the history records it */
+                    cr_assert_eq(pq_deal_apply_legal(&deal, pick), 0);
+                    a = deal.history[deal.n_history - 1];
+                } else {
+                    pq_deal_legal_nth(&deal, pick, &a);
+                    cr_assert_eq(pq_deal_apply(&deal, &a, NULL, 0), 0);
+                }
                 unsigned long long v = (unsigned long long)n << 40 | (unsigned long long)a.kind << 32 | a.cards;
                 h = (h ^ v) * 1099511628211ull;
-                cr_assert_eq(pq_deal_apply(&deal, &a, NULL, 0), 0);
             }
             h = (h ^ (unsigned long long)(uint16_t)deal.score[0] << 16 ^ (uint16_t)deal.score[1]) * 1099511628211ull;
         }
@@ -235,5 +240,28 @@ static unsigned long long playouts_hash(int deals)
  * discards and draws were made faster (issue 21), 5000 deals per rule set. */
 Test(properties, random_playouts_draw_the_same_actions_as_the_engine_always_did)
 {
-    cr_assert_eq(playouts_hash(5000), 0x7c344f9d5ff5dc8aull, "%llx", playouts_hash(5000));
+    cr_assert_eq(playouts_hash(5000, 0), 0x7c344f9d5ff5dc8aull, "%llx", playouts_hash(5000, 0));
+}
+
+/* The same playouts applied by index (pq_deal_apply_legal, what `arena
+ * bench engine` and the game interface's apply_legal use) take the same
+ * actions to the same scores. */
+Test(properties, playouts_applied_by_index_take_the_same_actions)
+{
+    cr_assert_eq(playouts_hash(5000, 1), 0x7c344f9d5ff5dc8aull, "%llx", playouts_hash(5000, 1));
+    struct pq_rules rules;
+    struct pq_deal deal, before;
+    uint8_t deck[32];
+    pq_rules_default(&rules);
+    pq_rng_deck(5, 1, deck);
+    pq_deal_init(&deal, &rules, deck);
+    while (!pq_deal_over(&deal)) {   /* an index past the list, or below it, changes nothing */
+        int n = pq_deal_legal_count(&deal);
+        before = deal;
+        cr_assert_eq(pq_deal_apply_legal(&deal, n), -1);
+        cr_assert_eq(pq_deal_apply_legal(&deal, -1), -1);
+        cr_assert_eq(memcmp(&deal, &before, sizeof deal), 0);
+        cr_assert_eq(pq_deal_apply_legal(&deal, n - 1), 0);
+    }
+    cr_assert_eq(pq_deal_apply_legal(&deal, 0), -1, "no action once the deal is over");
 }

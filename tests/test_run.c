@@ -293,6 +293,9 @@ Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
     cJSON_Delete(res);
 }
 
+/* One partie at a time, so that the faults before the disqualification
+ * are exactly the threshold: with two in flight, a partie started while
+ * the first fault was judged ends in a third. */
 Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
 {
     char cmd[8192], out[4096];
@@ -301,7 +304,7 @@ Test(run, a_remote_bot_with_a_wrong_token_never_plays, .timeout = 120)
     snprintf(cmd, sizeof cmd,
              "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=not-the-token-0123456789 "
              "exec %s/bot-random > /dev/null 2>&1) & bot=$!; "
-             "%s/arena run --bot greedy=%s/bot-greedy --remote friend=%s --remote-wait-ms 400 "
+             "%s/arena run --concurrency 1 --bot greedy=%s/bot-greedy --remote friend=%s --remote-wait-ms 400 "
              "--max-faults 2 --listen tcp://127.0.0.1:%d --pairs 2 --journal %s 2>&1; kill $bot",
              port, support_bin_dir(), support_bin_dir(), support_bin_dir(), token, port, support_scratch_path("remote2.jsonl"));
     FILE *p = popen(cmd, "r");

@@ -234,12 +234,13 @@ Test(run_games, sprt_tests_two_versions_at_belote_and_refuses_a_table_it_cannot_
 
 /* At a table of independent seats the test and the base sit with --fill
  * bots, each set the table's seatings of one pack (the six orders at
- * three), and the test is on the sets' margin of the test over the base. */
+ * three), and the test is on the sets' margin of the test over the base.
+ * Matches of three deals (one each dealer) keep it short. */
 Test(run_games, sprt_seats_fill_bots_at_a_table_of_three_and_tests_the_sets_margin, .timeout = 120)
 {
     static char out[65536], cmd[8192];
     const char *journal = support_scratch_path("fill.jsonl");
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --test 'g=%s/bot-greedy --game belote' "
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --game belote --players 3 --rule deals=3 --test 'g=%s/bot-greedy --game belote' "
              "--base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random --seed 7 --game belote' --max-pairs 60 "
              "--journal %s --log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(), journal,
              support_scratch_path("logs"));
@@ -259,7 +260,7 @@ Test(run_games, sprt_seats_fill_bots_at_a_table_of_three_and_tests_the_sets_marg
              support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir());
     cr_expect_eq(support_run(cmd, out, sizeof out), 2, "%s", out);
     cr_expect(strstr(out, "the pentanomial needs pairs"), "%s", out);
-    snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote --players 3 --metric pentanomial --t0 0 --t1 0.5 "
+    snprintf(cmd, sizeof cmd, "%s/arena sprt --quiet --game belote --players 3 --rule deals=3 --metric pentanomial --t0 0 --t1 0.5 "
              "--test 'g=%s/bot-greedy --game belote' --base 'r=%s/bot-random --game belote' --fill 'f=%s/bot-random "
              "--game belote' --max-pairs 60 --log-dir %s", support_bin_dir(), support_bin_dir(), support_bin_dir(), support_bin_dir(),
              support_scratch_path("logs"));
@@ -283,7 +284,7 @@ Test(run_games, sprt_of_a_game_resumes_from_its_journal_and_reads_it_back_with_f
     static char out[65536], whole[65536], cmd[8192];
     const char *journal = support_scratch_path("resume.jsonl"), *once = support_scratch_path("once.jsonl");
     const char *logs = support_scratch_path("logs");
-    const char *forms[2] = { "--players 2", "--players 3" };
+    const char *forms[2] = { "--players 2 --rule deals=2", "--players 3 --rule deals=3" };   /* one deal each dealer */
     for (int k = 0; k < 2; k++) {
         char fill[512] = "";
         if (k) snprintf(fill, sizeof fill, "--fill 'f=%s/bot-random --seed 7 --game belote'", support_bin_dir());

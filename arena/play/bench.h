@@ -1,6 +1,7 @@
 /* bench.h - the engine benchmark (`arena bench engine`): random playouts
  * of whole deals, from the shuffle through exchange, declarations and 12
- * tricks, with uniformly random legal actions, on one core.
+ * tricks, with uniformly random legal actions picked by index and applied
+ * by pq_deal_apply_legal (as a playout or a search does), on one core.
  */
 #ifndef ARENA_PLAY_BENCH_H
 #define ARENA_PLAY_BENCH_H
@@ -12,7 +13,7 @@ struct sandbox;
 struct bench_engine_run {
     long deals;           /* deals played */
     long actions;         /* actions applied */
-    double seconds;       /* wall time */
+    double seconds;       /* the thread's CPU time */
 };
 
 /* Plays random deals for about `seconds`, deals seeded from `seed`. */

@@ -21,8 +21,6 @@
 #include "arena/play/botlog.h"
 #include "arena/play/botproc.h"
 
-enum { GUARD_GRACE_MS = 300 };
-
 void botproc_limits_default(struct botproc_limits *self)
 {
     /* AddressSanitizer reserves terabytes of address space for its shadow
@@ -65,119 +63,6 @@ static void child_fail(int log_fd, const char *what)
         (void)!write(log_fd, "\n", 1);
     }
     _exit(127);
-}
-
-/* ---- the guard of a sandbox ----------------------------------------------
- *
- * A sandboxed bot runs as: arena -> guard (this process, a fork of the
- * arena) -> bwrap -> the sandbox's PID 1 (bwrap again) -> the bot. bwrap
- * arms the parent-death signal of the sandbox's PID 1 only once it has
- * set up its mounts; an arena killed in that window (SIGKILL, so no code
- * of the arena runs) used to leave that PID 1 and its bot running for
- * good. The guard closes the window: it is a subreaper, so a PID 1 whose
- * bwrap died comes back to it, and its own parent-death signal is SIGTERM,
- * which it handles: whether the arena asked (SIGTERM: a bot may stop on
- * its own; SIGUSR1: at once) or died, it kills the sandbox's PID 1 (the
- * kernel then kills every process of the namespace), reaps everything it
- * holds and exits with bwrap's status. Between fork and exec, and in the
- * guard, only system calls: the arena has other threads. */
-
-static pid_t child_of(pid_t pid)
-{
-    char path[64] = "/proc/", digits[16], text[32];
-    int n = 0, len = 6;
-    unsigned v = (unsigned)pid;
-    do digits[n++] = (char)('0' + v % 10); while ((v /= 10) && n < 15);
-    for (int k = 0; k < 2; k++) {
-        for (int i = n - 1; i >= 0; i--) path[len++] = digits[i];
-        memcpy(path + len, k ? "/children" : "/task/", k ? 10 : 6);
-        len += k ? 10 : 6;
-    }
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    ssize_t got = read(fd, text, sizeof text - 1);
-    close(fd);
-    pid_t child = 0;
-    for (ssize_t i = 0; i < got && text[i] >= '0' && text[i] <= '9'; i++) child = child * 10 + (text[i] - '0');
-    return child;
-}
-
-/* Kills the sandbox under bwrap (its PID 1), then every other process the
- * guard holds, and reaps them all; bwrap's status into *status. */
-static void guard_teardown(pid_t bwrap, int *status, int *bwrap_done)
-{
-    pid_t init = *bwrap_done ? 0 : child_of(bwrap);
-    if (init > 0) kill(init, SIGKILL);
-    for (;;) {
-        pid_t left = child_of(getpid());
-        if (left > 0 && (left != bwrap || *bwrap_done || init <= 0)) kill(left, SIGKILL);
-        int st;
-        pid_t w = waitpid(-1, &st, 0);
-        if (w < 0) break;   /* ECHILD: nothing left */
-        if (w == bwrap) {
-            *status = st;
-            *bwrap_done = 1;
-        }
-    }
-}
-
-static _Noreturn void guard(const struct sandbox_exec *exec, pid_t arena)
-{
-    sigset_t set, old;
-    sigemptyset(&set);
-    sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGUSR1);
-    sigaddset(&set, SIGCHLD);
-    sigprocmask(SIG_BLOCK, &set, &old);
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-    prctl(PR_SET_PDEATHSIG, SIGTERM);
-    if (getppid() != arena) _exit(127);   /* the arena died already */
-    pid_t guard_pid = getpid(), bwrap = fork();
-    if (bwrap < 0) child_fail(2, "cannot fork");
-    if (bwrap == 0) {
-        prctl(PR_SET_PDEATHSIG, SIGKILL);
-        if (getppid() != guard_pid) _exit(127);
-        sigprocmask(SIG_SETMASK, &old, NULL);
-        execve(exec->path, exec->argv, exec->envp);
-        child_fail(2, "cannot run bubblewrap");
-    }
-    int status = 0, bwrap_done = 0;
-    for (;;) {
-        siginfo_t info;
-        int sig = sigwaitinfo(&set, &info);
-        if (sig == SIGCHLD) {
-            int st;
-            pid_t w;
-            while ((w = waitpid(-1, &st, WNOHANG)) > 0)
-                if (w == bwrap) {
-                    status = st;
-                    bwrap_done = 1;
-                }
-            if (bwrap_done) break;
-        } else if (sig == SIGTERM) {
-            /* The bot may stop on its own within the grace period. */
-            pid_t init = child_of(bwrap), bot = init > 0 ? child_of(init) : 0;
-            if (bot > 0) kill(bot, SIGTERM);
-            struct timespec grace = { 0, GUARD_GRACE_MS * 1000000L };
-            sigset_t chld;
-            sigemptyset(&chld);
-            sigaddset(&chld, SIGCHLD);
-            while (!bwrap_done && sigtimedwait(&chld, &info, &grace) == SIGCHLD) {
-                int st;
-                pid_t w;
-                while ((w = waitpid(-1, &st, WNOHANG)) > 0)
-                    if (w == bwrap) {
-                        status = st;
-                        bwrap_done = 1;
-                    }
-            }
-            break;
-        } else if (sig == SIGUSR1) {
-            break;
-        }
-    }
-    guard_teardown(bwrap, &status, &bwrap_done);
-    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
 }
 
 int botproc_start(struct botproc *self, const char *command, const char *endpoint,
@@ -268,7 +153,7 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
             signal(SIGXFSZ, SIG_IGN);
         }
         signal(SIGPIPE, SIG_DFL);
-        if (exec) guard(exec, parent);
+        if (exec) sandbox_guard(exec, parent);
         putenv(env_endpoint);
         putenv(env_token);
         execl("/bin/sh", "sh", "-c", shell, (char *)NULL);

@@ -30,7 +30,7 @@
 #include "arena/version.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
-enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000 };
+enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20 };
 
 /* Hellos refused in the name of a token's owner, for the owner's log. */
 struct refusals {
@@ -771,7 +771,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
     struct loop L;
     struct hub_message m;
     int rc = -1, more = 1;
-    int64_t next_sweep = 0;
+    int64_t next_sweep = 0, next_start = 0;   /* no start pass before next_start */
     r->abandoned = 0;
     r->started = 0;
     r->answers = 0;
@@ -779,18 +779,34 @@ int runner_run(struct runner *r, char *err, size_t cap)
     if (loop_open(&L, r, err, cap) < 0) return -1;
     r->loop = &L;
     for (;;) {
+        /* Slots are started for at most START_PASS_MS at a time, each
+         * with its own clock, and a pass cut short waits as long again
+         * while messages are read: with hundreds of parties in flight the
+         * hellos of the first are read before their handshake deadline,
+         * not after every process of the run was started. */
         int busy = 0;
         int64_t now = now_ms();
-        for (int i = 0; i < L.n_slots; i++) {
-            struct slot *s = &L.slots[i];
-            if (!s->busy && more && !(r->stop && *r->stop)) {
+        int deferred = now < next_start;
+        if (!deferred) {
+            int64_t pass_end = now + START_PASS_MS;
+            next_start = 0;
+            for (int i = 0; i < L.n_slots && !deferred; i++) {
+                struct slot *s = &L.slots[i];
+                if (s->busy || !more || (r->stop && *r->stop)) continue;
+                int64_t at = now_ms();
+                if (at >= pass_end) {
+                    deferred = 1;
+                    next_start = at + START_PASS_MS;
+                    break;
+                }
                 int got_job = r->next_job(r->ctx, &s->job);
-                if (got_job && start_slot(&L, s, now, err, cap) < 0) goto out;
+                if (got_job && start_slot(&L, s, at, err, cap) < 0) goto out;
                 if (!got_job && !r->endless) more = 0;
             }
-            busy += s->busy;
+            now = now_ms();
         }
-        if (!busy && !r->endless) break;
+        for (int i = 0; i < L.n_slots; i++) busy += L.slots[i].busy;
+        if (!busy && !deferred && !r->endless) break;
         if (r->stop && *r->stop) {
             for (int i = 0; i < L.n_slots; i++)
                 if (L.slots[i].busy) {
@@ -802,7 +818,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
         }
         /* A slot with something to do (just started on connected
          * processes, or a hello arrived) must not wait for a message. */
-        int64_t nearest = now + 50;
+        int64_t nearest = deferred && next_start < now + 50 ? next_start : now + 50;
         for (int i = 0; i < L.n_slots; i++) {
             if (!L.slots[i].busy) continue;
             if (L.slots[i].touched) nearest = now;

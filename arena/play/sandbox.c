@@ -288,11 +288,140 @@ static int argv_for(struct sandbox *self, const char *shell_command, const char 
     return 0;
 }
 
+/* ---- the guard of a sandbox ----------------------------------------------
+ *
+ * A sandboxed bot runs as: arena -> guard (this process, a fork of the
+ * arena) -> bwrap -> the sandbox's PID 1 (bwrap again) -> the bot. bwrap
+ * arms the parent-death signal of the sandbox's PID 1 only once it has
+ * set up its mounts; an arena killed in that window (SIGKILL, so no code
+ * of the arena runs) used to leave that PID 1 and its bot running for
+ * good. The guard closes the window: it is a subreaper, so a PID 1 whose
+ * bwrap died comes back to it, and its own parent-death signal is SIGTERM,
+ * which it handles: whether the arena asked (SIGTERM: a bot may stop on
+ * its own; SIGUSR1: at once) or died, it kills the sandbox's PID 1 (the
+ * kernel then kills every process of the namespace), reaps everything it
+ * holds and exits with bwrap's status. Between fork and exec, and in the
+ * guard, only system calls: the arena has other threads.
+ *
+ * The probe needs the guard as much as a bot does: bwrap's PID 1 waits
+ * for its parent's word before it arms anything, so a probe's bwrap
+ * killed with the arena left that PID 1 waiting for good. */
+
+enum { GUARD_GRACE_MS = 300 };
+
+static _Noreturn void guard_fail(const char *what)
+{
+    (void)!write(2, "arena: cannot start bot: ", 25);
+    (void)!write(2, what, strlen(what));
+    (void)!write(2, "\n", 1);
+    _exit(127);
+}
+
+
+static pid_t child_of(pid_t pid)
+{
+    char path[64] = "/proc/", digits[16], text[32];
+    int n = 0, len = 6;
+    unsigned v = (unsigned)pid;
+    do digits[n++] = (char)('0' + v % 10); while ((v /= 10) && n < 15);
+    for (int k = 0; k < 2; k++) {
+        for (int i = n - 1; i >= 0; i--) path[len++] = digits[i];
+        memcpy(path + len, k ? "/children" : "/task/", k ? 10 : 6);
+        len += k ? 10 : 6;
+    }
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t got = read(fd, text, sizeof text - 1);
+    close(fd);
+    pid_t child = 0;
+    for (ssize_t i = 0; i < got && text[i] >= '0' && text[i] <= '9'; i++) child = child * 10 + (text[i] - '0');
+    return child;
+}
+
+/* Kills the sandbox under bwrap (its PID 1), then every other process the
+ * guard holds, and reaps them all; bwrap's status into *status. */
+static void guard_teardown(pid_t bwrap, int *status, int *bwrap_done)
+{
+    pid_t init = *bwrap_done ? 0 : child_of(bwrap);
+    if (init > 0) kill(init, SIGKILL);
+    for (;;) {
+        pid_t left = child_of(getpid());
+        if (left > 0 && (left != bwrap || *bwrap_done || init <= 0)) kill(left, SIGKILL);
+        int st;
+        pid_t w = waitpid(-1, &st, 0);
+        if (w < 0) break;   /* ECHILD: nothing left */
+        if (w == bwrap) {
+            *status = st;
+            *bwrap_done = 1;
+        }
+    }
+}
+
+/* Reaps the guard's children that have ended, without waiting; bwrap's
+ * status into *status when it is one of them. */
+static void reap_ready(pid_t bwrap, int *status, int *bwrap_done)
+{
+    int st;
+    pid_t w;
+    while ((w = waitpid(-1, &st, WNOHANG)) > 0)
+        if (w == bwrap) {
+            *status = st;
+            *bwrap_done = 1;
+        }
+}
+
+_Noreturn void sandbox_guard(const struct sandbox_exec *exec, pid_t arena)
+{
+    sigset_t set, old;
+    sigemptyset(&set);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGUSR1);
+    sigaddset(&set, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &set, &old);
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != arena) _exit(127);   /* the arena died already */
+    pid_t guard_pid = getpid(), bwrap = fork();
+    if (bwrap < 0) guard_fail("cannot fork");
+    if (bwrap == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (getppid() != guard_pid) _exit(127);
+        sigprocmask(SIG_SETMASK, &old, NULL);
+        execve(exec->path, exec->argv, exec->envp);
+        guard_fail("cannot run bubblewrap");
+    }
+    int status = 0, bwrap_done = 0;
+    for (;;) {
+        siginfo_t info;
+        int sig = sigwaitinfo(&set, &info);
+        if (sig == SIGCHLD) {
+            reap_ready(bwrap, &status, &bwrap_done);
+            if (bwrap_done) break;
+        } else if (sig == SIGTERM) {
+            /* The bot may stop on its own within the grace period. */
+            pid_t init = child_of(bwrap), bot = init > 0 ? child_of(init) : 0;
+            if (bot > 0) kill(bot, SIGTERM);
+            struct timespec grace = { 0, GUARD_GRACE_MS * 1000000L };
+            sigset_t chld;
+            sigemptyset(&chld);
+            sigaddset(&chld, SIGCHLD);
+            while (!bwrap_done && sigtimedwait(&chld, &info, &grace) == SIGCHLD)
+                reap_ready(bwrap, &status, &bwrap_done);
+            break;
+        } else if (sig == SIGUSR1) {
+            break;
+        }
+    }
+    guard_teardown(bwrap, &status, &bwrap_done);
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
+}
+
 /* ---- the probe ---------------------------------------------------------------- */
 
 /* Runs the program at path and collects up to cap-1 bytes of its stderr;
  * the exit status, or -1 when it could not be started or ran over 10 s. */
-static int run_collect(const char *path, char *const argv[], char *const envp[], char *text, size_t cap)
+static int run_collect(const char *path, char *const argv[], char *const envp[], const struct sandbox_exec *guarded,
+                       char *text, size_t cap)
 {
     int fds[2];
     text[0] = '\0';
@@ -309,6 +438,7 @@ static int run_collect(const char *path, char *const argv[], char *const envp[],
         if (getppid() != parent) _exit(127);
         int null_fd = open("/dev/null", O_RDWR);
         if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0) _exit(127);
+        if (guarded) sandbox_guard(guarded, parent);
         execve(path, argv, envp);
         (void)!write(2, "cannot run ", 11);
         (void)!write(2, path, strlen(path));
@@ -318,6 +448,7 @@ static int run_collect(const char *path, char *const argv[], char *const envp[],
     }
     close(fds[1]);
     size_t used = 0;
+    int timed_out = 0;
     struct pollfd p = { fds[0], POLLIN, 0 };
     struct timespec start, now;
     clock_gettime(CLOCK_MONOTONIC, &start);
@@ -325,7 +456,8 @@ static int run_collect(const char *path, char *const argv[], char *const envp[],
         clock_gettime(CLOCK_MONOTONIC, &now);
         long left = 10000 - ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000);
         if (left <= 0 || poll(&p, 1, (int)left) <= 0) {
-            kill(pid, SIGKILL);
+            kill(pid, guarded ? SIGUSR1 : SIGKILL);   /* a guard ends its sandbox first */
+            timed_out = 1;
             break;
         }
         char chunk[512];
@@ -339,7 +471,7 @@ static int run_collect(const char *path, char *const argv[], char *const envp[],
     close(fds[0]);
     int status;
     if (waitpid(pid, &status, 0) != pid) return -1;
-    if (WIFSIGNALED(status)) return -1;
+    if (timed_out || WIFSIGNALED(status)) return -1;
     while (used && (text[used - 1] == '\n' || text[used - 1] == ' ')) text[--used] = '\0';
     return WEXITSTATUS(status);
 }
@@ -412,7 +544,7 @@ int sandbox_probe(struct sandbox *self, const char *const *commands, int n, char
         extern char **environ;
         program_check_script(commands, n, "", script, sizeof script);
         char *argv[] = { "sh", "-c", script, NULL };
-        int status = run_collect("/bin/sh", argv, environ, output, sizeof output);
+        int status = run_collect("/bin/sh", argv, environ, NULL, output, sizeof output);
         if (status == 0) return 0;
         if (status == 3) snprintf(err, cap, "%s", output);
         else snprintf(err, cap, "cannot check the bots' programs with /bin/sh: %s", output[0] ? output : "it failed");
@@ -427,7 +559,7 @@ int sandbox_probe(struct sandbox *self, const char *const *commands, int n, char
     for (int i = 0; i < n && status == 0; i++) {
         program_check_script(&commands[i], 1, " inside the sandbox", script, sizeof script);
         if (argv_for(self, script, commands[i], NULL, 0, "probe", exec, err, cap) < 0) goto out;
-        status = run_collect(exec->path, exec->argv, exec->envp, output, sizeof output);
+        status = run_collect(exec->path, exec->argv, exec->envp, exec, output, sizeof output);
     }
     if (status == 0) {
         rc = 0;

@@ -36,6 +36,7 @@
 
 #include <limits.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #define SANDBOX_SOCKET "/tmp/piquet-arena.sock"
 
@@ -74,6 +75,17 @@ struct sandbox_exec {
     char text[SANDBOX_TEXT_MAX];          /* the strings argv and envp point into */
     size_t used;
 };
+
+/* Runs exec (a sandbox_argv command line) under a guard and never
+ * returns: called in a child the arena (process arena) just forked, which
+ * becomes the guard. The guard runs bwrap as its child and, whether the
+ * arena asks it (SIGTERM: the bot may stop within a grace period; SIGUSR1:
+ * at once) or dies (its parent-death signal), ends everything of the
+ * sandbox, reaps it and exits with bwrap's status (128 + N for signal
+ * N). So once the guard is reaped nothing of its sandbox runs, even when
+ * the arena was killed while the sandbox was being built. Only system
+ * calls: safe between fork and exec in a threaded arena. */
+_Noreturn void sandbox_guard(const struct sandbox_exec *exec, pid_t arena);
 
 /* Sandboxing on, no network; finds bwrap ($PIQUET_BWRAP, else
  * /usr/bin/bwrap, else bwrap on PATH) and the working directory. Nothing

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <time.h>
 #include <curl/curl.h>
+#include "arena/tournament/lbclient.h"
 #include "arena/tournament/poster.h"
 #include "records/journal.h"
 
@@ -199,11 +200,6 @@ static long send_batch(struct poster *self, CURL *curl, const struct item *items
     return status;
 }
 
-static void curl_global_init_once(void)
-{
-    curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
 static double now_s(void)
 {
     struct timespec ts;
@@ -276,8 +272,6 @@ static void *run_thread(void *arg)
 struct poster *poster_open(const char *url, const char *token_file, const char *journal_path, int quiet, char *err,
                            size_t cap)
 {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    char token[512] = "";
     struct poster *self = calloc(1, sizeof *self);
     if (!self) {
         snprintf(err, cap, "out of memory");
@@ -295,22 +289,9 @@ struct poster *poster_open(const char *url, const char *token_file, const char *
     snprintf(self->while_down, sizeof self->while_down, "retrying in the background, the tournament goes on");
     if (len >= 15 && !strcmp(self->base + len - 15, "/api/v1/parties")) snprintf(self->url, sizeof self->url, "%s", self->base);
     else snprintf(self->url, sizeof self->url, "%.1000s/api/v1/parties", self->base);
-    FILE *f = token_file ? fopen(token_file, "r") : NULL;
-    if (!f || !fgets(token, sizeof token, f)) {
-        snprintf(err, cap, "cannot read the leaderboard token from '%.200s'%s%s", token_file ? token_file : "(none)",
-                 f ? "" : ": ", f ? "" : strerror(errno));
-        if (f) fclose(f);
-        goto fail;
-    }
-    fclose(f);
-    token[strcspn(token, "\r\n")] = '\0';
-    if (!token[0]) {
-        snprintf(err, cap, "the token file '%.200s' is empty", token_file);
-        goto fail;
-    }
-    snprintf(self->auth, sizeof self->auth, "Authorization: Bearer %s", token);
+    if (lbclient_auth_header(token_file, self->auth, sizeof self->auth, err, cap) < 0) goto fail;
     if (journal_open(&self->journal, journal_path, err, cap) < 0) goto fail;
-    pthread_once(&once, curl_global_init_once);
+    if (lbclient_curl_start(err, cap) < 0) goto fail;
     if (pthread_mutex_init(&self->lock, NULL) || pthread_cond_init(&self->cond, NULL)) {
         snprintf(err, cap, "cannot create the posting thread's lock");
         goto fail;

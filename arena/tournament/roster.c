@@ -17,6 +17,7 @@
 #include <time.h>
 #include <cjson/cJSON.h>
 #include <curl/curl.h>
+#include "arena/tournament/lbclient.h"
 #include "arena/tournament/roster.h"
 
 enum { ROSTER_BODY_MAX = 4 << 20, ROSTER_URL_MAX = 1100 };
@@ -29,7 +30,7 @@ struct roster {
     int64_t checked;
     int read_once;
     /* a leaderboard */
-    char base[ROSTER_URL_MAX], game[64], auth[300];
+    char base[ROSTER_URL_MAX], game[64], auth[600];
     pthread_t thread;
     int started;
     pthread_mutex_t lock;
@@ -325,9 +326,7 @@ struct roster *roster_open_leaderboard(const char *url, const char *game, const 
                                        size_t cap)
 {
     struct roster *self = calloc(1, sizeof *self);
-    char token[300];
     CURL *curl = NULL;
-    int curl_up = 0;
     if (!self) {
         snprintf(err, cap, "out of memory");
         return NULL;
@@ -341,22 +340,9 @@ struct roster *roster_open_leaderboard(const char *url, const char *game, const 
     memcpy(self->base, url, len);
     self->base[len] = '\0';
     snprintf(self->game, sizeof self->game, "%s", game);
-    FILE *f = token_file ? fopen(token_file, "r") : NULL;
-    if (!f || !fgets(token, sizeof token, f)) {
-        snprintf(err, cap, "cannot read the leaderboard token from '%.200s'%s%s", token_file ? token_file : "(none)",
-                 f ? "" : ": ", f ? "" : strerror(errno));
-        if (f) fclose(f);
+    if (lbclient_auth_header(token_file, self->auth, sizeof self->auth, err, cap) < 0 ||
+        lbclient_curl_start(err, cap) < 0)
         goto fail;
-    }
-    fclose(f);
-    token[strcspn(token, "\r\n")] = '\0';
-    snprintf(self->auth, sizeof self->auth, "Authorization: Bearer %.270s", token);
-    memset(token, 0, sizeof token);
-    if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
-        snprintf(err, cap, "cannot start libcurl");
-        goto fail;
-    }
-    curl_up = 1;
     if (!(curl = curl_easy_init())) {
         snprintf(err, cap, "cannot start libcurl");
         goto fail;
@@ -376,7 +362,6 @@ struct roster *roster_open_leaderboard(const char *url, const char *game, const 
     self->started = 1;
     return self;
 fail:
-    if (curl_up) curl_global_cleanup();
     free(self);
     return NULL;
 }
@@ -426,7 +411,6 @@ void roster_close(struct roster *self)
         pthread_join(self->thread, NULL);
         pthread_mutex_destroy(&self->lock);
         pthread_cond_destroy(&self->wake);
-        curl_global_cleanup();
     }
     free(self);
 }

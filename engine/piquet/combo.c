@@ -33,13 +33,22 @@ bool pq_combo_is(int cls, pq_mask cards, int point_min_len)
     return rank >= PQ_RANK_T && (cards & ~RANK_ROW(rank)) == 0;
 }
 
+/* Cards of rank `rank` in a mask, at most one a suit byte: the bytes'
+ * bits gathered into the top byte by one multiplication. */
+static int rank_count(pq_mask cards, int rank)
+{
+    return (int)((((cards >> rank) & 0x01010101u) * 0x01010101u) >> 24);
+}
+
 int pq_combo_key(int cls, pq_mask cards)
 {
     int n = pq_mask_count(cards);
     int high = 31 - __builtin_clz(cards);
     if (cls == PQ_CLASS_POINT) {
-        int pips = 0;
-        for (pq_mask m = cards; m; m &= m - 1) pips += pq_card_pips(pq_mask_first(m));
+        /* R2's pips, 10 a card but 7, 8, 9 and 11 for the 7, 8, 9 and A
+         * (pq_card_pips), counted a rank at a time. */
+        int pips = 10 * n - 3 * rank_count(cards, PQ_RANK_7) - 2 * rank_count(cards, PQ_RANK_8) -
+                   rank_count(cards, PQ_RANK_9) + rank_count(cards, PQ_RANK_A);
         return n * 256 + pips;
     }
     return n * 16 + PQ_RANK(high);
@@ -58,29 +67,34 @@ int pq_combo_best_key(int cls, pq_mask avail, int point_min_len)
 {
     int best = 0;
     if (cls == PQ_CLASS_SET) {
-        for (int rank = PQ_RANK_T; rank <= PQ_RANK_A; rank++) {
-            pq_mask row = avail & RANK_ROW(rank);
-            if (pq_mask_count(row) >= 3 && pq_combo_key(cls, row) > best)
-                best = pq_combo_key(cls, row);
+        /* The ranks T..A held in all four suits, and in three or more,
+         * from the suits' bytes at once: any quatorze beats any trio, and
+         * the higher rank the lower. */
+        pq_mask s0 = avail & 0xff, s1 = (avail >> 8) & 0xff, s2 = (avail >> 16) & 0xff, s3 = avail >> 24;
+        pq_mask four = s0 & s1 & s2 & s3 & (0xffu << PQ_RANK_T);
+        pq_mask three = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & (0xffu << PQ_RANK_T);
+        if (four) return 4 * 16 + 31 - __builtin_clz(four);
+        return three ? 3 * 16 + 31 - __builtin_clz(three) : 0;
+    }
+    if (cls == PQ_CLASS_SEQUENCE) {
+        /* The longest run wins, then the highest: the cards starting a run
+         * of len in a suit, for len = 3, 4... while there are any; the
+         * best key is the longest's, from its highest start. */
+        pq_mask from = avail & (avail >> 1) & (avail >> 2) & 0x3f3f3f3fu, longest = 0;
+        int len = 3;
+        for (; from; len++) {
+            longest = from;
+            from &= (avail >> len) & (0x01010101u * (0xffu >> len));   /* start + len in the suit */
         }
-        return best;
+        if (!longest) return 0;
+        len--;
+        pq_mask starts = (longest | longest >> 8 | longest >> 16 | longest >> 24) & 0xff;
+        return len * 16 + (31 - __builtin_clz(starts)) + len - 1;
     }
     for (int suit = 0; suit < PQ_SUITS; suit++) {
         pq_mask held = avail & PQ_SUIT_MASK(suit);
-        if (!held) continue;
-        if (cls == PQ_CLASS_POINT) {
-            if (pq_combo_is(cls, held, point_min_len) && pq_combo_key(cls, held) > best)
-                best = pq_combo_key(cls, held);
-            continue;
-        }
-        /* Each maximal run of the suit; the whole run is its best. */
-        while (held) {
-            pq_mask low = held & -held;
-            pq_mask run = held & ~(held + low);   /* the lowest run */
-            held &= ~run;
-            if (pq_mask_count(run) >= 3 && pq_combo_key(cls, run) > best)
-                best = pq_combo_key(cls, run);
-        }
+        if (held && pq_combo_is(cls, held, point_min_len) && pq_combo_key(cls, held) > best)
+            best = pq_combo_key(cls, held);
     }
     return best;
 }

@@ -50,22 +50,23 @@ static int binomial(int n, int k)
     return (k < 0 || k > n) ? 0 : binomials[n][k];
 }
 
-/* The idx-th subset of size k of the cards in `from` (combinatorial number
- * system: every idx < C(|from|, k) gives a different subset). */
-static pq_mask subset_nth(pq_mask from, int k, int idx)
+/* The idx-th subset of size k of the n cards in `from` (combinatorial
+ * number system: every idx < C(n, k) gives a different subset). */
+static pq_mask subset_nth(pq_mask from, int n, int k, int idx)
 {
-    uint8_t cards[32];
-    int n = 0;
-    for (pq_mask m = from; m; m &= m - 1) cards[n++] = (uint8_t)pq_mask_first(m);
     pq_mask out = 0;
-    /* The largest c below n with C(c, i) <= idx, for i = k down to 1: C(c, i)
-     * grows with c, and each c is below the one before, so one scan down. */
-    int c = n - 1;
-    for (int i = k; i >= 1; i--) {
-        while (binomials[c][i] > idx) c--;   /* c >= i - 1, where C(c, i) = 0 */
-        idx -= binomials[c][i];
-        out |= PQ_BIT(cards[c]);
-        c--;
+    /* For i = k down to 1 the i-th card taken is the c-th lowest of from
+     * for the largest c with C(c, i) <= idx (what is left of it), each c
+     * below the one before: one scan down the cards, taking card c when
+     * C(c, i) <= idx, i counting down in k. No branch on the outcome,
+     * which a random index makes unpredictable. */
+    for (int c = n - 1; c >= 0 && k > 0; c--) {
+        pq_mask card = (pq_mask)1 << (31 - __builtin_clz(from));   /* the c-th lowest */
+        int b = binomials[c][k], take = -(b <= idx);                /* all ones when taken */
+        idx -= b & take;
+        out |= card & (pq_mask)take;
+        k += take;
+        from ^= card;
     }
     return out;
 }
@@ -87,19 +88,18 @@ static const int at_least[13][14] = {
     { 4096, 4095, 4083, 4017, 3797, 3302, 2510, 1586, 794, 299, 79, 13, 1, 0 }
 };
 
-/* Number of subsets of `from` with size in lo..hi. */
-static int subsets_count(pq_mask from, int lo, int hi)
+/* Number of subsets of the n cards of a set with size in lo..hi. */
+static int subsets_count(int n, int lo, int hi)
 {
-    int n = pq_mask_count(from);
     if (lo > n) return 0;
     return at_least[n][lo] - (hi + 1 <= n ? at_least[n][hi + 1] : 0);
 }
 
-static pq_mask subsets_nth(pq_mask from, int lo, int hi, int idx)
+/* The idx-th of them, by size and then as subset_nth orders them. */
+static pq_mask subsets_nth(pq_mask from, int n, int lo, int hi, int idx)
 {
-    int n = pq_mask_count(from);
     for (int k = lo; k <= hi; k++) {
-        if (idx < binomial(n, k)) return subset_nth(from, k, idx);
+        if (idx < binomial(n, k)) return subset_nth(from, n, k, idx);
         idx -= binomial(n, k);
     }
     assert(!"subset index out of range");
@@ -122,16 +122,12 @@ static void fail_cards(char *err, int cap, const char *a, pq_mask cards, const c
     fail(err, cap, a, text, c);
 }
 
-static void credit(struct pq_deal *self, int seat, int category, int points)
+/* R25: elder's declarations plus play points reach 30 before younger's
+ * first play point. Out of line: it decides at most once a deal. */
+static void credit(struct pq_deal *self, int seat, int category, int points);
+
+static __attribute__((noinline)) void pique_reckon(struct pq_deal *self, int seat)
 {
-    if (!points) return;
-    self->score[seat] = (int16_t)(self->score[seat] + points);
-    self->cat[seat][category] = (int16_t)(self->cat[seat][category] + points);
-    assert(self->n_events < PQ_MAX_EVENTS);
-    self->events[self->n_events++] = (struct pq_event){ (uint8_t)seat, (uint8_t)category, (int16_t)points };
-    if (category != PQ_CAT_PLAY || !self->pique_live) return;
-    /* R25: elder's declarations plus play points reach 30 before younger's
-     * first play point. */
     if (seat == PQ_YOUNGER) {
         self->pique_live = 0;
     } else if (self->score[PQ_ELDER] - self->cat[PQ_ELDER][PQ_CAT_CARDS] >= 30) {
@@ -141,27 +137,39 @@ static void credit(struct pq_deal *self, int seat, int category, int points)
     }
 }
 
+static inline void credit(struct pq_deal *self, int seat, int category, int points)
+{
+    if (!points) return;
+    self->score[seat] = (int16_t)(self->score[seat] + points);
+    self->cat[seat][category] = (int16_t)(self->cat[seat][category] + points);
+    assert(self->n_events < PQ_MAX_EVENTS);
+    self->events[self->n_events++] = (struct pq_event){ (uint8_t)seat, (uint8_t)category, (int16_t)points };
+    if (category == PQ_CAT_PLAY && self->pique_live) pique_reckon(self, seat);
+}
+
 /* ---- setting up ------------------------------------------------------- */
 
 int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8_t deck[32])
 {
-    /* A permutation: 32 cards below 32, every one of them seen. */
-    pq_mask seen = 0;
-    int bad = 0;
-    for (int i = 0; i < 32; i++) {
-        bad |= deck[i] >= 32;
-        seen |= PQ_BIT(deck[i] & 31);
+    /* A permutation: 32 cards below 32 (no byte with a bit above 31's),
+     * every one of them seen; the hands are made in the same pass. */
+    pq_mask elder = 0, younger = 0, rest = 0;
+    uint8_t high = 0;
+    for (int i = 0; i < 12; i++) {
+        high |= deck[i] | deck[12 + i];
+        elder |= PQ_BIT(deck[i] & 31);
+        younger |= PQ_BIT(deck[12 + i] & 31);
     }
-    if (bad || seen != PQ_ALL_CARDS) return -1;
+    for (int i = 24; i < 32; i++) {
+        high |= deck[i];
+        rest |= PQ_BIT(deck[i] & 31);
+    }
+    if ((high & 0xe0) || (elder | younger | rest) != PQ_ALL_CARDS) return -1;
     memset(self, 0, sizeof *self);
     self->rules = *rules;
     memcpy(self->deck, deck, 32);
-    for (int i = 0; i < 12; i++) {
-        self->dealt[PQ_ELDER] |= PQ_BIT(deck[i]);
-        self->dealt[PQ_YOUNGER] |= PQ_BIT(deck[12 + i]);
-    }
-    self->hand[0] = self->dealt[0];
-    self->hand[1] = self->dealt[1];
+    self->dealt[PQ_ELDER] = self->hand[PQ_ELDER] = elder;
+    self->dealt[PQ_YOUNGER] = self->hand[PQ_YOUNGER] = younger;
     self->carte_blanche = self->look = self->repique = self->pique = self->lead_card = -1;
     for (int s = 0; s < PQ_SEATS; s++)
         if (!(self->dealt[s] & PQ_COURTS)) {
@@ -174,16 +182,6 @@ int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8
     self->phase = self->carte_blanche == PQ_ELDER ? PQ_PHASE_ANNOUNCE : PQ_PHASE_DISCARD;
     self->to_act = PQ_ELDER;
     return 0;
-}
-
-int pq_deal_to_act(const struct pq_deal *self)
-{
-    return self->phase == PQ_PHASE_OVER ? -1 : self->to_act;
-}
-
-bool pq_deal_over(const struct pq_deal *self)
-{
-    return self->phase == PQ_PHASE_OVER;
 }
 
 /* ---- what may be done now -------------------------------------------- */
@@ -226,11 +224,16 @@ static int combos(int cls, pq_mask avail, int min_len, int limit, int idx, pq_ma
     int count = 0;
     if (cls == PQ_CLASS_POINT) {
         int lo = min_len > 1 ? min_len : 1;
+        /* The cards held in each suit at once: a SWAR count stopped at
+         * bytes, one suit a byte. */
+        pq_mask held = avail - ((avail >> 1) & 0x55555555u);
+        held = (held & 0x33333333u) + ((held >> 2) & 0x33333333u);
+        held = (held + (held >> 4)) & 0x0f0f0f0fu;
         for (int suit = 0; suit < PQ_SUITS; suit++) {
-            pq_mask held = avail & PQ_SUIT_MASK(suit);
-            int n = subsets_count(held, lo, 8);
+            int n = (int)(held >> 8 * suit) & 0xff;
+            n = subsets_count(n, lo, 8);
             if (out && idx >= count && idx < count + n) {
-                *out = subsets_nth(held, lo, 8, idx - count);
+                *out = subsets_nth(avail & PQ_SUIT_MASK(suit), (int)(held >> 8 * suit) & 0xff, lo, 8, idx - count);
                 return count + n;
             }
             count += n;
@@ -272,22 +275,30 @@ static int combos(int cls, pq_mask avail, int min_len, int limit, int idx, pq_ma
         }
         return count;
     }
-    for (int rank = PQ_RANK_T; rank <= PQ_RANK_A; rank++) {
+    /* Sets: the ranks T..A held in three or four suits, found from the
+     * four suits' bytes at once; a set's key is pq_combo_key's (cards * 16
+     * + rank), written out. A quatorze, then its trios (each without one
+     * card, lowest first), or the trio, rank by rank upwards. */
+    pq_mask s0 = avail & 0xff, s1 = (avail >> 8) & 0xff, s2 = (avail >> 16) & 0xff, s3 = avail >> 24;
+    pq_mask four = s0 & s1 & s2 & s3;
+    pq_mask three = ((s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))) & (0xffu << PQ_RANK_T);
+    for (pq_mask m = three; m; m &= m - 1) {
+        int rank = pq_mask_first(m);
         pq_mask row = avail & ((pq_mask)0x01010101u << rank);
-        int n = pq_mask_count(row);
-        if (n < 3) continue;
-        if (n == 4 && pq_combo_key(cls, row) <= limit) {
+        if (!(four & PQ_BIT(rank))) {
+            if (48 + rank <= limit) {
+                if (out && count == idx) *out = row;
+                count++;
+            }
+            continue;
+        }
+        if (64 + rank <= limit) {
             if (out && count == idx) *out = row;
             count++;
         }
-        for (pq_mask m = row; n == 4 && m; m &= m - 1) {
-            pq_mask trio = row & ~(m & -m);
-            if (pq_combo_key(cls, trio) > limit) continue;
-            if (out && count == idx) *out = trio;
-            count++;
-        }
-        if (n == 3 && pq_combo_key(cls, row) <= limit) {
-            if (out && count == idx) *out = row;
+        if (48 + rank > limit) continue;
+        for (pq_mask c = row; c; c &= c - 1) {
+            if (out && count == idx) *out = row & ~(c & -c);
             count++;
         }
     }
@@ -302,71 +313,92 @@ static pq_mask playable(const struct pq_deal *self)
     return follow ? follow : hand;   /* R20 */
 }
 
-static int declare_count(const struct pq_deal *self, pq_mask avail, int limit)
+/* The cards the seat to act may declare from in the current class, and
+ * the highest key allowed: the whole hand in a call or an answer; an
+ * extra uses no card declared in the class and is limited (R16, R18). */
+static pq_mask declarable(const struct pq_deal *self, int *limit)
 {
-    return combos(self->cls, avail, self->rules.point_min_len, limit, -1, NULL);
+    if (self->phase != PQ_PHASE_EXTRA) {
+        *limit = NO_LIMIT;
+        return self->hand[self->to_act];
+    }
+    *limit = extra_limit(self);
+    return self->hand[self->to_act] & ~class_used(self);
 }
 
 int pq_deal_legal_count(const struct pq_deal *self)
 {
-    int lo, hi;
+    int lo, hi, limit;
+    pq_mask avail;
     switch (self->phase) {
+    case PQ_PHASE_PLAY: return pq_mask_count(playable(self));
     case PQ_PHASE_ANNOUNCE: return 5;
     case PQ_PHASE_DISCARD:
         discard_range(self, &lo, &hi);
-        return subsets_count(self->hand[self->to_act], lo, hi);
+        return subsets_count(pq_mask_count(self->hand[self->to_act]), lo, hi);
     case PQ_PHASE_CALL:
     case PQ_PHASE_ANSWER:
-        return 1 + declare_count(self, self->hand[self->to_act], NO_LIMIT);
     case PQ_PHASE_EXTRA:
-        return 1 + declare_count(self, self->hand[self->to_act] & ~class_used(self), extra_limit(self));
+        avail = declarable(self, &limit);
+        return 1 + combos(self->cls, avail, self->rules.point_min_len, limit, -1, NULL);
     case PQ_PHASE_LOOK: return 2;
-    case PQ_PHASE_PLAY: return pq_mask_count(playable(self));
     default: return 0;
     }
 }
 
-void pq_deal_legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
+/* The n-th legal action into out, n from 0 (the order of pq_deal_legal_nth);
+ * 0, or -1 when there are n or fewer. Each class's declarations are
+ * counted while the n-th is found, so one pass does both. */
+static int legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
 {
-    int lo, hi;
+    int lo, hi, limit, held;
+    pq_mask avail;
     memset(out, 0, sizeof *out);
     out->pad = self->to_act;
+    if (n < 0) return -1;
     switch (self->phase) {
+    case PQ_PHASE_PLAY:
+        avail = playable(self);
+        if (n >= pq_mask_count(avail)) return -1;
+        out->kind = PQ_ACT_PLAY;
+        out->number = (uint8_t)pq_mask_nth(avail, n);
+        out->cards = PQ_BIT(out->number);
+        return 0;
     case PQ_PHASE_ANNOUNCE:
         out->kind = PQ_ACT_ANNOUNCE;
         out->number = (uint8_t)(n + 1);
-        return;
+        return n < 5 ? 0 : -1;
     case PQ_PHASE_DISCARD:
         discard_range(self, &lo, &hi);
+        held = pq_mask_count(self->hand[self->to_act]);
+        if (n >= subsets_count(held, lo, hi)) return -1;
         out->kind = PQ_ACT_DISCARD;
-        out->cards = subsets_nth(self->hand[self->to_act], lo, hi, n);
-        return;
+        out->cards = subsets_nth(self->hand[self->to_act], held, lo, hi, n);
+        return 0;
     case PQ_PHASE_CALL:
     case PQ_PHASE_ANSWER:
     case PQ_PHASE_EXTRA:
         if (n == 0) {
             out->kind = PQ_ACT_PASS;
-            return;
+            return 0;
         }
         out->kind = PQ_ACT_DECLARE;
         out->cls = self->cls;
-        if (self->phase == PQ_PHASE_EXTRA)
-            combos(self->cls, self->hand[self->to_act] & ~class_used(self), self->rules.point_min_len,
-                   extra_limit(self), n - 1, &out->cards);
-        else
-            combos(self->cls, self->hand[self->to_act], self->rules.point_min_len, NO_LIMIT, n - 1, &out->cards);
-        return;
+        avail = declarable(self, &limit);
+        return combos(self->cls, avail, self->rules.point_min_len, limit, n - 1, &out->cards) >= n ? 0 : -1;
     case PQ_PHASE_LOOK:
         out->kind = n == 0 ? PQ_ACT_LOOK : PQ_ACT_NOLOOK;
-        return;
-    case PQ_PHASE_PLAY:
-        out->kind = PQ_ACT_PLAY;
-        out->number = (uint8_t)pq_mask_nth(playable(self), n);
-        out->cards = PQ_BIT(out->number);
-        return;
+        return n < 2 ? 0 : -1;
     default:
-        assert(!"no legal action when the deal is over");
+        return -1;
     }
+}
+
+void pq_deal_legal_nth(const struct pq_deal *self, int n, struct pq_action *out)
+{
+    int rc = legal_nth(self, n, out);
+    assert(rc == 0 && "no such legal action");
+    (void)rc;
 }
 
 int pq_deal_legal(const struct pq_deal *self, struct pq_action *out, int cap)
@@ -699,7 +731,26 @@ static void deal_done(struct pq_deal *self)
     }
 }
 
-static void apply_play(struct pq_deal *self, int card)
+/* Elder's first lead opens the play (R19, R25): whether a pique is
+ * still possible, before the lead's point is scored. */
+static __attribute__((noinline)) void first_lead(struct pq_deal *self)
+{
+    /* Pique is still open when nobody has a repique and younger scored
+     * nothing in I..IV (R25). */
+    int younger_declared = 0;
+    for (int cat = 0; cat <= PQ_CAT_CARTE_ROUGE; cat++) younger_declared += self->declared[1][cat];
+    self->pique_live = (uint8_t)(self->repique < 0 && younger_declared == 0);
+}
+
+/* ...and after it: younger's declarations are scored, and younger may
+ * look at the untaken cards (R12). */
+static __attribute__((noinline)) void first_lead_made(struct pq_deal *self)
+{
+    credit_younger_declarations(self);
+    if (self->untaken) self->phase = PQ_PHASE_LOOK;   /* R12 */
+}
+
+static inline __attribute__((always_inline)) void apply_play(struct pq_deal *self, int card)
 {
     int seat = self->to_act;
     self->hand[seat] &= ~PQ_BIT(card);
@@ -707,19 +758,10 @@ static void apply_play(struct pq_deal *self, int card)
     if (self->lead_card < 0) {
         self->lead_card = (int8_t)card;
         self->trick_cards[self->trick][0] = (uint8_t)card;
-        if (self->trick == 0) {
-            /* Pique is still open when nobody has a repique and younger
-             * scored nothing in I..IV (R25). */
-            int younger_declared = 0;
-            for (int cat = 0; cat <= PQ_CAT_CARTE_ROUGE; cat++) younger_declared += self->declared[1][cat];
-            self->pique_live = (uint8_t)(self->repique < 0 && younger_declared == 0);
-        }
+        if (self->trick == 0) first_lead(self);
         score_lead(self);
         self->to_act = (uint8_t)(1 - seat);
-        if (self->trick == 0) {
-            credit_younger_declarations(self);
-            if (self->untaken) self->phase = PQ_PHASE_LOOK;   /* R12 */
-        }
+        if (self->trick == 0) first_lead_made(self);
         return;
     }
     self->trick_cards[self->trick][1] = (uint8_t)card;
@@ -736,15 +778,29 @@ static void apply_play(struct pq_deal *self, int card)
     self->to_act = (uint8_t)winner;
 }
 
-int pq_deal_apply(struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+/* The seat to act plays `card`, one of its playable cards: the history's
+ * entry as take() makes it, then the trick. */
+static void play_card(struct pq_deal *self, int card)
 {
-    if (pq_deal_check(self, a, err, cap) < 0) return -1;
+    assert(self->n_history < PQ_MAX_HISTORY);
+    self->history[self->n_history++] = (struct pq_action){ PQ_ACT_PLAY, 0, (uint8_t)card, self->to_act, PQ_BIT(card) };
+    apply_play(self, card);
+}
+
+/* Applies an action known to be legal (checked, or made by the legal
+ * list): it joins the history with the seat that acted in its pad byte
+ * and, for a play, its card in number. */
+static void take(struct pq_deal *self, const struct pq_action *a)
+{
     struct pq_action done = *a;
     done.pad = self->to_act;
     if (done.kind == PQ_ACT_PLAY) done.number = (uint8_t)pq_mask_first(done.cards);
     assert(self->n_history < PQ_MAX_HISTORY);
     self->history[self->n_history++] = done;
     switch (self->phase) {
+    case PQ_PHASE_PLAY:
+        apply_play(self, done.number);
+        break;
     case PQ_PHASE_ANNOUNCE:
         self->announced = a->number;
         self->to_act = PQ_YOUNGER;
@@ -757,12 +813,35 @@ int pq_deal_apply(struct pq_deal *self, const struct pq_action *a, char *err, in
         self->look = a->kind == PQ_ACT_LOOK;
         self->phase = PQ_PHASE_PLAY;
         break;
-    case PQ_PHASE_PLAY:
-        apply_play(self, pq_mask_first(a->cards));
-        break;
     default:
         apply_declare(self, a);
     }
+}
+
+int pq_deal_apply(struct pq_deal *self, const struct pq_action *a, char *err, int cap)
+{
+    /* Two thirds of a deal's actions are plays: a play of a playable card
+     * is all that pq_deal_check would accept in the play phase (the
+     * playable cards are held), so it is taken without the general check. */
+    if (!(self->phase == PQ_PHASE_PLAY && a->kind == PQ_ACT_PLAY && (a->cards & playable(self))) &&
+        pq_deal_check(self, a, err, cap) < 0)
+        return -1;
+    take(self, a);
+    return 0;
+}
+
+int pq_deal_apply_legal(struct pq_deal *self, int n)
+{
+    struct pq_action a;
+    if (self->phase == PQ_PHASE_PLAY) {   /* the common case, without an action made */
+        pq_mask cards = playable(self);
+        for (int k = n; k > 0 && cards; k--) cards &= cards - 1;
+        if (n < 0 || !cards) return -1;
+        play_card(self, pq_mask_first(cards));
+        return 0;
+    }
+    if (legal_nth(self, n, &a) < 0) return -1;
+    take(self, &a);
     return 0;
 }
 

@@ -117,9 +117,17 @@ struct pq_deal {
  * permutation of the 32 cards. */
 int pq_deal_init(struct pq_deal *self, const struct pq_rules *rules, const uint8_t deck[32]);
 
-/* The seat to act, or -1 when the deal is over. */
-int pq_deal_to_act(const struct pq_deal *self);
-bool pq_deal_over(const struct pq_deal *self);
+/* The seat to act, or -1 when the deal is over. Inline: a playout asks
+ * at every action. */
+static inline int pq_deal_to_act(const struct pq_deal *self)
+{
+    return self->phase == PQ_PHASE_OVER ? -1 : self->to_act;
+}
+
+static inline bool pq_deal_over(const struct pq_deal *self)
+{
+    return self->phase == PQ_PHASE_OVER;
+}
 
 /* Legal actions now: their number, the n-th of them (0 <= n < count; the
  * same order every time), or all of them into out (at most cap; returns
@@ -136,6 +144,12 @@ int pq_deal_check(const struct pq_deal *self, const struct pq_action *action, ch
 /* Applies an action by the seat to act. Returns 0, or -1 with the reason
  * in err when it is illegal (the deal is then unchanged). */
 int pq_deal_apply(struct pq_deal *self, const struct pq_action *action, char *err, int cap);
+
+/* Applies the n-th legal action (pq_deal_legal_nth's order) without
+ * checking it again: the same change as pq_deal_apply of that action.
+ * Returns 0, or -1 when there is no n-th legal action (the deal is then
+ * unchanged). For callers that pick by index (random playouts). */
+int pq_deal_apply_legal(struct pq_deal *self, int n);
 
 /* Parses and applies a text action (len bytes). */
 int pq_deal_apply_text(struct pq_deal *self, const char *text, int len, char *err, int cap);

@@ -18,23 +18,6 @@ int pq_partie_weight(const struct pq_partie *self, int deal_no)
     return (self->rules.partie_deals == 4 && (deal_no == 1 || deal_no == 4)) ? 2 : 1;
 }
 
-int pq_partie_elder_in(int first_dealer, int deal_no)
-{
-    int dealer = deal_no % 2 == 1 ? first_dealer : 1 - first_dealer;
-    return 1 - dealer;
-}
-
-int pq_partie_elder(const struct pq_partie *self)
-{
-    return pq_partie_elder_in(self->first_dealer, self->deal_no);
-}
-
-int pq_partie_to_act(const struct pq_partie *self)
-{
-    if (self->over) return -1;
-    int seat = pq_deal_to_act(&self->deal);
-    return seat == PQ_ELDER ? pq_partie_elder(self) : 1 - pq_partie_elder(self);
-}
 
 static void start(struct pq_partie *self, const struct pq_rules *rules, uint64_t seed, int first_dealer)
 {
@@ -84,15 +67,10 @@ static void finish_deal(struct pq_partie *self)
     }
 }
 
-int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
-                         const uint8_t next_deck[32], char *err, int cap)
+/* The deal just ended: its scores counted and, unless the partie is
+ * over, the next deal started from next_deck (NULL: the seed's pack). */
+static int deal_ended(struct pq_partie *self, const uint8_t next_deck[32])
 {
-    if (self->over) {
-        pq_deal_check(&self->deal, action, err, cap);   /* says "the deal is over" */
-        return -1;
-    }
-    if (pq_deal_apply(&self->deal, action, err, cap) < 0) return -1;
-    if (!pq_deal_over(&self->deal)) return 0;
     finish_deal(self);
     if (self->over) return 1;
     uint8_t deck[32];
@@ -105,6 +83,23 @@ int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
     assert(rc == 0);
     (void)rc;
     return 1;
+}
+
+int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
+                         const uint8_t next_deck[32], char *err, int cap)
+{
+    if (self->over) {
+        pq_deal_check(&self->deal, action, err, cap);   /* says "the deal is over" */
+        return -1;
+    }
+    if (pq_deal_apply(&self->deal, action, err, cap) < 0) return -1;
+    return pq_deal_over(&self->deal) ? deal_ended(self, next_deck) : 0;
+}
+
+int pq_partie_apply_legal(struct pq_partie *self, int n)
+{
+    if (self->over || pq_deal_apply_legal(&self->deal, n) < 0) return -1;
+    return pq_deal_over(&self->deal) ? deal_ended(self, NULL) : 0;
 }
 
 int pq_partie_apply(struct pq_partie *self, const struct pq_action *action, char *err, int cap)

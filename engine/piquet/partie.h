@@ -42,14 +42,29 @@ int pq_partie_init_deck(struct pq_partie *self, const struct pq_rules *rules,
 /* The player who is elder in deal `deal_no` (from 1) of a partie whose
  * first deal `first_dealer` deals: the deal alternates (R4) and the player
  * who does not deal is elder. The one place this is computed; records,
- * transcripts and viewers call it. */
-int pq_partie_elder_in(int first_dealer, int deal_no);
+ * transcripts and viewers call it. Inline, as the two below: a playout
+ * asks who is to act at every action. */
+static inline int pq_partie_elder_in(int first_dealer, int deal_no)
+{
+    int dealer = deal_no % 2 == 1 ? first_dealer : 1 - first_dealer;
+    return 1 - dealer;
+}
 
 /* Player who is elder in the current deal. */
-int pq_partie_elder(const struct pq_partie *self);
+static inline int pq_partie_elder(const struct pq_partie *self)
+{
+    return pq_partie_elder_in(self->first_dealer, self->deal_no);
+}
 
 /* Player to act, or -1 when the partie is over. */
-int pq_partie_to_act(const struct pq_partie *self);
+static inline int pq_partie_to_act(const struct pq_partie *self)
+{
+    if (self->over) return -1;
+    int seat = pq_deal_to_act(&self->deal), elder = pq_partie_elder(self);
+    /* elder's player for the elder (0), the other for younger (1): no
+     * branch on the seat, which alternates as the tricks fall. */
+    return seat < 0 ? 1 - elder : elder ^ seat;
+}
 
 /* Applies the current player's action. When it ends the deal, the deal's
  * scores are added and, unless the partie is over, the next deal starts
@@ -59,6 +74,11 @@ int pq_partie_to_act(const struct pq_partie *self);
 int pq_partie_apply(struct pq_partie *self, const struct pq_action *action, char *err, int cap);
 int pq_partie_apply_deck(struct pq_partie *self, const struct pq_action *action,
                          const uint8_t next_deck[32], char *err, int cap);
+
+/* Applies the current player's n-th legal action (pq_deal_apply_legal):
+ * the same as pq_partie_apply of it. 1, 0, or -1 when there is no n-th
+ * legal action (nothing changes). */
+int pq_partie_apply_legal(struct pq_partie *self, int n);
 
 /* Multiplier of deal `deal_no` (2 for deals 1 and 4 of a four-deal partie). */
 int pq_partie_weight(const struct pq_partie *self, int deal_no);

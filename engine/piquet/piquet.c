@@ -100,6 +100,12 @@ static int piquet_apply(void *state, const char *text, int len, char *err, int c
     return rc < 0 ? GAME_ILLEGAL : rc ? GAME_DEAL_OVER : GAME_GOES_ON;
 }
 
+static int piquet_apply_legal(void *state, int n)
+{
+    int rc = pq_partie_apply_legal(state, n);
+    return rc < 0 ? GAME_ILLEGAL : rc ? GAME_DEAL_OVER : GAME_GOES_ON;
+}
+
 static int piquet_set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct pq_partie *p = state;
@@ -185,7 +191,7 @@ const struct game piquet_game = {
     .create = piquet_create, .players = piquet_players, .teams = piquet_players,
     .team = piquet_team, .to_act = piquet_to_act,
     .legal_count = piquet_legal_count, .legal_text = piquet_legal_text,
-    .find_legal = piquet_find_legal, .apply = piquet_apply,
+    .find_legal = piquet_find_legal, .apply = piquet_apply, .apply_legal = piquet_apply_legal,
     .set_deck = piquet_set_deck, .deck_text = piquet_deck_text, .set_deal_field = NULL,
     .view = piquet_view, .deal_number = piquet_deal_number,
     .deal_result = piquet_deal_result, .result = piquet_result,

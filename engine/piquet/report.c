@@ -5,15 +5,13 @@
 #include <stddef.h>
 #include "engine/piquet/report.h"
 
+/* A list of cards in one writer call (a view holds some fifty). */
 static void cards(const struct pq_writer *w, const char *key, pq_mask mask)
 {
-    w->begin(w->ctx, key, 1);
-    for (; mask; mask &= mask - 1) {
-        char text[3];
-        pq_card_format(pq_mask_first(mask), text);
-        w->string(w->ctx, NULL, text);
-    }
-    w->end(w->ctx);
+    char text[2 * PQ_CARDS + 1];
+    int n = 0;
+    for (; mask; mask &= mask - 1) pq_card_format(pq_mask_first(mask), text + 2 * n++);
+    pq_writer_strings(w, key, text, 2, n);
 }
 
 static void seat_or_null(const struct pq_writer *w, const char *key, int seat)
@@ -160,13 +158,10 @@ void pq_report_view_fields(const struct pq_view *v, const struct pq_writer *w)
     w->string(w->ctx, "lead", v->lead_card >= 0 ? lead : NULL);
     w->begin(w->ctx, "tricks", 1);
     for (int t = 0; t < v->trick && t < 12; t++) {
-        char a[3], b[3];
-        pq_card_format(v->trick_cards[t][0], a);
-        pq_card_format(v->trick_cards[t][1], b);
-        w->begin(w->ctx, NULL, 1);
-        w->string(w->ctx, NULL, a);
-        w->string(w->ctx, NULL, b);
-        w->end(w->ctx);
+        char pair[5];
+        pq_card_format(v->trick_cards[t][0], pair);
+        pq_card_format(v->trick_cards[t][1], pair + 2);
+        pq_writer_strings(w, NULL, pair, 2, 2);
     }
     w->end(w->ctx);
     w->begin(w->ctx, "tricks_won", 0);
