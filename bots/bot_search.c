@@ -8,7 +8,8 @@
  * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
- * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--game G[,G...]|all]
+ * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]
+ *                   [--playout-plies N] [--game G[,G...]|all]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,7 @@ int main(int argc, char **argv)
 {
     static struct search_bot self;
     static char all[] = "all";
+    static const struct search_policy greedy = { game_greedy_policy, NULL };
     const char *name = "search", *games[CODEC_GAMES_MAX + 1];
     search_options_default(&self.options);
     if (parse_games(all, games) < 0) return 2;
@@ -178,11 +180,31 @@ int main(int argc, char **argv)
                 fprintf(stderr, "bot-search: --budget takes N (worlds) or Nms, not '%s'\n", argv[i]);
                 return 2;
             }
+        } else if (!strcmp(argv[i], "--playout") && i + 1 < argc) {
+            i++;
+            if (!strcmp(argv[i], "random")) self.options.policy = NULL;
+            else if (!strcmp(argv[i], "greedy")) self.options.policy = &greedy;
+            else {
+                fprintf(stderr, "bot-search: --playout takes greedy or random, not '%s'\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--playout-plies") && i + 1 < argc) {
+            char *end;
+            long plies = strtol(argv[++i], &end, 10);
+            if (end == argv[i] || *end || plies < 0 || plies > 10000) {
+                fprintf(stderr, "bot-search: --playout-plies takes a number of actions (0: all), not '%s'\n", argv[i]);
+                return 2;
+            }
+            self.options.policy_plies = (int)plies;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
-            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--game G[,G...]|all]\n"
+            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]\n"
+                            "                  [--playout-plies N] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
+                            "  --playout P    the playouts' actions: random (default) or greedy's heuristic\n"
+                            "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
+                            "                 (default 0: all)\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

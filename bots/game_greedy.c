@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "bots/belote_strategy.h"
+#include "bots/rebuild.h"
 #include "bots/coinche_strategy.h"
 #include "bots/tarocchini_strategy.h"
 #include "bots/tarot_strategy.h"
@@ -28,4 +29,24 @@ int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char 
         return belote_strategy_choose(&seat, legal, n);
     }
     return 0;
+}
+
+enum { POLICY_LEGAL_MAX = 256 };
+
+int game_greedy_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    static char texts[POLICY_LEGAL_MAX][GAME_ACTION_MAX];   /* one playout at a time per process */
+    const char *legal[POLICY_LEGAL_MAX];
+    char err[160] = "";
+    int n = g->legal_count(state), i = -2;
+    (void)ctx;
+    if (n > POLICY_LEGAL_MAX) n = POLICY_LEGAL_MAX;
+    for (int a = 0; a < n; a++) {
+        if (g->legal_text(state, a, texts[a], GAME_ACTION_MAX) < 0) return -2;
+        legal[a] = texts[a];
+    }
+    cJSON *view = rebuild_view(g, state, g->to_act(state));
+    if (view) i = game_greedy_choose(view, legal, n, text, (size_t)cap, err, sizeof err);
+    cJSON_Delete(view);
+    return err[0] ? -2 : i;
 }

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
+#include "engine/game.h"
 
 /* The index of the legal action to play (0..n-1), or -1 after writing an
  * action text of its own into answer (cap bytes: a Tarot discard built from
@@ -16,5 +17,12 @@
  * legal action (0) is returned. */
 int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char *answer, size_t cap, char *err,
                        size_t err_cap);
+
+/* The same choice in a full state, for the player to act (its view written
+ * by the game): bot-search's playout policy (search.h struct
+ * search_policy; ctx unused). The index of the legal action, -1 with the
+ * action text in text (a Tarot discard), or -2 when the view cannot be
+ * written or read. */
+int game_greedy_policy(void *ctx, const struct game *g, const void *state, char *text, int cap);
 
 #endif

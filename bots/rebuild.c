@@ -5,8 +5,11 @@
  * The pack is a permutation of the game's cards (slot -> card). Dealing
  * puts cards by slot whatever they are, so moving a card where the deal
  * needs it is a swap of two slots; a pinned card has been put where the
- * history or the view needs it and is never moved again (a second need for
- * it means the attempt cannot succeed: a fresh shuffled pack is tried).
+ * history or the view needs it: a firm pin (an exact place the view shows)
+ * is never moved again, a soft one (a hand the card had to be in, a set
+ * paired arbitrarily) only by a later difference of the views (a second
+ * need for a firm card means the attempt cannot succeed: a fresh shuffled
+ * pack is tried).
  * Each replay starts from the fresh match, so the state is always one the
  * engine built itself.
  */
@@ -28,6 +31,13 @@ enum {
 
 enum replay_outcome { REPLAY_OK, REPLAY_NEED, REPLAY_FAIL };
 
+/* How a card is pinned: softly where a replayed action needed it in a
+ * seat's hand or a set of the view (a hand, a dog) was paired with the
+ * rebuilt one arbitrarily (the card may reach its place another way: a dog
+ * card the taker discards or plays, so a later difference may move it), or
+ * firmly in the exact place the view shows it (a turn-up, a packet). */
+enum { PIN_SOFT = 1, PIN_PLACE = 2 };
+
 /* need_card beside a card: the seat holds a card its refused play says it
  * cannot hold; the seat's hand cannot tell what its entry tells. */
 enum { NEED_NOT_HOLD = -1, NEED_OTHER_HAND = -2 };
@@ -39,7 +49,7 @@ struct rebuilder {
     int n_cards;
     char cards[GAME_DECK_MAX][CARD_TEXT];   /* the game's cards, by index */
     int deck[GAME_DECK_MAX];                /* slot -> card index */
-    unsigned char pinned[GAME_DECK_MAX];    /* by card index */
+    unsigned char pinned[GAME_DECK_MAX];    /* by card index: 0, PIN_SOFT, PIN_PLACE */
     unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
     unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
     unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
@@ -405,15 +415,20 @@ static void diff(const struct rebuilder *self, const cJSON *a, const cJSON *b, i
             const cJSON *item;
             cJSON_ArrayForEach(item, a) in_a[string_card(self, item)] = 1;
             cJSON_ArrayForEach(item, b) in_b[string_card(self, item)] = 1;
-            int extra = 0;
+            /* the rebuilt set's extra cards, those the view names nowhere
+             * first (a card the view shows elsewhere, such as a dog card in
+             * the taker's hand, is better left where it is) */
+            int extras[GAME_DECK_MAX], n_extras = 0, next = 0;
+            for (int pass = 0; pass < 2; pass++)
+                for (int c = 0; c < self->n_cards; c++)
+                    if (in_b[c] && !in_a[c] && (self->known[c] != 0) == pass) extras[n_extras++] = c;
             for (int c = 0; c < self->n_cards; c++)
                 if (in_a[c] && !in_b[c]) {
-                    while (extra < self->n_cards && !(in_b[extra] && !in_a[extra])) extra++;
-                    if (extra == self->n_cards) {
+                    if (next == n_extras) {
                         d->hard++;
                         return;
                     }
-                    diff_pair(d, c, extra++, 1);
+                    diff_pair(d, c, extras[next++], 1);
                 }
         } else {
             for (int i = 0; i < na; i++) diff(self, cJSON_GetArrayItem(a, i), cJSON_GetArrayItem(b, i), 0, d);
@@ -555,7 +570,8 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                 swap_cards(self, culprits[pq_rng_below(rng, (uint32_t)nc)], others[pq_rng_below(rng, (uint32_t)no)]);
                 continue;
             }
-            if (self->pinned[c] || hand_of(self, state, self->need_player, in_hand) < 0) {
+            /* a soft pin that did not bring the card into the hand gives way */
+            if (self->pinned[c] == PIN_PLACE || hand_of(self, state, self->need_player, in_hand) < 0) {
                 self->fail = "a card is needed in two places";
                 return -1;
             }
@@ -566,7 +582,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                 return -1;
             }
             swap_cards(self, c, options[pq_rng_below(rng, (uint32_t)n)]);
-            self->pinned[c] = 1;
+            self->pinned[c] = PIN_SOFT;
             continue;
         }
         cJSON *mine = rebuild_view(g, state, self->player);
@@ -588,12 +604,16 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
              * stale (one card in two fields: Belote's turn-up): the next
              * replay tells */
             if (moved[real] || moved[there]) continue;
-            if (self->pinned[real] || self->pinned[there]) {
+            /* a soft pin gives way (the next replay tells whether the
+             * card still reaches where it was needed) */
+            if (self->pinned[real] == PIN_PLACE || self->pinned[there] == PIN_PLACE) {
                 self->fail = "a card is needed in two places";
                 return -1;
             }
             swap_cards(self, real, there);
-            self->pinned[real] = moved[real] = moved[there] = 1;
+            self->pinned[real] = d.pairs[i][2] ? PIN_SOFT : PIN_PLACE;
+            self->pinned[there] = 0;
+            moved[real] = moved[there] = 1;
         }
     }
     self->fail = "too many repairs";

@@ -1,6 +1,7 @@
 /* search.c - determinised flat Monte-Carlo search over any game
  * (search.h). Worlds come from the game's own sampler; playouts are
- * uniform random legal actions to the end of the deal. States are copied
+ * uniform random legal actions to the end of the deal, or the caller's
+ * policy's. States are copied
  * with memcpy (game.h: a clone is a copy); the search owns its buffers.
  */
 #include "bots/search.h"
@@ -59,16 +60,33 @@ double search_value(const struct game *g, const void *state, int player, const l
     return others ? mine - theirs / others : mine;
 }
 
-/* Random legal actions until the deal (or the match) ends. */
-static void playout(const struct game *g, void *state, struct pq_rng *rng)
+/* Applies the n-th legal action (game.h apply_legal where the game has it). */
+static int apply_nth(const struct game *g, void *state, int n)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    if (g->apply_legal) return g->apply_legal(state, n);
+    int len = g->legal_text(state, n, text, sizeof text);
+    return len < 0 ? GAME_ILLEGAL : g->apply(state, text, len, err, sizeof err);
+}
+
+/* Actions until the deal (or the match) ends: the policy's for its first
+ * plies, uniform random ones after (or where it cannot decide). */
+static void playout(const struct game *g, void *state, struct pq_rng *rng, const struct search_policy *policy,
+                    int policy_plies)
 {
     char text[GAME_ACTION_MAX], err[160];
     for (int ply = 0; ply < PLAYOUT_PLIES && g->to_act(state) >= 0; ply++) {
-        int n = g->legal_count(state);
+        int n = g->legal_count(state), i = -2, rc, len = 0;
         if (n <= 0) return;
-        int len = g->legal_text(state, (int)pq_rng_below(rng, (uint32_t)n), text, sizeof text);
-        if (len < 0) return;
-        int rc = g->apply(state, text, len, err, sizeof err);
+        if (policy && (policy_plies <= 0 || ply < policy_plies)) {
+            i = n == 1 ? 0 : policy->choose(policy->ctx, g, state, text, sizeof text);
+            if (i >= n) i = -2;
+            if (i == -1) len = (int)strnlen(text, sizeof text);
+        }
+        if (i == -2) i = (int)pq_rng_below(rng, (uint32_t)n);
+        if (i >= 0) rc = apply_nth(g, state, i);
+        else if (len > 0) rc = g->apply(state, text, len, err, sizeof err);
+        else return;
         if (rc != GAME_GOES_ON) return;   /* the deal is over (or a bug: stop) */
     }
 }
@@ -76,7 +94,6 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng)
 static double solve(const struct game *g, const void *state, int player, const long *before, double alpha,
                     double beta, long *nodes, int depth)
 {
-    char text[GAME_ACTION_MAX], err[160];
     int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
     (*nodes)++;
     if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, player, before);
@@ -85,9 +102,8 @@ static double solve(const struct game *g, const void *state, int player, const l
     void *child = malloc(g->state_size);
     if (!child) return search_value(g, state, player, before);   /* out of memory: the deal so far */
     for (int i = 0; i < n; i++) {
-        int len = g->legal_text(state, i, text, sizeof text);
         memcpy(child, state, g->state_size);
-        int rc = len < 0 ? GAME_ILLEGAL : g->apply(child, text, len, err, sizeof err);
+        int rc = apply_nth(g, child, i);
         if (rc == GAME_ILLEGAL) continue;
         double v = rc == GAME_DEAL_OVER ? search_value(g, child, player, before)
                                         : solve(g, child, player, before, alpha, beta, nodes, depth + 1);
@@ -101,9 +117,51 @@ static double solve(const struct game *g, const void *state, int player, const l
     return best;
 }
 
+/* Max^n: each player to act takes the action best for himself
+ * (search_value), ties to the first listed; out[p] is player p's value of
+ * the line so chosen. */
+static void solve_maxn(const struct game *g, const void *state, const long *before, double *out, long *nodes,
+                       int depth)
+{
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, players = g->players(state);
+    (*nodes)++;
+    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) {
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+        return;
+    }
+    void *child = malloc(g->state_size);
+    int found = 0;
+    if (!child) {
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        double v[GAME_MAX_PLAYERS];
+        memcpy(child, state, g->state_size);
+        int rc = apply_nth(g, child, i);
+        if (rc == GAME_ILLEGAL) continue;
+        if (rc == GAME_DEAL_OVER) {
+            (*nodes)++;
+            for (int q = 0; q < players; q++) v[q] = search_value(g, child, q, before);
+        } else {
+            solve_maxn(g, child, before, v, nodes, depth + 1);
+        }
+        if (!found || v[p] > out[p]) memcpy(out, v, (size_t)players * sizeof *v);
+        found = 1;
+    }
+    if (!found)
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+    free(child);
+}
+
 double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes)
 {
     long none = 0;
+    if (g->teams(state) > 2) {
+        double out[GAME_MAX_PLAYERS];
+        solve_maxn(g, state, before, out, nodes ? nodes : &none, 0);
+        return out[player];
+    }
     return solve(g, state, player, before, -1e300, 1e300, nodes ? nodes : &none, 0);
 }
 
@@ -174,7 +232,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 sum[i] += search_solve(g, child, player, before, NULL);
             } else {
                 pq_rng_seed(&later, luck);
-                playout(g, child, &later);
+                playout(g, child, &later, options->policy, options->policy_plies);
                 sum[i] += search_value(g, child, player, before);
             }
             stats->playouts++;

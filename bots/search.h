@@ -12,9 +12,10 @@
  * team, as game.h scores() counts them; the action with the best mean is
  * played (ties: the first listed). Where the world's deal ends within
  * `exact_plies` actions, its random playout is replaced by the exact value
- * of the ending (search_solve: alpha-beta, paranoid beyond two sides).
- * Partners and opponents are otherwise not modelled beyond the sampler:
- * the playouts are uniform.
+ * of the ending (search_solve: alpha-beta between two sides, max^n
+ * beyond). The playouts are uniform random actions, or a policy's
+ * (`policy`, such as greedy's: bots/game_greedy.h) for their first
+ * `policy_plies` actions.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -27,6 +28,16 @@
 #include <stdint.h>
 #include "engine/game.h"
 
+/* A playout policy: the action `state`'s player to act takes in a
+ * playout. The index of a legal action (game.h legal order), or -1 after
+ * writing an action text of its own into text (cap bytes, with its NUL:
+ * a Tarot discard built from the hand); -2 when it cannot decide (the
+ * playout then takes a random legal action). Deterministic for a state. */
+struct search_policy {
+    int (*choose)(void *ctx, const struct game *g, const void *state, char *text, int cap);
+    void *ctx;
+};
+
 struct search_options {
     uint64_t seed;
     int worlds;     /* rounds per decision (default 256) */
@@ -34,6 +45,10 @@ struct search_options {
     int exact_plies;    /* a world whose deal ends within this many actions
                            is solved exactly (search_solve) instead of
                            played out (default SEARCH_EXACT_PLIES; 0: never) */
+    const struct search_policy *policy;   /* the playouts' actions; NULL:
+                                             uniform random */
+    int policy_plies;   /* the policy decides the first this many actions of
+                           a playout, random ones the rest (0: all) */
 };
 
 enum { SEARCH_EXACT_PLIES = 10 };
@@ -60,10 +75,12 @@ int search_choose(const struct search_options *options, const struct game *g, co
                   uint64_t seed, double cap_ms, struct search_stats *stats);
 
 /* The exact value to `player` of the rest of the deal in a world where
- * every card is known (a sampled world): alpha-beta through game.h, the
- * players of `player`'s team maximising search_value and every other
- * player minimising it (paranoid: in a game of three or more sides the
- * others are taken to play against `player` together). `before` as for
+ * every card is known (a sampled world), through game.h: between two
+ * teams an alpha-beta, `player`'s team maximising search_value and the
+ * other minimising it; with three or more teams max^n, each player to act
+ * taking the first of the actions best for his own search_value (not
+ * paranoid: Tarot's defenders, each a team of the interface, then help
+ * each other instead of playing to lose). `before` as for
  * search_value. Exponential in the actions left: for endings. `nodes`
  * (may be NULL) counts the states visited. */
 double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "engine/rng.h"
 
@@ -107,6 +108,55 @@ Test(rebuild, tarocchini_views_rebuild, .timeout = 240)
 {
     double share = rebuild_share("tarocchini", 4, 2, 3);
     cr_assert_geq(share, 0.5, "%.2f", share);
+}
+
+/* A Tarot taker who puts a card of the dog into his discard (greedy play,
+ * seed 2: B takes and discards the dog's QS): the dog shows the card and
+ * the discard names it, two places that a firm pin from the replay made
+ * unreachable, so every card play of his deal failed to rebuild. */
+Test(rebuild, a_tarot_taker_who_discards_a_dog_card_is_rebuilt, .timeout = 60)
+{
+    const struct game *g = game_find("tarot");
+    void *real = malloc(g->state_size), *rebuilt = malloc(g->state_size);
+    char err[256], text[GAME_ACTION_MAX];
+    struct game_setup setup = { 4, 2, 0, NULL, 0 };
+    int taker_plays = 0, done = 0, dog_card_discarded = 0;
+    cr_assert(g && real && rebuilt);
+    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
+    for (int ply = 0; ply < 200; ply++) {
+        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
+        int p = g->to_act(real), n = g->legal_count(real);
+        cr_assert_geq(p, 0);
+        g->legal_text(real, 0, text, sizeof text);
+        cJSON *view = rebuild_view(g, real, p);
+        cr_assert(view);
+        const cJSON *taker = cJSON_GetObjectItem(view, "taker");
+        if (cJSON_IsNumber(taker) && taker->valueint == cJSON_GetNumberValue(cJSON_GetObjectItem(view, "seat")) &&
+            !strncmp(text, "play ", 5) && n > 1) {
+            const cJSON *dog = cJSON_GetObjectItem(view, "dog"), *discard = cJSON_GetObjectItem(view, "discard"), *a, *b;
+            cJSON_ArrayForEach(a, dog) cJSON_ArrayForEach(b, discard) if (cJSON_Compare(a, b, 1)) dog_card_discarded = 1;
+            struct rebuild_table table = { g, 4, NULL };
+            taker_plays++;
+            if (rebuild_state(rebuilt, &table, view, p, (uint64_t)ply, 0, NULL, err, sizeof err) == 0) {
+                cJSON *again = rebuild_view(g, rebuilt, p);
+                cr_assert(rebuild_views_match(view, again));
+                cJSON_Delete(again);
+                done++;
+            }
+        }
+        cJSON_Delete(view);
+        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
+        if (i >= 0) g->legal_text(real, i, text, sizeof text);
+        cr_assert_geq(i, -1);
+        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
+        if (rc == GAME_DEAL_OVER) break;
+    }
+    cr_assert(dog_card_discarded, "the case is not met: the taker kept every dog card");
+    cr_assert_geq(taker_plays, 10);
+    cr_assert_geq(done * 4, taker_plays * 3, "%d of the taker's %d card plays rebuilt", done, taker_plays);
+    free(real);
+    free(rebuilt);
 }
 
 /* Marseillaise's face-down packets are seldom rebuilt (bots/README.md): a

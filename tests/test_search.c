@@ -1,6 +1,6 @@
 /* test_search.c - bot-search's search (bots/search.h) in-process, on real
  * engine states of every game: the alpha-beta solver gives the value of
- * plain minimax through the engine on small endings, a decision is the
+ * plain minimax (max^n beyond two sides) through the engine on small endings, a decision is the
  * same for the same state, seed and budget, and the budget parser takes
  * what --budget documents.
  */
@@ -10,13 +10,46 @@
 #include "bots/search.h"
 #include "engine/rng.h"
 
-/* Plain minimax through game.h, the reference: the same sides and the same
- * value as search_solve, no pruning. */
+/* Plain max^n through game.h, the reference for three or more sides: every
+ * player to act takes the first of the actions best for himself; out[q] is
+ * player q's value of that line. */
+static void maxn(const struct game *g, const void *state, const long *before, double *out)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, players = g->players(state);
+    if (p < 0 || n <= 0) {
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+        return;
+    }
+    void *child = malloc(g->state_size);
+    cr_assert(child);
+    for (int i = 0; i < n; i++) {
+        double v[GAME_MAX_PLAYERS];
+        int len = g->legal_text(state, i, text, sizeof text);
+        memcpy(child, state, g->state_size);
+        int rc = g->apply(child, text, len, err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s: '%s' listed and refused: %s", g->name, text, err);
+        if (rc == GAME_DEAL_OVER)
+            for (int q = 0; q < players; q++) v[q] = search_value(g, child, q, before);
+        else maxn(g, child, before, v);
+        if (i == 0 || v[p] > out[p])
+            for (int q = 0; q < players; q++) out[q] = v[q];
+    }
+    free(child);
+}
+
+/* Plain minimax through game.h, the reference for two sides (max^n beyond):
+ * the same sides and the same value as search_solve, no pruning. */
 static double minimax(const struct game *g, const void *state, int player, const long *before)
 {
     char text[GAME_ACTION_MAX], err[160];
     int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
     if (p < 0 || n <= 0) return search_value(g, state, player, before);
+    if (g->teams(state) > 2) {
+        double out[GAME_MAX_PLAYERS];
+        maxn(g, state, before, out);
+        return out[player];
+    }
     int maximise = g->team(state, p) == g->team(state, player);
     double best = maximise ? -1e300 : 1e300;
     void *child = malloc(g->state_size);
