@@ -18,7 +18,7 @@ static void check_game(const char *game, int players)
 {
     static char cmd[4096], out[65536];
     snprintf(cmd, sizeof cmd, "%s/arena check --game %s --players %d --log-dir %s 'search=%s/bot-search --game %s "
-             "--budget 16'", support_bin_dir(), game, players, support_scratch_path("logs"), support_bin_dir(), game);
+             "--budget 4'", support_bin_dir(), game, players, support_scratch_path("logs"), support_bin_dir(), game);
     cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
     cr_assert(strstr(out, " 0 failed"), "%s", out);
     cr_assert_null(strstr(out, "FAILED"), "%s", out);
@@ -51,7 +51,7 @@ static void plays_with(const char *game, int players, int programs, const char *
     const char *journal = support_scratch_path("search.jsonl");
     remove(journal);
     int at = snprintf(cmd, sizeof cmd, "%s/arena match --game %s --players %d %s --pairs 1 --seed 5 --quiet "
-                      "--log-dir %s --journal %s 'search=%s/bot-search --game %s --budget 16' "
+                      "--log-dir %s --journal %s 'search=%s/bot-search --game %s --budget 4' "
                       "'greedy=%s/bot-greedy --game %s'", support_bin_dir(), game, players, rules, support_scratch_path("logs"),
                       journal, support_bin_dir(), game, support_bin_dir(), game);
     for (int s = 2; s < programs; s++)
@@ -74,34 +74,31 @@ static void plays_with(const char *game, int players, int programs, const char *
     cr_assert_str_empty(out, "%s: %s", game, out);
 }
 
-static void plays(const char *game, int players, int programs)
-{
-    plays_with(game, players, programs, "");
-}
-
+/* Like Tarot's below, one deal each dealer: every seating of the set,
+ * a match from its start to its end, at a quarter of the default length
+ * or less (the checks play the default rules). */
 Test(search_bots, plays_two_sided_games_without_a_fault, .timeout = 300)
 {
-    plays("coinche", 4, 2);
-    plays("belote-partnership", 4, 2);
-    plays("tarocchini", 4, 2);
-    plays("belote", 2, 2);
-    plays("belote-marseillaise", 2, 2);
+    plays_with("coinche", 4, 2, "--rule deals=4");
+    plays_with("belote-partnership", 4, 2, "--rule deals=4");
+    plays_with("tarocchini", 4, 2, "--rule deals=4");
+    plays_with("belote", 2, 2, "--rule deals=2");
+    plays_with("belote-marseillaise", 2, 2, "--rule deals=2");
 }
 
 Test(search_bots, plays_belote_at_three_and_four_without_a_fault, .timeout = 300)
 {
-    plays("belote", 3, 3);
-    plays("belote", 4, 4);
+    plays_with("belote", 3, 3, "--rule deals=3");
+    plays_with("belote", 4, 4, "--rule deals=4");
 }
 
 /* One deal each dealer (a quarter of the default match), which keeps the
  * duplicate set and its seatings; the default rules, which once failed the
  * bot's rebuild, are the check's (passes_the_check_in_tarot). */
-Test(search_bots, plays_tarot_at_three_four_and_five_without_a_fault, .timeout = 600)
+Test(search_bots, plays_tarot_at_three_and_five_without_a_fault, .timeout = 600)
 {
     plays_with("tarot", 3, 3, "--rule deals=3");
-    plays_with("tarot", 4, 4, "--rule deals=4");
-    plays_with("tarot", 5, 5, "--rule deals=5");
+    plays_with("tarot", 5, 5, "--rule deals=5");   /* four players: passes_the_check_in_tarot's matches */
 }
 
 Test(search_bots, refuses_piquet_with_the_reason)
