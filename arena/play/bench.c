@@ -126,36 +126,75 @@ static void echo_close(struct echo *e)
     hub_close(&e->hub);
 }
 
+/* The peers are forked before the hub exists, while this process has no
+ * thread of ZeroMQ's: a child forked beside running threads may inherit
+ * a lock one of them held (the allocator's, under AddressSanitizer) and
+ * hang in its first malloc. Each waits on a pipe for the endpoint and the
+ * server key, then connects. */
 static int echo_open(struct echo *e, int peers, enum bench_transport transport, char *err, int cap)
 {
-    char endpoint[600], server_public[41], server_secret[41];
+    char endpoint[600] = "", server_public[41] = "", server_secret[41], told[700];
+    int pipes[BENCH_MAX_PEERS];
     struct hub_message m;
     e->started = 0;
     if (peers < 1 || peers > BENCH_MAX_PEERS) {
         snprintf(err, (size_t)cap, "1 to %d peers", BENCH_MAX_PEERS);
         return -1;
     }
-    if (hub_open(&e->hub, NULL, err, (size_t)cap) < 0) return -1;
-    snprintf(endpoint, sizeof endpoint, "%s", e->hub.endpoint);
-    if (transport != BENCH_IPC &&
-        ((transport == BENCH_CURVE && zmq_curve_keypair(server_public, server_secret) != 0) ||
-         hub_bind(&e->hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
-                  sizeof endpoint, err, (size_t)cap) < 0)) {
-        if (transport == BENCH_CURVE && !err[0]) snprintf(err, (size_t)cap, "no CURVE in this libzmq");
-        hub_close(&e->hub);
+    if (transport == BENCH_CURVE && zmq_curve_keypair(server_public, server_secret) != 0) {
+        snprintf(err, (size_t)cap, "no CURVE in this libzmq");
         return -1;
     }
     fflush(NULL);
     for (; e->started < peers; e->started++) {
-        int k = e->started;
+        int k = e->started, fds[2];
+        if (pipe(fds) < 0) break;
         e->pids[k] = fork();
         if (e->pids[k] == 0) {
-            echo_peer(endpoint, transport == BENCH_CURVE ? server_public : NULL);
+            close(fds[1]);
+            for (int j = 0; j < k; j++) close(pipes[j]);   /* the earlier peers' ends: their EOF */
+            ssize_t n = 0, got;
+            while ((size_t)n < sizeof told - 1 && (got = read(fds[0], told + n, sizeof told - 1 - (size_t)n)) > 0) n += got;
+            told[n] = '\0';
+            char *key = strchr(told, '\n');
+            if (!key) _exit(1);   /* the parent gave up */
+            *key++ = '\0';
+            echo_peer(told, transport == BENCH_CURVE ? key : NULL);
             _exit(0);
         }
-        if (e->pids[k] < 0 || hub_recv(&e->hub, &m, 20000) != 1) {
+        close(fds[0]);
+        if (e->pids[k] < 0) {
+            close(fds[1]);
+            break;
+        }
+        pipes[k] = fds[1];
+    }
+    int ok = e->started == peers;
+    if (!ok) snprintf(err, (size_t)cap, "cannot start the echo peers: %s", strerror(errno));
+    else if (hub_open(&e->hub, NULL, err, (size_t)cap) < 0) ok = 0;
+    else {
+        snprintf(endpoint, sizeof endpoint, "%s", e->hub.endpoint);
+        if (transport != BENCH_IPC &&
+            hub_bind(&e->hub, "tcp://127.0.0.1:0", transport == BENCH_CURVE ? server_secret : NULL, endpoint,
+                     sizeof endpoint, err, (size_t)cap) < 0) {
+            hub_close(&e->hub);
+            ok = 0;
+        }
+    }
+    /* The peers are told where to connect (or, with nothing, to give up). */
+    int len = snprintf(told, sizeof told, "%s\n%s", endpoint, server_public);
+    for (int k = 0; k < e->started; k++) {
+        if (ok) (void)!write(pipes[k], told, (size_t)len);
+        close(pipes[k]);
+    }
+    if (!ok) {
+        for (int k = 0; k < e->started; k++) waitpid(e->pids[k], NULL, 0);
+        e->started = 0;
+        return -1;
+    }
+    for (int k = 0; k < peers; k++) {
+        if (hub_recv(&e->hub, &m, 20000) != 1) {
             snprintf(err, (size_t)cap, "an echo peer did not start within 20 s");
-            if (e->pids[k] > 0) e->started++;
             echo_close(e);
             return -1;
         }
