@@ -261,8 +261,9 @@ static const struct command_spec match_spec = {
 };
 
 static const struct option_use check_options[] = {
-    { OPT_GAME, "the game (default piquet; or belote, belote-marseillaise, belote-partnership)" },
-    { OPT_PLAYERS, "players at the table (belote: 2, 3 or 4; default: the game's)" },
+    { OPT_GAME, "the game (default piquet; or belote, belote-marseillaise, belote-partnership, coinche, tarot, "
+                "tarocchini)" },
+    { OPT_PLAYERS, "players at the table (belote: 2, 3 or 4; tarot: 3, 4 or 5; default: the game's)" },
     { OPT_MOVE_MS, "time per decision (default 1000; bank 10000)" },
     { OPT_OPPONENT, "the opponent (default: bot-greedy --exchange 3 beside arena; with --game: bot-greedy --game "
                     "GAME, one copy per other seat)" },
@@ -275,16 +276,19 @@ static const struct command_spec check_spec = {
     "Takes a bot through every phase and rare case of Piquet (carte blanche for either seat and against it, "
     "exchanges, calls, answers, extras, an equal class, untaken cards and look/nolook, leads and follows, a "
     "capot hand, deal and partie ends) in two parties on constructed packs, and reports each check as passed, "
-    "FAILED (with the reason), or not reached (the bot's own choices avoided it; not a failure). With --game, a "
-    "Belote form: both bidding rounds and the turn-up, the Seven of trumps, melds and the engine's comparison, "
-    "belote-rebelote, leads and follows, a capot, a maker's failure and points held en reserve across deals, in a "
-    "match on constructed packs and a longer one on seeded packs. BOT is NAME=COMMAND or COMMAND. " NAME_RULE,
+    "FAILED (with the reason), or not reached (the bot's own choices avoided it; not a failure). With --game, "
+    "that game's own list, on constructed packs and then seeded ones: for a Belote form both bidding rounds and "
+    "the turn-up, the Seven of trumps, melds and the engine's comparison, belote-rebelote, leads and follows, a "
+    "capot, a maker's failure and points held en reserve across deals; for Coinche, French Tarot and Tarocchini "
+    "their auctions, contracts, exchanges or discards, announcements, leads and follows and deal ends (each "
+    "game's situations, engine/game.h struct game_check). BOT is NAME=COMMAND or COMMAND. " NAME_RULE,
     USES(check_options),
     "exit status: 0 no check failed; 1 a check failed or the arena failed; 2 bad usage or a bot that cannot "
     "start.\n"
     "\n"
     "example: arena check build/bin/bot-random\n"
     "         arena check --game belote --players 4 'build/bin/bot-random --game belote'\n"
+    "         arena check --game tarot --players 5 'build/bin/bot-greedy --game tarot'\n"
 };
 
 static const struct option_use sprt_options[] = {
