@@ -18,21 +18,6 @@
 
 #define PYTHON "/usr/bin/python3"
 
-/* Runs a shell command, its stdout and stderr into out; its exit status
- * (-1 when it did not exit). */
-static int run(const char *command, char *out, size_t cap)
-{
-    char full[4096];
-    cr_assert_lt(snprintf(full, sizeof full, "(%s) 2>&1", command), (int)sizeof full);
-    FILE *p = popen(full, "r");
-    cr_assert(p, "cannot run %s", command);
-    size_t n = fread(out, 1, cap - 1, p);
-    out[n] = '\0';
-    while (fgetc(p) != EOF) {}
-    int status = pclose(p);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 /* `arena match --game belote --players 4` with `first` in seat A of the
  * first match and three bot-random, bot logs and the journal in the
  * scratch directory; its exit status, its output into out. */
@@ -45,7 +30,7 @@ static int belote_match(const char *first, int pairs, int seed, const char *extr
              "'r3=%s/bot-random --game belote --seed 3'",
              support_bin_dir(), pairs, seed, extra, support_scratch_path("logs"), support_scratch_path("journal.jsonl"), first,
              support_bin_dir(), support_bin_dir(), support_bin_dir());
-    return run(command, out, cap);
+    return support_run(command, out, cap);
 }
 
 /* The whole of the journal, and of every log of the bot named `who`. */
@@ -53,14 +38,14 @@ static void read_journal(char *out, size_t cap)
 {
     char command[512];
     snprintf(command, sizeof command, "cat '%s'", support_scratch_path("journal.jsonl"));
-    cr_assert_eq(run(command, out, cap), 0, "%s", out);
+    cr_assert_eq(support_run(command, out, cap), 0, "%s", out);
 }
 
 static void read_logs(const char *who, char *out, size_t cap)
 {
     char command[512];
     snprintf(command, sizeof command, "cat $(find '%s' -type f -name '%s-*')", support_scratch_path("logs"), who);
-    run(command, out, cap);
+    support_run(command, out, cap);
 }
 
 /* A bot's total over the whole match, from the last line of `arena
@@ -80,8 +65,8 @@ Test(python_cardarena, the_unit_tests_pass_and_write_nothing_into_the_checkout, 
     static char out[65536], found[4096];
     char command[1024];
     snprintf(command, sizeof command, "touch '%s'", support_scratch_path("before"));
-    cr_assert_eq(run(command, out, sizeof out), 0, "%s", out);
-    int status = run("PYTHONPATH=bots/python " PYTHON " -B -m unittest discover -v -s tests/python -p 'test_*.py'",
+    cr_assert_eq(support_run(command, out, sizeof out), 0, "%s", out);
+    int status = support_run("PYTHONPATH=bots/python " PYTHON " -B -m unittest discover -v -s tests/python -p 'test_*.py'",
                      out, sizeof out);
     cr_assert_eq(status, 0, "%s", out);
     cr_assert(strstr(out, "\nOK\n") || !strncmp(out, "OK\n", 3), "%s", out);
@@ -90,7 +75,7 @@ Test(python_cardarena, the_unit_tests_pass_and_write_nothing_into_the_checkout, 
      * Python's own bytecode out, as bots/python/run-bot does). */
     snprintf(command, sizeof command, "find bots/python/cardarena bots/python/examples tests/python -newer '%s'",
              support_scratch_path("before"));
-    cr_assert_eq(run(command, found, sizeof found), 0, "%s", found);
+    cr_assert_eq(support_run(command, found, sizeof found), 0, "%s", found);
     cr_assert_str_eq(found, "", "written into the checkout: %s", found);
 }
 
@@ -112,7 +97,7 @@ Test(python_cardarena, the_belote_example_plays_4_players_against_bot_random_wit
     cr_expect_gt(py, total_of(out, "r3"), "%s", out);
     char command[512];
     snprintf(command, sizeof command, "%s/arena replay --check '%s'", support_bin_dir(), support_scratch_path("journal.jsonl"));
-    cr_assert_eq(run(command, check, sizeof check), 0, "%s", check);
+    cr_assert_eq(support_run(command, check, sizeof check), 0, "%s", check);
     cr_assert(strstr(check, ": 8 matches replayed, 0 failed"), "%s", check);
 }
 
@@ -158,24 +143,24 @@ Test(python_cardarena, the_package_installs_offline_into_a_venv_and_plays_from_t
     static char out[65536];
     char command[2048];
     const char *src = support_scratch_path("src"), *venv = support_scratch_path("venv");
-    if (run(PYTHON " -c 'import ensurepip, venv, setuptools, wheel'", out, sizeof out) != 0)
+    if (support_run(PYTHON " -c 'import ensurepip, venv, setuptools, wheel'", out, sizeof out) != 0)
         cr_skip_test("Debian's python3-venv, python3-setuptools or python3-wheel is missing (tools/deps.sh "
                      "installs them): %s", out);
     /* A copy, so that the in-tree build (build/, *.egg-info) stays out of
      * the checkout; the commands are the ones bots/README.md gives. */
     snprintf(command, sizeof command, "cp -r bots/python '%s' && rm -rf '%s'/build '%s'/*.egg-info", src, src, src);
-    cr_assert_eq(run(command, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(command, out, sizeof out), 0, "%s", out);
     snprintf(command, sizeof command,
              PYTHON " -m venv --system-site-packages '%s' && '%s/bin/pip' install --no-index --no-build-isolation "
                     "--disable-pip-version-check '%s'",
              venv, venv, src);
-    cr_assert_eq(run(command, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(command, out, sizeof out), 0, "%s", out);
     /* From anywhere, without PYTHONPATH: the venv's copy of both SDKs. */
     snprintf(command, sizeof command,
              "cd / && env -u PYTHONPATH '%s/bin/python' -B -c 'import cardarena, piquet_bot; "
              "print(cardarena.__file__); print(piquet_bot.__file__)'",
              venv);
-    cr_assert_eq(run(command, out, sizeof out), 0, "%s", out);
+    cr_assert_eq(support_run(command, out, sizeof out), 0, "%s", out);
     cr_assert(strstr(out, "/venv/lib/") && !strstr(out, "/src/"), "%s", out);
     /* The example run by the venv's Python. The sandbox hides /tmp, where
      * this venv lives, so this one runs without it. */
