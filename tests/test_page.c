@@ -1084,6 +1084,17 @@ static cJSON *big_records(const struct support_page_journal *j, int *copies)
 }
 
 /* Posts records in batches of 400 (each under the 8 MiB limit). */
+/* The big leaderboard's start, for its test and its benchmark: the
+   browser, the real tournament played into j, and its copies (big_records). */
+static cJSON *big_start(struct support_page_journal *j, int *copies)
+{
+    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
+    const char *journal_path = support_scratch_path("tournament.jsonl");
+    support_page_play_tournament(journal_path);
+    support_page_read_journal(journal_path, j);
+    return big_records(j, copies);
+}
+
 static void post_batches(const cJSON *records)
 {
     int n = cJSON_GetArraySize(records);
@@ -1142,13 +1153,9 @@ static int wait_int(const char *script, int want)
 
 Test(page, a_big_leaderboard_of_40_bots_stays_honest_usable_and_fast)
 {
-    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
-    const char *journal_path = support_scratch_path("tournament.jsonl");
-    support_page_play_tournament(journal_path);
     struct support_page_journal j;
-    support_page_read_journal(journal_path, &j);
     int copies;
-    cJSON *records = big_records(&j, &copies);
+    cJSON *records = big_start(&j, &copies);
     int n = cJSON_GetArraySize(records);
     cr_assert_geq(n, BIG_PARTIES);
     support_page_start_server();
@@ -1512,13 +1519,9 @@ static void bench_loads(const char *what, const cJSON *rec, int *posted)
 Test(page_bench, time_to_first_standings_at_5000_parties_of_40_bots)
 {
     if (!getenv("PAGE_BENCH")) cr_skip_test("a benchmark: make bench runs it (PAGE_BENCH=1)");
-    support_browser_start(&browser, support_scratch_path("chromium-profile"), support_scratch_path("chromium.err"));
-    const char *journal_path = support_scratch_path("tournament.jsonl");
-    support_page_play_tournament(journal_path);
     struct support_page_journal j;
-    support_page_read_journal(journal_path, &j);
     int copies;
-    cJSON *records = big_records(&j, &copies);
+    cJSON *records = big_start(&j, &copies);
     int n = cJSON_GetArraySize(records), per = cJSON_GetArraySize(j.parties), posted = 0;
     support_page_start_server();
     support_browser_screen(&browser, 1280, 900, 0);
