@@ -74,6 +74,16 @@ static char *read_file(const char *path)
     return s;
 }
 
+void support_page_open_ready(struct support_browser *browser, const char *fragment, int width, int mobile)
+{
+    support_browser_screen(browser, width, mobile ? 844 : 900, mobile);
+    support_browser_open(browser, support_page_url(fragment));
+    char *state = support_browser_eval(browser, "String(document.body.getAttribute('data-state')) + ' ' +"
+                                                " (document.getElementById('error') ? document.getElementById('error').textContent : '')");
+    cr_assert(!strncmp(state, "ready", 5), "'%s': the page is not ready: %s", fragment, state);
+    free(state);
+}
+
 void support_page_write_file(const char *path, const char *text)
 {
     FILE *f = fopen(path, "w");

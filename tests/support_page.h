@@ -18,6 +18,7 @@
 #define SUPPORT_PAGE_H
 
 #include <cjson/cJSON.h>
+#include "tests/support_browser.h"
 
 /* The tournament's random bot: a name holding HTML, which the page must
  * show as text. */
@@ -40,6 +41,11 @@ void support_page_release(void);
  * screenshots go (static strings). */
 const char *support_page_bin_dir(void);
 const char *support_page_build_dir(void);
+
+/* Opens the page at fragment in browser, in a window width px wide (844 px
+ * high on a phone, 900 otherwise), and asserts that it reached its state
+ * "ready" (the page's error box, if any, in the failure). */
+void support_page_open_ready(struct support_browser *browser, const char *fragment, int width, int mobile);
 
 /* Writes text to the file path. */
 void support_page_write_file(const char *path, const char *text);

@@ -30,12 +30,7 @@ TestSuite(ladder_page, .init = support_page_init, .fini = suite_end, .timeout = 
 
 static void open_ready(const char *fragment, int width, int mobile)
 {
-    support_browser_screen(&browser, width, mobile ? 844 : 900, mobile);
-    support_browser_open(&browser, support_page_url(fragment));
-    char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state')) + ' ' +"
-                                                 " document.getElementById('error').textContent");
-    cr_assert(!strncmp(state, "ready", 5), "%s is not ready: %s", fragment, state);
-    free(state);
+    support_page_open_ready(&browser, fragment, width, mobile);
 }
 
 static void call(const char *method, const char *path, const char *json, const char *token, long want)

@@ -822,11 +822,7 @@ static cJSON *page_json(const char *script)
 
 static void open_ready(const char *fragment)
 {
-    support_browser_screen(&browser, 1280, 900, 0);
-    support_browser_open(&browser, support_page_url(fragment));
-    char *dom = support_browser_eval(&browser, "document.documentElement.outerHTML");
-    assert_ready(dom, fragment);
-    free(dom);
+    support_page_open_ready(&browser, fragment, 1280, 0);
 }
 
 Test(page, shows_a_belote_tournament_with_its_switcher_standings_and_viewer)

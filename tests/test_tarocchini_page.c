@@ -34,15 +34,7 @@ static cJSON *page_json(const char *script)
 
 static void open_ready(const char *fragment)
 {
-    struct support_dom_elem body;
-    char state[32];
-    support_browser_screen(&browser, 1280, 900, 0);
-    support_browser_open(&browser, support_page_url(fragment));
-    char *dom = support_browser_eval(&browser, "document.documentElement.outerHTML");
-    cr_assert(support_dom_next(dom, NULL, "body", &body));
-    support_dom_attr(&body, "data-state", state, sizeof state);
-    cr_assert_str_eq(state, "ready", "%s: the page is not ready (%s)", fragment, state);
-    free(dom);
+    support_page_open_ready(&browser, fragment, 1280, 0);
 }
 
 Test(tarocchini_page, shows_a_tarocchini_tournament_and_its_match_viewer)

@@ -31,15 +31,9 @@ static cJSON *page_json(const char *script)
     return support_browser_eval_json(&browser, script);
 }
 
-/* Opens the page at fragment and waits for its state "ready". */
 static void open_ready(const char *fragment)
 {
-    support_browser_screen(&browser, 1280, 900, 0);
-    support_browser_open(&browser, support_page_url(fragment));
-    char *state = support_browser_eval(&browser, "String(document.body.getAttribute('data-state')) + ' ' +"
-                                                 " (document.getElementById('error') ? document.getElementById('error').textContent : '')");
-    cr_assert(!strncmp(state, "ready", 5), "%s is not ready: %s", fragment, state);
-    free(state);
+    support_page_open_ready(&browser, fragment, 1280, 0);
 }
 
 Test(tarot_page, shows_a_tarot_tournament_its_standings_and_its_viewer)
