@@ -13,11 +13,13 @@
 #include <ftw.h>
 #include <limits.h>
 #include <netinet/in.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "tests/support_scratch.h"
@@ -107,6 +109,35 @@ const char *support_scratch_path(const char *name)
     int n = snprintf(p, sizeof paths[0], "%s/%s", support_scratch_dir(), name);
     cr_assert(n > 0 && (size_t)n < sizeof paths[0], "a path too long: %s/%s", dir, name);
     return p;
+}
+
+int support_scratch_sh(const char *format, ...)
+{
+    static char args[16384], cmd[17000];
+    va_list ap;
+    va_start(ap, format);
+    int len = vsnprintf(args, sizeof args, format, ap);
+    va_end(ap);
+    cr_assert_lt(len, (int)sizeof args, "a command too long for support_scratch_sh");
+    len = snprintf(cmd, sizeof cmd, "cd %s && %s", support_scratch_dir(), args);
+    cr_assert_lt(len, (int)sizeof cmd, "a command too long for support_scratch_sh");
+    int status = system(cmd);
+    cr_assert(status != -1 && WIFEXITED(status), "%s", cmd);
+    return WEXITSTATUS(status);
+}
+
+char *support_scratch_slurp(const char *name)
+{
+    FILE *f = fopen(support_scratch_path(name), "r");
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    cr_assert_not_null(mem);
+    int c;
+    while (f && (c = fgetc(f)) != EOF) fputc(c, mem);
+    if (f) fclose(f);
+    fclose(mem);
+    return text;
 }
 
 const char *support_scratch_command(const char *program, const char *args)

@@ -35,6 +35,14 @@ const char *support_scratch_dir(void);
  * for the next 15 calls. */
 const char *support_scratch_path(const char *name);
 
+/* Runs the shell command made of format (printf's) under /bin/sh in the
+ * scratch directory; asserts that it exited, and returns its exit status. */
+int support_scratch_sh(const char *format, ...) __attribute__((format(printf, 1, 2)));
+
+/* The whole text of the scratch directory's file name ("" when there is
+ * none), which the caller frees. */
+char *support_scratch_slurp(const char *name);
+
 /* A shell command that runs $BIN/program (build/bin when BIN is unset)
  * with args (may be ""), its process named dir/program: bash's `exec -a`
  * sets its argv[0], so that its command line, "dir/program args", is what

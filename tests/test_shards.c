@@ -29,35 +29,6 @@
 #include "tests/support_scratch.h"
 #include "tests/support_cmd.h"
 
-/* Runs a shell command made of the format in the test's directory; its
- * exit status. */
-static int sh(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *format, ...)
-{
-    static char args[16384], cmd[17000];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(args, sizeof args, format, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd %s && %s", support_scratch_dir(), args);
-    int status = system(cmd);
-    cr_assert(status != -1 && WIFEXITED(status), "%s", cmd);
-    return WEXITSTATUS(status);
-}
-
-static char *slurp(const char *name)
-{
-    FILE *f = fopen(support_scratch_path(name), "r");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    int c;
-    while (f && (c = fgetc(f)) != EOF) fputc(c, mem);
-    if (f) fclose(f);
-    fclose(mem);
-    return text;
-}
-
 /* ---- the rule ---------------------------------------------------------------------- */
 
 /* Every scheduled match is in exactly the shard its set's number says,
@@ -156,7 +127,7 @@ static void play_shards(const char *tournament, int n)
                         "%s/arena run --quiet %s --shard %d/%d --concurrency 1 --journal s%d.jsonl > s%d.out 2>&1 & "
                         "pids=\"$pids $!\"; ", support_bin_dir(), tournament, k, n, k, k);
     snprintf(cmd + len, sizeof cmd - (size_t)len, "for p in $pids; do wait $p || exit 1; done");
-    cr_assert_eq(sh("%s", cmd), 0, "a shard failed: %s", slurp("s0.out"));
+    cr_assert_eq(support_scratch_sh("%s", cmd), 0, "a shard failed: %s", support_scratch_slurp("s0.out"));
 }
 
 /* The records of a journal by id, without what differs between runs (run
@@ -188,9 +159,9 @@ static cJSON *records_of(const char *journal)
 /* What arena ratings prints for the journal with these options. */
 static char *ratings(const char *options, const char *journal)
 {
-    cr_assert_eq(sh("%s/arena ratings %s %s > ratings.out 2>&1", support_bin_dir(), options, journal), 0, "%s",
-                 slurp("ratings.out"));
-    return slurp("ratings.out");
+    cr_assert_eq(support_scratch_sh("%s/arena ratings %s %s > ratings.out 2>&1", support_bin_dir(), options, journal), 0, "%s",
+                 support_scratch_slurp("ratings.out"));
+    return support_scratch_slurp("ratings.out");
 }
 
 /* Every form of the standings of two journals, byte for byte. */
@@ -225,18 +196,18 @@ static void assert_same_records(const char *a, const char *b, int expected)
  * the records and standings of the whole run, and a journal that replays. */
 static void check_merge_of(const char *tournament, int n, int expected)
 {
-    cr_assert_eq(sh("%s/arena run --quiet %s --concurrency 2 --journal whole.jsonl --results whole-r.json > whole.out "
-                    "2>&1", support_bin_dir(), tournament), 0, "%s", slurp("whole.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --concurrency 2 --journal whole.jsonl --results whole-r.json > whole.out "
+                    "2>&1", support_bin_dir(), tournament), 0, "%s", support_scratch_slurp("whole.out"));
     play_shards(tournament, n);
     char list[256] = "";
     for (int k = n - 1; k >= 0; k--) snprintf(list + strlen(list), sizeof list - strlen(list), " s%d.jsonl", k);
-    cr_assert_eq(sh("%s/arena merge%s -o merged.jsonl > merge.out 2>&1", support_bin_dir(), list), 0, "%s", slurp("merge.out"));
-    char *said = slurp("merge.out");
+    cr_assert_eq(support_scratch_sh("%s/arena merge%s -o merged.jsonl > merge.out 2>&1", support_bin_dir(), list), 0, "%s", support_scratch_slurp("merge.out"));
+    char *said = support_scratch_slurp("merge.out");
     char want[64];
     snprintf(want, sizeof want, "%d shards, %d of %d ", n, expected, expected);
     cr_assert(strstr(said, want), "%s", said);
     free(said);
-    char *text = slurp("merged.jsonl");
+    char *text = support_scratch_slurp("merged.jsonl");
     cJSON *header = cJSON_ParseWithLength(text, strcspn(text, "\n"));
     cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(header, "type")), "header");
     cr_assert_null(cJSON_GetObjectItem(header, "shard"), "the merged header keeps a shard");
@@ -253,17 +224,17 @@ static void check_merge_of(const char *tournament, int n, int expected)
     free(text);
     assert_same_records("whole.jsonl", "merged.jsonl", expected);
     assert_same_standings("whole.jsonl", "merged.jsonl");
-    cr_assert_eq(sh("%s/arena replay --check merged.jsonl > replay.out 2>&1", support_bin_dir()), 0, "%s", slurp("replay.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena replay --check merged.jsonl > replay.out 2>&1", support_bin_dir()), 0, "%s", support_scratch_slurp("replay.out"));
     /* The results files of the merged journal, by a resume that has
      * nothing left to play, are the whole run's but for its run id. */
-    cr_assert_eq(sh("%s/arena resume --quiet merged.jsonl --results merged-r.json > resume.out 2>&1", support_bin_dir()), 0,
-                 "%s", slurp("resume.out"));
-    char *x = slurp("whole-r.csv"), *y = slurp("merged-r.csv");
+    cr_assert_eq(support_scratch_sh("%s/arena resume --quiet merged.jsonl --results merged-r.json > resume.out 2>&1", support_bin_dir()), 0,
+                 "%s", support_scratch_slurp("resume.out"));
+    char *x = support_scratch_slurp("whole-r.csv"), *y = support_scratch_slurp("merged-r.csv");
     cr_assert_str_eq(x, y, "the results' CSV differs");
     free(x);
     free(y);
-    x = slurp("whole-r.json");
-    y = slurp("merged-r.json");
+    x = support_scratch_slurp("whole-r.json");
+    y = support_scratch_slurp("merged-r.json");
     cJSON *a = cJSON_Parse(x), *b = cJSON_Parse(y);
     static const char *const keys[] = { "bots", "pairings", "standings" };
     for (size_t i = 0; i < 3; i++)
@@ -282,7 +253,7 @@ Test(shards, four_piquet_shards_merged_give_one_machines_records_and_standings, 
     snprintf(tournament, sizeof tournament, "%s --pairs 4 --seed 11", piquet_bots());
     check_merge_of(tournament, 4, 24);
     /* A shard's journal says which shard it is, and holds only its own. */
-    char *text = slurp("s1.jsonl");
+    char *text = support_scratch_slurp("s1.jsonl");
     cr_assert(strstr(text, "\"shard\":\"1/4\""), "%.300s", text);
     free(text);
     cJSON *s1 = records_of("s1.jsonl");
@@ -309,14 +280,14 @@ Test(shards, standings_do_not_depend_on_the_order_matches_finished_in, .timeout 
      * shards can do to the order. */
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 3 --seed 4", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal p.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal b.jsonl > /dev/null 2>&1", support_bin_dir(), belote_bots()), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --journal p.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --journal b.jsonl > /dev/null 2>&1", support_bin_dir(), belote_bots()), 0);
     for (int g = 0; g < 2; g++) {
         const char *j = g ? "b.jsonl" : "p.jsonl";
-        cr_assert_eq(sh("(head -n 1 %s; tail -n +2 %s | tac) > r%s", j, j, j), 0);
+        cr_assert_eq(support_scratch_sh("(head -n 1 %s; tail -n +2 %s | tac) > r%s", j, j, j), 0);
         char reversed[32];
         snprintf(reversed, sizeof reversed, "r%s", j);
-        char *a = slurp(j), *b = slurp(reversed);
+        char *a = support_scratch_slurp(j), *b = support_scratch_slurp(reversed);
         cr_assert_str_neq(a, b, "the reversed journal is the same file");
         free(a);
         free(b);
@@ -329,12 +300,12 @@ Test(shards, standings_do_not_depend_on_the_order_matches_finished_in, .timeout 
 /* arena merge ARGS: its status, stderr in merge.err. */
 static int merge(const char *args)
 {
-    return sh("%s/arena merge %s > merge.out 2> merge.err", support_bin_dir(), args);
+    return support_scratch_sh("%s/arena merge %s > merge.out 2> merge.err", support_bin_dir(), args);
 }
 
 static void assert_said(const char *what)
 {
-    char *err = slurp("merge.err");
+    char *err = support_scratch_slurp("merge.err");
     cr_assert(strstr(err, what), "wanted '%s' in: %s", what, err);
     free(err);
 }
@@ -344,12 +315,12 @@ Test(shards, merge_refuses_journals_that_are_not_the_shards_of_one_tournament, .
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 2 --seed 5", piquet_bots());
     play_shards(tournament, 2);
-    cr_assert_eq(sh("%s/arena run --quiet %s --pairs 2 --seed 6 --shard 1/2 --journal other-seed.jsonl > /dev/null "
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --pairs 2 --seed 6 --shard 1/2 --journal other-seed.jsonl > /dev/null "
                     "2>&1", support_bin_dir(), piquet_bots()), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/3 --journal of3.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --shard 0/3 --journal of3.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
     /* Shard 0 played a second time: another run of the same shard. */
-    cr_assert_eq(sh("%s/arena run --quiet %s --shard 0/2 --journal again.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --shard 0/2 --journal again.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
 
     cr_assert_eq(merge("s0.jsonl other-seed.jsonl -o m.jsonl"), 2);
     assert_said("other-seed.jsonl:1: not a shard of the tournament of s0.jsonl: the headers' \"seed\" differ");
@@ -363,7 +334,7 @@ Test(shards, merge_refuses_journals_that_are_not_the_shards_of_one_tournament, .
     assert_said("--output");
     /* A record of shard 0 in shard 1's journal, and one of another run of
      * shard 0 beside shard 0's own. */
-    cr_assert_eq(sh("cp s1.jsonl s1x.jsonl && sed -n 2p s0.jsonl >> s1x.jsonl && cp s0.jsonl s0x.jsonl && "
+    cr_assert_eq(support_scratch_sh("cp s1.jsonl s1x.jsonl && sed -n 2p s0.jsonl >> s1x.jsonl && cp s0.jsonl s0x.jsonl && "
                     "sed -n 3p again.jsonl >> s0x.jsonl"), 0);
     cr_assert_eq(merge("s0.jsonl s1x.jsonl -o m.jsonl"), 2);
     assert_said("s1x.jsonl:");
@@ -381,27 +352,27 @@ Test(shards, what_is_missing_is_listed_and_a_partial_merge_resumes_to_the_whole,
 {
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 3 --seed 8", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --journal whole.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
     play_shards(tournament, 3);
     /* Shard 1 cut after its first pair (a node that died), shard 2 lost. */
-    cr_assert_eq(sh("head -n 3 s1.jsonl > cut.jsonl && cp cut.jsonl cut2.jsonl"), 0);
+    cr_assert_eq(support_scratch_sh("head -n 3 s1.jsonl > cut.jsonl && cp cut.jsonl cut2.jsonl"), 0);
     cr_assert_eq(merge("s0.jsonl cut.jsonl -o m.jsonl"), 1);
     assert_said("shard 1/3 (cut.jsonl): 4 of 6 parties missing: ids 9, 10, 15, 16");
     assert_said("shard 2/3: no journal given: its 6 parties are missing");
     assert_said("10 of 18 parties missing: nothing written");
     cr_assert_eq(access(support_scratch_path("m.jsonl"), F_OK), -1, "written without --partial");
     /* A shard killed in the middle of writing a record: that one is missing. */
-    cr_assert_eq(sh("head -c -40 s0.jsonl > torn.jsonl"), 0);
+    cr_assert_eq(support_scratch_sh("head -c -40 s0.jsonl > torn.jsonl"), 0);
     cr_assert_eq(merge("torn.jsonl s1.jsonl s2.jsonl -o m.jsonl"), 1);
     assert_said("1 journal ended with a torn line");
     assert_said("shard 0/3 (torn.jsonl): 1 of 6 parties missing: ids");
     /* The cut shard resumes its own share and no more. */
-    cr_assert_eq(sh("%s/arena resume --quiet cut.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", slurp("resume.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena resume --quiet cut.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", support_scratch_slurp("resume.out"));
     assert_same_records("s1.jsonl", "cut.jsonl", 6);
     /* A partial merge, resumed, is the whole tournament. */
     cr_assert_eq(merge("s0.jsonl cut2.jsonl --partial -o m.jsonl"), 0);
     assert_said("arena resume m.jsonl plays the 10 missing");
-    cr_assert_eq(sh("%s/arena resume --quiet m.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", slurp("resume.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena resume --quiet m.jsonl > resume.out 2>&1", support_bin_dir()), 0, "%s", support_scratch_slurp("resume.out"));
     assert_same_records("whole.jsonl", "m.jsonl", 18);
     assert_same_standings("whole.jsonl", "m.jsonl");
 }
@@ -410,14 +381,14 @@ Test(shards, a_header_of_a_later_version_is_refused_and_one_without_a_version_st
 {
     char tournament[2200];
     snprintf(tournament, sizeof tournament, "%s --pairs 1 --seed 2", piquet_bots());
-    cr_assert_eq(sh("%s/arena run --quiet %s --journal v.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
-    cr_assert_eq(sh("head -n 3 v.jsonl | sed '1s/\"version\":2/\"version\":4/' > v4.jsonl && "
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet %s --journal v.jsonl > /dev/null 2>&1", support_bin_dir(), tournament), 0);
+    cr_assert_eq(support_scratch_sh("head -n 3 v.jsonl | sed '1s/\"version\":2/\"version\":4/' > v4.jsonl && "
                     "head -n 3 v.jsonl | sed '1s/\"version\":2,//' > v1.jsonl"), 0);
-    cr_assert_eq(sh("%s/arena resume --quiet v4.jsonl > r.out 2>&1", support_bin_dir()), 2);
-    char *said = slurp("r.out");
+    cr_assert_eq(support_scratch_sh("%s/arena resume --quiet v4.jsonl > r.out 2>&1", support_bin_dir()), 2);
+    char *said = support_scratch_slurp("r.out");
     cr_assert(strstr(said, "a header of version 4: this arena reads versions 1 to 3"), "%s", said);
     free(said);
-    cr_assert_eq(sh("%s/arena resume --quiet v1.jsonl > r.out 2>&1", support_bin_dir()), 0, "%s", slurp("r.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena resume --quiet v1.jsonl > r.out 2>&1", support_bin_dir()), 0, "%s", support_scratch_slurp("r.out"));
     assert_same_records("v.jsonl", "v1.jsonl", 6);
 }
 
@@ -435,7 +406,7 @@ static void start_server(struct server *s)
     snprintf(db, sizeof db, "%s", support_scratch_path("lb.sqlite"));
     snprintf(tokens, sizeof tokens, "%s", support_scratch_path("token"));
     snprintf(exe, sizeof exe, "%s/leaderboard", support_bin_dir());
-    cr_assert_eq(sh("umask 077 && echo 'shard-token-0123456789' > token"), 0);
+    cr_assert_eq(support_scratch_sh("umask 077 && echo 'shard-token-0123456789' > token"), 0);
     s->pid = fork();
     cr_assert_geq(s->pid, 0);
     if (s->pid == 0) {
@@ -509,13 +480,13 @@ Test(shards, shards_posting_to_one_leaderboard_at_once_store_each_partie_once, .
     cr_assert_eq(merge("s0.jsonl s1.jsonl s2.jsonl s3.jsonl -o m.jsonl"), 0);
     /* The merged journal keeps the shards' marks: nothing is left to send,
      * and a second post of everything is stored once all the same. */
-    cr_assert_eq(sh("%s/arena post m.jsonl --post %s --token-file token > post.out 2>&1", support_bin_dir(), s.url), 0,
-                 "%s", slurp("post.out"));
-    char *said = slurp("post.out");
+    cr_assert_eq(support_scratch_sh("%s/arena post m.jsonl --post %s --token-file token > post.out 2>&1", support_bin_dir(), s.url), 0,
+                 "%s", support_scratch_slurp("post.out"));
+    char *said = support_scratch_slurp("post.out");
     cr_assert(strstr(said, "m.jsonl: 24 parties, 24 already on"), "%s", said);
     free(said);
-    cr_assert_eq(sh("grep -v '\"type\":\"posted\"' m.jsonl > unmarked.jsonl && %s/arena post unmarked.jsonl --post %s "
-                    "--token-file token > post.out 2>&1", support_bin_dir(), s.url), 0, "%s", slurp("post.out"));
+    cr_assert_eq(support_scratch_sh("grep -v '\"type\":\"posted\"' m.jsonl > unmarked.jsonl && %s/arena post unmarked.jsonl --post %s "
+                    "--token-file token > post.out 2>&1", support_bin_dir(), s.url), 0, "%s", support_scratch_slurp("post.out"));
     cJSON *mine = cJSON_CreateArray(), *theirs = server_keys(&s);
     cr_assert_geq(journal_read(support_scratch_path("m.jsonl"), run_key, mine, &torn, err, sizeof err), 0, "%s", err);
     cr_assert_eq(cJSON_GetArraySize(mine), 24);
@@ -549,16 +520,16 @@ Test(shards, an_array_task_plays_its_shard_and_a_requeued_one_resumes_its_journa
     snprintf(tournament, sizeof tournament,
              "env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=3 SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=2 "
              "ARENA=%s/arena bash %s/tools/slurm/arena-array.sbatch t.json . --quiet", real, checkout);
-    cr_assert_eq(sh("%s > task.out 2>&1", tournament), 0, "%s", slurp("task.out"));
+    cr_assert_eq(support_scratch_sh("%s > task.out 2>&1", tournament), 0, "%s", support_scratch_slurp("task.out"));
     cJSON *first = records_of("shard-1-of-3.jsonl");
     cr_assert_eq(cJSON_GetArraySize(first), 4, "pairs 1 and 4 of 6");
     cr_assert_not_null(cJSON_GetObjectItem(first, "3"));
     cr_assert_not_null(cJSON_GetObjectItem(first, "10"));
-    cr_assert_eq(sh("head -n 2 shard-1-of-3.jsonl > cut && cp cut shard-1-of-3.jsonl"), 0);
-    cr_assert_eq(sh("%s > task.out 2>&1", tournament), 0, "%s", slurp("task.out"));
+    cr_assert_eq(support_scratch_sh("head -n 2 shard-1-of-3.jsonl > cut && cp cut shard-1-of-3.jsonl"), 0);
+    cr_assert_eq(support_scratch_sh("%s > task.out 2>&1", tournament), 0, "%s", support_scratch_slurp("task.out"));
     cJSON *again = records_of("shard-1-of-3.jsonl");
     cr_assert(cJSON_Compare(first, again, 1), "the requeued task did not finish the same shard");
-    char *text = slurp("shard-1-of-3.jsonl");
+    char *text = support_scratch_slurp("shard-1-of-3.jsonl");
     int headers = 0;
     for (const char *p = text; (p = strstr(p, "\"type\":\"header\"")); p++) headers++;
     cr_assert_eq(headers, 1, "the requeued task started a new journal");
@@ -566,9 +537,9 @@ Test(shards, an_array_task_plays_its_shard_and_a_requeued_one_resumes_its_journa
     cJSON_Delete(first);
     cJSON_Delete(again);
     /* An array that is not 0..N-1 is refused. */
-    cr_assert_eq(sh("env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=2 "
+    cr_assert_eq(support_scratch_sh("env SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=2 "
                     "ARENA=%s/arena bash %s/tools/slurm/arena-array.sbatch t.json . > task.out 2>&1", real, checkout), 2);
-    text = slurp("task.out");
+    text = support_scratch_slurp("task.out");
     cr_assert(strstr(text, "the array must be 0-1"), "%s", text);
     free(text);
 }

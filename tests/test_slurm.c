@@ -30,39 +30,12 @@
 static char checkout[PATH_MAX];   /* where the tests run: tools/slurm/ is here */
 static int own_slurm;             /* this test started the daemons */
 
-static int sh(const char *format, ...) __attribute__((format(printf, 1, 2)));
-static int sh(const char *format, ...)
-{
-    static char args[8192], cmd[9000];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(args, sizeof args, format, ap);
-    va_end(ap);
-    snprintf(cmd, sizeof cmd, "cd %s && PATH=$PATH:/usr/sbin && %s", support_scratch_dir(), args);
-    int status = system(cmd);
-    cr_assert(status != -1 && WIFEXITED(status), "%s", cmd);
-    return WEXITSTATUS(status);
-}
-
-static char *slurp(const char *name)
-{
-    FILE *f = fopen(support_scratch_path(name), "r");
-    char *text = NULL;
-    size_t len = 0;
-    FILE *mem = open_memstream(&text, &len);
-    int c;
-    while (f && (c = fgetc(f)) != EOF) fputc(c, mem);
-    if (f) fclose(f);
-    fclose(mem);
-    return text;
-}
-
 /* The daemons this test started go, whatever happened to it. */
 static void stop_slurm(void)
 {
     if (!own_slurm) return;
     own_slurm = 0;
-    sh("%s/tools/slurm/private-slurm.sh stop slurm > stop.out 2>&1", checkout);
+    support_scratch_sh("%s/tools/slurm/private-slurm.sh stop slurm > stop.out 2>&1", checkout);
     static const char *const pids[] = { "slurm/slurmd.pid", "slurm/slurmctld.pid", "slurm/munge/munged.pid" };
     for (size_t i = 0; i < sizeof pids / sizeof pids[0]; i++)
         cr_expect_eq(access(support_scratch_path(pids[i]), F_OK), -1, "%s is still there: a daemon not stopped",
@@ -97,8 +70,8 @@ static void records_of(const char *journal, cJSON *by_id)
 /* What Slurm left to read when something went wrong. */
 static char *evidence(void)
 {
-    sh("(tail -n 20 out/*.out; squeue; tail -n 20 slurm/log/*.log) > evidence.txt 2>&1");
-    return slurp("evidence.txt");
+    support_scratch_sh("(tail -n 20 out/*.out; squeue; tail -n 20 slurm/log/*.log) > evidence.txt 2>&1");
+    return support_scratch_slurp("evidence.txt");
 }
 
 Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_machine, .timeout = 300,
@@ -106,17 +79,21 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
 {
     char conf[PATH_MAX + 64] = "";
     cr_assert_not_null(getcwd(checkout, sizeof checkout));
+    /* Slurm's and munge's daemons are in /usr/sbin, not on every PATH */
+    static char path[8192];
+    snprintf(path, sizeof path, "%s:/usr/sbin", getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+    setenv("PATH", path, 1);
     if (geteuid() != 0) {
-        if (sh("sinfo -h > sinfo.out 2>&1") != 0)
+        if (support_scratch_sh("sinfo -h > sinfo.out 2>&1") != 0)
             cr_skip_test("no Slurm: not root (a private Slurm needs root) and sinfo reaches none (%s)",
-                         slurp("sinfo.out"));
+                         support_scratch_slurp("sinfo.out"));
     } else {
         struct timespec t0, t1;
         clock_gettime(CLOCK_MONOTONIC, &t0);
         own_slurm = 1;
-        cr_assert_eq(sh("mkdir slurm && %s/tools/slurm/private-slurm.sh start slurm %d %d > start.out 2>&1", checkout,
+        cr_assert_eq(support_scratch_sh("mkdir slurm && %s/tools/slurm/private-slurm.sh start slurm %d %d > start.out 2>&1", checkout,
                         support_scratch_port(), support_scratch_port()), 0, "a private Slurm did not start:\n%s",
-                     slurp("start.out"));
+                     support_scratch_slurp("start.out"));
         clock_gettime(CLOCK_MONOTONIC, &t1);
         cr_log_info("private Slurm up in %.1f s", (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9);
         snprintf(conf, sizeof conf, "SLURM_CONF=%s ", support_scratch_path("slurm/slurm.conf"));
@@ -130,14 +107,14 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
                "          {\"name\": \"g4\", \"command\": \"%s/bot-greedy --exchange 4\"}],\n"
                " \"pairs\": 4, \"seed\": \"17\"}\n", real, real, real);
     fclose(f);
-    cr_assert_eq(sh("%s/arena run --quiet --file t.json --journal one.jsonl > one.out 2>&1", real), 0, "%s",
-                 slurp("one.out"));
+    cr_assert_eq(support_scratch_sh("%s/arena run --quiet --file t.json --journal one.jsonl > one.out 2>&1", real), 0, "%s",
+                 support_scratch_slurp("one.out"));
 
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    cr_assert_eq(sh("%sARENA=%s/arena %s/tools/slurm/arena-slurm t.json 4 out > submit.out 2>&1", conf, real, checkout),
-                 0, "%s", slurp("submit.out"));
-    char *submitted = slurp("submit.out");
+    cr_assert_eq(support_scratch_sh("%sARENA=%s/arena %s/tools/slurm/arena-slurm t.json 4 out > submit.out 2>&1", conf, real, checkout),
+                 0, "%s", support_scratch_slurp("submit.out"));
+    char *submitted = support_scratch_slurp("submit.out");
     long array = 0, merge = 0;
     const char *a = strstr(submitted, "job array "), *m = strstr(submitted, "merge: job ");
     cr_assert(a && m, "%s", submitted);
@@ -148,7 +125,7 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
     /* Both jobs leave the queue once the merge has run. */
     int left = 1;
     for (int waited = 0; left && waited < 2400; waited++) {
-        left = sh("%ssqueue -h -j %ld,%ld 2>/dev/null | grep -q .", conf, array, merge) == 0;
+        left = support_scratch_sh("%ssqueue -h -j %ld,%ld 2>/dev/null | grep -q .", conf, array, merge) == 0;
         if (left) {
             struct timespec pause = { 0, 100 * 1000000L };
             nanosleep(&pause, NULL);
@@ -163,11 +140,11 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
         char name[32], want[64];
         snprintf(name, sizeof name, "out/shard-%d.out", k);
         snprintf(want, sizeof want, "arena-array: shard %d/4 of ", k);
-        char *text = slurp(name);
+        char *text = support_scratch_slurp(name);
         cr_assert(strstr(text, want), "%s: %s", name, text);
         free(text);
     }
-    char *merged = slurp("out/merge.out");
+    char *merged = support_scratch_slurp("out/merge.out");
     cr_assert(strstr(merged, "4 shards, 24 of 24 parties"), "%s", merged);
     free(merged);
 
@@ -181,9 +158,9 @@ Test(shards, a_slurm_job_array_of_four_shards_merges_to_the_standings_of_one_mac
     cJSON_Delete(many);
     static const char *const forms[] = { "--format json", "", "--head-to-head --format json" };
     for (size_t i = 0; i < sizeof forms / sizeof forms[0]; i++) {
-        cr_assert_eq(sh("%s/arena ratings %s one.jsonl > r1 && %s/arena ratings %s out/tournament.jsonl > r2", real,
+        cr_assert_eq(support_scratch_sh("%s/arena ratings %s one.jsonl > r1 && %s/arena ratings %s out/tournament.jsonl > r2", real,
                         forms[i], real, forms[i]), 0);
-        char *x = slurp("r1"), *y = slurp("r2");
+        char *x = support_scratch_slurp("r1"), *y = support_scratch_slurp("r2");
         cr_assert_str_eq(x, y, "arena ratings %s differs", forms[i]);
         free(x);
         free(y);
