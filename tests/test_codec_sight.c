@@ -13,8 +13,9 @@
 #include "protocol/codec.h"
 #include "protocol/codec_json.h"
 #include "tests/support_sight.h"
+#include "tests/support_scale.h"
 
-enum { SIGHT_DEALS = 3000, ROUND_TRIP_DEALS = 1500 };
+enum { SIGHT_DEALS = SUPPORT_CASES(3000), ROUND_TRIP_DEALS = 1500 };
 
 static struct codec_request request;   /* large: one, reused */
 

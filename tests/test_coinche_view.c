@@ -20,6 +20,7 @@
 #include <string.h>
 #include "engine/rng.h"
 #include "tests/test_coinche_support.h"
+#include "tests/support_scale.h"
 
 /* What the test itself knows of a deal, from the actions applied. */
 struct seen {
@@ -152,7 +153,7 @@ Test(coinche_view, k41_k43_no_view_shows_a_card_its_seat_may_not_see)
 {
     const char *const *sets[] = { NULL, (const char *[]){ "melds=true", NULL },
                                   (const char *[]){ "melds=true", "meld_tie=trump", "nt_at=true", NULL } };
-    for (int i = 0; i < 3; i++) cr_expect_eq(leak_run(sets[i], 300 + (uint64_t)i, 400), 0, "rule set %d", i);
+    for (int i = 0; i < 3; i++) cr_expect_eq(leak_run(sets[i], 300 + (uint64_t)i, SUPPORT_CASES(400)), 0, "rule set %d", i);
 }
 
 Test(coinche_view, an_injected_leak_is_caught)

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "engine/rng.h"
 #include "tests/test_tarocchini_support.h"
+#include "tests/support_scale.h"
 
 /* What the test knows of a deal from outside the engine. */
 struct tracker {
@@ -117,7 +118,7 @@ static void check_views(int deals, uint64_t seed, char *leak, size_t cap)
 Test(tarocchini_view, o37_o41_no_view_shows_a_card_its_seat_may_not_know, .timeout = 60)
 {
     char leak[1200];
-    check_views(300, 1, leak, sizeof leak);
+    check_views(SUPPORT_CASES(300), 1, leak, sizeof leak);
     cr_expect_str_empty(leak, "%s", leak);
 }
 

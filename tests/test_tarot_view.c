@@ -12,6 +12,7 @@
 #include <string.h>
 #include "engine/rng.h"
 #include "tests/test_tarot_support.h"
+#include "tests/support_scale.h"
 
 /* What the test knows of a deal from outside the engine. */
 struct tracker {
@@ -152,7 +153,7 @@ static int check_views(int deals, uint64_t seed, char *what, int cap)
 Test(tarot_view, no_view_shows_a_card_or_a_partner_its_seat_may_not_know)
 {
     char what[160] = "";
-    int leaks = check_views(600, 14, what, sizeof what);
+    int leaks = check_views(SUPPORT_CASES(600), 14, what, sizeof what);
     cr_expect_eq(leaks, 0, "%d leaks, e.g. %s", leaks, what);
 }
 
