@@ -55,6 +55,8 @@ struct rebuilder {
     unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
     unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
     unsigned char acted[GAME_DECK_MAX];     /* cards the history's actions name */
+    unsigned char placed[GAME_DECK_MAX];    /* cards the view shows in an exact place
+                                               (a turn-up, a packet), outside the history */
     unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
                                                entries show beside the action */
     void *scratch;                          /* a state to try an action on */
@@ -572,12 +574,32 @@ int rebuild_views_match(const cJSON *a, const cJSON *b)
     return d.hard == 0 && d.n_pairs == 0;
 }
 
+/* placed[]: the cards the view shows in an exact place, as diff() pairs
+ * them (a card string that is a field, or an element of a list that is
+ * not a set of cards), outside the history. */
+static void mark_places(struct rebuilder *self, const cJSON *item, int top)
+{
+    const cJSON *child;
+    if (cJSON_IsString(item)) {
+        int c = string_card(self, item);
+        if (c >= 0) self->placed[c] = 1;
+        return;
+    }
+    if (cJSON_IsArray(item) && card_array(self, item)) return;
+    cJSON_ArrayForEach(child, item)
+    {
+        if (top && child->string && !strcmp(child->string, "history")) continue;
+        mark_places(self, child, 0);
+    }
+}
+
 /* known[]: every card the view names; shown[seat]: the cards named beside
  * the action in a seat's history entries (Belote's `shows`). */
 static void mark_known(struct rebuilder *self, const cJSON *view)
 {
     const cJSON *entry, *field;
     mark_cards(self, view, self->known);
+    mark_places(self, view, 1);
     cJSON_ArrayForEach(entry, self->history)
     {
         mark_cards(self, entry_action(entry), self->acted);
@@ -681,7 +703,7 @@ static void place_plays(struct rebuilder *self, void *state)
         if (seat < 0 || seat >= self->players) continue;
         mark_cards(self, entry_action(entry), cards);
         for (int c = 0; c < self->n_cards; c++)
-            if (cards[c] && self->pinned[c] != PIN_PLACE) place_card(self, c, self->seat_player[seat], slot);
+            if (cards[c] && self->pinned[c] != PIN_PLACE && !self->placed[c]) place_card(self, c, self->seat_player[seat], slot);
     }
 }
 
@@ -705,7 +727,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
             self->deck[o] = t;
         }
     }
-    place_plays(self, state);
+    if (!getenv("NOPLACE")) place_plays(self, state);
     for (int r = 0; r < REPAIRS; r++) {
         if (self->deadline > 0 && now_ms() > self->deadline) {
             self->fail = "out of time";
@@ -739,11 +761,17 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                         t += tl;
                     }
                 }
-                for (int x = 0; x < self->n_cards; x++)
-                    if (!self->pinned[x]) {
-                        if (in_hand[x] && (named[x] || c == NEED_OTHER_HAND)) culprits[nc++] = x;
-                        else if (!in_hand[x]) others[no++] = x;
-                    }
+                /* unpinned cards first; a soft pin (a card placed where a
+                 * later action names it) gives way when no other will */
+                for (int pin = 0; pin <= PIN_SOFT && (nc == 0 || no == 0); pin++) {
+                    if (nc == 0)
+                        for (int x = 0; x < self->n_cards; x++)
+                            if (self->pinned[x] == pin && in_hand[x] && (named[x] || c == NEED_OTHER_HAND))
+                                culprits[nc++] = x;
+                    if (no == 0)
+                        for (int x = 0; x < self->n_cards; x++)
+                            if (self->pinned[x] == pin && !in_hand[x]) others[no++] = x;
+                }
                 if (nc == 0 || no == 0) {
                     self->fail = "a seat's plays cannot be made legal";
                     return -1;
