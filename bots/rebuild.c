@@ -55,6 +55,9 @@ struct rebuilder {
     unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
     unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
     unsigned char acted[GAME_DECK_MAX];     /* cards the history's actions name */
+    unsigned char shed[GAME_DECK_MAX];      /* cards a seat's redacted action (a
+                                               discard) should name: a later play
+                                               shows the seat without them */
     unsigned char placed[GAME_DECK_MAX];    /* cards the view shows in an exact place
                                                (a turn-up, a packet), outside the history */
     unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
@@ -243,8 +246,9 @@ static int play_like(const struct rebuilder *self, void *state, const char *word
 }
 
 /* A redacted action that names cards (Tarot's discard as the defence sees
- * it), built from the acting seat's hand: cards no action of the history
- * names first (a discarded card is never played), those the view names
+ * it), built from the acting seat's hand: the cards a later refused play
+ * showed the seat without (shed[]) first, then cards no action of the
+ * history names (a discarded card is never played), those the view names
  * nowhere before those it shows (a dog card), rng breaking ties. A card the
  * rules forbid there (a king in a discard) is found by trying it in place
  * of one card of a legal action. 0 applied, -1 when no such action is
@@ -272,11 +276,11 @@ static int play_built(const struct rebuilder *self, void *state, const char *wor
     if (k == 0) return -1;
     /* candidates by tier, shuffled within it */
     int order[GAME_DECK_MAX], n_order = 0;
-    for (int tier = 0; tier < 3; tier++) {
+    for (int tier = 0; tier < 4; tier++) {
         int from = n_order;
         for (int c = 0; c < self->n_cards; c++) {
             if (!in_hand[c]) continue;
-            int t = self->acted[c] ? 2 : self->known[c] ? 1 : 0;
+            int t = self->shed[c] ? 0 : self->acted[c] ? 3 : self->known[c] ? 2 : 1;
             if (t != tier) continue;
             if (!in_legal[c]) {
                 /* may c stand in a legal action's place? */
@@ -714,6 +718,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
     const struct game *g = self->table->game;
     struct view_diff d;
     unsigned char in_hand[GAME_DECK_MAX];
+    memset(self->shed, 0, sizeof self->shed);
     if (from) {
         /* the pack that gave the last state of this deal, with its pins */
         memcpy(self->deck, from->deck, sizeof self->deck);
@@ -772,6 +777,17 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                         for (int x = 0; x < self->n_cards; x++)
                             if (self->pinned[x] == pin && !in_hand[x]) others[no++] = x;
                 }
+                /* a culprit the seat did not get in its deal (a dog card
+                 * the view shows) cannot move: the seat's redacted action
+                 * (its discard) sheds it, when there is one */
+                int shed = 0;
+                for (int k = 0; k < nc; k++)
+                    if (self->owner[slot_of(self, culprits[k])] != self->need_player && self->known[culprits[k]] &&
+                        !self->shed[culprits[k]]) {
+                        self->shed[culprits[k]] = 1;
+                        shed = 1;
+                    }
+                if (shed) continue;
                 if (nc == 0 || no == 0) {
                     self->fail = "a seat's plays cannot be made legal";
                     return -1;
