@@ -732,7 +732,7 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
             self->deck[o] = t;
         }
     }
-    if (!getenv("NOPLACE")) place_plays(self, state);
+    place_plays(self, state);
     for (int r = 0; r < REPAIRS; r++) {
         if (self->deadline > 0 && now_ms() > self->deadline) {
             self->fail = "out of time";
@@ -740,7 +740,6 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
         }
         stats->replays++;
         enum replay_outcome out = replay(self, state, hidden_seed);
-        if (getenv("RBDBG")) fprintf(stderr, "r%d out %d need %d (%s) p %d\n", r, out, self->need_card, self->need_card>=0?self->cards[self->need_card]:"-", self->need_player);
         if (out == REPLAY_FAIL) {
             self->fail = "the history does not replay";
             return -1;
@@ -820,7 +819,6 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
         diff(self, self->view, mine, 1, &d);
         cJSON_Delete(mine);
         if (d.n_pairs == 0 && d.hard == 0) return 0;
-        if (getenv("RBDBG")) { fprintf(stderr, "  diff %d pairs hard %d:", d.n_pairs, d.hard); for (int i = 0; i < d.n_pairs; i++) fprintf(stderr, " %s<-%s%s", self->cards[d.pairs[i][0]], self->cards[d.pairs[i][1]], d.pairs[i][2]?"s":""); fprintf(stderr, "\n"); }
         if (d.n_pairs == 0) {
             self->fail = "the rebuilt view differs beyond its cards";
             return -1;
