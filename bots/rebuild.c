@@ -11,7 +11,11 @@
  * need for a firm card means the attempt cannot succeed: a fresh shuffled
  * pack is tried).
  * Each replay starts from the fresh match, so the state is always one the
- * engine built itself.
+ * engine built itself. Before the first replay of a pack, the cards the
+ * history shows each seat play or show are put in its dealt hand (soft
+ * pins), so that a replay is rarely refused for a public card; a pack
+ * kept in a rebuild_cache (the caller's, between the decisions of one
+ * deal) is tried before fresh ones, with its pins.
  */
 #include "bots/rebuild.h"
 

@@ -21,8 +21,13 @@
  * everything else the view reveals; the engine's sampler (game.h sample)
  * then redeals the unseen cards from it.
  *
+ * A bot keeps a rebuild_cache between its decisions of one deal
+ * (rebuild_state_cached): the next rebuild starts from the pack that gave
+ * the last state, which the history's new public entries rarely break.
+ *
  * Games whose view has no `history` (Piquet) cannot be rebuilt: -1.
- * Deterministic for a given view and seed.
+ * Deterministic for a given view and seed (and, with a cache, the deal's
+ * earlier views).
  */
 #ifndef BOTS_REBUILD_H
 #define BOTS_REBUILD_H
