@@ -3,8 +3,10 @@
  * over protocol 2 and engine/game.h only.
  *
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
- * starting from the pack of its last rebuild in the same deal, and searches sampled worlds of it (bots/search.h). The auction, exchanges,
- * declarations and any decision whose state cannot be rebuilt are the
+ * starting from the pack of its last rebuild in the same deal (the cache
+ * is emptied at each match's start and end), and searches sampled worlds
+ * of it (bots/search.h). The auction, exchanges, declarations and any
+ * decision whose state cannot be rebuilt are the
  * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
