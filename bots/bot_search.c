@@ -3,8 +3,10 @@
  * over protocol 2 and engine/game.h only.
  *
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
- * and searches sampled worlds of it (bots/search.h). The auction, exchanges,
- * declarations and any decision whose state cannot be rebuilt are the
+ * starting from the pack of its last rebuild in the same deal (the cache
+ * is emptied at each match's start and end), and searches sampled worlds
+ * of it (bots/search.h). The auction, exchanges, declarations and any
+ * decision whose state cannot be rebuilt are the
  * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
@@ -34,6 +36,8 @@ struct search_bot {
     char rule_text[RULES_MAX][RULE_TEXT];
     const char *rules[RULES_MAX + 1];
     void *state;                            /* the rebuilt state */
+    struct rebuild_cache cache;             /* the last rebuild's pack, this deal */
+    uint64_t match;                         /* the match being played */
     long searched, fell_back;               /* decisions, for the log */
 };
 
@@ -68,6 +72,8 @@ static void match_start(void *ctx, const struct codec_game_message *start)
         n++;
     }
     self->rules[n] = NULL;
+    self->match = start->match;
+    rebuild_cache_clear(&self->cache);
     free(self->state);
     self->state = self->game ? malloc(self->game->state_size) : NULL;
     fprintf(stderr, "match %llu of %s as %c\n", (unsigned long long)start->match, start->game, 'A' + start->player);
@@ -79,6 +85,7 @@ static void match_end(void *ctx, const struct codec_game_message *end)
     fprintf(stderr, "match %llu: %ld decisions searched, %ld by the heuristic after a failed rebuild\n",
             (unsigned long long)end->match, self->searched, self->fell_back);
     self->searched = self->fell_back = 0;
+    rebuild_cache_clear(&self->cache);
 }
 
 /* Whether every legal action is a card play: the decisions it searches. */
@@ -120,8 +127,8 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         struct rebuild_table table = { self->game, self->players, self->rules };
         uint64_t seed = view_hash(request->view);
         /* the rebuild has half of it at most (a failing one tries long) */
-        if (rebuild_state(self->state, &table, request->view, request->player, seed, cap_ms / 2, NULL, err,
-                          sizeof err) == 0 &&
+        if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
+                                 self->match, NULL, err, sizeof err) == 0 &&
             same_legal(self->game, self->state, request)) {
             double left = cap_ms - (now_ms() - start);
             int i = search_choose(&self->options, self->game, self->state, request->player, seed,
@@ -171,6 +178,7 @@ int main(int argc, char **argv)
     static const struct search_policy greedy = { game_greedy_policy, NULL };
     const char *name = "search", *games[CODEC_GAMES_MAX + 1];
     search_options_default(&self.options);
+    rebuild_cache_init(&self.cache);
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) self.options.seed = strtoull(argv[++i], NULL, 10);
@@ -215,5 +223,6 @@ int main(int argc, char **argv)
     struct sdk_game_bot bot = { name, "1.0", games, act_game, match_start, NULL, match_end, 0 };
     int rc = sdk_game_run(&bot, &self);
     free(self.state);
+    rebuild_cache_clear(&self.cache);
     return rc;
 }

@@ -11,7 +11,11 @@
  * need for a firm card means the attempt cannot succeed: a fresh shuffled
  * pack is tried).
  * Each replay starts from the fresh match, so the state is always one the
- * engine built itself.
+ * engine built itself. Before the first replay of a pack, the cards the
+ * history shows each seat play or show are put in its dealt hand (soft
+ * pins), so that a replay is rarely refused for a public card; a pack
+ * kept in a rebuild_cache (the caller's, between the decisions of one
+ * deal) is tried before fresh ones, with its pins.
  */
 #include "bots/rebuild.h"
 
@@ -49,9 +53,17 @@ struct rebuilder {
     int n_cards;
     char cards[GAME_DECK_MAX][CARD_TEXT];   /* the game's cards, by index */
     int deck[GAME_DECK_MAX];                /* slot -> card index */
+    int owner[GAME_DECK_MAX];               /* slot -> player whose hand the fresh
+                                               deal puts it in, or -1 (a dog, a stock) */
     unsigned char pinned[GAME_DECK_MAX];    /* by card index: 0, PIN_SOFT, PIN_PLACE */
     unsigned char gone[GAME_DECK_MAX];      /* named by an action replayed so far */
     unsigned char known[GAME_DECK_MAX];     /* cards the view names anywhere */
+    unsigned char acted[GAME_DECK_MAX];     /* cards the history's actions name */
+    unsigned char shed[GAME_DECK_MAX];      /* cards a seat's redacted action (a
+                                               discard) should name: a later play
+                                               shows the seat without them */
+    unsigned char placed[GAME_DECK_MAX];    /* cards the view shows in an exact place
+                                               (a turn-up, a packet), outside the history */
     unsigned char shown[GAME_MAX_PLAYERS][GAME_DECK_MAX];   /* by seat: cards its
                                                entries show beside the action */
     void *scratch;                          /* a state to try an action on */
@@ -128,21 +140,72 @@ static void swap_cards(struct rebuilder *self, int a, int b)
     self->deck[sb] = a;
 }
 
+/* A pq_writer that keeps only the top-level "hand" of a view, as card
+ * membership: a seat's hand without building the view's JSON. */
+struct hand_sink {
+    const struct rebuilder *self;
+    unsigned char *in_hand;
+    int depth, in, found;
+};
+
+static void hand_begin(void *ctx, const char *key, int array)
+{
+    struct hand_sink *h = ctx;
+    (void)array;
+    h->depth++;
+    if (h->depth == 2 && key && !strcmp(key, "hand")) h->in = h->found = 1;
+}
+
+static void hand_end(void *ctx)
+{
+    struct hand_sink *h = ctx;
+    if (h->depth == 2) h->in = 0;
+    h->depth--;
+}
+
+static void hand_integer(void *ctx, const char *key, long value)
+{
+    (void)ctx, (void)key, (void)value;
+}
+
+static void hand_boolean(void *ctx, const char *key, int value)
+{
+    (void)ctx, (void)key, (void)value;
+}
+
+static void hand_string(void *ctx, const char *key, const char *value)
+{
+    struct hand_sink *h = ctx;
+    (void)key;
+    if (h->in && h->depth == 2 && value) {
+        int c = card_index(h->self, value, strlen(value));
+        if (c >= 0) h->in_hand[c] = 1;
+    }
+}
+
+static void hand_strings(void *ctx, const char *key, const char *items, int width, int n)
+{
+    struct hand_sink *h = ctx;
+    if (h->depth != 1 || !key || strcmp(key, "hand")) return;
+    h->found = 1;
+    for (int i = 0; i < n; i++) {
+        int c = card_index(h->self, items + (size_t)i * (size_t)width, (size_t)width);
+        if (c >= 0) h->in_hand[c] = 1;
+    }
+}
+
 /* The cards in `player`'s hand in `state` (bit per card index, as a
- * membership array). 0, or -1 when the view has no hand. */
+ * membership array), from the view's "hand" as the engine writes it. 0, or
+ * -1 when the view has no hand. */
 static int hand_of(const struct rebuilder *self, const void *state, int player, unsigned char *in_hand)
 {
-    cJSON *view = rebuild_view(self->table->game, state, player);
-    const cJSON *hand = cJSON_GetObjectItem(view, "hand"), *item;
-    int rc = cJSON_IsArray(hand) ? 0 : -1;
+    struct hand_sink h = { self, in_hand, 0, 0, 0 };
+    struct pq_writer w = { &h, hand_begin, hand_end, hand_integer, hand_string, hand_boolean, hand_strings };
     memset(in_hand, 0, GAME_DECK_MAX);
-    cJSON_ArrayForEach(item, hand)
-    {
-        int c = string_card(self, item);
-        if (c >= 0) in_hand[c] = 1;
-    }
-    cJSON_Delete(view);
-    return rc;
+    /* the view is one object: its fields are at depth 1 once it begins */
+    h.depth = 1;
+    self->table->game->view(state, player, &w);
+    return h.found ? 0 : -1;
 }
 
 /* Whether action `text` names a card the view shows somewhere (a hidden
@@ -184,6 +247,68 @@ static int play_like(const struct rebuilder *self, void *state, const char *word
     if (fallback < 0) return -1;
     int tl = g->legal_text(state, fallback, text, sizeof text);
     return tl < 0 || g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+}
+
+/* A redacted action that names cards (Tarot's discard as the defence sees
+ * it), built from the acting seat's hand: the cards a later refused play
+ * showed the seat without (shed[]) first, then cards no action of the
+ * history names (a discarded card is never played), those the view names
+ * nowhere before those it shows (a dog card), rng breaking ties. A card the
+ * rules forbid there (a king in a discard) is found by trying it in place
+ * of one card of a legal action. 0 applied, -1 when no such action is
+ * found (play_like then draws one). */
+static int play_built(const struct rebuilder *self, void *state, const char *word, size_t len, struct pq_rng *rng)
+{
+    const struct game *g = self->table->game;
+    char legal[GAME_ACTION_MAX], text[GAME_ACTION_MAX], err[160];
+    unsigned char in_hand[GAME_DECK_MAX], in_legal[GAME_DECK_MAX] = { 0 };
+    int n = g->legal_count(state), first = -1, k = 0, p = g->to_act(state);
+    for (int i = 0; i < n && i < 64 && first < 0; i++)
+        if (g->legal_text(state, i, legal, sizeof legal) >= 0 && !strncmp(legal, word, len) && legal[len] == ' ')
+            first = i;
+    if (first < 0 || p < 0 || hand_of(self, state, p, in_hand) < 0) return -1;
+    int base[GAME_DECK_MAX];
+    for (const char *t = legal + len; *t;) {
+        t += strspn(t, " ");
+        size_t tl = strcspn(t, " ");
+        int c = card_index(self, t, tl);
+        if (c < 0) return -1;   /* a word that is no card: not built */
+        base[k++] = c;
+        in_legal[c] = 1;
+        t += tl;
+    }
+    if (k == 0) return -1;
+    /* candidates by tier, shuffled within it */
+    int order[GAME_DECK_MAX], n_order = 0;
+    for (int tier = 0; tier < 4; tier++) {
+        int from = n_order;
+        for (int c = 0; c < self->n_cards; c++) {
+            if (!in_hand[c]) continue;
+            int t = self->shed[c] ? 0 : self->acted[c] ? 3 : self->known[c] ? 2 : 1;
+            if (t != tier) continue;
+            if (!in_legal[c]) {
+                /* may c stand in a legal action's place? */
+                int at = snprintf(text, sizeof text, "%.*s", (int)len, word);
+                for (int j = 0; j < k; j++)
+                    at += snprintf(text + at, sizeof text - (size_t)at, " %s", self->cards[j ? base[j] : c]);
+                if (g->find_legal(state, text, at) < 0) continue;
+            }
+            order[n_order++] = c;
+        }
+        for (int i = n_order - 1; i > from; i--) {
+            int o = from + (int)pq_rng_below(rng, (uint32_t)(i - from + 1)), x = order[i];
+            order[i] = order[o];
+            order[o] = x;
+        }
+    }
+    if (n_order < k) return -1;
+    unsigned char chosen[GAME_DECK_MAX] = { 0 };
+    for (int j = 0; j < k; j++) chosen[order[j]] = 1;
+    int at = snprintf(text, sizeof text, "%.*s", (int)len, word);
+    for (int c = 0; c < self->n_cards; c++)
+        if (chosen[c]) at += snprintf(text + at, sizeof text - (size_t)at, " %s", self->cards[c]);
+    if (at >= (int)sizeof text || g->find_legal(state, text, at) < 0) return -1;
+    return g->apply(state, text, at, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
 }
 
 /* The fresh match of this deal with the pack `deck`, before any action. */
@@ -352,6 +477,7 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
         }
         /* Redacted (a discard shown without its cards), or a notice that is
          * no action ("wins"): the same kind of action, or nothing. */
+        if (!strchr(text, ' ') && play_built(self, state, text, word, &rng) == 0) continue;
         if (play_like(self, state, text, word, &rng) < 0) continue;
     }
     for (int hidden = 0; (void)0, g->to_act(state) >= 0 && g->to_act(state) != self->player; hidden++)
@@ -456,14 +582,35 @@ int rebuild_views_match(const cJSON *a, const cJSON *b)
     return d.hard == 0 && d.n_pairs == 0;
 }
 
+/* placed[]: the cards the view shows in an exact place, as diff() pairs
+ * them (a card string that is a field, or an element of a list that is
+ * not a set of cards), outside the history. */
+static void mark_places(struct rebuilder *self, const cJSON *item, int top)
+{
+    const cJSON *child;
+    if (cJSON_IsString(item)) {
+        int c = string_card(self, item);
+        if (c >= 0) self->placed[c] = 1;
+        return;
+    }
+    if (cJSON_IsArray(item) && card_array(self, item)) return;
+    cJSON_ArrayForEach(child, item)
+    {
+        if (top && child->string && !strcmp(child->string, "history")) continue;
+        mark_places(self, child, 0);
+    }
+}
+
 /* known[]: every card the view names; shown[seat]: the cards named beside
  * the action in a seat's history entries (Belote's `shows`). */
 static void mark_known(struct rebuilder *self, const cJSON *view)
 {
     const cJSON *entry, *field;
     mark_cards(self, view, self->known);
+    mark_places(self, view, 1);
     cJSON_ArrayForEach(entry, self->history)
     {
+        mark_cards(self, entry_action(entry), self->acted);
         int seat = cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "seat"));
         if (seat < 0 || seat >= GAME_MAX_PLAYERS) continue;
         cJSON_ArrayForEach(field, entry) if (strcmp(field->string, "action")) mark_cards(self, field, self->shown[seat]);
@@ -512,20 +659,84 @@ static int read_table(struct rebuilder *self, void *state, char *err, int cap)
     return 0;
 }
 
+/* Puts card c into the dealt hand of player p (owner: slot -> player whose
+ * hand it deals, or -1), for one of p's cards that no action names, one
+ * the view names nowhere first; c is pinned softly. */
+static void place_card(struct rebuilder *self, int c, int p, int *slot)
+{
+    int best = -1;
+    if (self->owner[slot[c]] == p) {
+        if (!self->pinned[c]) self->pinned[c] = PIN_SOFT;
+        return;
+    }
+    for (int s = 0; s < self->n_cards; s++) {
+        int x = self->deck[s];
+        if (self->owner[s] != p || self->pinned[x] || self->acted[x]) continue;
+        if (best < 0 || (self->known[self->deck[best]] && !self->known[x])) best = s;
+    }
+    if (best < 0) return;
+    int x = self->deck[best], from = slot[c];
+    self->deck[best] = c;
+    self->deck[from] = x;
+    slot[c] = best;
+    slot[x] = from;
+    self->pinned[c] = PIN_SOFT;
+}
+
+/* Before any replay, every card the history shows a seat playing or
+ * showing (a play, a poignée's trumps) is put into that seat's hand as
+ * dealt, where the fresh deal gives the seat a
+ * hand (a soft pin: a card it took from a dog or a turn-up may have to go
+ * back there, which a later difference of the views tells). Without it
+ * each played card costs one replay, a deal's worth of them dozens. */
+static void place_plays(struct rebuilder *self, void *state)
+{
+    int slot[GAME_DECK_MAX];
+    unsigned char in_hand[GAME_DECK_MAX];
+    const cJSON *entry;
+    for (int s = 0; s < self->n_cards; s++) self->owner[s] = -1;
+    if (start_deal(self, state) < 0) return;
+    for (int s = 0; s < self->n_cards; s++) {
+        slot[self->deck[s]] = s;
+    }
+    for (int p = 0; p < self->players; p++) {
+        if (hand_of(self, state, p, in_hand) < 0) return;
+        for (int c = 0; c < self->n_cards; c++)
+            if (in_hand[c]) self->owner[slot[c]] = p;
+    }
+    cJSON_ArrayForEach(entry, self->history)
+    {
+        int seat = cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "seat"));
+        unsigned char cards[GAME_DECK_MAX] = { 0 };
+        if (seat < 0 || seat >= self->players) continue;
+        mark_cards(self, entry_action(entry), cards);
+        for (int c = 0; c < self->n_cards; c++)
+            if (cards[c] && self->pinned[c] != PIN_PLACE && !self->placed[c]) place_card(self, c, self->seat_player[seat], slot);
+    }
+}
+
 /* One pack's repairs until the views agree: 0 done, -1 this pack fails. */
 static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint64_t hidden_seed,
-                   struct rebuild_stats *stats)
+                   const struct rebuild_cache *from, struct rebuild_stats *stats)
 {
     const struct game *g = self->table->game;
     struct view_diff d;
     unsigned char in_hand[GAME_DECK_MAX];
-    memset(self->pinned, 0, sizeof self->pinned);
-    for (int s = 0; s < self->n_cards; s++) self->deck[s] = s;
-    for (int s = self->n_cards - 1; s > 0; s--) {
-        int o = (int)pq_rng_below(rng, (uint32_t)(s + 1)), t = self->deck[s];
-        self->deck[s] = self->deck[o];
-        self->deck[o] = t;
+    memset(self->shed, 0, sizeof self->shed);
+    if (from) {
+        /* the pack that gave the last state of this deal, with its pins */
+        memcpy(self->deck, from->deck, sizeof self->deck);
+        memcpy(self->pinned, from->pinned, sizeof self->pinned);
+    } else {
+        memset(self->pinned, 0, sizeof self->pinned);
+        for (int s = 0; s < self->n_cards; s++) self->deck[s] = s;
+        for (int s = self->n_cards - 1; s > 0; s--) {
+            int o = (int)pq_rng_below(rng, (uint32_t)(s + 1)), t = self->deck[s];
+            self->deck[s] = self->deck[o];
+            self->deck[o] = t;
+        }
     }
+    place_plays(self, state);
     for (int r = 0; r < REPAIRS; r++) {
         if (self->deadline > 0 && now_ms() > self->deadline) {
             self->fail = "out of time";
@@ -558,11 +769,28 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                         t += tl;
                     }
                 }
-                for (int x = 0; x < self->n_cards; x++)
-                    if (!self->pinned[x]) {
-                        if (in_hand[x] && (named[x] || c == NEED_OTHER_HAND)) culprits[nc++] = x;
-                        else if (!in_hand[x]) others[no++] = x;
+                /* unpinned cards first; a soft pin (a card placed where a
+                 * later action names it) gives way when no other will */
+                for (int pin = 0; pin <= PIN_SOFT && (nc == 0 || no == 0); pin++) {
+                    if (nc == 0)
+                        for (int x = 0; x < self->n_cards; x++)
+                            if (self->pinned[x] == pin && in_hand[x] && (named[x] || c == NEED_OTHER_HAND))
+                                culprits[nc++] = x;
+                    if (no == 0)
+                        for (int x = 0; x < self->n_cards; x++)
+                            if (self->pinned[x] == pin && !in_hand[x]) others[no++] = x;
+                }
+                /* a culprit the seat did not get in its deal (a dog card
+                 * the view shows) cannot move: the seat's redacted action
+                 * (its discard) sheds it, when there is one */
+                int shed = 0;
+                for (int k = 0; k < nc; k++)
+                    if (self->owner[slot_of(self, culprits[k])] != self->need_player && self->known[culprits[k]] &&
+                        !self->shed[culprits[k]]) {
+                        self->shed[culprits[k]] = 1;
+                        shed = 1;
                     }
+                if (shed) continue;
                 if (nc == 0 || no == 0) {
                     self->fail = "a seat's plays cannot be made legal";
                     return -1;
@@ -575,8 +803,13 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
                 self->fail = "a card is needed in two places";
                 return -1;
             }
+            /* a card dealt to the seat first: one it took from a dog or a
+             * turn-up would put c there, where the view shows other cards */
             for (int x = 0; x < self->n_cards; x++)
-                if (in_hand[x] && !self->pinned[x]) options[n++] = x;
+                if (in_hand[x] && !self->pinned[x] && self->owner[slot_of(self, x)] == self->need_player) options[n++] = x;
+            if (n == 0)
+                for (int x = 0; x < self->n_cards; x++)
+                    if (in_hand[x] && !self->pinned[x]) options[n++] = x;
             if (n == 0) {
                 self->fail = "a hand has no card left to exchange";
                 return -1;
@@ -620,8 +853,64 @@ static int attempt(struct rebuilder *self, void *state, struct pq_rng *rng, uint
     return -1;
 }
 
-int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
-                  double cap_ms, struct rebuild_stats *stats, char *err, int cap)
+void rebuild_cache_init(struct rebuild_cache *self)
+{
+    memset(self, 0, sizeof *self);
+}
+
+void rebuild_cache_clear(struct rebuild_cache *self)
+{
+    cJSON_Delete(self->history);
+    rebuild_cache_init(self);
+}
+
+static int view_number(const cJSON *view, const char *key)
+{
+    const cJSON *item = cJSON_GetObjectItem(view, key);
+    return cJSON_IsNumber(item) ? item->valueint : -1;
+}
+
+/* Whether the cache holds an earlier decision of this deal: the same
+ * match, game, player, deal and dealer, and a history the view's begins
+ * with. */
+static int cache_fits(const struct rebuilder *self, const struct rebuild_cache *cache, uint64_t match)
+{
+    const cJSON *a, *b;
+    if (!cache || !cache->history || cache->match != match || cache->game != self->table->game ||
+        cache->player != self->player || cache->dealer != self->dealer ||
+        cache->deal != view_number(self->view, "deal") || cache->n_cards != self->n_cards ||
+        cJSON_GetArraySize(cache->history) > cJSON_GetArraySize(self->history))
+        return 0;
+    b = self->history->child;
+    cJSON_ArrayForEach(a, cache->history)
+    {
+        if (!cJSON_Compare(a, b, 1)) return 0;
+        b = b->next;
+    }
+    return 1;
+}
+
+/* Keeps the pack of the state just rebuilt for the next decision. */
+static void cache_keep(const struct rebuilder *self, struct rebuild_cache *cache, uint64_t match, uint64_t hidden_seed)
+{
+    cJSON *history = cJSON_Duplicate(self->history, 1);
+    if (!history) return;   /* out of memory: the next rebuild starts afresh */
+    cJSON_Delete(cache->history);
+    cache->history = history;
+    cache->match = match;
+    cache->game = self->table->game;
+    cache->player = self->player;
+    cache->dealer = self->dealer;
+    cache->deal = view_number(self->view, "deal");
+    cache->n_cards = self->n_cards;
+    cache->hidden_seed = hidden_seed;
+    memcpy(cache->deck, self->deck, sizeof cache->deck);
+    memcpy(cache->pinned, self->pinned, sizeof cache->pinned);
+}
+
+int rebuild_state_cached(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
+                         double cap_ms, struct rebuild_cache *cache, uint64_t match, struct rebuild_stats *stats,
+                         char *err, int cap)
 {
     struct rebuilder *self = calloc(1, sizeof *self);
     struct rebuild_stats none;
@@ -648,9 +937,20 @@ int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *vie
         goto out;
     }
     pq_rng_seed(&rng, seed);
-    for (int a = 0; a < ATTEMPTS && !(self->deadline > 0 && now_ms() > self->deadline); a++) {
+    if (cache_fits(self, cache, match) && !(self->deadline > 0 && now_ms() > self->deadline)) {
         stats->attempts++;
-        if (attempt(self, out, &rng, pq_rng_mix(seed, (uint64_t)a), stats) == 0) {
+        if (attempt(self, out, &rng, cache->hidden_seed, cache, stats) == 0) {
+            stats->from_cache = 1;
+            cache_keep(self, cache, match, cache->hidden_seed);
+            rc = 0;
+            goto out;
+        }
+    }
+    for (int a = 0; a < ATTEMPTS && !(self->deadline > 0 && now_ms() > self->deadline); a++) {
+        uint64_t hidden_seed = pq_rng_mix(seed, (uint64_t)a);
+        stats->attempts++;
+        if (attempt(self, out, &rng, hidden_seed, NULL, stats) == 0) {
+            if (cache) cache_keep(self, cache, match, hidden_seed);
             rc = 0;
             goto out;
         }
@@ -661,4 +961,10 @@ out:
     free(self->scratch);
     free(self);
     return rc;
+}
+
+int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
+                  double cap_ms, struct rebuild_stats *stats, char *err, int cap)
+{
+    return rebuild_state_cached(out, table, view, player, seed, cap_ms, NULL, 0, stats, err, cap);
 }

@@ -21,8 +21,13 @@
  * everything else the view reveals; the engine's sampler (game.h sample)
  * then redeals the unseen cards from it.
  *
+ * A bot keeps a rebuild_cache between its decisions of one deal
+ * (rebuild_state_cached): the next rebuild starts from the pack that gave
+ * the last state, which the history's new public entries rarely break.
+ *
  * Games whose view has no `history` (Piquet) cannot be rebuilt: -1.
- * Deterministic for a given view and seed.
+ * Deterministic for a given view and seed (and, with a cache, the deal's
+ * earlier views).
  */
 #ifndef BOTS_REBUILD_H
 #define BOTS_REBUILD_H
@@ -44,8 +49,27 @@ struct rebuild_table {
 
 /* Statistics of the last rebuild, for logs, tests and the benchmark. */
 struct rebuild_stats {
-    int attempts;                   /* fresh packs tried */
+    int attempts;                   /* packs tried (the cached one included) */
     int replays;                    /* replays of the history in all */
+    int from_cache;                 /* 1: the cached pack gave the state */
+};
+
+/* The pack (and its pins) of the last state rebuilt for one player in one
+ * deal, kept by the bot between its decisions: the next rebuild of the same
+ * deal starts from it, so only the history's new entries (mostly public
+ * plays) can need repairs, about one replay instead of dozens. Used only
+ * when the match tag, game, player, deal number and dealer are the same
+ * and the view's history begins with the cached one; the state it gives
+ * is accepted by the same exact check as a fresh one. Init before use;
+ * clear releases (and empties) it. */
+struct rebuild_cache {
+    cJSON *history;                 /* the rebuilt view's history (owned); NULL: empty */
+    uint64_t match;                 /* the caller's tag of the match */
+    const struct game *game;
+    int player, dealer, deal, n_cards;
+    uint64_t hidden_seed;           /* the hidden actions' draws */
+    int deck[GAME_DECK_MAX];
+    unsigned char pinned[GAME_DECK_MAX];
 };
 
 /* Writes into `out` (table->game->state_size bytes) a state of the current
@@ -56,6 +80,18 @@ struct rebuild_stats {
  * checked between replays). `stats` may be NULL. */
 int rebuild_state(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
                   double cap_ms, struct rebuild_stats *stats, char *err, int cap);
+
+/* rebuild_state() starting from `cache` when it holds an earlier decision
+ * of the same deal of the match tagged `match` (then, if that pack fails,
+ * from fresh packs as rebuild_state()), and keeping the pack of the state
+ * found in it. cache may be NULL (rebuild_state()). With a cache, the state
+ * found depends on the deal's earlier views too, as deterministically. */
+int rebuild_state_cached(void *out, const struct rebuild_table *table, const cJSON *view, int player, uint64_t seed,
+                         double cap_ms, struct rebuild_cache *cache, uint64_t match, struct rebuild_stats *stats,
+                         char *err, int cap);
+
+void rebuild_cache_init(struct rebuild_cache *self);
+void rebuild_cache_clear(struct rebuild_cache *self);
 
 /* Whether two views are the same but for REBUILD_SKIPPED. */
 int rebuild_views_match(const cJSON *a, const cJSON *b);

@@ -90,7 +90,7 @@ Test(rebuild, tarot_views_rebuild_at_three_four_and_five, .timeout = 240)
 {
     for (int players = 3; players <= 5; players++) {
         double share = rebuild_share("tarot", players, 2, 5);
-        cr_assert_geq(share, 0.85, "%d players: %.2f", players, share);
+        cr_assert_geq(share, 0.95, "%d players: %.2f", players, share);
     }
 }
 
@@ -102,13 +102,13 @@ Test(rebuild, belote_views_rebuild_at_two_three_and_four, .timeout = 240)
         cr_assert_geq(share, 0.75, "%d players: %.2f", players, share);
     }
     double share = rebuild_share("belote-partnership", 4, 1, 3);
-    cr_assert_geq(share, 0.75, "partnership: %.2f", share);
+    cr_assert_geq(share, 0.9, "partnership: %.2f", share);
 }
 
 Test(rebuild, tarocchini_views_rebuild, .timeout = 240)
 {
     double share = rebuild_share("tarocchini", 4, 2, 3);
-    cr_assert_geq(share, 0.5, "%.2f", share);
+    cr_assert_geq(share, 0.9, "%.2f", share);
 }
 
 /* A Tarot taker who puts a card of the dog into his discard (greedy play,
@@ -155,9 +155,47 @@ Test(rebuild, a_tarot_taker_who_discards_a_dog_card_is_rebuilt, .timeout = 60)
     }
     cr_assert(dog_card_discarded, "the case is not met: the taker kept every dog card");
     cr_assert_geq(taker_plays, 10);
-    cr_assert_geq(done * 4, taker_plays * 3, "%d of the taker's %d card plays rebuilt", done, taker_plays);
+    cr_assert_eq(done, taker_plays, "%d of the taker's %d card plays rebuilt", done, taker_plays);
     free(real);
     free(rebuilt);
+}
+
+/* A view logged by bot-search in the arena (Tarot at four, deal 8 of a
+ * match, seed 2026): the taker D took a dog with TC and QC and trumped the
+ * first trick's clubs, so both went into his discard, which the defence
+ * sees bare. The built discard kept the dog's cards the view shows, the
+ * refused trump named them, and the swaps moved them out of the dog, which
+ * the view then put back: every pack failed, and so did every card play of
+ * the deal (14-23 in 100 of Tarot's plays in the arena). */
+Test(rebuild, a_taker_who_trumps_a_suit_of_the_dog_he_discarded_is_rebuilt, .timeout = 60)
+{
+    static const char text[] =
+        "{\"game\":\"tarot\",\"players\":4,\"deal\":8,\"player\":\"A\",\"seat\":0,\"seats\":[\"A\",\"B\",\"C\",\"D\"],\"dealer"
+        "\":\"D\",\"phase\":\"play\",\"turn\":0,\"hand\":[\"05\",\"08\",\"11\",\"13\",\"18\",\"3S\",\"NS\",\"1H\",\"5H\",\"1D\",\"3D\""
+        ",\"4D\",\"6D\",\"8D\",\"1C\",\"2C\",\"5C\"],\"bids\":[\"pass\",\"pass\",\"pass\",\"prise\"],\"taker\":3,\"contract\":\""
+        "prise\",\"called\":null,\"partner\":null,\"alone\":false,\"dog\":[\"09\",\"15\",\"EX\",\"9S\",\"TC\",\"QC\"],\"dis"
+        "card\":null,\"discard_trumps\":[],\"chelem\":false,\"poignees\":[],\"history\":[{\"seat\":0,\"action\":\"p"
+        "ass\"},{\"seat\":1,\"action\":\"pass\"},{\"seat\":2,\"action\":\"pass\"},{\"seat\":3,\"action\":\"bid prise\"},"
+        "{\"seat\":3,\"action\":\"discard\"},{\"seat\":3,\"action\":\"pass\"},{\"seat\":0,\"action\":\"play KC\"},{\"sea"
+        "t\":1,\"action\":\"play JC\"},{\"seat\":2,\"action\":\"play 4C\"},{\"seat\":3,\"action\":\"play 07\"},{\"seat\""
+        ":3,\"action\":\"play 21\"}],\"trick\":{\"leader\":3,\"cards\":[\"21\"]},\"last_trick\":{\"leader\":0,\"cards\""
+        ":[\"KC\",\"JC\",\"4C\",\"07\"],\"winner\":3},\"tricks_won\":[0,0,0,1],\"totals\":{\"A\":-152,\"B\":-312,\"C\":-1"
+        "52,\"D\":616}}";
+    const struct game *g = game_find("tarot");
+    struct rebuild_table table = { g, 4, NULL };
+    void *out = malloc(g->state_size);
+    cJSON *view = cJSON_Parse(text);
+    char err[256];
+    cr_assert(out && view);
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        cr_assert_eq(rebuild_state(out, &table, view, 0, seed, 0, NULL, err, sizeof err), 0, "seed %llu: %s",
+                     (unsigned long long)seed, err);
+        cJSON *again = rebuild_view(g, out, 0);
+        cr_assert(rebuild_views_match(view, again), "seed %llu: the rebuilt view differs", (unsigned long long)seed);
+        cJSON_Delete(again);
+    }
+    cJSON_Delete(view);
+    free(out);
 }
 
 /* Marseillaise's face-down packets are seldom rebuilt (bots/README.md): a
@@ -296,4 +334,155 @@ Test(rebuild, samples_of_a_rebuilt_state_are_distributed_as_the_real_ones, .time
     cJSON_Delete(view);
     free(real);
     free(rebuilt);
+}
+
+/* Rebuilds `view` of player p from `cache` under match tag `match`: the
+ * state is found, its view is the one received and its legal actions the
+ * real state's; whether the cached pack gave it. */
+static int rebuilt_from_cache(const struct game *g, const void *real, const cJSON *view, int p,
+                              struct rebuild_cache *cache, uint64_t match, uint64_t seed)
+{
+    void *rebuilt = malloc(g->state_size);
+    struct rebuild_table table = { g, g->players(real), NULL };
+    struct rebuild_stats stats;
+    char err[256];
+    cr_assert(rebuilt);
+    cr_assert_eq(rebuild_state_cached(rebuilt, &table, view, p, seed, 0, cache, match, &stats, err, sizeof err), 0, "%s",
+                 err);
+    cJSON *again = rebuild_view(g, rebuilt, p);
+    cr_assert(rebuild_views_match(view, again), "the rebuilt view differs");
+    cr_assert(same_legal(g, real, rebuilt), "the rebuilt legal actions differ");
+    cJSON_Delete(again);
+    free(rebuilt);
+    return stats.from_cache;
+}
+
+/* Every card play of one greedy deal, each seat rebuilding from its own
+ * cache as bot-search does: a state found from the cache is exact, and most
+ * decisions after a seat's first come from it. The shares found and cached. */
+static void cached_deal(const char *name, int players, uint64_t seed, double *found, double *cached)
+{
+    const struct game *g = game_find(name);
+    void *real = malloc(g->state_size), *rebuilt = malloc(g->state_size);
+    struct rebuild_cache caches[GAME_MAX_PLAYERS];
+    struct game_setup setup = { players, seed, 0, NULL, 0 };
+    struct rebuild_table table = { g, players, NULL };
+    char err[256], text[GAME_ACTION_MAX];
+    int tried = 0, done = 0, from_cache = 0;
+    cr_assert(g && real && rebuilt);
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) rebuild_cache_init(&caches[p]);
+    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
+    for (int ply = 0; ply < 400; ply++) {
+        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
+        int p = g->to_act(real), n = g->legal_count(real);
+        cr_assert_geq(p, 0);
+        g->legal_text(real, 0, text, sizeof text);
+        if (!strncmp(text, "play ", 5) && n > 1) {
+            cJSON *view = rebuild_view(g, real, p);
+            struct rebuild_stats stats;
+            cr_assert(view);
+            tried++;
+            if (rebuild_state_cached(rebuilt, &table, view, p, (uint64_t)ply, 0, &caches[p], 1, &stats, err, sizeof err) ==
+                0) {
+                cJSON *again = rebuild_view(g, rebuilt, p);
+                cr_assert(rebuild_views_match(view, again), "%s: the rebuilt view differs", name);
+                cr_assert(same_legal(g, real, rebuilt), "%s: the rebuilt legal actions differ", name);
+                cJSON_Delete(again);
+                done++;
+                from_cache += stats.from_cache;
+            }
+            cJSON_Delete(view);
+        }
+        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
+        cr_assert_geq(i, -1);
+        if (i >= 0) g->legal_text(real, i, text, sizeof text);
+        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
+        if (rc == GAME_DEAL_OVER) break;
+    }
+    for (int p = 0; p < GAME_MAX_PLAYERS; p++) rebuild_cache_clear(&caches[p]);
+    cr_assert_geq(tried, 10);
+    *found = (double)done / tried;
+    *cached = done ? (double)from_cache / done : 0;
+    free(real);
+    free(rebuilt);
+}
+
+Test(rebuild, a_deal_rebuilt_from_its_cache_gives_the_views_received, .timeout = 120)
+{
+    double found, cached;
+    /* the Tarot deal whose taker discards a dog card (above) */
+    cached_deal("tarot", 4, 2, &found, &cached);
+    cr_assert_geq(found, 0.9, "tarot: %.2f found", found);
+    cr_assert_geq(cached, 0.5, "tarot: %.2f of them from the cache", cached);
+    /* the face-down packets that a fresh pack seldom finds */
+    cached_deal("belote-marseillaise", 2, 3, &found, &cached);
+    cr_assert_geq(found, 0.5, "marseillaise: %.2f found", found);
+    cr_assert_geq(cached, 0.5, "marseillaise: %.2f of them from the cache", cached);
+}
+
+Test(rebuild, a_cache_from_another_deal_match_or_player_is_not_used, .timeout = 60)
+{
+    const struct game *g = game_find("coinche");
+    void *real = malloc(g->state_size), *at_first = malloc(g->state_size), *deal1 = malloc(g->state_size);
+    void *at_other = malloc(g->state_size);
+    struct game_setup setup = { 4, 77, 0, NULL, 0 };
+    struct rebuild_cache cache;
+    struct pq_rng rng;
+    char err[256], text[GAME_ACTION_MAX];
+    cJSON *first = NULL, *second = NULL, *other = NULL, *next_deal = NULL;
+    int p = -1, q = -1;
+    cr_assert(real && at_first && deal1 && at_other);
+    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0);
+    pq_rng_seed(&rng, 4);
+    /* views of deal 1: two card plays of one player (p) and one of
+     * another (q); then the first card play of p in a later deal */
+    for (int k = 0; k < 2000 && !next_deal; k++) {
+        cr_assert(advance(g, real, &rng, 1));
+        g->legal_text(real, 0, text, sizeof text);
+        if (strncmp(text, "play ", 5) || g->legal_count(real) < 2) continue;
+        int actor = g->to_act(real);
+        cJSON *view = rebuild_view(g, real, actor);
+        int deal = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(view, "deal"));
+        if (p < 0) p = actor;
+        if (deal == 1 && actor == p && !first) {
+            first = view;
+            memcpy(at_first, real, g->state_size);
+        } else if (deal == 1 && actor == p && !second) {
+            second = view;
+            memcpy(deal1, real, g->state_size);
+        } else if (deal == 1 && actor != p && second && !other) {
+            other = view;
+            q = actor;
+            memcpy(at_other, real, g->state_size);
+        } else if (deal > 1 && actor == p && other) {
+            next_deal = view;
+        } else {
+            cJSON_Delete(view);
+        }
+    }
+    cr_assert(first && second && other && next_deal, "the positions are not met");
+    rebuild_cache_init(&cache);
+    /* an empty cache; then the same deal and match: used */
+    cr_assert_eq(rebuilt_from_cache(g, real, next_deal, p, &cache, 1, 1), 0);
+    rebuild_cache_clear(&cache);
+    cr_assert_eq(rebuilt_from_cache(g, at_first, first, p, &cache, 1, 2), 0);
+    cr_assert_eq(rebuilt_from_cache(g, deal1, second, p, &cache, 1, 3), 1);
+    /* another match (the same views: a replayed match), another player */
+    cr_assert_eq(rebuilt_from_cache(g, deal1, second, p, &cache, 2, 4), 0);
+    cr_assert_eq(rebuilt_from_cache(g, deal1, second, p, &cache, 2, 5), 1);
+    cr_assert_eq(rebuilt_from_cache(g, at_other, other, q, &cache, 2, 6), 0);
+    /* the cache now holds q's deal-1 state: p's later deal does not use it,
+     * nor does p's deal 1 after a later deal */
+    cr_assert_eq(rebuilt_from_cache(g, real, next_deal, p, &cache, 2, 7), 0);
+    cr_assert_eq(rebuilt_from_cache(g, deal1, second, p, &cache, 2, 8), 0);
+    rebuild_cache_clear(&cache);
+    cJSON_Delete(first);
+    cJSON_Delete(second);
+    cJSON_Delete(other);
+    cJSON_Delete(next_deal);
+    free(real);
+    free(at_first);
+    free(deal1);
+    free(at_other);
 }
