@@ -41,6 +41,16 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
                                      int deal_number, const struct pq_deal *deal, int since,
                                      const struct codec_time *time, char *err, size_t cap)
 {
+    struct codec_replay replay;
+    codec_replay_reset(&replay);
+    return codec_encode_request_replayed(out, id, partie, deal_number, deal, since, time, &replay, err, cap);
+}
+
+enum codec_code codec_encode_request_replayed(struct codec_frame *out, uint64_t id, uint64_t partie,
+                                              int deal_number, const struct pq_deal *deal, int since,
+                                              const struct codec_time *time, struct codec_replay *replay,
+                                              char *err, size_t cap)
+{
     struct codec_stream stream;
     struct pq_view view;
     struct codec_event events[CODEC_EVENTS_MAX];
@@ -55,7 +65,7 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "request: deal number out of 1..8");
     assert(since >= 0 && since <= deal->n_history);
     pq_view_build(deal, seat, &view);
-    int n_events = codec_events_since(deal, seat, since, events, CODEC_EVENTS_MAX);
+    int n_events = codec_events_since_replayed(replay, deal, seat, since, events, CODEC_EVENTS_MAX);
     codec_stream_start(&stream, CODEC_REQUEST);
     const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "id", (long)id);

@@ -205,8 +205,9 @@ static void ask(struct referee *self, int64_t now_ms)
     int rc;
     if (is_piquet(self) && self->protocol[player] == PROTOCOL_VERSION_1) {
         int seat = self->partie.deal.to_act;
-        rc = codec_encode_request(&frame, self->pending_id, self->partie_id, self->partie.deal_no, &self->partie.deal,
-                                  self->since[seat], &time, err, sizeof err);
+        rc = codec_encode_request_replayed(&frame, self->pending_id, self->partie_id, self->partie.deal_no,
+                                           &self->partie.deal, self->since[seat], &time, &self->replay, err,
+                                           sizeof err);
         if (rc == CODEC_OK) self->since[seat] = self->partie.deal.n_history;
     } else {
         rc = codec_encode_game_request(&frame, self->pending_id, self->partie_id, g, state, &time, err, sizeof err);
