@@ -369,6 +369,12 @@ enum codec_code codec_encode_deal_end(struct codec_frame *out, uint64_t partie, 
                                       const struct pq_deal *deal, int seat, int since,
                                       char *err, size_t cap);
 
+/* The same deal end, its events found through `replay` (as for the
+ * request): the same bytes. */
+enum codec_code codec_encode_deal_end_replayed(struct codec_frame *out, uint64_t partie, int deal_number,
+                                               const struct pq_deal *deal, int seat, int since,
+                                               struct codec_replay *replay, char *err, size_t cap);
+
 /* The end of a partie: the final winner (-1 drawn) and settlement as the
  * arena decided them, the forfeit (NULL when none), and the engine's record. */
 enum codec_code codec_encode_partie_end(struct codec_frame *out, uint64_t partie,

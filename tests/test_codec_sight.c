@@ -256,7 +256,8 @@ Test(codec, events_of_consecutive_requests_add_up_to_the_whole_deal)
  * the events and the request bytes of a replay from the pack, for either
  * seat from any point, when it follows the deal an action at a time, when
  * it jumps ahead several, and when it is handed another deal: the next
- * deal, an earlier point of this one, or the same pack played otherwise. */
+ * deal, an earlier point of this one, or the same pack played otherwise;
+ * and the deal end the same bytes. */
 Test(codec, a_kept_replay_gives_the_events_of_a_replay_from_the_pack)
 {
     static struct codec_replay replay;   /* kept across deals, as a referee keeps it */
@@ -295,6 +296,17 @@ Test(codec, a_kept_replay_gives_the_events_of_a_replay_from_the_pack)
                              CODEC_OK, "%s", err);
                 cr_assert(fa.len == fb.len && !memcmp(fa.data, fb.data, fa.len), "request for %s differs",
                           pq_seat_name(to_act));
+                codec_frame_release(&fa);
+                codec_frame_release(&fb);
+            }
+            if (pq_deal_over(which) && which == &d) {
+                struct codec_frame fa = { NULL, 0 }, fb = { NULL, 0 };
+                char err[200];
+                cr_assert_eq(codec_encode_deal_end(&fa, 9, 3, &d, seat, since, err, sizeof err), CODEC_OK, "%s", err);
+                cr_assert_eq(codec_encode_deal_end_replayed(&fb, 9, 3, &d, seat, since, &replay, err, sizeof err),
+                             CODEC_OK, "%s", err);
+                cr_assert(fa.len == fb.len && !memcmp(fa.data, fb.data, fa.len), "deal end for %s differs",
+                          pq_seat_name(seat));
                 codec_frame_release(&fa);
                 codec_frame_release(&fb);
             }

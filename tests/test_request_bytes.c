@@ -93,6 +93,30 @@ Test(request_bytes, piquet_protocol1_request_prints_as_cjson_prints_it)
     cr_assert_gt(requests, 200, "only %d requests", requests);
 }
 
+/* The deal end is written by the same stream writer: every finished deal
+ * of random play, for each seat from several points. */
+Test(request_bytes, piquet_protocol1_deal_end_prints_as_cjson_prints_it)
+{
+    char err[200], what[64];
+    int ends = 0;
+    for (uint64_t seed = 1; seed <= 60; seed++) {
+        struct pq_deal d;
+        support_random_deal(&d, seed, 200);
+        if (!pq_deal_over(&d)) continue;
+        for (int seat = 0; seat < PQ_SEATS; seat++)
+            for (int since = 0; since <= d.n_history; since += 7) {
+                struct codec_frame f = { NULL, 0 };
+                cr_assert_eq(codec_encode_deal_end(&f, 999999999999999ull - seed, 1 + (int)(seed % 6), &d, seat, since,
+                                                   err, sizeof err), CODEC_OK, "%s", err);
+                snprintf(what, sizeof what, "seed %d seat %d since %d", (int)seed, seat, since);
+                same_as_cjson(&f, what);
+                ends++;
+                codec_frame_release(&f);
+            }
+    }
+    cr_assert_gt(ends, 200, "only %d deal ends", ends);
+}
+
 /* The strings the fast path must hand to the general one: quotes,
  * backslashes and control characters escaped, UTF-8 kept as it is. */
 Test(request_bytes, names_with_escapes_print_exactly)

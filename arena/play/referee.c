@@ -280,7 +280,8 @@ static void piquet_deal_ended(struct referee *self)
         int player = seat == PQ_ELDER ? elder : 1 - elder;
         enum codec_code code =
             self->protocol[player] == PROTOCOL_VERSION_1
-                ? codec_encode_deal_end(&frame, self->partie_id, number, deal, seat, self->since[seat], err, sizeof err)
+                ? codec_encode_deal_end_replayed(&frame, self->partie_id, number, deal, seat, self->since[seat],
+                                                 &self->replay, err, sizeof err)
                 : codec_encode_game_deal_end(&frame, self->partie_id, self->game, &self->partie, err, sizeof err);
         if (code == CODEC_OK) self->send(self->ctx, player, &frame);
         codec_frame_release(&frame);
