@@ -316,13 +316,19 @@ void referee_on_action(struct referee *self, int player, const struct codec_acti
         referee_on_fault(self, player, CODEC_FAULT_ILLEGAL, message);
         return;
     }
-    transcript_action(self, action->text);
     self->state = REFEREE_READY;
     if (rc == GAME_DEAL_OVER) {
+        transcript_action(self, action->text);   /* in its deal's entry, before the next deal's opens */
         if (is_piquet(self)) piquet_deal_ended(self);
         else game_deal_ended(self);
+        ask(self, now_ms);
+        return;
     }
+    /* The deal goes on (no deal opens in ask, game.h settle): the next
+     * request goes out first, and the transcript, which only the record
+     * reads, is written while the bot thinks. */
     ask(self, now_ms);
+    transcript_action(self, action->text);
 }
 
 int64_t referee_deadline(const struct referee *self)
