@@ -79,9 +79,21 @@ static int decoded(const char *frame, size_t len, uint64_t *id, char *text, size
     return pq_action_format(&a, text, (int)cap) < 0 ? -1 : 0;
 }
 
+/* Whether the frame names another type than a request first: then it is
+ * no request (a second "type" is refused by the codec), and needs no
+ * decode to say so. The deal end before each deal's first request was
+ * decoded in full for nothing. */
+static int names_another_type(const char *frame, size_t len)
+{
+    static const char type_key[] = "{\"type\":\"", request[] = "request\"";
+    return len >= LIT_LEN(type_key) + LIT_LEN(request) && !memcmp(frame, type_key, LIT_LEN(type_key)) &&
+           memcmp(frame + LIT_LEN(type_key), request, LIT_LEN(request)) != 0;
+}
+
 enum instant_path instant_answer(const char *frame, size_t len, uint64_t *id, char *text, size_t cap)
 {
     if (scan(frame, len, id, text, cap) == 0) return INSTANT_SCANNED;
+    if (names_another_type(frame, len)) return INSTANT_NONE;
     if (decoded(frame, len, id, text, cap) == 0) return INSTANT_DECODED;
     return INSTANT_NONE;
 }

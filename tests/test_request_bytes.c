@@ -117,6 +117,44 @@ Test(request_bytes, piquet_protocol1_deal_end_prints_as_cjson_prints_it)
     cr_assert_gt(ends, 200, "only %d deal ends", ends);
 }
 
+/* A bot's frames (action, hello, log) come from the same stream writer:
+ * each prints as cJSON prints it, and decodes back to what was written. */
+Test(request_bytes, bot_frames_print_as_cjson_prints_them)
+{
+    static const char *const texts[] = { "play AS", "discard 7S 8S 9S TS JS", "pass", "declare point TH JH QH KH",
+                                         "a \"quoted\" word", "back\\slash", "\xc3\xa9t\xc3\xa9", "x" };
+    char err[200];
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        for (uint64_t id = 0; id < 999999999999999ull; id = id * 10 + 7) {
+            struct codec_frame f = { NULL, 0 };
+            struct codec_bot_message msg;
+            cr_assert_eq(codec_encode_action(&f, id, texts[i], err, sizeof err), CODEC_OK, "%s", err);
+            same_as_cjson(&f, texts[i]);
+            /* Texts outside Piquet's notation are read whole and called so. */
+            enum codec_code code = codec_decode_bot(f.data, f.len, &msg, err, sizeof err);
+            cr_assert(code == CODEC_OK || code == CODEC_BAD_ACTION, "%s: %s", texts[i], err);
+            cr_assert_eq(msg.type, CODEC_ACTION);
+            cr_assert_eq(msg.as.action.id, id);
+            cr_assert_str_eq(msg.as.action.text, texts[i]);
+            codec_frame_release(&f);
+        }
+    struct codec_hello hello = { .protocol = 2, .name = "n\"ame", .version = "1.0", .n_games = 2,
+                                 .games = { "belote", "tarot" } };
+    snprintf(hello.token, sizeof hello.token, "tok-123");
+    struct codec_frame f = { NULL, 0 };
+    cr_assert_eq(codec_encode_hello(&f, &hello, err, sizeof err), CODEC_OK, "%s", err);
+    same_as_cjson(&f, "hello");
+    cr_assert(f.len == strlen("{\"type\":\"hello\",\"protocol\":2,\"token\":\"tok-123\",\"name\":\"n\\\"ame\","
+                              "\"version\":\"1.0\",\"games\":[\"belote\",\"tarot\"]}") &&
+              !memcmp(f.data, "{\"type\":\"hello\",\"protocol\":2,\"token\":\"tok-123\",\"name\":\"n\\\"ame\","
+                              "\"version\":\"1.0\",\"games\":[\"belote\",\"tarot\"]}", f.len),
+              "%.*s", (int)f.len, f.data);
+    codec_frame_release(&f);
+    cr_assert_eq(codec_encode_log(&f, "a line\twith a tab", err, sizeof err), CODEC_OK, "%s", err);
+    same_as_cjson(&f, "log");
+    codec_frame_release(&f);
+}
+
 /* The strings the fast path must hand to the general one: quotes,
  * backslashes and control characters escaped, UTF-8 kept as it is. */
 Test(request_bytes, names_with_escapes_print_exactly)
