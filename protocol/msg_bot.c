@@ -119,18 +119,23 @@ int codec_hello_plays(const struct codec_hello *hello, const char *game)
 
 int codec_read_action(struct codec_reader *r, const cJSON *root, struct codec_action *out)
 {
-    char why[160], shown[40];
     memset(out, 0, sizeof *out);
     if (codec_get_id(r, root, NULL, "id", &out->id) < 0) return -1;
-    /* The notation is ASCII; pq_action_parse names a bad byte itself. */
     const cJSON *text = codec_get(r, root, NULL, "action", 1);
     if (!text) return -1;
     if (!cJSON_IsString(text) || !text->valuestring)
         return codec_fail(r, CODEC_BAD_FIELD, "action must be a string");
-    size_t n = strlen(text->valuestring);
+    return codec_read_action_text(r, text->valuestring, strlen(text->valuestring), out);
+}
+
+int codec_read_action_text(struct codec_reader *r, const char *text, size_t n, struct codec_action *out)
+{
+    char why[160], shown[40];
     if (n >= GAME_ACTION_MAX)
         return codec_fail(r, CODEC_BAD_FIELD, "action is longer than %d bytes", GAME_ACTION_MAX - 1);
-    memcpy(out->text, text->valuestring, n + 1);
+    memcpy(out->text, text, n);
+    out->text[n] = '\0';
+    /* The notation is ASCII; pq_action_parse names a bad byte itself. */
     if (pq_action_parse(out->text, (int)n, &out->action, why, sizeof why) < 0) {
         codec_quote(shown, sizeof shown, out->text);
         return codec_fail(r, CODEC_BAD_ACTION, "action '%s': %s", shown, why);
