@@ -16,6 +16,7 @@
 #include "engine/game.h"
 #include "engine/rng.h"
 #include "protocol/codec.h"
+#include "protocol/codec_json.h"
 #include "tests/support_codec.h"
 
 /* The frame as cJSON prints it back (unformatted), compared byte for byte. */
@@ -153,6 +154,47 @@ Test(request_bytes, bot_frames_print_as_cjson_prints_them)
     cr_assert_eq(codec_encode_log(&f, "a line\twith a tab", err, sizeof err), CODEC_OK, "%s", err);
     same_as_cjson(&f, "log");
     codec_frame_release(&f);
+}
+
+/* A list given at once (pq_writer's strings) with a byte needing an escape
+ * anywhere in it, at each place of each width (the check reads eight bytes
+ * at a time): the same bytes as the list written a string at a time, and
+ * it reads back. */
+Test(request_bytes, string_lists_escape_what_needs_it_wherever_it_is)
+{
+    static const char specials[] = { '"', '\\', '\n', 0x01, 0x1f, 'A' };
+    char items[64], err[200], what[64];
+    for (int width = 1; width <= 7; width++)
+        for (int n = 0; n * width <= 40; n++)
+            for (int at = 0; at < n * width; at++)
+                for (size_t k = 0; k < sizeof specials; k++) {
+                    struct codec_stream at_once, each;
+                    struct codec_frame f = { NULL, 0 }, g = { NULL, 0 };
+                    for (int i = 0; i < n * width; i++) items[i] = (char)('a' + i % 26);
+                    items[at] = specials[k];
+                    codec_stream_start(&at_once, CODEC_LOG);
+                    pq_writer_strings(&at_once.writer, "list", items, width, n);
+                    cr_assert_eq(codec_stream_finish(&at_once, &f, err, sizeof err), CODEC_OK, "%s", err);
+                    codec_stream_start(&each, CODEC_LOG);
+                    struct pq_writer one_by_one = each.writer;
+                    one_by_one.strings = NULL;
+                    pq_writer_strings(&one_by_one, "list", items, width, n);
+                    cr_assert_eq(codec_stream_finish(&each, &g, err, sizeof err), CODEC_OK, "%s", err);
+                    snprintf(what, sizeof what, "width %d, %d items, byte %d is %02x", width, n, at, specials[k]);
+                    cr_assert(f.len == g.len && !memcmp(f.data, g.data, f.len), "%s: %.*s against %.*s", what,
+                              (int)f.len, f.data, (int)g.len, g.data);
+                    cJSON *root = cJSON_ParseWithLength(f.data, f.len);
+                    const cJSON *list = cJSON_GetObjectItemCaseSensitive(root, "list");
+                    cr_assert_eq(cJSON_GetArraySize(list), n, "%s", what);
+                    for (int i = 0; i < n; i++) {
+                        const char *got = cJSON_GetArrayItem(list, i)->valuestring;
+                        cr_assert(strlen(got) == (size_t)width && !memcmp(got, items + i * width, (size_t)width), "%s",
+                                  what);
+                    }
+                    cJSON_Delete(root);
+                    codec_frame_release(&f);
+                    codec_frame_release(&g);
+                }
 }
 
 /* The strings the fast path must hand to the general one: quotes,
