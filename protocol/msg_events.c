@@ -5,9 +5,10 @@
  * not see. The deal's history does not record the phase of each action or
  * which scores it made, so the deal is replayed from its pack (a few
  * microseconds), or only its actions since the last request when the
- * caller keeps the replay (struct codec_replay). An opponent's discard is shown as its count (R9, R10);
- * an opponent's call or answer exactly as the seat's view shows it now
- * (view.h, R16), whole only when the view shows its cards or its pass.
+ * caller keeps the replay (struct codec_replay). An opponent's discard is
+ * shown as its count (R9, R10); an opponent's call or answer exactly as
+ * the seat's view shows it now (view.h, R16), whole only when the view
+ * shows its cards or its pass.
  * Everything else is public: announce, look/nolook, plays, extras (always
  * scored, so shown) and every score.
  */
