@@ -1,10 +1,11 @@
 /* instant.c - bot-instant's answer (instant.h). The scan relies on the
- * arena writing "type" then "id" first in a request; anything else falls
- * back to the codec, so the bot stays correct if that layout changes, only
- * slower (tests/test_instant.c checks the scan reads every request the
- * arena writes).
+ * arena writing "type" then "id" first in a request, and no "legal" key
+ * after the request's own; a frame it cannot read that way falls back to
+ * the codec, so the bot stays correct if that layout changes, only slower
+ * (tests/test_instant.c checks the scan reads every request the arena
+ * writes, of Piquet and of every game).
  */
-#define _GNU_SOURCE   /* memmem */
+#define _GNU_SOURCE   /* memmem, memrchr */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,24 @@ static const char hand_key[] = "\"hand\":[";
 
 #define LIT_LEN(s) (sizeof(s) - 1)
 
+/* The last `"legal":["` of the frame (a key: a string's own quotes are
+ * escaped), found from the end: the list comes after the view, which a
+ * search from the start went through first (the larger part of the bot's
+ * work), and only the events and the time come after it, neither with a
+ * "legal" key. '[' is the anchor: few bytes after the list are one. */
+static const char *last_key(const char *frame, size_t len, const char *key, size_t n)
+{
+    const size_t anchor = n - 2;   /* the '[' of `...":["` */
+    size_t left = len;
+    const char *at;
+    while (left > 0 && (at = memrchr(frame, key[anchor], left)) != NULL) {
+        size_t i = (size_t)(at - frame);
+        if (i >= anchor && i - anchor + n <= len && !memcmp(at - anchor, key, n)) return at - anchor;
+        left = i;
+    }
+    return NULL;
+}
+
 static int scan(const char *frame, size_t len, uint64_t *id, char *text, size_t cap)
 {
     const char *end = frame + len, *at;
@@ -30,7 +49,7 @@ static int scan(const char *frame, size_t len, uint64_t *id, char *text, size_t 
     if (!n_digits || at >= end || *at != ',') return -1;
     digits[n_digits] = '\0';
     *id = strtoull(digits, NULL, 10);
-    at = memmem(frame, len, legal_key, LIT_LEN(legal_key));
+    at = last_key(frame, len, legal_key, LIT_LEN(legal_key));
     if (at) {
         at += LIT_LEN(legal_key);
         const char *q = memchr(at, '"', (size_t)(end - at));
@@ -79,9 +98,21 @@ static int decoded(const char *frame, size_t len, uint64_t *id, char *text, size
     return pq_action_format(&a, text, (int)cap) < 0 ? -1 : 0;
 }
 
+/* Whether the frame names another type than a request first: then it is
+ * no request (a second "type" is refused by the codec), and needs no
+ * decode to say so. The deal end before each deal's first request was
+ * decoded in full for nothing. */
+static int names_another_type(const char *frame, size_t len)
+{
+    static const char type_key[] = "{\"type\":\"", request[] = "request\"";
+    return len >= LIT_LEN(type_key) + LIT_LEN(request) && !memcmp(frame, type_key, LIT_LEN(type_key)) &&
+           memcmp(frame + LIT_LEN(type_key), request, LIT_LEN(request)) != 0;
+}
+
 enum instant_path instant_answer(const char *frame, size_t len, uint64_t *id, char *text, size_t cap)
 {
     if (scan(frame, len, id, text, cap) == 0) return INSTANT_SCANNED;
+    if (names_another_type(frame, len)) return INSTANT_NONE;
     if (decoded(frame, len, id, text, cap) == 0) return INSTANT_DECODED;
     return INSTANT_NONE;
 }

@@ -307,6 +307,30 @@ struct codec_error {
 int codec_events_since(const struct pq_deal *deal, int seat, int since,
                        struct codec_event *out, int cap);
 
+/* A deal replayed from its pack as far as its history went at the last
+ * call: what codec_events_since() learns by replaying the whole deal for
+ * each request (the phase and class of each action, the scores each made),
+ * kept by the caller from one request to the next so that only the actions
+ * since are replayed. Zero it (or codec_replay_reset) before first use;
+ * a deal that is not the one followed (another pack, rules, or history)
+ * is replayed from its start, so a stale replay costs time, never a
+ * wrong event. */
+struct codec_replay {
+    struct pq_deal deal;                 /* the replay, n_history actions in */
+    uint8_t phase[PQ_MAX_HISTORY];       /* the phase action i was taken in */
+    uint8_t cls[PQ_MAX_HISTORY];         /* and the class then */
+    uint8_t made[PQ_MAX_HISTORY + 1];    /* scores made before action i */
+    uint8_t first_to_act;
+    uint8_t valid;                       /* 0: nothing followed yet */
+};
+
+void codec_replay_reset(struct codec_replay *replay);
+
+/* codec_events_since() through `replay`, which follows `deal` first:
+ * the same events. */
+int codec_events_since_replayed(struct codec_replay *replay, const struct pq_deal *deal, int seat, int since,
+                                struct codec_event *out, int cap);
+
 /* ---- encoders ----------------------------------------------------------- */
 
 /* Each returns CODEC_OK, or CODEC_BAD_FIELD (an input out of the
@@ -332,10 +356,24 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
                                      int deal_number, const struct pq_deal *deal, int since,
                                      const struct codec_time *time, char *err, size_t cap);
 
+/* The same request, with its events found through `replay`
+ * (codec_events_since_replayed): the same bytes, for less work when the
+ * caller keeps the replay from one request of the deal to the next. */
+enum codec_code codec_encode_request_replayed(struct codec_frame *out, uint64_t id, uint64_t partie,
+                                              int deal_number, const struct pq_deal *deal, int since,
+                                              const struct codec_time *time, struct codec_replay *replay,
+                                              char *err, size_t cap);
+
 /* The end of `deal` (over) for `seat`, with its events since `since`. */
 enum codec_code codec_encode_deal_end(struct codec_frame *out, uint64_t partie, int deal_number,
                                       const struct pq_deal *deal, int seat, int since,
                                       char *err, size_t cap);
+
+/* The same deal end, its events found through `replay` (as for the
+ * request): the same bytes. */
+enum codec_code codec_encode_deal_end_replayed(struct codec_frame *out, uint64_t partie, int deal_number,
+                                               const struct pq_deal *deal, int seat, int since,
+                                               struct codec_replay *replay, char *err, size_t cap);
 
 /* The end of a partie: the final winner (-1 drawn) and settlement as the
  * arena decided them, the forfeit (NULL when none), and the engine's record. */

@@ -731,6 +731,10 @@ static void cs_integer(void *ctx, const char *key, long value)
     cs_separate(self, key);
     /* Below 2^53 the double put_number() would print holds the very same
      * integer: its digits straight from the long, with no conversion. */
+    if (value >= 0 && value < 10) {   /* most of a view's numbers */
+        put_char(&self->text, (char)('0' + value));
+        return;
+    }
     if (value > -9007199254740992LL && value < 9007199254740992LL) {
         char text[24], *end = text + sizeof text, *at = end;
         unsigned long u = value < 0 ? 0ul - (unsigned long)value : (unsigned long)value;
@@ -752,13 +756,32 @@ static void cs_string(void *ctx, const char *key, const char *value)
 
 /* An array of short strings at once (pq_writer's strings): written
  * straight when every byte needs no escape, else one string at a time. */
+/* Whether none of n bytes needs an escape: eight at a time (a byte below
+ * 0x20, a '"' or a '\\' in a word found with the usual carry tricks),
+ * the rest one by one. */
+static int plain_bytes(const char *items, size_t n)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t special = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w, quote, slash;
+        memcpy(&w, items + i, 8);
+        quote = w ^ (ones * '"');
+        slash = w ^ (ones * '\\');
+        special |= ((w - ones * 0x20) & ~w) | ((quote - ones) & ~quote) | ((slash - ones) & ~slash);
+    }
+    int plain = !(special & highs);
+    for (; i < n; i++) plain &= plain_byte[(unsigned char)items[i]];
+    return plain;
+}
+
 static void cs_strings(void *ctx, const char *key, const char *items, int width, int n)
 {
     struct codec_stream *self = ctx;
     struct printer *p = &self->text;
     size_t need = (size_t)n * ((size_t)width + 3) + 2;
-    int plain = 1;
-    for (int i = 0; i < n * width; i++) plain &= plain_byte[(unsigned char)items[i]];
+    int plain = plain_bytes(items, (size_t)n * (size_t)width);
     if (!plain || (p->len + need + 1 > p->cap && !grow(p, need))) {
         pq_writer_strings(&(struct pq_writer){ self, cs_begin, cs_end, cs_integer, cs_string, NULL, NULL }, key, items,
                           width, n);
@@ -768,12 +791,24 @@ static void cs_strings(void *ctx, const char *key, const char *items, int width,
     if (p->len + need + 1 > p->cap && !grow(p, need)) return;   /* the key took the room */
     char *at = p->buf + p->len;
     *at++ = '[';
-    for (int i = 0; i < n; i++) {
-        if (i) *at++ = ',';
-        *at++ = '"';
-        memcpy(at, items + (size_t)i * (size_t)width, (size_t)width);
-        at += width;
-        *at++ = '"';
+    if (width == 2) {   /* cards, most lists: "AS", each copied in place */
+        for (int i = 0; i < n; i++) {
+            at[0] = '"';
+            at[1] = items[2 * i];
+            at[2] = items[2 * i + 1];
+            at[3] = '"';
+            at[4] = ',';
+            at += 5;
+        }
+        if (n) at--;   /* no comma after the last */
+    } else {
+        for (int i = 0; i < n; i++) {
+            if (i) *at++ = ',';
+            *at++ = '"';
+            memcpy(at, items + (size_t)i * (size_t)width, (size_t)width);
+            at += width;
+            *at++ = '"';
+        }
     }
     *at++ = ']';
     p->len = (size_t)(at - p->buf);

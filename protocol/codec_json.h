@@ -157,6 +157,10 @@ int codec_read_rules(struct codec_reader *self, const cJSON *obj, const char *na
 
 int codec_read_hello(struct codec_reader *self, const cJSON *root, struct codec_hello *out);
 int codec_read_action(struct codec_reader *self, const cJSON *root, struct codec_action *out);
+/* The action's text (n bytes, no NUL among them) into out->text, parsed
+ * as Piquet's notation (CODEC_BAD_ACTION when it is not); out->id is the
+ * caller's. The one check of an action's text, whichever way it was read. */
+int codec_read_action_text(struct codec_reader *self, const char *text, size_t n, struct codec_action *out);
 int codec_read_log(struct codec_reader *self, const cJSON *root, struct codec_log *out);
 int codec_read_welcome(struct codec_reader *self, const cJSON *root, struct codec_welcome *out);
 int codec_read_partie_start(struct codec_reader *self, const cJSON *root, struct codec_partie_start *out);

@@ -167,7 +167,18 @@ enum codec_code codec_encode_deal_end(struct codec_frame *out, uint64_t partie, 
                                       const struct pq_deal *deal, int seat, int since,
                                       char *err, size_t cap)
 {
-    struct json_writer jw;
+    struct codec_replay replay;
+    codec_replay_reset(&replay);
+    return codec_encode_deal_end_replayed(out, partie, deal_number, deal, seat, since, &replay, err, cap);
+}
+
+/* Written straight to text as the request is (codec_stream): the same
+ * bytes as cJSON would print. */
+enum codec_code codec_encode_deal_end_replayed(struct codec_frame *out, uint64_t partie, int deal_number,
+                                               const struct pq_deal *deal, int seat, int since,
+                                               struct codec_replay *replay, char *err, size_t cap)
+{
+    struct codec_stream stream;
     struct codec_event events[CODEC_EVENTS_MAX];
     out->data = NULL;
     out->len = 0;
@@ -177,10 +188,9 @@ enum codec_code codec_encode_deal_end(struct codec_frame *out, uint64_t partie, 
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "deal_end: partie id over 999999999999999");
     if (deal_number < 1 || deal_number > PQ_MAX_DEALS)
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "deal_end: deal number out of 1..8");
-    int n = codec_events_since(deal, seat, since, events, CODEC_EVENTS_MAX);
-    cJSON *root = codec_start(&jw, CODEC_DEAL_END);
-    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
-    const struct pq_writer *w = &jw.writer;
+    int n = codec_events_since_replayed(replay, deal, seat, since, events, CODEC_EVENTS_MAX);
+    codec_stream_start(&stream, CODEC_DEAL_END);
+    const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "partie", (long)partie);
     w->integer(w->ctx, "deal", deal_number);
     w->string(w->ctx, "seat", pq_seat_name(seat));
@@ -188,7 +198,7 @@ enum codec_code codec_encode_deal_end(struct codec_frame *out, uint64_t partie, 
     pq_report_deal(deal, w);
     w->end(w->ctx);
     codec_write_events(w, "events", events, n);
-    return codec_frame_from(root, jw.failed, out, err, cap);
+    return codec_stream_finish(&stream, out, err, cap);
 }
 
 static int read_seat_ints(struct codec_reader *r, const cJSON *obj, const char *path, const char *name,

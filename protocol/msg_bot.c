@@ -1,6 +1,8 @@
 /* msg_bot.c - the messages a bot sends: hello, action, log (protocol/README.md).
  * Encoders refuse what the decoders would refuse, so a frame made here is
- * always accepted by the arena's codec.
+ * always accepted by the arena's codec. They write straight to text
+ * (codec_stream, the bytes cJSON would print): an action is sent at every
+ * decision, on the way back to the arena.
  */
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +11,7 @@
 enum codec_code codec_encode_hello(struct codec_frame *out, const struct codec_hello *msg,
                                    char *err, size_t cap)
 {
-    struct json_writer jw;
+    struct codec_stream stream;
     out->data = NULL;
     out->len = 0;
     if (msg->protocol < 1 || msg->protocol > 65535)
@@ -23,9 +25,8 @@ enum codec_code codec_encode_hello(struct codec_frame *out, const struct codec_h
     if (!codec_text_ok(msg->version, 0, CODEC_VERSION_MAX - 1, CODEC_TEXT_LINE))
         return codec_refuse(err, cap, CODEC_BAD_FIELD,
                             "hello: version must be 0..31 bytes without control characters");
-    cJSON *root = codec_start(&jw, CODEC_HELLO);
-    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
-    const struct pq_writer *w = &jw.writer;
+    codec_stream_start(&stream, CODEC_HELLO);
+    const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "protocol", (long)msg->protocol);
     w->string(w->ctx, "token", msg->token);
     w->string(w->ctx, "name", msg->name);
@@ -35,13 +36,13 @@ enum codec_code codec_encode_hello(struct codec_frame *out, const struct codec_h
         for (int i = 0; i < msg->n_games && i < CODEC_GAMES_MAX; i++) w->string(w->ctx, NULL, msg->games[i]);
         w->end(w->ctx);
     }
-    return codec_frame_from(root, jw.failed, out, err, cap);
+    return codec_stream_finish(&stream, out, err, cap);
 }
 
 enum codec_code codec_encode_action(struct codec_frame *out, uint64_t id, const char *text,
                                     char *err, size_t cap)
 {
-    struct json_writer jw;
+    struct codec_stream stream;
     size_t n = strlen(text);
     out->data = NULL;
     out->len = 0;
@@ -49,23 +50,21 @@ enum codec_code codec_encode_action(struct codec_frame *out, uint64_t id, const 
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: id is over 999999999999999");
     if (n == 0 || n >= GAME_ACTION_MAX || !codec_text_ok(text, 1, GAME_ACTION_MAX - 1, CODEC_TEXT_LINE))
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "action: the text must be 1..159 bytes of one line");
-    cJSON *root = codec_start(&jw, CODEC_ACTION);
-    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
-    const struct pq_writer *w = &jw.writer;
+    codec_stream_start(&stream, CODEC_ACTION);
+    const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "id", (long)id);
     w->string(w->ctx, "action", text);
-    return codec_frame_from(root, jw.failed, out, err, cap);
+    return codec_stream_finish(&stream, out, err, cap);
 }
 
 enum codec_code codec_encode_log(struct codec_frame *out, const char *text, char *err, size_t cap)
 {
-    struct json_writer jw;
+    struct codec_stream stream;
     char line[CODEC_LOG_MAX];
     codec_copy_line(line, sizeof line, text);
-    cJSON *root = codec_start(&jw, CODEC_LOG);
-    if (!root) return codec_frame_from(NULL, 1, out, err, cap);
-    jw.writer.string(jw.writer.ctx, "text", line);
-    return codec_frame_from(root, jw.failed, out, err, cap);
+    codec_stream_start(&stream, CODEC_LOG);
+    stream.writer.string(stream.writer.ctx, "text", line);
+    return codec_stream_finish(&stream, out, err, cap);
 }
 
 /* A game's name: 1..31 bytes of lowercase letters, digits and '-'. */
@@ -120,18 +119,23 @@ int codec_hello_plays(const struct codec_hello *hello, const char *game)
 
 int codec_read_action(struct codec_reader *r, const cJSON *root, struct codec_action *out)
 {
-    char why[160], shown[40];
     memset(out, 0, sizeof *out);
     if (codec_get_id(r, root, NULL, "id", &out->id) < 0) return -1;
-    /* The notation is ASCII; pq_action_parse names a bad byte itself. */
     const cJSON *text = codec_get(r, root, NULL, "action", 1);
     if (!text) return -1;
     if (!cJSON_IsString(text) || !text->valuestring)
         return codec_fail(r, CODEC_BAD_FIELD, "action must be a string");
-    size_t n = strlen(text->valuestring);
+    return codec_read_action_text(r, text->valuestring, strlen(text->valuestring), out);
+}
+
+int codec_read_action_text(struct codec_reader *r, const char *text, size_t n, struct codec_action *out)
+{
+    char why[160], shown[40];
     if (n >= GAME_ACTION_MAX)
         return codec_fail(r, CODEC_BAD_FIELD, "action is longer than %d bytes", GAME_ACTION_MAX - 1);
-    memcpy(out->text, text->valuestring, n + 1);
+    memcpy(out->text, text, n);
+    out->text[n] = '\0';
+    /* The notation is ASCII; pq_action_parse names a bad byte itself. */
     if (pq_action_parse(out->text, (int)n, &out->action, why, sizeof why) < 0) {
         codec_quote(shown, sizeof shown, out->text);
         return codec_fail(r, CODEC_BAD_ACTION, "action '%s': %s", shown, why);

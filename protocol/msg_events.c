@@ -4,9 +4,11 @@
  * This is a security boundary: an event never holds a card the seat may
  * not see. The deal's history does not record the phase of each action or
  * which scores it made, so the deal is replayed from its pack (a few
- * microseconds). An opponent's discard is shown as its count (R9, R10);
- * an opponent's call or answer exactly as the seat's view shows it now
- * (view.h, R16), whole only when the view shows its cards or its pass.
+ * microseconds), or only its actions since the last request when the
+ * caller keeps the replay (struct codec_replay). An opponent's discard is
+ * shown as its count (R9, R10); an opponent's call or answer exactly as
+ * the seat's view shows it now (view.h, R16), whole only when the view
+ * shows its cards or its pass.
  * Everything else is public: announce, look/nolook, plays, extras (always
  * scored, so shown) and every score.
  */
@@ -73,41 +75,80 @@ static void score_event(const struct pq_event *s, struct codec_event *e)
     e->points = s->points;
 }
 
-int codec_events_since(const struct pq_deal *deal, int seat, int since,
-                       struct codec_event *out, int cap)
+void codec_replay_reset(struct codec_replay *replay)
 {
-    struct pq_deal replay;
-    struct pq_view view;
-    uint8_t phase[PQ_MAX_HISTORY], cls[PQ_MAX_HISTORY];
-    int made[PQ_MAX_HISTORY + 1];   /* made[i]: scores made before action i */
-    int n = 0, rc;
-    assert(since >= 0 && since <= deal->n_history);
-    assert(seat == PQ_ELDER || seat == PQ_YOUNGER);
-    rc = pq_deal_init(&replay, &deal->rules, deal->deck);
-    assert(rc == 0);
-    made[0] = replay.n_events;
-    int first_to_act = replay.to_act;
-    for (int i = 0; i < deal->n_history; i++) {
-        phase[i] = replay.phase;
-        cls[i] = replay.cls;
-        rc = pq_deal_apply(&replay, &deal->history[i], NULL, 0);
+    replay->valid = 0;
+}
+
+/* Whether the replay is `deal` as it was some actions ago: the same rules,
+ * pack and history so far. */
+static int replay_follows(const struct codec_replay *r, const struct pq_deal *deal)
+{
+    return r->valid && r->deal.n_history <= deal->n_history && !memcmp(r->deal.deck, deal->deck, sizeof deal->deck) &&
+           !memcmp(&r->deal.rules, &deal->rules, sizeof deal->rules) &&
+           !memcmp(r->deal.history, deal->history, (size_t)r->deal.n_history * sizeof deal->history[0]);
+}
+
+/* Brings the replay up to the deal's history: from the pack when it
+ * follows another deal, else only the actions since. */
+static void replay_follow(struct codec_replay *r, const struct pq_deal *deal)
+{
+    int rc;
+    if (!replay_follows(r, deal)) {
+        rc = pq_deal_init(&r->deal, &deal->rules, deal->deck);
         assert(rc == 0);
-        made[i + 1] = replay.n_events;
+        r->made[0] = r->deal.n_events;
+        r->first_to_act = r->deal.to_act;
+        r->valid = 1;
+    }
+    for (int i = r->deal.n_history; i < deal->n_history; i++) {
+        r->phase[i] = r->deal.phase;
+        r->cls[i] = r->deal.cls;
+        rc = pq_deal_apply(&r->deal, &deal->history[i], NULL, 0);
+        assert(rc == 0);
+        r->made[i + 1] = r->deal.n_events;
     }
     (void)rc;
+}
+
+/* The events from a replay that follows the deal to its end. */
+static int events_of(const struct codec_replay *r, const struct pq_deal *deal, int seat, int since,
+                     struct codec_event *out, int cap)
+{
+    struct pq_view view;
+    int n = 0;
+    assert(since >= 0 && since <= deal->n_history);
+    assert(seat == PQ_ELDER || seat == PQ_YOUNGER);
+    assert(r->deal.n_history == deal->n_history);
     pq_view_build(deal, seat, &view);
     /* The scores made at the start (carte blanche) go with the seat's
      * first request. since = 0 also follows a request made before any
      * action, which only the seat acting first can have had. */
-    int first = since == 0 && !(seat == first_to_act && deal->n_history > 0);
-    for (int s = first ? 0 : made[since]; s < made[since]; s++)
+    int first = since == 0 && !(seat == r->first_to_act && deal->n_history > 0);
+    for (int s = first ? 0 : r->made[since]; s < r->made[since]; s++)
         if (n < cap) score_event(&deal->events[s], &out[n++]);
     for (int i = since; i < deal->n_history; i++) {
-        if (n < cap) action_event(deal, &view, seat, i, phase[i], cls[i], &out[n++]);
-        for (int s = made[i]; s < made[i + 1]; s++)
+        if (n < cap) action_event(deal, &view, seat, i, r->phase[i], r->cls[i], &out[n++]);
+        for (int s = r->made[i]; s < r->made[i + 1]; s++)
             if (n < cap) score_event(&deal->events[s], &out[n++]);
     }
     return n;
+}
+
+int codec_events_since(const struct pq_deal *deal, int seat, int since,
+                       struct codec_event *out, int cap)
+{
+    struct codec_replay r;
+    r.valid = 0;
+    replay_follow(&r, deal);
+    return events_of(&r, deal, seat, since, out, cap);
+}
+
+int codec_events_since_replayed(struct codec_replay *replay, const struct pq_deal *deal, int seat, int since,
+                                struct codec_event *out, int cap)
+{
+    replay_follow(replay, deal);
+    return events_of(replay, deal, seat, since, out, cap);
 }
 
 void codec_write_events(const struct pq_writer *w, const char *key,

@@ -37,9 +37,55 @@ static void discard_range(const struct pq_deal *deal, int *lo, int *hi)
     (void)subsets;
 }
 
+/* An action's text, as pq_action_format() writes it; a play of one card
+ * (most of a deal's decisions, a dozen of them listed at a time) without
+ * its general path. */
+static int action_text(const struct pq_action *a, char *text, int cap)
+{
+    if (a->kind == PQ_ACT_PLAY && a->cards && !(a->cards & (a->cards - 1)) && cap >= 8) {
+        memcpy(text, "play ", 5);
+        pq_card_format(pq_mask_first(a->cards), text + 5);
+        return 7;
+    }
+    return pq_action_format(a, text, cap);
+}
+
+/* The legal list: in one writer call when every text has the same width
+ * (plays, or a single action), else a string each. */
+static void write_legal(const struct pq_writer *w, const struct pq_action *legal, int count)
+{
+    enum { WIDTH_MAX = 15 };
+    char items[CODEC_LEGAL_MAX * WIDTH_MAX], text[PQ_ACTION_TEXT_MAX];
+    int width = count > 0 ? action_text(&legal[0], text, sizeof text) : 0, same = width >= 1 && width <= WIDTH_MAX;
+    for (int i = 0; i < count && same; i++) {
+        if (i > 0) same = action_text(&legal[i], text, sizeof text) == width;
+        if (same) memcpy(items + (size_t)i * (size_t)width, text, (size_t)width);
+    }
+    if (same) {
+        pq_writer_strings(w, "legal", items, width, count);
+        return;
+    }
+    w->begin(w->ctx, "legal", 1);
+    for (int i = 0; i < count; i++) {
+        action_text(&legal[i], text, sizeof text);
+        w->string(w->ctx, NULL, text);
+    }
+    w->end(w->ctx);
+}
+
 enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint64_t partie,
                                      int deal_number, const struct pq_deal *deal, int since,
                                      const struct codec_time *time, char *err, size_t cap)
+{
+    struct codec_replay replay;
+    codec_replay_reset(&replay);
+    return codec_encode_request_replayed(out, id, partie, deal_number, deal, since, time, &replay, err, cap);
+}
+
+enum codec_code codec_encode_request_replayed(struct codec_frame *out, uint64_t id, uint64_t partie,
+                                              int deal_number, const struct pq_deal *deal, int since,
+                                              const struct codec_time *time, struct codec_replay *replay,
+                                              char *err, size_t cap)
 {
     struct codec_stream stream;
     struct pq_view view;
@@ -55,7 +101,7 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
         return codec_refuse(err, cap, CODEC_BAD_FIELD, "request: deal number out of 1..8");
     assert(since >= 0 && since <= deal->n_history);
     pq_view_build(deal, seat, &view);
-    int n_events = codec_events_since(deal, seat, since, events, CODEC_EVENTS_MAX);
+    int n_events = codec_events_since_replayed(replay, deal, seat, since, events, CODEC_EVENTS_MAX);
     codec_stream_start(&stream, CODEC_REQUEST);
     const struct pq_writer *w = &stream.writer;
     w->integer(w->ctx, "id", (long)id);
@@ -73,13 +119,7 @@ enum codec_code codec_encode_request(struct codec_frame *out, uint64_t id, uint6
     } else {
         int count = pq_deal_legal(deal, legal, CODEC_LEGAL_MAX);
         assert(count <= CODEC_LEGAL_MAX);
-        w->begin(w->ctx, "legal", 1);
-        for (int i = 0; i < count; i++) {
-            char text[PQ_ACTION_TEXT_MAX];
-            pq_action_format(&legal[i], text, sizeof text);
-            w->string(w->ctx, NULL, text);
-        }
-        w->end(w->ctx);
+        write_legal(w, legal, count);
     }
     codec_write_events(w, "events", events, n_events);
     w->begin(w->ctx, "time", 0);

@@ -253,6 +253,78 @@ Test(codec, events_of_consecutive_requests_add_up_to_the_whole_deal)
     }
 }
 
+/* The replay a referee keeps from one request to the next gives exactly
+ * the events and the request bytes of a replay from the pack, for either
+ * seat from any point, when it follows the deal an action at a time, when
+ * it jumps ahead several, and when it is handed another deal: the next
+ * deal, an earlier point of this one, or the same pack played otherwise;
+ * and the deal end the same bytes. */
+Test(codec, a_kept_replay_gives_the_events_of_a_replay_from_the_pack)
+{
+    static struct codec_replay replay;   /* kept across deals, as a referee keeps it */
+    struct pq_rng rng;
+    long compared = 0, jumps = 0;
+    codec_replay_reset(&replay);
+    pq_rng_seed(&rng, 81);
+    for (int n = 0; n < 300; n++) {
+        static struct pq_deal d, earlier, other;
+        int have_earlier = 0;
+        start(&d, n);
+        start(&other, n);   /* the same pack and rules, played otherwise */
+        while (!pq_deal_over(&other) && other.n_history < 12) play_random(&other, &rng);
+        for (;;) {
+            struct codec_event a[CODEC_EVENTS_MAX], b[CODEC_EVENTS_MAX];
+            const struct pq_deal *which = &d;
+            uint32_t pick = pq_rng_below(&rng, 8);
+            if (pick == 0 && have_earlier) which = &earlier;
+            if (pick == 1) which = &other;
+            jumps += which != &d;
+            int seat = (int)pq_rng_below(&rng, 2), since = (int)pq_rng_below(&rng, (uint32_t)which->n_history + 1);
+            memset(a, 0xa5, sizeof a);
+            memset(b, 0x5a, sizeof b);
+            int na = codec_events_since(which, seat, since, a, CODEC_EVENTS_MAX);
+            int nb = codec_events_since_replayed(&replay, which, seat, since, b, CODEC_EVENTS_MAX);
+            cr_assert_eq(nb, na, "deal %d at action %d: %d events kept, %d replayed", n, which->n_history, nb, na);
+            cr_assert_eq(memcmp(a, b, (size_t)na * sizeof a[0]), 0, "deal %d at action %d, seat %d since %d", n,
+                         which->n_history, seat, since);
+            if (!pq_deal_over(which) && which == &d) {
+                struct codec_frame fa = { NULL, 0 }, fb = { NULL, 0 };
+                struct codec_time time = { 1000, 5000 };
+                char err[200];
+                int to_act = d.to_act;
+                cr_assert_eq(codec_encode_request(&fa, 9, 3, 2, &d, since, &time, err, sizeof err), CODEC_OK, "%s", err);
+                cr_assert_eq(codec_encode_request_replayed(&fb, 9, 3, 2, &d, since, &time, &replay, err, sizeof err),
+                             CODEC_OK, "%s", err);
+                cr_assert(fa.len == fb.len && !memcmp(fa.data, fb.data, fa.len), "request for %s differs",
+                          pq_seat_name(to_act));
+                codec_frame_release(&fa);
+                codec_frame_release(&fb);
+            }
+            if (pq_deal_over(which) && which == &d) {
+                struct codec_frame fa = { NULL, 0 }, fb = { NULL, 0 };
+                char err[200];
+                cr_assert_eq(codec_encode_deal_end(&fa, 9, 3, &d, seat, since, err, sizeof err), CODEC_OK, "%s", err);
+                cr_assert_eq(codec_encode_deal_end_replayed(&fb, 9, 3, &d, seat, since, &replay, err, sizeof err),
+                             CODEC_OK, "%s", err);
+                cr_assert(fa.len == fb.len && !memcmp(fa.data, fb.data, fa.len), "deal end for %s differs",
+                          pq_seat_name(seat));
+                codec_frame_release(&fa);
+                codec_frame_release(&fb);
+            }
+            compared++;
+            if (pq_deal_over(&d)) break;
+            if (pq_rng_below(&rng, 4) == 0) {
+                earlier = d;
+                have_earlier = 1;
+            }
+            /* One action, or several at once now and then. */
+            for (int k = pq_rng_below(&rng, 5) == 0 ? 3 : 1; k > 0 && !pq_deal_over(&d); k--) play_random(&d, &rng);
+        }
+    }
+    cr_assert_gt(jumps, 1000, "the replay was handed other deals (%ld times)", jumps);
+    cr_log_info("%ld comparisons, %ld of them on another deal than the one followed", compared, jumps);
+}
+
 /* Finds a deal of the random stream that reaches a state `wanted` accepts. */
 static int find_state(struct pq_deal *d, int (*wanted)(const struct pq_deal *), int tries)
 {

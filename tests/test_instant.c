@@ -4,10 +4,12 @@
  * still answered through the codec or ignored.
  */
 #include <criterion/criterion.h>
+#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bots/instant.h"
+#include "engine/game.h"
 #include "engine/piquet/deal.h"
 #include "engine/rng.h"
 #include "protocol/codec.h"
@@ -47,6 +49,49 @@ Test(instant, scans_every_request_of_random_deals_and_answers_legally)
     }
     cr_expect_eq(scanned, requests);
     cr_expect_gt(requests, 60 * 20);
+}
+
+/* Every game's request (protocol 2): the scan finds the request's own
+ * legal list, whatever the game's view holds before it, and answers its
+ * first entry, as cJSON reads it. */
+Test(instant, scans_every_game_request_and_answers_its_first_legal_action)
+{
+    char err[200], text[GAME_ACTION_MAX], got_text[GAME_ACTION_MAX];
+    long requests = 0;
+    for (int m = 0; game_modules[m]; m++) {
+        const struct game *g = game_modules[m];
+        void *state = malloc(g->state_size);
+        cr_assert(state);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            struct game_setup setup = { g->default_players, seed, 0, NULL, 0 };
+            struct pq_rng rng;
+            cr_assert_eq(g->create(state, &setup, err, (int)sizeof err), 0, "%s: %s", g->name, err);
+            pq_rng_seed(&rng, seed);
+            for (int step = 0; step < 300 && g->to_act(state) >= 0; step++) {
+                struct codec_time time = { 1000, 5000 };
+                struct codec_frame f = { NULL, 0 };
+                uint64_t id = seed * 100000 + (uint64_t)step, got = 0;
+                if (g->settle && g->settle(state) == GAME_DEAL_OVER) continue;
+                cr_assert_eq(codec_encode_game_request(&f, id, seed, g, state, &time, err, sizeof err), CODEC_OK, "%s",
+                             err);
+                cJSON *root = cJSON_ParseWithLength(f.data, f.len);
+                const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(root, "legal"), 0);
+                cr_assert(cJSON_IsString(first), "%s: no legal list", g->name);
+                cr_assert_eq(instant_answer(f.data, f.len, &got, got_text, sizeof got_text), INSTANT_SCANNED,
+                             "%s step %d not scanned", g->name, step);
+                cr_assert_eq(got, id);
+                cr_assert_str_eq(got_text, first->valuestring, "%s step %d", g->name, step);
+                cJSON_Delete(root);
+                codec_frame_release(&f);
+                requests++;
+                int pick = (int)pq_rng_below(&rng, (uint32_t)g->legal_count(state));
+                g->legal_text(state, pick, text, sizeof text);
+                cr_assert_neq(g->apply(state, text, (int)strlen(text), err, (int)sizeof err), GAME_ILLEGAL, "%s", err);
+            }
+        }
+        free(state);
+    }
+    cr_expect_gt(requests, 500);
 }
 
 /* The request that opens the deal of pack `seed` (the exchange), id `id`. */

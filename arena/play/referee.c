@@ -205,8 +205,9 @@ static void ask(struct referee *self, int64_t now_ms)
     int rc;
     if (is_piquet(self) && self->protocol[player] == PROTOCOL_VERSION_1) {
         int seat = self->partie.deal.to_act;
-        rc = codec_encode_request(&frame, self->pending_id, self->partie_id, self->partie.deal_no, &self->partie.deal,
-                                  self->since[seat], &time, err, sizeof err);
+        rc = codec_encode_request_replayed(&frame, self->pending_id, self->partie_id, self->partie.deal_no,
+                                           &self->partie.deal, self->since[seat], &time, &self->replay, err,
+                                           sizeof err);
         if (rc == CODEC_OK) self->since[seat] = self->partie.deal.n_history;
     } else {
         rc = codec_encode_game_request(&frame, self->pending_id, self->partie_id, g, state, &time, err, sizeof err);
@@ -279,7 +280,8 @@ static void piquet_deal_ended(struct referee *self)
         int player = seat == PQ_ELDER ? elder : 1 - elder;
         enum codec_code code =
             self->protocol[player] == PROTOCOL_VERSION_1
-                ? codec_encode_deal_end(&frame, self->partie_id, number, deal, seat, self->since[seat], err, sizeof err)
+                ? codec_encode_deal_end_replayed(&frame, self->partie_id, number, deal, seat, self->since[seat],
+                                                 &self->replay, err, sizeof err)
                 : codec_encode_game_deal_end(&frame, self->partie_id, self->game, &self->partie, err, sizeof err);
         if (code == CODEC_OK) self->send(self->ctx, player, &frame);
         codec_frame_release(&frame);
@@ -314,13 +316,19 @@ void referee_on_action(struct referee *self, int player, const struct codec_acti
         referee_on_fault(self, player, CODEC_FAULT_ILLEGAL, message);
         return;
     }
-    transcript_action(self, action->text);
     self->state = REFEREE_READY;
     if (rc == GAME_DEAL_OVER) {
+        transcript_action(self, action->text);   /* in its deal's entry, before the next deal's opens */
         if (is_piquet(self)) piquet_deal_ended(self);
         else game_deal_ended(self);
+        ask(self, now_ms);
+        return;
     }
+    /* The deal goes on (no deal opens in ask, game.h settle): the next
+     * request goes out first, and the transcript, which only the record
+     * reads, is written while the bot thinks. */
     ask(self, now_ms);
+    transcript_action(self, action->text);
 }
 
 int64_t referee_deadline(const struct referee *self)

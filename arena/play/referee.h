@@ -63,6 +63,9 @@ struct referee {
     struct referee_clock clock;
     int64_t bank_left[GAME_MAX_PLAYERS]; /* ms */
     int since[2];                        /* Piquet, per seat of the current deal: history seen */
+    struct codec_replay replay;          /* Piquet: the current deal replayed as far as the last
+                                          * request or deal end, so that the next replays only the
+                                          * actions since (codec.h) */
     uint64_t next_id;
     uint64_t pending_id;                 /* request awaiting an answer */
     int pending_player;
