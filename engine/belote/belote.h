@@ -96,6 +96,7 @@
 #include <stdint.h>
 #include "engine/card.h"
 #include "engine/game.h"
+#include "engine/belote/belote_family.h"
 
 enum bel_form { BEL_BASIC, BEL_MARSEILLAISE, BEL_PARTNERSHIP };
 
@@ -259,8 +260,7 @@ int bel_rules_set(struct bel_rules *self, const struct game *g, const char *name
                   char *err, int cap);
 const char *bel_form_name(int form);
 
-/* ---- cards (belote_deal.c) ---- */
-int bel_card_points(int card, int trump);
+/* ---- cards (belote_family.h: bel_card_points, bel_beats, bel_follow) ---- */
 /* Seat s's side (Partnership) or s itself. */
 int bel_unit(const struct bel_rules *r, int seat);
 

@@ -13,39 +13,12 @@
 #include "engine/belote/belote.h"
 #include "engine/text.h"
 
-/* B2: by rank 7 8 9 T J Q K A. */
-static const uint8_t trump_points[PQ_RANKS] = { 0, 0, 14, 10, 20, 3, 4, 11 };
-static const uint8_t plain_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 11 };
-static const uint8_t trump_strength[PQ_RANKS] = { 0, 1, 6, 4, 7, 2, 3, 5 };   /* J 9 A T K Q 8 7 */
-static const uint8_t plain_strength[PQ_RANKS] = { 0, 1, 2, 6, 3, 4, 5, 7 };   /* A T K Q J 9 8 7 */
 static const char suit_letters[] = "SHDC";
 static const char *const suit_names[] = { "spades", "hearts", "diamonds", "clubs" };
-
-int bel_card_points(int card, int trump)
-{
-    return PQ_SUIT(card) == trump ? trump_points[PQ_RANK(card)] : plain_points[PQ_RANK(card)];
-}
 
 int bel_unit(const struct bel_rules *r, int seat)
 {
     return r->form == BEL_PARTNERSHIP ? seat & 1 : seat;
-}
-
-/* The trumps of card's suit that beat it (B2 trump order J 9 A T K Q 8 7),
- * by rank: the ranks whose trump_strength is higher. */
-static pq_mask trumps_above(int card)
-{
-    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
-    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
-}
-
-/* B25: whether `card` beats the trick's winning card `best`. */
-static int beats(int card, int best, int trump)
-{
-    if (PQ_SUIT(card) == PQ_SUIT(best))
-        return PQ_SUIT(card) == trump ? trump_strength[PQ_RANK(card)] > trump_strength[PQ_RANK(best)]
-                                      : plain_strength[PQ_RANK(card)] > plain_strength[PQ_RANK(best)];
-    return PQ_SUIT(card) == trump;
 }
 
 static int tricks_in_deal(const struct bel_deal *d)
@@ -202,23 +175,9 @@ static int partner_winning(const struct bel_deal *d, int seat)
 pq_mask bel_deal_legal_cards(const struct bel_deal *d)
 {
     int s = d->to_act;
-    pq_mask h = d->hand[s];
-    if (d->n_played == 0) return h;
-    int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    pq_mask tm = PQ_SUIT_MASK(d->trump), t = h & tm;
-    if (led == d->trump) {                      /* B23 */
-        if (!t) return h;
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    pq_mask f = h & PQ_SUIT_MASK(led);          /* B24 */
-    if (f) return f;
-    if (partner_winning(d, s) || !t) return h;  /* BP3 */
-    if (PQ_SUIT(best) == d->trump) {
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    return t;
+    if (d->n_played == 0) return d->hand[s];
+    /* B23, B24, BP3: always trump when unable to overtrump */
+    return bel_follow(d->hand[s], PQ_SUIT(d->played[0]), d->played[d->win_pos], d->trump, partner_winning(d, s), 1);
 }
 
 /* B26: which suffixes `card` may carry for the acting seat (bit 1 belote,
@@ -461,16 +420,7 @@ static int play_refused(const struct bel_deal *d, int card, char *err, int cap)
 static void infer_voids(struct bel_deal *d, int s, int card)
 {
     if (d->n_played == 0 || d->rules.form == BEL_MARSEILLAISE) return;
-    int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    pq_mask tm = PQ_SUIT_MASK(d->trump);
-    if (PQ_SUIT(card) != led) d->forbid[s] |= PQ_SUIT_MASK(led);
-    if (led == d->trump) {
-        if (PQ_SUIT(card) == d->trump && !beats(card, best, d->trump)) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    if (PQ_SUIT(card) == led || partner_winning(d, s)) return;
-    if (PQ_SUIT(card) != d->trump) d->forbid[s] |= tm;
-    else if (PQ_SUIT(best) == d->trump && !beats(card, best, d->trump)) d->forbid[s] |= trumps_above(best);
+    d->forbid[s] |= bel_voids_shown(card, PQ_SUIT(d->played[0]), d->played[d->win_pos], d->trump, partner_winning(d, s), 1);
 }
 
 /* The melds of seat s in the pool, OR-ed, and their number. */
@@ -589,7 +539,7 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
         }
     }
     d->played[d->n_played] = (uint8_t)c;
-    if (d->n_played > 0 && beats(c, d->played[d->win_pos], d->trump)) d->win_pos = d->n_played;
+    if (d->n_played > 0 && bel_beats(c, d->played[d->win_pos], d->trump)) d->win_pos = d->n_played;
     if (d->n_played == 0) d->win_pos = 0;
     d->n_played++;
     if (d->n_played < d->n) {

@@ -11,19 +11,15 @@
  */
 #include <assert.h>
 #include <string.h>
+#include "engine/belote/belote_family.h"
 #include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 #include "engine/text.h"
 
-/* K2, K3: points by rank 7 8 9 T J Q K A. */
-static const uint8_t trump_points[PQ_RANKS] = { 0, 0, 14, 10, 20, 3, 4, 11 };
-static const uint8_t plain_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 11 };
+/* K3: the normalized points of NT and AT by rank 7 8 9 T J Q K A (a
+ * suit contract's are Belote's, K2: belote_family.h). */
 static const uint8_t nt_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 19 };
 static const uint8_t at_points[PQ_RANKS] = { 0, 0, 9, 5, 14, 1, 3, 6 };
-/* Trick order: J 9 A T K Q 8 7 (trumps, every suit in AT), A T K Q J 9 8 7
- * (plain suits, NT). */
-static const uint8_t trump_strength[PQ_RANKS] = { 0, 1, 6, 4, 7, 2, 3, 5 };
-static const uint8_t plain_strength[PQ_RANKS] = { 0, 1, 2, 6, 3, 4, 5, 7 };
 static const char *const den_words[COINCHE_DENS] = { "S", "H", "D", "C", "NT", "AT" };
 static const char *const level_words[COINCHE_LEVELS] = { "80", "90", "100", "110", "120", "130", "140", "150",
                                                           "160", "capot", "generale" };
@@ -35,9 +31,10 @@ static const uint8_t bridge_pos[COINCHE_DENS] = { 3, 2, 1, 0, 4, 5 };
 int coinche_card_points(int card, int den, const struct coinche_rules *r)
 {
     int rank = PQ_RANK(card);
-    if (den == COINCHE_NT) return r->nt_at_seed ? plain_points[rank] : nt_points[rank];
-    if (den == COINCHE_AT) return r->nt_at_seed ? trump_points[rank] : at_points[rank];
-    return PQ_SUIT(card) == den ? trump_points[rank] : plain_points[rank];
+    /* nt_at_points seed: NT counts every card as a plain one, AT as a trump */
+    if (den == COINCHE_NT) return r->nt_at_seed ? bel_plain_points[rank] : nt_points[rank];
+    if (den == COINCHE_AT) return r->nt_at_seed ? bel_trump_points[rank] : at_points[rank];
+    return bel_card_points(card, den);
 }
 
 int coinche_pack_points(int den, const struct coinche_rules *r)
@@ -62,21 +59,12 @@ const char *coinche_den_word(int den)
     return den_words[den];
 }
 
-/* The cards of card's suit above it in the order J 9 A T K Q 8 7. */
-static pq_mask trumps_above(int card)
-{
-    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
-    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
-}
-
 int coinche_beats(int card, int best, int den)
 {
-    if (PQ_SUIT(card) == PQ_SUIT(best)) {
-        int trumpish = den == COINCHE_AT || PQ_SUIT(card) == den;
-        return trumpish ? trump_strength[PQ_RANK(card)] > trump_strength[PQ_RANK(best)]
-                        : plain_strength[PQ_RANK(card)] > plain_strength[PQ_RANK(best)];
-    }
-    return den < COINCHE_NT && PQ_SUIT(card) == den;   /* K22: a trump beats a plain card */
+    if (den < COINCHE_NT) return bel_beats(card, best, den);
+    if (PQ_SUIT(card) != PQ_SUIT(best)) return 0;       /* K22: no trumps in NT; AT has no suit above another */
+    return den == COINCHE_AT ? bel_trump_strength[PQ_RANK(card)] > bel_trump_strength[PQ_RANK(best)]
+                             : bel_plain_strength[PQ_RANK(card)] > bel_plain_strength[PQ_RANK(best)];
 }
 
 void coinche_deal_init(struct coinche_deal *d, const struct coinche_rules *rules, const uint8_t deck[32])
@@ -257,25 +245,12 @@ pq_mask coinche_deal_legal_cards(const struct coinche_deal *d)
     pq_mask h = d->hand[s];
     if (d->n_played == 0) return h;
     int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
+    if (den < COINCHE_NT)                               /* K23, K24 */
+        return bel_follow(h, led, best, den, partner_winning(d, s), d->rules.undertrump_forced);
     pq_mask f = h & PQ_SUIT_MASK(led);
-    if (den == COINCHE_NT) return f ? f : h;            /* K25 */
-    if (den == COINCHE_AT) {                            /* K26 */
-        if (!f) return h;
-        pq_mask hi = f & trumps_above(best);
-        return hi ? hi : f;
-    }
-    pq_mask t = h & PQ_SUIT_MASK(den);
-    if (led == den) {                                   /* K23 */
-        if (!t) return h;
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    if (f) return f;                                    /* K24 */
-    if (partner_winning(d, s) || !t) return h;          /* (a), (d) */
-    if (PQ_SUIT(best) != den) return t;                 /* (b) */
-    pq_mask hi = t & trumps_above(best);                /* (c) */
-    if (hi) return hi;
-    return d->rules.undertrump_forced ? t : h;
+    if (den == COINCHE_NT || !f) return f ? f : h;      /* K25 */
+    pq_mask hi = f & bel_trumps_above(best);            /* K26 */
+    return hi ? hi : f;
 }
 
 /* K27: the suits whose King and Queen make a belote in this contract. */
@@ -538,26 +513,12 @@ static void infer_voids(struct coinche_deal *d, int s, int card)
 {
     if (d->n_played == 0) return;
     int den = d->contract.den, led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    int beats = coinche_beats(card, best, den);
+    if (den < COINCHE_NT) {
+        d->forbid[s] |= bel_voids_shown(card, led, best, den, partner_winning(d, s), d->rules.undertrump_forced);
+        return;
+    }
     if (PQ_SUIT(card) != led) d->forbid[s] |= PQ_SUIT_MASK(led);
-    if (den == COINCHE_NT) return;
-    if (den == COINCHE_AT) {
-        if (PQ_SUIT(card) == led && !beats) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    pq_mask tm = PQ_SUIT_MASK(den);
-    if (led == den) {
-        if (PQ_SUIT(card) != den) d->forbid[s] |= tm;
-        else if (!beats) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    if (PQ_SUIT(card) == led || partner_winning(d, s)) return;
-    if (PQ_SUIT(best) != den) {
-        if (PQ_SUIT(card) != den) d->forbid[s] |= tm;
-    } else if (!beats) {
-        d->forbid[s] |= trumps_above(best);
-        if (PQ_SUIT(card) != den && d->rules.undertrump_forced) d->forbid[s] |= tm;
-    }
+    else if (den == COINCHE_AT && !coinche_beats(card, best, den)) d->forbid[s] |= bel_trumps_above(best);
 }
 
 int coinche_melds_score(const struct coinche_deal *d, int seat)

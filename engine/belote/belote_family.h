@@ -1,0 +1,102 @@
+/* belote_family.h - the rules the Belote family shares, each in one place:
+ * Belote's forms (engine/belote/) and Coinche (engine/coinche/) play the
+ * same 32 cards with the same ranks, card points, trick obligations,
+ * melds and belote-rebelote, and write their actions in one notation
+ * (RULES-coinche.md K2, K17-K19, K22-K24, K27 are RULES-belote.md B2,
+ * B16-B17, B23-B26). What differs stays with the game that has it, as a
+ * parameter here or a table there: Coinche's auction, its no-trump and
+ * all-trump orders and points (K3, K25, K26), the undertrump flag (K24c),
+ * each game's reasons in its own rule numbers.
+ *
+ * Why here, in Belote's folder: the family's rules are written once, in
+ * RULES-belote.md, and Coinche's rules file cites them; the arrow is
+ * Coinche -> Belote (engine/coinche/ includes this header, never
+ * belote.h's deal, match or scorer), and nothing here knows a struct of
+ * either game: every function takes cards, masks and numbers.
+ *
+ * Pure functions over plain data; text only into the caller's buffers.
+ * The hot ones (a trick's winner, the cards a seat may play) are inline.
+ */
+#ifndef ENGINE_BELOTE_BELOTE_FAMILY_H
+#define ENGINE_BELOTE_BELOTE_FAMILY_H
+
+#include <stdint.h>
+#include "engine/card.h"
+
+/* ---- cards and tricks (belote_family.c) ---- */
+
+/* B2: by rank 7 8 9 T J Q K A, the points of a trump and of a plain card,
+ * and the trick order of each (higher wins): trumps J 9 A T K Q 8 7,
+ * plain suits A T K Q J 9 8 7. */
+extern const uint8_t bel_trump_points[PQ_RANKS], bel_plain_points[PQ_RANKS];
+extern const uint8_t bel_trump_strength[PQ_RANKS], bel_plain_strength[PQ_RANKS];
+
+/* B2: the points of `card` when `trump` (a suit, or -1: none) is trumps. */
+static inline int bel_card_points(int card, int trump)
+{
+    return PQ_SUIT(card) == trump ? bel_trump_points[PQ_RANK(card)] : bel_plain_points[PQ_RANK(card)];
+}
+
+/* The cards of card's suit above it in the trump order J 9 A T K Q 8 7. */
+static inline pq_mask bel_trumps_above(int card)
+{
+    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
+    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
+}
+
+/* B25, K22: whether `card` beats the trick's winning card `best` with
+ * `trump` trumps (a suit). */
+static inline int bel_beats(int card, int best, int trump)
+{
+    if (PQ_SUIT(card) == PQ_SUIT(best))
+        return PQ_SUIT(card) == trump ? bel_trump_strength[PQ_RANK(card)] > bel_trump_strength[PQ_RANK(best)]
+                                      : bel_plain_strength[PQ_RANK(card)] > bel_plain_strength[PQ_RANK(best)];
+    return PQ_SUIT(card) == trump;
+}
+
+/* B23, B24 (K23, K24): the cards of `hand` a seat may play to a trick
+ * already led (suit `led`, winning card so far `best`) with `trump`
+ * trumps. partner_wins: the seat's partner holds the trick (BP3, K24a:
+ * no need to trump); undertrump: when the seat cannot overtrump an
+ * opponent's trump, it must still trump (Belote B24 always; Coinche's
+ * flag undertrump, K24c) or may play any card. */
+static inline pq_mask bel_follow(pq_mask hand, int led, int best, int trump, int partner_wins, int undertrump)
+{
+    pq_mask t = hand & PQ_SUIT_MASK(trump), f;
+    if (led == trump) {
+        if (!t) return hand;
+        pq_mask hi = t & bel_trumps_above(best);
+        return hi ? hi : t;
+    }
+    f = hand & PQ_SUIT_MASK(led);
+    if (f) return f;
+    if (partner_wins || !t) return hand;
+    if (PQ_SUIT(best) != trump) return t;
+    pq_mask hi = t & bel_trumps_above(best);
+    if (hi) return hi;
+    return undertrump ? t : hand;
+}
+
+/* What the play of `card` under bel_follow's obligations (same
+ * arguments) shows everybody the seat does not hold: the cards to add to
+ * its publicly known voids. */
+static inline pq_mask bel_voids_shown(int card, int led, int best, int trump, int partner_wins, int undertrump)
+{
+    pq_mask v = 0, tm = PQ_SUIT_MASK(trump);
+    int beats = bel_beats(card, best, trump);
+    if (PQ_SUIT(card) != led) v |= PQ_SUIT_MASK(led);
+    if (led == trump) {
+        if (PQ_SUIT(card) == trump && !beats) v |= bel_trumps_above(best);
+        return v;
+    }
+    if (PQ_SUIT(card) == led || partner_wins) return v;
+    if (PQ_SUIT(best) != trump) {
+        if (PQ_SUIT(card) != trump) v |= tm;
+    } else if (!beats) {
+        v |= bel_trumps_above(best);
+        if (PQ_SUIT(card) != trump && undertrump) v |= tm;
+    }
+    return v;
+}
+
+#endif
