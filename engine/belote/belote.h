@@ -135,8 +135,6 @@ enum bel_kind { BEL_ACT_TAKE, BEL_ACT_NAME, BEL_ACT_PASS, BEL_ACT_EXCHANGE, BEL_
 
 enum bel_say { BEL_SAY_PASS, BEL_SAY_CLASS, BEL_SAY_GOOD, BEL_SAY_NOT_GOOD };
 
-enum bel_suffix { BEL_SUFFIX_NONE, BEL_SUFFIX_BELOTE, BEL_SUFFIX_REBELOTE };
-
 /* A parsed action. */
 struct bel_action {
     uint8_t kind;               /* enum bel_kind */

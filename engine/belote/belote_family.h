@@ -21,6 +21,7 @@
 #define ENGINE_BELOTE_BELOTE_FAMILY_H
 
 #include <stdint.h>
+#include <string.h>
 #include "engine/card.h"
 
 /* ---- cards and tricks (belote_family.c) ---- */
@@ -82,21 +83,76 @@ static inline pq_mask bel_follow(pq_mask hand, int led, int best, int trump, int
  * its publicly known voids. */
 static inline pq_mask bel_voids_shown(int card, int led, int best, int trump, int partner_wins, int undertrump)
 {
-    pq_mask v = 0, tm = PQ_SUIT_MASK(trump);
-    int beats = bel_beats(card, best, trump);
+    pq_mask v = 0;
     if (PQ_SUIT(card) != led) v |= PQ_SUIT_MASK(led);
     if (led == trump) {
-        if (PQ_SUIT(card) == trump && !beats) v |= bel_trumps_above(best);
+        if (PQ_SUIT(card) == trump && !bel_beats(card, best, trump)) v |= bel_trumps_above(best);
         return v;
     }
     if (PQ_SUIT(card) == led || partner_wins) return v;
     if (PQ_SUIT(best) != trump) {
-        if (PQ_SUIT(card) != trump) v |= tm;
-    } else if (!beats) {
+        if (PQ_SUIT(card) != trump) v |= PQ_SUIT_MASK(trump);
+    } else if (!bel_beats(card, best, trump)) {
         v |= bel_trumps_above(best);
-        if (PQ_SUIT(card) != trump && undertrump) v |= tm;
+        if (PQ_SUIT(card) != trump && undertrump) v |= PQ_SUIT_MASK(trump);
     }
     return v;
 }
+
+/* ---- action text (belote_family.c): the notation both games share ----
+ * Tokens separated by single spaces; a card is written like AS; a meld is
+ * its cards joined by commas; a play may carry the word belote or
+ * rebelote (B26, K27). */
+
+enum bel_suffix { BEL_SUFFIX_NONE, BEL_SUFFIX_BELOTE, BEL_SUFFIX_REBELOTE };
+
+enum {
+    BEL_MAX_TOKENS = 12,        /* the most tokens any game of the family reads */
+    BEL_WORD = 96               /* the action as quoted in a reason, with its NUL */
+};
+
+/* An action's text split into tokens (pointers into the caller's text). */
+struct bel_tokens {
+    int n;
+    const char *at[BEL_MAX_TOKENS];
+    int len[BEL_MAX_TOKENS];
+    char word[BEL_WORD];        /* the text as sent, cut, to quote in reasons */
+};
+
+/* Writes `a`, `b`, `c` (NULL: nothing) into err and returns -1. */
+int bel_fail(char *err, int cap, const char *a, const char *b, const char *c);
+
+/* The hot path of reading an action: the card of exactly "play XX", or
+ * -1 for any other text. */
+static inline int bel_bare_play(const char *text, int len)
+{
+    if (len != 7 || text[0] != 'p' || text[1] != 'l' || text[2] != 'a' || text[3] != 'y' || text[4] != ' ') return -1;
+    return pq_card_parse(text + 5);
+}
+
+/* Splits an action's text (len bytes; callers try bel_bare_play first)
+ * into at most `max` (<= BEL_MAX_TOKENS) tokens: 0, or -1 with a reason
+ * (empty, not single spaces, too many tokens). printable: a byte of t->word
+ * outside ' '..'~' is written '?' (Coinche quotes a refused action so;
+ * Belote quotes it as sent). */
+int bel_tokens_read(struct bel_tokens *t, const char *text, int len, int max, int printable, char *err, int cap);
+/* Whether token k is `word` (inline: a literal word's length folds). */
+static inline int bel_token_is(const struct bel_tokens *t, int k, const char *word)
+{
+    size_t n = strlen(word);
+    return t->len[k] == (int)n && !memcmp(t->at[k], word, n);
+}
+/* "play C", "play C belote", "play C rebelote" (token 0 is play): 0, or
+ * -1 with a reason. */
+int bel_parse_play(const struct bel_tokens *t, uint8_t *card, uint8_t *suffix, char *err, int cap);
+/* "meld M1 M2 ..." (token 0 is meld), at most `max` melds, each a card
+ * mask (not yet checked to be a meld): 0, or -1 with a reason. */
+int bel_parse_melds(const struct bel_tokens *t, int max, pq_mask *melds, uint8_t *n, char *err, int cap);
+
+/* Writes `a`, `b`, `c` (NULL: nothing) one after the other into buf: the
+ * length, or -1 when cap is short (buf then holds what fits). */
+int bel_put(char *buf, int cap, const char *a, const char *b, const char *c);
+/* "play XX" and its suffix (enum bel_suffix), as bel_put returns. */
+int bel_put_play(char *buf, int cap, int card, int suffix);
 
 #endif

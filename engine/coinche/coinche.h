@@ -86,6 +86,7 @@
 #include <stdint.h>
 #include "engine/card.h"
 #include "engine/game.h"
+#include "engine/belote/belote_family.h"
 
 enum {
     COINCHE_SEATS = 4,
@@ -138,7 +139,9 @@ enum coinche_kind { COINCHE_ACT_PASS, COINCHE_ACT_BID, COINCHE_ACT_COINCHE, COIN
 
 enum coinche_say { COINCHE_SAY_PASS, COINCHE_SAY_CLASS, COINCHE_SAY_GOOD, COINCHE_SAY_NOT_GOOD };
 
-enum coinche_suffix { COINCHE_SUFFIX_NONE, COINCHE_SUFFIX_BELOTE, COINCHE_SUFFIX_REBELOTE };
+/* A play's word (the family's notation, engine/belote/belote_family.h). */
+enum coinche_suffix { COINCHE_SUFFIX_NONE = BEL_SUFFIX_NONE, COINCHE_SUFFIX_BELOTE = BEL_SUFFIX_BELOTE,
+                      COINCHE_SUFFIX_REBELOTE = BEL_SUFFIX_REBELOTE };
 
 /* A parsed action. */
 struct coinche_action {
