@@ -81,12 +81,12 @@ int bel_action_parse(const char *text, int len, struct bel_action *a, char *err,
         bel_token_is(&t, 0, "keep")) {
         a->kind = bel_token_is(&t, 0, "take") ? BEL_ACT_TAKE : bel_token_is(&t, 0, "pass") ? BEL_ACT_PASS
                   : bel_token_is(&t, 0, "exchange") ? BEL_ACT_EXCHANGE : BEL_ACT_KEEP;
-        if (t.n != 1) return bel_fail(err, cap, "'", t.word, "': this action takes no argument");
+        if (t.n != 1) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': this action takes no argument");
         return 0;
     }
     if (bel_token_is(&t, 0, "name")) {
         const char *x = t.n == 2 && t.len[1] == 1 ? strchr(suit_letters, t.at[1][0]) : NULL;
-        if (!x || !*x) return bel_fail(err, cap, "'", t.word, "': name takes one suit, S, H, D or C");
+        if (!x || !*x) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': name takes one suit, S, H, D or C");
         a->kind = BEL_ACT_NAME;
         a->card = (uint8_t)(x - suit_letters);
         return 0;
@@ -99,7 +99,7 @@ int bel_action_parse(const char *text, int len, struct bel_action *a, char *err,
         a->kind = BEL_ACT_PLAY;
         return bel_parse_play(&t, &a->card, &a->suffix, err, cap);
     }
-    return bel_fail(err, cap, "unknown action '", t.word, "'");
+    return bel_fail(err, cap, "unknown action '", bel_tokens_word(&t), "'");
 }
 
 /* ---- legal actions ---- */
@@ -495,13 +495,10 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
     if (bel_meld_check(d, s, a->melds, a->n_melds, err, cap) < 0) return -1;
     assert(d->n_pool + a->n_melds <= BEL_POOL);
     struct bel_act *act = record(d, BEL_ACT_MELD, 0, 0);
-    pq_mask call = 0;
+    pq_mask call = bel_meld_best(a->melds, a->n_melds, bel_meld_tie_trump(d));
     act->pool_at = d->n_pool;
     act->pool_n = a->n_melds;
-    for (int i = 0; i < a->n_melds; i++) {
-        d->pool[d->n_pool++] = a->melds[i];
-        if (!call || bel_meld_beats(d, a->melds[i], call)) call = a->melds[i];
-    }
+    for (int i = 0; i < a->n_melds; i++) d->pool[d->n_pool++] = a->melds[i];
     if (d->rules.form == BEL_MARSEILLAISE) {      /* BM3, BM4 */
         for (int i = 0; i < a->n_melds; i++) {
             if (bel_meld_is_carre(a->melds[i])) d->claimed_carre[s] |= a->melds[i];
@@ -515,23 +512,7 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
         return 0;
     }
     /* B19, B20: the dialogue */
-    d->call[s] = call;
-    if (!call) {
-        act->say = d->holder < 0 ? BEL_SAY_PASS : BEL_SAY_GOOD;
-    } else if (d->holder < 0 || bel_meld_key(call) / 1000 > bel_meld_key(d->call[d->holder]) / 1000) {
-        act->say = BEL_SAY_CLASS;
-        d->holder = (int8_t)s;
-    } else if (bel_meld_key(call) / 1000 < bel_meld_key(d->call[d->holder]) / 1000) {
-        act->say = BEL_SAY_GOOD;
-    } else {
-        act->asked = (uint8_t)d->holder;
-        if (bel_meld_beats(d, call, d->call[d->holder])) {
-            act->say = BEL_SAY_NOT_GOOD;
-            d->holder = (int8_t)s;
-        } else {
-            act->say = BEL_SAY_GOOD;
-        }
-    }
+    act->say = (uint8_t)bel_meld_say(call, s, d->call, &d->holder, &act->asked, bel_meld_tie_trump(d));
     d->melded |= (uint8_t)(1u << s);
     if (d->melded == (1u << d->n) - 1) d->meld_winner = d->holder;
     return 0;

@@ -23,6 +23,7 @@
 #include <stdint.h>
 #include <string.h>
 #include "engine/card.h"
+#include "engine/writer.h"
 
 /* ---- cards and tricks (belote_family.c) ---- */
 
@@ -107,8 +108,9 @@ static inline pq_mask bel_voids_shown(int card, int led, int best, int trump, in
 enum bel_suffix { BEL_SUFFIX_NONE, BEL_SUFFIX_BELOTE, BEL_SUFFIX_REBELOTE };
 
 enum {
-    BEL_MAX_TOKENS = 12,        /* the most tokens any game of the family reads */
-    BEL_WORD = 96               /* the action as quoted in a reason, with its NUL */
+    BEL_ACTION_MELDS = 10,      /* the most melds one action names, in any game of the family */
+    BEL_MAX_TOKENS = BEL_ACTION_MELDS + 2,
+    BEL_ACTION_TEXT = 96        /* the longest action text, with its NUL */
 };
 
 /* An action's text split into tokens (pointers into the caller's text). */
@@ -116,7 +118,9 @@ struct bel_tokens {
     int n;
     const char *at[BEL_MAX_TOKENS];
     int len[BEL_MAX_TOKENS];
-    char word[BEL_WORD];        /* the text as sent, cut, to quote in reasons */
+    const char *text;           /* the whole text and its length */
+    int text_len, printable;
+    char word[BEL_ACTION_TEXT]; /* bel_tokens_word's quote */
 };
 
 /* Writes `a`, `b`, `c` (NULL: nothing) into err and returns -1. */
@@ -132,10 +136,13 @@ static inline int bel_bare_play(const char *text, int len)
 
 /* Splits an action's text (len bytes; callers try bel_bare_play first)
  * into at most `max` (<= BEL_MAX_TOKENS) tokens: 0, or -1 with a reason
- * (empty, not single spaces, too many tokens). printable: a byte of t->word
- * outside ' '..'~' is written '?' (Coinche quotes a refused action so;
- * Belote quotes it as sent). */
+ * (empty, not single spaces, too many tokens). printable: a byte of the
+ * quote (bel_tokens_word) outside ' '..'~' is written '?' (Coinche quotes
+ * a refused action so; Belote quotes it as sent). */
 int bel_tokens_read(struct bel_tokens *t, const char *text, int len, int max, int printable, char *err, int cap);
+/* The text as sent, cut to BEL_ACTION_TEXT - 1 bytes, to quote in a
+ * reason (written only when a reason needs it). */
+const char *bel_tokens_word(struct bel_tokens *t);
 /* Whether token k is `word` (inline: a literal word's length folds). */
 static inline int bel_token_is(const struct bel_tokens *t, int k, const char *word)
 {
@@ -144,15 +151,70 @@ static inline int bel_token_is(const struct bel_tokens *t, int k, const char *wo
 }
 /* "play C", "play C belote", "play C rebelote" (token 0 is play): 0, or
  * -1 with a reason. */
-int bel_parse_play(const struct bel_tokens *t, uint8_t *card, uint8_t *suffix, char *err, int cap);
+int bel_parse_play(struct bel_tokens *t, uint8_t *card, uint8_t *suffix, char *err, int cap);
 /* "meld M1 M2 ..." (token 0 is meld), at most `max` melds, each a card
  * mask (not yet checked to be a meld): 0, or -1 with a reason. */
-int bel_parse_melds(const struct bel_tokens *t, int max, pq_mask *melds, uint8_t *n, char *err, int cap);
+int bel_parse_melds(struct bel_tokens *t, int max, pq_mask *melds, uint8_t *n, char *err, int cap);
 
 /* Writes `a`, `b`, `c` (NULL: nothing) one after the other into buf: the
  * length, or -1 when cap is short (buf then holds what fits). */
 int bel_put(char *buf, int cap, const char *a, const char *b, const char *c);
 /* "play XX" and its suffix (enum bel_suffix), as bel_put returns. */
 int bel_put_play(char *buf, int cap, int card, int suffix);
+
+/* ---- melds (belote_family.c): B16-B21, K17-K21 ----
+ * A meld is a card mask: four cards of one rank (a carré) or three or
+ * more in sequence in one suit; the natural order A K Q J T 9 8 7 (B3) is
+ * engine/card.h's rank order, so a sequence is a run of bits inside one
+ * suit's byte. */
+
+/* A valid meld (B16): its key (B17, > 0), or 0. */
+int bel_meld_key(pq_mask meld);
+/* Value of a valid meld: 20, 50, 100, 150, 200. */
+int bel_meld_value(pq_mask meld);
+int bel_meld_is_carre(pq_mask meld);
+/* Canonical text "AH,KH,QH" into buf (>= 32 bytes); returns its length. */
+int bel_meld_format(pq_mask meld, char *buf);
+/* Canonical text of a meld action ("meld" + sorted melds, n <=
+ * BEL_ACTION_MELDS); its length or -1. */
+int bel_meld_action_format(const pq_mask *melds, int n, char *buf, int cap);
+
+/* B17, B19 (K18, K20): whether meld a beats b: the higher key; equal keys
+ * tie, unless tie_trump is a suit (the flag meld_tie: trump), when a
+ * sequence in it beats one outside. */
+int bel_meld_beats_by(pq_mask a, pq_mask b, int tie_trump);
+
+/* The canonical meld actions of a seat holding `hand`, sorted as
+ * strings, each naming at most max_melds melds: its melds, sequences
+ * pairwise disjoint; none whose sequence uses a card of no_seq, no carré
+ * of no_carre (the cards a Marseillaise seat claimed already, BM3; 0
+ * elsewhere). Bare "meld" alone when the hand holds none. Returns the
+ * number (<= max). */
+int bel_meld_list(pq_mask hand, pq_mask no_seq, pq_mask no_carre, int max_melds,
+                  char (*texts)[BEL_ACTION_TEXT], int max);
+
+/* What is wrong with the melds of a `meld` action (same arguments as
+ * bel_meld_list's), the first fault in order; *at: the faulty meld. */
+enum bel_meld_fault { BEL_MELD_OK, BEL_MELD_NOT_A_MELD, BEL_MELD_NOT_HELD, BEL_MELD_TWICE,
+                      BEL_MELD_CARRE_CLAIMED, BEL_MELD_SEQUENCES_SHARE, BEL_MELD_SEQUENCE_CLAIMED };
+int bel_meld_fault(pq_mask hand, pq_mask no_seq, pq_mask no_carre, const pq_mask *melds, int n, int *at);
+
+/* The trick-1 dialogue (B19, B20; K20, K21). */
+enum bel_say { BEL_SAY_PASS, BEL_SAY_CLASS, BEL_SAY_GOOD, BEL_SAY_NOT_GOOD };
+enum { BEL_NOBODY = 0xff };     /* no seat was asked */
+/* The best of n melds (the first of equals), or 0 when n is 0. */
+pq_mask bel_meld_best(const pq_mask *melds, int n, int tie_trump);
+/* Seat `seat` calls its best meld `call` (0: none) after the calls so far
+ * (calls[] per seat, *holder the seat with the best, -1 before any):
+ * records it in calls[seat], says what the table hears (enum bel_say),
+ * sets *asked to the holder asked "How high?" (else BEL_NOBODY) and moves
+ * *holder when the call is better. */
+int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t *asked, int tie_trump);
+
+/* ---- reports (belote_family.c) ---- */
+/* A view's "say" of a trick-1 meld and, after "How high?", the "asked"
+ * holder's call and the new "call" when not good (belote.h, coinche.h
+ * "history"). */
+void bel_write_say(const struct pq_writer *w, int seat, int say, int asked, const pq_mask *calls);
 
 #endif

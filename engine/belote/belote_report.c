@@ -140,33 +140,9 @@ void bel_report_match(const struct bel_match *m, const struct pq_writer *w)
 
 /* ---- the view ---- */
 
-static const char *class_name(pq_mask call)
-{
-    static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };
-    return names[bel_meld_key(call) / 1000];
-}
-
-static void w_call(const struct pq_writer *w, const char *key, int seat, pq_mask call)
-{
-    static const char ranks[] = "789TJQKA";
-    char top[2] = { 0, 0 };
-    w_begin(w, key, 0);
-    w_int(w, "seat", seat);
-    if (bel_meld_is_carre(call)) {
-        top[0] = ranks[PQ_RANK(pq_mask_first(call))];
-        w_str(w, "carre", top);
-    } else {
-        top[0] = ranks[PQ_RANK(31 - __builtin_clz(call))];
-        w_int(w, "length", pq_mask_count(call));
-        w_str(w, "top", top);
-    }
-    w_end(w);
-}
-
 static void w_action(const struct pq_writer *w, const struct bel_deal *d, const struct bel_act *act, int v)
 {
     static const char *const words[] = { "take", "name", "pass", "exchange", "keep", "meld", "play" };
-    static const char *const says[] = { "pass", "", "good", "not good" };
     char text[BEL_TEXT], card[3];
     w_begin(w, NULL, 0);
     w_int(w, "seat", act->seat);
@@ -186,11 +162,7 @@ static void w_action(const struct pq_writer *w, const struct bel_deal *d, const 
             w_str(w, "action", "meld");
         }
         if (d->rules.form == BEL_MARSEILLAISE) break;
-        w_str(w, "say", act->say == BEL_SAY_CLASS ? class_name(d->call[act->seat]) : says[act->say]);
-        if (act->asked != 0xff) {
-            w_call(w, "asked", act->asked, d->call[act->asked]);
-            if (act->say == BEL_SAY_NOT_GOOD) w_call(w, "call", act->seat, d->call[act->seat]);
-        }
+        bel_write_say(w, act->seat, act->say, act->asked, d->call);
         break;
     case BEL_ACT_PLAY:
         pq_card_format(act->card, card);

@@ -12,7 +12,6 @@
 #include <assert.h>
 #include <string.h>
 #include "engine/belote/belote_family.h"
-#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 #include "engine/text.h"
 
@@ -96,7 +95,7 @@ int coinche_action_parse(const char *text, int len, struct coinche_action *a, ch
     if (bel_token_is(&t, 0, "pass") || bel_token_is(&t, 0, "coinche") || bel_token_is(&t, 0, "surcoinche")) {
         a->kind = bel_token_is(&t, 0, "pass") ? COINCHE_ACT_PASS : bel_token_is(&t, 0, "coinche") ? COINCHE_ACT_COINCHE
                                                                                                : COINCHE_ACT_SURCOINCHE;
-        if (t.n != 1) return bel_fail(err, cap, "'", t.word, "': this action takes no argument");
+        if (t.n != 1) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': this action takes no argument");
         return 0;
     }
     if (bel_token_is(&t, 0, "bid")) {
@@ -106,7 +105,7 @@ int coinche_action_parse(const char *text, int len, struct coinche_action *a, ch
         for (int k = 0; t.n == 3 && k < COINCHE_DENS; k++)
             if (bel_token_is(&t, 2, den_words[k])) den = k;
         if (level < 0 || den < 0)
-            return bel_fail(err, cap, "'", t.word, "': a bid is bid V DEN, V one of 80 90 ... 160 capot generale, "
+            return bel_fail(err, cap, "'", bel_tokens_word(&t), "': a bid is bid V DEN, V one of 80 90 ... 160 capot generale, "
                                                    "DEN one of S H D C NT AT (K8)");
         a->kind = COINCHE_ACT_BID;
         a->level = (uint8_t)level;
@@ -121,7 +120,7 @@ int coinche_action_parse(const char *text, int len, struct coinche_action *a, ch
         a->kind = COINCHE_ACT_PLAY;
         return bel_parse_play(&t, &a->card, &a->suffix, err, cap);
     }
-    return bel_fail(err, cap, "unknown action '", t.word, "'");
+    return bel_fail(err, cap, "unknown action '", bel_tokens_word(&t), "'");
 }
 
 /* ---- the auction (K7-K15) ---- */

@@ -5,7 +5,6 @@
  * tests/test_coinche_view.c derives the allowed cards on its own.
  */
 #include <string.h>
-#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 
 static const char *const letters[] = { "A", "B", "C", "D" };
@@ -109,29 +108,6 @@ void coinche_report_match(const struct coinche_match *m, const struct pq_writer 
 
 /* ---- the view ---- */
 
-static const char *class_name(pq_mask call)
-{
-    static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };
-    return names[bel_meld_key(call) / 1000];
-}
-
-static void w_call(const struct pq_writer *w, const char *key, int seat, pq_mask call)
-{
-    static const char ranks[] = "789TJQKA";
-    char top[2] = { 0, 0 };
-    w_begin(w, key, 0);
-    w_int(w, "seat", seat);
-    if (bel_meld_is_carre(call)) {
-        top[0] = ranks[PQ_RANK(pq_mask_first(call))];
-        w_str(w, "carre", top);
-    } else {
-        top[0] = ranks[PQ_RANK(31 - __builtin_clz(call))];
-        w_int(w, "length", pq_mask_count(call));
-        w_str(w, "top", top);
-    }
-    w_end(w);
-}
-
 /* The melds seat s declared, as meld texts, into the current array. */
 static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d, int s)
 {
@@ -147,7 +123,6 @@ static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d
 static void w_action(const struct pq_writer *w, const struct coinche_deal *d, const struct coinche_act *act, int v)
 {
     static const char *const words[] = { "pass", "bid", "coinche", "surcoinche", "meld", "play" };
-    static const char *const says[] = { "pass", "", "good", "not good" };
     char text[COINCHE_TEXT], card[3];
     w_begin(w, NULL, 0);
     w_int(w, "seat", act->seat);
@@ -166,11 +141,7 @@ static void w_action(const struct pq_writer *w, const struct coinche_deal *d, co
         } else {
             w_str(w, "action", "meld");
         }
-        w_str(w, "say", act->say == COINCHE_SAY_CLASS ? class_name(d->call[act->seat]) : says[act->say]);
-        if (act->asked != COINCHE_NO_SEAT) {
-            w_call(w, "asked", act->asked, d->call[act->asked]);
-            if (act->say == COINCHE_SAY_NOT_GOOD) w_call(w, "call", act->seat, d->call[act->seat]);
-        }
+        bel_write_say(w, act->seat, act->say, act->asked, d->call);
         break;
     case COINCHE_ACT_PLAY:
         pq_card_format(act->card, card);
