@@ -7,6 +7,7 @@
  */
 #include <string.h>
 #include "engine/belote/belote_family.h"
+#include "engine/rng.h"
 #include "engine/text.h"
 
 /* B2 (K2): by rank 7 8 9 T J Q K A. */
@@ -353,6 +354,51 @@ int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t
     if (!bel_meld_beats_by(call, calls[h], tie_trump)) return BEL_SAY_GOOD;
     *holder = (int8_t)seat;
     return BEL_SAY_NOT_GOOD;
+}
+
+/* ---- sampling ---- */
+
+static int may_take(const int8_t *slot_seat, const pq_mask *forbid, int slot, int card)
+{
+    return slot_seat[slot] < 0 || !(forbid[slot_seat[slot]] & PQ_BIT(card));
+}
+
+static int constrained_fill(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *out,
+                            struct pq_rng *rng)
+{
+    for (int attempt = 0; attempt < 200; attempt++) {
+        uint8_t cards[32];
+        int taken[32] = { 0 }, ok = 1;
+        memcpy(cards, pool, (size_t)n);
+        pq_rng_shuffle(rng, cards, n);
+        for (int i = 0; i < n && ok; i++) {
+            int options[32], k = 0;
+            for (int j = 0; j < n; j++)
+                if (!taken[j] && may_take(slot_seat, forbid, j, cards[i])) options[k++] = j;
+            if (!k) {
+                ok = 0;
+                break;
+            }
+            int j = options[pq_rng_below(rng, (uint32_t)k)];
+            taken[j] = 1;
+            out[j] = cards[i];
+        }
+        if (ok) return 0;
+    }
+    return -1;
+}
+
+void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                struct pq_rng *rng)
+{
+    int placed = 0;
+    for (int tries = 0; tries < 4000 && !placed; tries++) {
+        memcpy(cards, pool, (size_t)n);
+        pq_rng_shuffle(rng, cards, n);
+        placed = 1;
+        for (int i = 0; i < n && placed; i++) placed = may_take(slot_seat, forbid, i, cards[i]);
+    }
+    if (!placed && constrained_fill(slot_seat, n, forbid, pool, cards, rng) < 0) memcpy(cards, pool, (size_t)n);
 }
 
 /* ---- reports ---- */

@@ -211,6 +211,17 @@ pq_mask bel_meld_best(const pq_mask *melds, int n, int tie_trump);
  * *holder when the call is better. */
 int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t *asked, int tie_trump);
 
+/* ---- sampling (belote_family.c): belote.h and coinche.h "Sampling" ---- */
+struct pq_rng;
+/* Deals the n (<= 32) unseen cards of pool[] to n slots at random into
+ * cards[] (card i to slot i): a slot of seat slot_seat[i] (0..3) may not
+ * take a card of forbid[seat]; a slot of seat -1 (a pack position) takes
+ * any. Exactly uniform by rejection (4000 tries), else a constrained
+ * random fill (each card in random order to a random free slot that may
+ * take it; 200 tries), else pool[] as it is (the real deal: consistent). */
+void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                struct pq_rng *rng);
+
 /* ---- reports (belote_family.c) ---- */
 /* A view's "say" of a trick-1 meld and, after "How high?", the "asked"
  * holder's call and the new "call" when not good (belote.h, coinche.h

@@ -123,54 +123,11 @@ int coinche_match_apply(struct coinche_match *m, const char *text, int len, char
 
 /* ---- sampling ---- */
 
-static void shuffle(struct pq_rng *rng, uint8_t *cards, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(rng, (uint32_t)i + 1);
-        uint8_t c = cards[i];
-        cards[i] = cards[j];
-        cards[j] = c;
-    }
-}
-
-static int fits(const uint8_t *slot_seat, const pq_mask *forbid, const uint8_t *cards, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (forbid[slot_seat[i]] & PQ_BIT(cards[i])) return 0;
-    return 1;
-}
-
-/* A constrained random fill when rejection keeps failing: each card, in
- * random order, to a random free slot that may take it. */
-static int constrained_fill(const uint8_t *slot_seat, const pq_mask *forbid, struct pq_rng *rng, const uint8_t *pool,
-                            int n, uint8_t *out)
-{
-    for (int attempt = 0; attempt < 200; attempt++) {
-        uint8_t cards[32];
-        int taken[32] = { 0 }, ok = 1;
-        memcpy(cards, pool, (size_t)n);
-        shuffle(rng, cards, n);
-        for (int i = 0; i < n && ok; i++) {
-            int options[32], k = 0;
-            for (int j = 0; j < n; j++)
-                if (!taken[j] && !(forbid[slot_seat[j]] & PQ_BIT(cards[i]))) options[k++] = j;
-            if (!k) {
-                ok = 0;
-                break;
-            }
-            int j = options[pq_rng_below(rng, (uint32_t)k)];
-            taken[j] = 1;
-            out[j] = cards[i];
-        }
-        if (ok) return 0;
-    }
-    return -1;
-}
-
 int coinche_match_sample(struct coinche_match *out, const struct coinche_match *m, int player, uint64_t seed)
 {
     struct pq_rng rng;
-    uint8_t pool[32], cards[32], slot_seat[32];
+    uint8_t pool[32], cards[32];
+    int8_t slot_seat[32];
     memcpy(out, m, sizeof *out);
     if (m->over) return 0;
     struct coinche_deal *d = &out->deal;
@@ -180,17 +137,11 @@ int coinche_match_sample(struct coinche_match *out, const struct coinche_match *
     for (int s = 0; s < COINCHE_SEATS; s++) {
         fixed[s] = s == v ? d->hand[s] : d->known[s] & d->hand[s];
         for (pq_mask unseen = d->hand[s] & ~fixed[s]; unseen; unseen &= unseen - 1) {
-            slot_seat[n] = (uint8_t)s;
+            slot_seat[n] = (int8_t)s;
             pool[n++] = (uint8_t)pq_mask_first(unseen);
         }
     }
-    int placed = 0;
-    for (int tries = 0; tries < 4000 && !placed; tries++) {
-        memcpy(cards, pool, (size_t)n);
-        shuffle(&rng, cards, n);
-        placed = fits(slot_seat, d->forbid, cards, n);
-    }
-    if (!placed && constrained_fill(slot_seat, d->forbid, &rng, pool, n, cards) < 0) memcpy(cards, pool, (size_t)n);
+    bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
     for (int s = 0; s < COINCHE_SEATS; s++) d->hand[s] = fixed[s];
     for (int i = 0; i < n; i++) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]);
     /* the pack order follows the hands (K6), so the state stays one deal */
