@@ -263,6 +263,21 @@ const struct game_flag *game_flag_find(const struct game *g, const char *name);
  * ("rules.compare: 'x' is not rounded or exact"). */
 int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap);
 
+/* The index of `value` among a flag's values; 0 when the flag has no list
+ * or the value is not in it (callers check values with game_flag_check). */
+int game_flag_index(const struct game_flag *flag, const char *value);
+
+/* The number a flag value's leading digits write (0 for none): a checked
+ * NUMBER flag's value. */
+long game_flag_number(const char *value);
+
+/* Gives each "name=value" of a game_setup's rules (NULL-terminated; NULL:
+ * none) to set(ctx, name, value, err, cap) in order: 0, or -1 with the
+ * reason ("rules: 'x' is not name=value", a name of 32 bytes or more
+ * included, or set's own). */
+int game_rules_each(const char *const *rules, int (*set)(void *ctx, const char *name, const char *value, char *err, int cap),
+                    void *ctx, char *err, int cap);
+
 /* A flag's values as one text into buf (cap bytes): "a|b|c", a run of
  * three or more consecutive numbers as "1..8", "MIN..MAX" for a number
  * flag without a list. Returns buf. */

@@ -68,33 +68,19 @@ const char *bel_form_name(int form)
     return names[form];
 }
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
-static long number(const char *value)
-{
-    long n = 0;
-    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-    return n;
-}
-
 /* Stores a checked value of flag `k`. */
 static void store(struct bel_rules *r, int k, const struct game_flag *f, const char *value)
 {
     switch (k) {
-    case FLAG_DEALS: r->deals = (int16_t)number(value); break;
-    case FLAG_TARGET: r->target = (int16_t)number(value); break;
-    case FLAG_SEVEN: r->seven_exchange = (uint8_t)flag_index(f, value); break;
-    case FLAG_COMPARE: r->compare = (uint8_t)flag_index(f, value); break;
-    case FLAG_ROUNDING: r->rounding = (uint8_t)flag_index(f, value); break;
-    case FLAG_FAILURE: r->belote_on_failure = (uint8_t)flag_index(f, value); break;
-    case FLAG_TIE: r->meld_tie = (uint8_t)flag_index(f, value); break;
-    case FLAG_CAPOT: r->capot_last = (uint8_t)flag_index(f, value); break;
-    case FLAG_REVEAL: r->reveal = (uint8_t)flag_index(f, value); break;
+    case FLAG_DEALS: r->deals = (int16_t)game_flag_number(value); break;
+    case FLAG_TARGET: r->target = (int16_t)game_flag_number(value); break;
+    case FLAG_SEVEN: r->seven_exchange = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_COMPARE: r->compare = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_ROUNDING: r->rounding = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_FAILURE: r->belote_on_failure = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_TIE: r->meld_tie = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_CAPOT: r->capot_last = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_REVEAL: r->reveal = (uint8_t)game_flag_index(f, value); break;
     default: break;
     }
 }

@@ -38,6 +38,18 @@ static void start_deal(struct bel_match *m)
     bel_deal_init(&m->deal, &m->rules, deck);
 }
 
+/* The flags of one form, set by game_rules_each. */
+struct rules_of_game {
+    struct bel_rules *rules;
+    const struct game *g;
+};
+
+static int set_rule(void *ctx, const char *name, const char *value, char *err, int cap)
+{
+    struct rules_of_game *rg = ctx;
+    return bel_rules_set(rg->rules, rg->g, name, value, err, cap);
+}
+
 int bel_match_create(struct bel_match *m, int form, const struct game *g, const struct game_setup *setup,
                      char *err, int cap)
 {
@@ -59,20 +71,8 @@ int bel_match_create(struct bel_match *m, int form, const struct game *g, const 
         return -1;
     }
     bel_rules_default(&m->rules, form, n);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (bel_rules_set(&m->rules, g, name, eq + 1, err, cap) < 0) return -1;
-    }
+    struct rules_of_game rg = { &m->rules, g };
+    if (game_rules_each(setup->rules, set_rule, &rg, err, cap) < 0) return -1;
     if (m->rules.deals % n != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);

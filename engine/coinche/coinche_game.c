@@ -48,40 +48,26 @@ const struct game_flag coinche_flags[] = {
 
 const int coinche_n_flags = FLAGS;
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
-static long number(const char *value)
-{
-    long n = 0;
-    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-    return n;
-}
-
 /* Stores a checked value of flag `k`. */
 static void store(struct coinche_rules *r, int k, const char *value)
 {
-    uint8_t i = (uint8_t)flag_index(&coinche_flags[k], value);
+    uint8_t i = (uint8_t)game_flag_index(&coinche_flags[k], value);
     switch (k) {
-    case FLAG_DEALS: r->deals = (int16_t)number(value); break;
-    case FLAG_TARGET: r->target = (int16_t)number(value); break;
+    case FLAG_DEALS: r->deals = (int16_t)game_flag_number(value); break;
+    case FLAG_TARGET: r->target = (int16_t)game_flag_number(value); break;
     case FLAG_NT_AT: r->nt_at = i; break;
     case FLAG_NT_AT_POINTS: r->nt_at_seed = i; break;
     case FLAG_BID_ORDER: r->bid_bridge = i; break;
     case FLAG_GENERALE: r->generale = i; break;
-    case FLAG_EIGHTY: r->eighty_needs = (uint8_t)number(value); break;
+    case FLAG_EIGHTY: r->eighty_needs = (uint8_t)game_flag_number(value); break;
     case FLAG_BEAT: r->must_beat_defence = i; break;
     case FLAG_SCORING: r->scoring = i; break;
     case FLAG_APPLIES: r->coinche_total = i; break;
-    case FLAG_MULTIPLIER: r->surcoinche_multiplier = (uint8_t)number(value); break;
+    case FLAG_MULTIPLIER: r->surcoinche_multiplier = (uint8_t)game_flag_number(value); break;
     case FLAG_FAILURE: r->belote_transfer = i; break;
     case FLAG_AT_BELOTE: r->at_belote_none = i; break;
     case FLAG_UNDERTRUMP: r->undertrump_forced = i; break;
-    case FLAG_CAPOT: r->capot_points = (int16_t)number(value); break;
+    case FLAG_CAPOT: r->capot_points = (int16_t)game_flag_number(value); break;
     case FLAG_MELDS: r->melds = i; break;
     case FLAG_TIE: r->meld_tie_trump = i; break;
     case FLAG_ROUNDING: r->rounding_tens = i; break;

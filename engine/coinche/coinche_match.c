@@ -36,6 +36,11 @@ static void start_deal(struct coinche_match *m)
     coinche_deal_init(&m->deal, &m->rules, deck);
 }
 
+static int set_rule(void *rules, const char *name, const char *value, char *err, int cap)
+{
+    return coinche_rules_set(rules, name, value, err, cap);
+}
+
 int coinche_match_create(struct coinche_match *m, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_text t;
@@ -50,20 +55,7 @@ int coinche_match_create(struct coinche_match *m, const struct game_setup *setup
         return -1;
     }
     coinche_rules_default(&m->rules);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (coinche_rules_set(&m->rules, name, eq + 1, err, cap) < 0) return -1;
-    }
+    if (game_rules_each(setup->rules, set_rule, &m->rules, err, cap) < 0) return -1;
     if (m->rules.deals % 4 != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);

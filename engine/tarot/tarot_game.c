@@ -58,23 +58,13 @@ int tarot_poignee_value(int level)
     return 10 + 10 * level;                                            /* F36: 20, 30, 40 */
 }
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
 static void store(struct tarot_rules *r, int k, const char *value)
 {
     const struct game_flag *f = &tarot_flags[k];
-    uint8_t v = (uint8_t)flag_index(f, value);
-    long n = 0;
+    uint8_t v = (uint8_t)game_flag_index(f, value);
+    long n = game_flag_number(value);
     switch (k) {
-    case FLAG_DEALS:
-        for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-        r->deals = (int16_t)(n ? n : 4 * r->players);
-        break;
+    case FLAG_DEALS: r->deals = (int16_t)(n ? n : 4 * r->players); break;
     case FLAG_PETIT_SEC: r->petit_sec = v; break;
     case FLAG_TRUMP_DISCARD: r->trump_discard = v; break;
     case FLAG_POIGNEE_LEVEL: r->poignee_level = v; break;
