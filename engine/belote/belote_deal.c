@@ -124,17 +124,17 @@ pq_mask bel_deal_legal_cards(const struct bel_deal *d)
     return bel_follow(d->hand[s], PQ_SUIT(d->played[0]), d->played[d->win_pos], d->trump, partner_winning(d, s), 1);
 }
 
-/* B26: which suffixes `card` may carry for the acting seat (bit 1 belote,
- * bit 2 rebelote). */
-static int suffixes(const struct bel_deal *d, int card)
+/* B26: what the acting seat may say with its plays: belote and rebelote
+ * of trumps, not in Marseillaise (BM5: automatic). */
+static inline struct bel_belote belote_of(const struct bel_deal *d)
 {
-    if (d->rules.form == BEL_MARSEILLAISE || d->trump < 0 || PQ_SUIT(card) != d->trump) return 0;
-    int r = PQ_RANK(card), s = d->to_act;
-    if (r != PQ_RANK_K && r != PQ_RANK_Q) return 0;
-    int other = PQ_CARD(d->trump, r == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K);
-    if (d->belote[s] == 0 && (d->hand[s] & PQ_BIT(other))) return 1 << BEL_SUFFIX_BELOTE;
-    if (d->belote[s] == 1) return 1 << BEL_SUFFIX_REBELOTE;
-    return 0;
+    struct bel_belote b = { 0, 0, 0 };
+    int s = d->to_act;
+    if (d->rules.form == BEL_MARSEILLAISE || d->trump < 0) return b;
+    b.suits = 1u << d->trump;
+    b.said = d->belote[s] >= 1 ? b.suits : 0;
+    b.resaid = d->belote[s] >= 2 ? b.suits : 0;
+    return b;
 }
 
 int bel_deal_legal_count(const struct bel_deal *d)
@@ -150,18 +150,7 @@ int bel_deal_legal_count(const struct bel_deal *d)
         char texts[BEL_MAX_MELD_ACTIONS][BEL_TEXT];
         return bel_meld_actions(d, d->to_act, texts, BEL_MAX_MELD_ACTIONS);
     }
-    pq_mask legal = bel_deal_legal_cards(d);
-    int n = pq_mask_count(legal);
-    if (d->rules.form != BEL_MARSEILLAISE && d->trump >= 0) {
-        pq_mask kq = legal & PQ_SUIT_MASK(d->trump) &
-                     (PQ_BIT(PQ_CARD(d->trump, PQ_RANK_K)) | PQ_BIT(PQ_CARD(d->trump, PQ_RANK_Q)));
-        while (kq) {
-            int c = pq_mask_first(kq);
-            kq &= kq - 1;
-            n += suffixes(d, c) != 0;
-        }
-    }
-    return n;
+    return bel_plays_count(bel_deal_legal_cards(d), d->hand[d->to_act], belote_of(d));
 }
 
 int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
@@ -189,16 +178,7 @@ int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
         int count = bel_meld_actions(d, d->to_act, texts, BEL_MAX_MELD_ACTIONS);
         return n < count ? bel_put(buf, cap, texts[n], NULL, NULL) : -1;
     }
-    pq_mask legal = bel_deal_legal_cards(d);
-    int k = 0;
-    while (legal) {
-        int c = pq_mask_first(legal), sfx = suffixes(d, c);
-        legal &= legal - 1;
-        if (k++ == n) return bel_put_play(buf, cap, c, BEL_SUFFIX_NONE);
-        if (sfx && k++ == n)
-            return bel_put_play(buf, cap, c, sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE);
-    }
-    return -1;
+    return bel_plays_text(bel_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), n, buf, cap);
 }
 
 int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len)
@@ -414,7 +394,7 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
     if (a->suffix) {
         if (d->rules.form == BEL_MARSEILLAISE)
             return bel_fail(err, cap, "belote is automatic in Marseillaise: no belote or rebelote (BM5)", NULL, NULL);
-        int ok = suffixes(d, c);
+        int ok = bel_suffixes(c, d->hand[s], belote_of(d));
         if (!(ok & (1 << a->suffix))) {
             if (a->suffix == BEL_SUFFIX_BELOTE)
                 return bel_fail(err, cap, "belote is said with the first of the King and Queen of trumps, "

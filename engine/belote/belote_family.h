@@ -156,11 +156,63 @@ int bel_parse_play(struct bel_tokens *t, uint8_t *card, uint8_t *suffix, char *e
  * mask (not yet checked to be a meld): 0, or -1 with a reason. */
 int bel_parse_melds(struct bel_tokens *t, int max, pq_mask *melds, uint8_t *n, char *err, int cap);
 
+/* ---- belote and rebelote (B26, K27) ---- */
+
+/* What a seat may say with its plays: the suits whose King and Queen make
+ * a belote (Belote: trumps; Coinche: by contract), and the suits in which
+ * the seat said belote, and rebelote, already (bit per suit). */
+struct bel_belote {
+    unsigned suits, said, resaid;
+};
+
+/* The words a play of `card` may carry for a seat holding `hand`: bit
+ * 1 << BEL_SUFFIX_BELOTE with the first of a King and Queen while holding
+ * the other, 1 << BEL_SUFFIX_REBELOTE with the second after the belote. */
+static inline int bel_suffixes(int card, pq_mask hand, struct bel_belote b)
+{
+    int r = PQ_RANK(card), suit = PQ_SUIT(card);
+    if ((r != PQ_RANK_K && r != PQ_RANK_Q) || !(b.suits & (1u << suit))) return 0;
+    int other = PQ_CARD(suit, r == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K);
+    if (!(b.said & (1u << suit)) && (hand & PQ_BIT(other))) return 1 << BEL_SUFFIX_BELOTE;
+    if ((b.said & (1u << suit)) && !(b.resaid & (1u << suit))) return 1 << BEL_SUFFIX_REBELOTE;
+    return 0;
+}
+
+/* "play XX" and its suffix (enum bel_suffix), as bel_put returns. */
+int bel_put_play(char *buf, int cap, int card, int suffix);
+
+/* The plays of the cards `legal` in card order, each `play C` followed by
+ * `play C belote` or `play C rebelote` when bel_suffixes allows it: how
+ * many, and the n-th as text (as bel_put returns; -1 past the last).
+ * Inline: every decision of a playout asks both. */
+static inline int bel_plays_count(pq_mask legal, pq_mask hand, struct bel_belote b)
+{
+    /* the King and Queen of each set of suits */
+    static const pq_mask kq_of[16] = {
+        0, 0x60, 0x6000, 0x6060, 0x600000, 0x600060, 0x606000, 0x606060, 0x60000000, 0x60000060,
+        0x60006000, 0x60006060, 0x60600000, 0x60600060, 0x60606000, 0x60606060
+    };
+    int n = pq_mask_count(legal);
+    for (pq_mask kq = legal & kq_of[b.suits & 0xf]; kq; kq &= kq - 1) n += bel_suffixes(pq_mask_first(kq), hand, b) != 0;
+    return n;
+}
+
+static inline int bel_plays_text(pq_mask legal, pq_mask hand, struct bel_belote b, int n, char *buf, int cap)
+{
+    int k = 0;
+    while (legal) {
+        int c = pq_mask_first(legal), sfx = bel_suffixes(c, hand, b);
+        legal &= legal - 1;
+        if (k++ == n) return bel_put_play(buf, cap, c, BEL_SUFFIX_NONE);
+        if (sfx && k++ == n)
+            return bel_put_play(buf, cap, c, sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE);
+    }
+    return -1;
+}
+
 /* Writes `a`, `b`, `c` (NULL: nothing) one after the other into buf: the
  * length, or -1 when cap is short (buf then holds what fits). */
 int bel_put(char *buf, int cap, const char *a, const char *b, const char *c);
-/* "play XX" and its suffix (enum bel_suffix), as bel_put returns. */
-int bel_put_play(char *buf, int cap, int card, int suffix);
 
 /* ---- melds (belote_family.c): B16-B21, K17-K21 ----
  * A meld is a card mask: four cards of one rank (a carré) or three or

@@ -191,24 +191,16 @@ pq_mask coinche_deal_legal_cards(const struct coinche_deal *d)
     return hi ? hi : f;
 }
 
-/* K27: the suits whose King and Queen make a belote in this contract. */
-static pq_mask belote_suits(const struct coinche_deal *d)
+/* K27: what the acting seat may say with its plays: the suits whose King
+ * and Queen make a belote in this contract (none in NT; every suit in AT
+ * unless at_belote: none), and what it said already. */
+static inline struct bel_belote belote_of(const struct coinche_deal *d)
 {
+    struct bel_belote b = { 0, d->belote[d->to_act] & 0xfu, d->belote[d->to_act] >> 4 };
     int den = d->contract.den;
-    if (den == COINCHE_NT || (den == COINCHE_AT && d->rules.at_belote_none)) return 0;
-    return den == COINCHE_AT ? 0xf : 1u << den;
-}
-
-/* K27: which suffixes `card` may carry for the acting seat (bit 1
- * belote, bit 2 rebelote). */
-static int suffixes(const struct coinche_deal *d, int card)
-{
-    int r = PQ_RANK(card), suit = PQ_SUIT(card), s = d->to_act;
-    if ((r != PQ_RANK_K && r != PQ_RANK_Q) || !(belote_suits(d) & (1u << suit))) return 0;
-    int other = PQ_CARD(suit, r == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K);
-    if (!(d->belote[s] & (1u << suit)) && (d->hand[s] & PQ_BIT(other))) return 1 << COINCHE_SUFFIX_BELOTE;
-    if ((d->belote[s] & (1u << suit)) && !(d->belote[s] & (16u << suit))) return 1 << COINCHE_SUFFIX_REBELOTE;
-    return 0;
+    if (den == COINCHE_NT || (den == COINCHE_AT && d->rules.at_belote_none)) b.suits = 0;
+    else b.suits = den == COINCHE_AT ? 0xf : 1u << den;
+    return b;
 }
 
 static int put_bid(char *buf, int cap, int level, int den)
@@ -231,15 +223,7 @@ int coinche_deal_legal_count(const struct coinche_deal *d)
         char texts[COINCHE_MAX_MELD_ACTIONS][COINCHE_TEXT];
         return coinche_meld_actions(d->hand[d->to_act], texts, COINCHE_MAX_MELD_ACTIONS);
     }
-    pq_mask legal = coinche_deal_legal_cards(d);
-    int n = pq_mask_count(legal);
-    pq_mask kq = 0;
-    for (pq_mask suits = belote_suits(d); suits; suits &= suits - 1) {
-        int suit = pq_mask_first(suits);
-        kq |= PQ_BIT(PQ_CARD(suit, PQ_RANK_K)) | PQ_BIT(PQ_CARD(suit, PQ_RANK_Q));
-    }
-    for (kq &= legal; kq; kq &= kq - 1) n += suffixes(d, pq_mask_first(kq)) != 0;
-    return n;
+    return bel_plays_count(coinche_deal_legal_cards(d), d->hand[d->to_act], belote_of(d));
 }
 
 int coinche_deal_legal_text(const struct coinche_deal *d, int n, char *buf, int cap)
@@ -267,16 +251,7 @@ int coinche_deal_legal_text(const struct coinche_deal *d, int n, char *buf, int 
         int count = coinche_meld_actions(d->hand[d->to_act], texts, COINCHE_MAX_MELD_ACTIONS);
         return n < count ? bel_put(buf, cap, texts[n], NULL, NULL) : -1;
     }
-    pq_mask legal = coinche_deal_legal_cards(d);
-    int k = 0;
-    while (legal) {
-        int c = pq_mask_first(legal), sfx = suffixes(d, c);
-        legal &= legal - 1;
-        if (k++ == n) return bel_put_play(buf, cap, c, COINCHE_SUFFIX_NONE);
-        if (sfx && k++ == n)
-            return bel_put_play(buf, cap, c, sfx == 1 << COINCHE_SUFFIX_BELOTE ? COINCHE_SUFFIX_BELOTE : COINCHE_SUFFIX_REBELOTE);
-    }
-    return -1;
+    return bel_plays_text(coinche_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), n, buf, cap);
 }
 
 int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int len)
@@ -457,7 +432,7 @@ static int apply_play(struct coinche_deal *d, const struct coinche_action *a, ch
     pq_card_format(c, card);
     if (!(d->hand[s] & PQ_BIT(c))) return bel_fail(err, cap, card, " is not in the seat's hand", NULL);
     if (!(coinche_deal_legal_cards(d) & PQ_BIT(c))) return play_refused(d, c, err, cap);
-    if (a->suffix && !(suffixes(d, c) & (1 << a->suffix))) {
+    if (a->suffix && !(bel_suffixes(c, d->hand[s], belote_of(d)) & (1 << a->suffix))) {
         if (a->suffix == COINCHE_SUFFIX_BELOTE)
             return bel_fail(err, cap, "belote is said with the first of a King and Queen of trumps, "
                                   "while holding the other (K27)", NULL, NULL);
