@@ -403,6 +403,17 @@ void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uin
 
 /* ---- reports ---- */
 
+void bel_write_card(const struct pq_writer *w, const char *key, int card)
+{
+    char text[3];
+    if (card == 0xff || card < 0) {
+        w->string(w->ctx, key, NULL);
+        return;
+    }
+    pq_card_format(card, text);
+    w->string(w->ctx, key, text);
+}
+
 static const char *class_name(pq_mask call)
 {
     static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };

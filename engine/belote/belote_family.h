@@ -275,6 +275,8 @@ void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uin
                 struct pq_rng *rng);
 
 /* ---- reports (belote_family.c) ---- */
+/* A card as its text ("AS"), or null for no card (negative or 0xff). */
+void bel_write_card(const struct pq_writer *w, const char *key, int card);
 /* A view's "say" of a trick-1 meld and, after "How high?", the "asked"
  * holder's call and the new "call" when not good (belote.h, coinche.h
  * "history"). */
