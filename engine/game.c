@@ -77,6 +77,22 @@ int game_flag_check(const struct game_flag *flag, const char *value, char *err, 
     return -1;
 }
 
+int game_flag_at(const struct game_flag *flags, int n, const char *name, const char *value, const char *game,
+                 char *err, int cap)
+{
+    struct pq_text t;
+    for (int k = 0; k < n; k++) {
+        if (strcmp(flags[k].name, name)) continue;
+        return game_flag_check(&flags[k], value, err, cap) < 0 ? -1 : k;
+    }
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, "rules: unknown flag '");
+    pq_text_str(&t, name);
+    pq_text_str(&t, "' for ");
+    pq_text_str(&t, game);
+    return -1;
+}
+
 int game_flag_index(const struct game_flag *flag, const char *value)
 {
     for (int i = 0; flag->values && flag->values[i]; i++)

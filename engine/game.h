@@ -263,6 +263,12 @@ const struct game_flag *game_flag_find(const struct game *g, const char *name);
  * ("rules.compare: 'x' is not rounded or exact"). */
 int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap);
 
+/* The flag of flags[0..n) called `name`, with `value` checked against it:
+ * its index, or -1 with the reason ("rules: unknown flag 'x' for GAME",
+ * or game_flag_check's). */
+int game_flag_at(const struct game_flag *flags, int n, const char *name, const char *value, const char *game,
+                 char *err, int cap);
+
 /* The index of `value` among a flag's values; 0 when the flag has no list
  * or the value is not in it (callers check values with game_flag_check). */
 int game_flag_index(const struct game_flag *flag, const char *value);

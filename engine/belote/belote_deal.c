@@ -11,7 +11,6 @@
 #include <assert.h>
 #include <string.h>
 #include "engine/belote/belote.h"
-#include "engine/text.h"
 
 static const char suit_letters[] = "SHDC";
 static const char *const suit_names[] = { "spades", "hearts", "diamonds", "clubs" };

@@ -356,6 +356,25 @@ int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t
     return BEL_SAY_NOT_GOOD;
 }
 
+/* ---- the pack ---- */
+
+int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, int cap)
+{
+    if (pq_deck_parse(text, deck, err, cap) < 0) return -1;
+    if (started) return bel_fail(err, cap, "the pack of a deal is set before its first action", NULL, NULL);
+    return 0;
+}
+
+int bel_deck_write(const uint8_t deck[32], char *buf, int cap)
+{
+    char text[96];
+    struct pq_text t;
+    pq_deck_format(deck, text);
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, text);
+    return t.len;
+}
+
 /* ---- sampling ---- */
 
 static int may_take(const int8_t *slot_seat, const pq_mask *forbid, int slot, int card)

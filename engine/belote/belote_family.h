@@ -263,6 +263,14 @@ pq_mask bel_meld_best(const pq_mask *melds, int n, int tie_trump);
  * *holder when the call is better. */
 int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t *asked, int tie_trump);
 
+/* ---- the pack (belote_family.c): game.h set_deck and deck_text ---- */
+/* Reads a deal record's "deck" into deck: 0, or -1 with a reason when it
+ * is no 32-card pack or when the deal has `started` (a deal's pack is set
+ * before its first action). */
+int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, int cap);
+/* Writes a pack as a deal record's "deck"; its length. */
+int bel_deck_write(const uint8_t deck[32], char *buf, int cap);
+
 /* ---- sampling (belote_family.c): belote.h and coinche.h "Sampling" ---- */
 struct pq_rng;
 /* Deals the n (<= 32) unseen cards of pool[] to n slots at random into

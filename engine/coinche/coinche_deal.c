@@ -13,7 +13,6 @@
 #include <string.h>
 #include "engine/belote/belote_family.h"
 #include "engine/coinche/coinche.h"
-#include "engine/text.h"
 
 /* K3: the normalized points of NT and AT by rank 7 8 9 T J Q K A (a
  * suit contract's are Belote's, K2: belote_family.h). */

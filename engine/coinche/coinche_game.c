@@ -4,7 +4,6 @@
  */
 #include <string.h>
 #include "engine/coinche/coinche.h"
-#include "engine/text.h"
 
 static const char *const bools[] = { "false", "true", NULL };
 static const char *const targets[] = { "0", "1000", "2000", "3000", NULL };
@@ -83,18 +82,10 @@ void coinche_rules_default(struct coinche_rules *self)
 
 int coinche_rules_set(struct coinche_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(coinche_flags[k].name, name)) continue;
-        if (game_flag_check(&coinche_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for coinche");
-    return -1;
+    int k = game_flag_at(coinche_flags, FLAGS, name, value, "coinche", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
 }
 
 /* ---- the game interface ---- */
@@ -154,26 +145,14 @@ static int set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct coinche_match *m = state;
     uint8_t deck[32];
-    if (pq_deck_parse(deck_text, deck, err, cap) < 0) return -1;
-    if (m->over || m->deal.n_hist > 0) {
-        struct pq_text t;
-        pq_text_init(&t, err, cap);
-        pq_text_str(&t, "the pack of a deal is set before its first action");
-        return -1;
-    }
+    if (bel_deck_read(deck_text, m->over || m->deal.n_hist > 0, deck, err, cap) < 0) return -1;
     coinche_deal_init(&m->deal, &m->rules, deck);
     return 0;
 }
 
 static int deck_text(const void *state, char *buf, int cap)
 {
-    const struct coinche_match *m = state;
-    char deck[96];
-    struct pq_text t;
-    pq_deck_format(m->deal.deck, deck);
-    pq_text_init(&t, buf, cap);
-    pq_text_str(&t, deck);
-    return t.len;
+    return bel_deck_write(((const struct coinche_match *)state)->deal.deck, buf, cap);
 }
 
 static void view(const void *state, int player, const struct pq_writer *w)

@@ -47,18 +47,10 @@ void tar_rules_default(struct tar_rules *self)
 
 int tar_rules_set(struct tar_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(tar_flags[k].name, name)) continue;
-        if (game_flag_check(&tar_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for tarocchini");
-    return -1;
+    int k = game_flag_at(tar_flags, FLAGS, name, value, "tarocchini", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
 }
 
 static int set_one(void *rules, const char *name, const char *value, char *err, int cap)

@@ -83,18 +83,10 @@ void tarot_rules_default(struct tarot_rules *self, int players)
 
 int tarot_rules_set(struct tarot_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    struct pq_text t;
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(tarot_flags[k].name, name)) continue;
-        if (game_flag_check(&tarot_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for tarot");
-    return -1;
+    int k = game_flag_at(tarot_flags, FLAGS, name, value, "tarot", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
 }
 
 /* ---- the game interface ---- */
