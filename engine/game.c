@@ -107,6 +107,17 @@ long game_flag_number(const char *value)
     return n;
 }
 
+int game_first_dealer_check(const struct game_setup *setup, int n, char *err, int cap)
+{
+    struct pq_text t;
+    if (setup->one_deal || (setup->first_dealer >= 0 && setup->first_dealer < n)) return 0;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, "first_dealer: not one of the ");
+    pq_text_int(&t, n);
+    pq_text_str(&t, " players");
+    return -1;
+}
+
 int game_rules_each(const char *const *rules, int (*set)(void *ctx, const char *name, const char *value, char *err, int cap),
                     void *ctx, char *err, int cap)
 {

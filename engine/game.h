@@ -277,6 +277,10 @@ int game_flag_index(const struct game_flag *flag, const char *value);
  * NUMBER flag's value. */
 long game_flag_number(const char *value);
 
+/* Checks a setup's first dealer against n players (any when one_deal): 0,
+ * or -1 with the reason ("first_dealer: not one of the 4 players"). */
+int game_first_dealer_check(const struct game_setup *setup, int n, char *err, int cap);
+
 /* Gives each "name=value" of a game_setup's rules (NULL-terminated; NULL:
  * none) to set(ctx, name, value, err, cap) in order: 0, or -1 with the
  * reason ("rules: 'x' is not name=value", a name of 32 bytes or more

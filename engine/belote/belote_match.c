@@ -64,12 +64,7 @@ int bel_match_create(struct bel_match *m, int form, const struct game *g, const 
         if (g->min_players == g->max_players) pq_text_int(&t, g->min_players);
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= n)) {
-        pq_text_str(&t, "first_dealer: not one of the ");
-        pq_text_int(&t, n);
-        pq_text_str(&t, " players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, n, err, cap) < 0) return -1;
     bel_rules_default(&m->rules, form, n);
     struct rules_of_game rg = { &m->rules, g };
     if (game_rules_each(setup->rules, set_rule, &rg, err, cap) < 0) return -1;

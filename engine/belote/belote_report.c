@@ -99,7 +99,7 @@ void bel_report_match(const struct bel_match *m, const struct pq_writer *w)
 static void w_action(const struct pq_writer *w, const struct bel_deal *d, const struct bel_act *act, int v)
 {
     static const char *const words[] = { "take", "name", "pass", "exchange", "keep", "meld", "play" };
-    char text[BEL_TEXT], card[3];
+    char text[BEL_TEXT];
     pq_writer_begin(w, NULL, 0);
     pq_writer_int(w, "seat", act->seat);
     switch (act->kind) {
@@ -121,10 +121,7 @@ static void w_action(const struct pq_writer *w, const struct bel_deal *d, const 
         bel_write_say(w, act->seat, act->say, act->asked, d->call);
         break;
     case BEL_ACT_PLAY:
-        pq_card_format(act->card, card);
-        strcpy(text, "play ");
-        strcat(text, card);
-        if (act->suffix) strcat(text, act->suffix == BEL_SUFFIX_BELOTE ? " belote" : " rebelote");
+        bel_put_play(text, sizeof text, act->card, act->suffix);
         pq_writer_str(w, "action", text);
         if (act->shows && d->rules.form == BEL_MARSEILLAISE) {
             w->boolean(w->ctx, "belote", 1);

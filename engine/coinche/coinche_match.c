@@ -50,10 +50,7 @@ int coinche_match_create(struct coinche_match *m, const struct game_setup *setup
         pq_text_str(&t, "players: coinche is played by 4");
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= 4)) {
-        pq_text_str(&t, "first_dealer: not one of the 4 players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, 4, err, cap) < 0) return -1;
     coinche_rules_default(&m->rules);
     if (game_rules_each(setup->rules, set_rule, &m->rules, err, cap) < 0) return -1;
     if (m->rules.deals % 4 != 0) {

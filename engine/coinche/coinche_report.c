@@ -89,7 +89,7 @@ static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d
 static void w_action(const struct pq_writer *w, const struct coinche_deal *d, const struct coinche_act *act, int v)
 {
     static const char *const words[] = { "pass", "bid", "coinche", "surcoinche", "meld", "play" };
-    char text[COINCHE_TEXT], card[3];
+    char text[COINCHE_TEXT];
     pq_writer_begin(w, NULL, 0);
     pq_writer_int(w, "seat", act->seat);
     switch (act->kind) {
@@ -110,10 +110,7 @@ static void w_action(const struct pq_writer *w, const struct coinche_deal *d, co
         bel_write_say(w, act->seat, act->say, act->asked, d->call);
         break;
     case COINCHE_ACT_PLAY:
-        pq_card_format(act->card, card);
-        strcpy(text, "play ");
-        strcat(text, card);
-        if (act->den) strcat(text, act->den == COINCHE_SUFFIX_BELOTE ? " belote" : " rebelote");
+        bel_put_play(text, sizeof text, act->card, act->den);   /* a play's den holds its suffix */
         pq_writer_str(w, "action", text);
         if (act->shows) {
             pq_writer_begin(w, "shows", 1);

@@ -57,12 +57,7 @@ int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, ch
         pq_text_str(&t, "players: tarot takes 3, 4 or 5");
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= n)) {
-        pq_text_str(&t, "first_dealer: not one of the ");
-        pq_text_int(&t, n);
-        pq_text_str(&t, " players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, n, err, cap) < 0) return -1;
     tarot_rules_default(&m->rules, n);
     if (game_rules_each(setup->rules, set_rule, &m->rules, err, cap) < 0) return -1;
     if (m->rules.deals % n != 0) {
