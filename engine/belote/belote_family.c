@@ -118,17 +118,26 @@ int bel_put(char *buf, int cap, const char *a, const char *b, const char *c)
 int bel_put_play(char *buf, int cap, int card, int suffix)
 {
     static const char ranks[] = "789TJQKA", suits[] = "SHDC";
-    const char *word = suffix == BEL_SUFFIX_BELOTE ? " belote" : suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "";
     char text[8] = "play ";
     text[5] = ranks[PQ_RANK(card)];
     text[6] = suits[PQ_SUIT(card)];
     text[7] = '\0';
-    if (cap < 17) return bel_put(buf, cap, text, word, NULL);
-    /* the hot path (every decision lists its plays): room for the longest */
-    size_t n = strlen(word);
-    memcpy(buf, text, 7);
-    memcpy(buf + 7, word, n + 1);
-    return 7 + (int)n;
+    if (cap < 17) {
+        const char *word = suffix == BEL_SUFFIX_BELOTE ? " belote" : suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "";
+        return bel_put(buf, cap, text, word, NULL);
+    }
+    /* the hot path (every decision lists its plays): room for the longest,
+     * copies of known sizes */
+    memcpy(buf, text, 8);
+    if (suffix == BEL_SUFFIX_BELOTE) {
+        memcpy(buf + 7, " belote", 8);
+        return 14;
+    }
+    if (suffix == BEL_SUFFIX_REBELOTE) {
+        memcpy(buf + 7, " rebelote", 10);
+        return 16;
+    }
+    return 7;
 }
 
 /* ---- melds ---- */
