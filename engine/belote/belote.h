@@ -3,7 +3,9 @@
  * découverte) and Partnership Belote (4, two sides), as one deal engine
  * (deal.c, melds.c), one scorer (belote_score.c) and one match (belote_match.c) behind
  * three game modules (belote_game.c: belote_game,
- * belote_marseillaise_game, belote_partnership_game).
+ * belote_marseillaise_game, belote_partnership_game). The rules Coinche
+ * shares with them (cards, tricks, melds, belote, the notation) are
+ * written once in belote_family.h, which this header includes.
  *
  * Everything is plain fixed-size data: a struct bel_match (the game
  * state) may be copied with memcpy. Seats are 0..N-1 in playing order from

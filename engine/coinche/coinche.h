@@ -5,7 +5,11 @@
  * game module, `coinche` (coinche_game.c), over one deal engine
  * (coinche_deal.c, coinche_melds.c), one scorer (coinche_score.c), one
  * match (coinche_match.c), one writer of views and results
- * (coinche_report.c) and what `arena check` asks (coinche_check.c).
+ * (coinche_report.c) and what `arena check` asks (coinche_check.c). The
+ * rules it shares with Belote (card ranks and points in a suit contract,
+ * the trick obligations, melds, belote-rebelote, the action notation, the
+ * sampler's redeal) are engine/belote/belote_family.h's; this folder keeps
+ * its differences (the auction, NT and AT, the flags that change a rule).
  *
  * Everything is plain fixed-size data: a struct coinche_match (the game
  * state) may be copied with memcpy. Seats are 0..3 in playing order, seat
