@@ -77,6 +77,69 @@ int game_flag_check(const struct game_flag *flag, const char *value, char *err, 
     return -1;
 }
 
+int game_flag_at(const struct game_flag *flags, int n, const char *name, const char *value, const char *game,
+                 char *err, int cap)
+{
+    struct pq_text t;
+    for (int k = 0; k < n; k++) {
+        if (strcmp(flags[k].name, name)) continue;
+        return game_flag_check(&flags[k], value, err, cap) < 0 ? -1 : k;
+    }
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, "rules: unknown flag '");
+    pq_text_str(&t, name);
+    pq_text_str(&t, "' for ");
+    pq_text_str(&t, game);
+    return -1;
+}
+
+int game_flag_index(const struct game_flag *flag, const char *value)
+{
+    for (int i = 0; flag->values && flag->values[i]; i++)
+        if (!strcmp(flag->values[i], value)) return i;
+    return 0;
+}
+
+long game_flag_number(const char *value)
+{
+    long n = 0;
+    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
+    return n;
+}
+
+int game_first_dealer_check(const struct game_setup *setup, int n, char *err, int cap)
+{
+    struct pq_text t;
+    if (setup->one_deal || (setup->first_dealer >= 0 && setup->first_dealer < n)) return 0;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, "first_dealer: not one of the ");
+    pq_text_int(&t, n);
+    pq_text_str(&t, " players");
+    return -1;
+}
+
+int game_rules_each(const char *const *rules, int (*set)(void *ctx, const char *name, const char *value, char *err, int cap),
+                    void *ctx, char *err, int cap)
+{
+    for (int i = 0; rules && rules[i]; i++) {
+        const char *opt = rules[i], *eq = strchr(opt, '=');
+        char name[32];
+        size_t len = eq ? (size_t)(eq - opt) : 0;
+        if (!eq || len >= sizeof name) {
+            struct pq_text t;
+            pq_text_init(&t, err, cap);
+            pq_text_str(&t, "rules: '");
+            pq_text_str(&t, opt);
+            pq_text_str(&t, "' is not name=value");
+            return -1;
+        }
+        memcpy(name, opt, len);
+        name[len] = '\0';
+        if (set(ctx, name, eq + 1, err, cap) < 0) return -1;
+    }
+    return 0;
+}
+
 int game_winner(const struct game *g, const void *state, const long *points)
 {
     int n = g->players(state), best = -1, shared = 0;

@@ -263,6 +263,31 @@ const struct game_flag *game_flag_find(const struct game *g, const char *name);
  * ("rules.compare: 'x' is not rounded or exact"). */
 int game_flag_check(const struct game_flag *flag, const char *value, char *err, int cap);
 
+/* The flag of flags[0..n) called `name`, with `value` checked against it:
+ * its index, or -1 with the reason ("rules: unknown flag 'x' for GAME",
+ * or game_flag_check's). */
+int game_flag_at(const struct game_flag *flags, int n, const char *name, const char *value, const char *game,
+                 char *err, int cap);
+
+/* The index of `value` among a flag's values; 0 when the flag has no list
+ * or the value is not in it (callers check values with game_flag_check). */
+int game_flag_index(const struct game_flag *flag, const char *value);
+
+/* The number a flag value's leading digits write (0 for none): a checked
+ * NUMBER flag's value. */
+long game_flag_number(const char *value);
+
+/* Checks a setup's first dealer against n players (any when one_deal): 0,
+ * or -1 with the reason ("first_dealer: not one of the 4 players"). */
+int game_first_dealer_check(const struct game_setup *setup, int n, char *err, int cap);
+
+/* Gives each "name=value" of a game_setup's rules (NULL-terminated; NULL:
+ * none) to set(ctx, name, value, err, cap) in order: 0, or -1 with the
+ * reason ("rules: 'x' is not name=value", a name of 32 bytes or more
+ * included, or set's own). */
+int game_rules_each(const char *const *rules, int (*set)(void *ctx, const char *name, const char *value, char *err, int cap),
+                    void *ctx, char *err, int cap);
+
 /* A flag's values as one text into buf (cap bytes): "a|b|c", a run of
  * three or more consecutive numbers as "1..8", "MIN..MAX" for a number
  * flag without a list. Returns buf. */

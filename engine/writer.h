@@ -9,6 +9,9 @@
 #ifndef PQ_WRITER_H
 #define PQ_WRITER_H
 
+#include <stddef.h>
+#include <stdint.h>
+
 struct pq_writer {
     void *ctx;
     void (*begin)(void *ctx, const char *key, int array);
@@ -23,6 +26,42 @@ struct pq_writer {
      * falls back on those. */
     void (*strings)(void *ctx, const char *key, const char *items, int width, int n);
 };
+
+/* The calls in short, and the shapes every game's reports write. */
+static inline void pq_writer_begin(const struct pq_writer *w, const char *key, int array)
+{
+    w->begin(w->ctx, key, array);
+}
+
+static inline void pq_writer_end(const struct pq_writer *w)
+{
+    w->end(w->ctx);
+}
+
+static inline void pq_writer_int(const struct pq_writer *w, const char *key, long v)
+{
+    w->integer(w->ctx, key, v);
+}
+
+static inline void pq_writer_str(const struct pq_writer *w, const char *key, const char *v)
+{
+    w->string(w->ctx, key, v);
+}
+
+/* A seat (or player) number, null when it is negative (none). */
+static inline void pq_writer_seat(const struct pq_writer *w, const char *key, int seat)
+{
+    if (seat < 0) w->string(w->ctx, key, NULL);
+    else w->integer(w->ctx, key, seat);
+}
+
+/* An array of n numbers. */
+static inline void pq_writer_ints(const struct pq_writer *w, const char *key, const int32_t *v, int n)
+{
+    w->begin(w->ctx, key, 1);
+    for (int i = 0; i < n; i++) w->integer(w->ctx, NULL, v[i]);
+    w->end(w->ctx);
+}
 
 /* An array of n strings of `width` bytes each, back to back in items,
  * through w->strings when the sink has it. */

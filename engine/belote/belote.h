@@ -3,7 +3,9 @@
  * découverte) and Partnership Belote (4, two sides), as one deal engine
  * (deal.c, melds.c), one scorer (belote_score.c) and one match (belote_match.c) behind
  * three game modules (belote_game.c: belote_game,
- * belote_marseillaise_game, belote_partnership_game).
+ * belote_marseillaise_game, belote_partnership_game). The rules Coinche
+ * shares with them (cards, tricks, melds, belote, the notation) are
+ * written once in belote_family.h, which this header includes.
  *
  * Everything is plain fixed-size data: a struct bel_match (the game
  * state) may be copied with memcpy. Seats are 0..N-1 in playing order from
@@ -96,6 +98,7 @@
 #include <stdint.h>
 #include "engine/card.h"
 #include "engine/game.h"
+#include "engine/belote/belote_family.h"
 
 enum bel_form { BEL_BASIC, BEL_MARSEILLAISE, BEL_PARTNERSHIP };
 
@@ -112,8 +115,8 @@ enum {
     BEL_HISTORY = 64,       /* actions of one deal (Marseillaise: <= 55) */
     BEL_MAX_DEALS = 100,    /* B39's cap */
     BEL_MAX_EVENTS = 64,
-    BEL_SEAT_MELDS = 10,    /* scoring melds of one seat in one deal */
-    BEL_TEXT = 96,          /* the longest action text, with its NUL */
+    BEL_SEAT_MELDS = BEL_ACTION_MELDS,  /* scoring melds of one seat in one deal */
+    BEL_TEXT = BEL_ACTION_TEXT,         /* the longest action text, with its NUL */
     BEL_MAX_MELD_ACTIONS = 256,
     BEL_NO_CARD = 0xff
 };
@@ -131,10 +134,6 @@ struct bel_rules {
 enum bel_phase { BEL_PHASE_AUCTION1, BEL_PHASE_AUCTION2, BEL_PHASE_EXCHANGE, BEL_PHASE_PLAY, BEL_PHASE_OVER };
 
 enum bel_kind { BEL_ACT_TAKE, BEL_ACT_NAME, BEL_ACT_PASS, BEL_ACT_EXCHANGE, BEL_ACT_KEEP, BEL_ACT_MELD, BEL_ACT_PLAY };
-
-enum bel_say { BEL_SAY_PASS, BEL_SAY_CLASS, BEL_SAY_GOOD, BEL_SAY_NOT_GOOD };
-
-enum bel_suffix { BEL_SUFFIX_NONE, BEL_SUFFIX_BELOTE, BEL_SUFFIX_REBELOTE };
 
 /* A parsed action. */
 struct bel_action {
@@ -259,21 +258,11 @@ int bel_rules_set(struct bel_rules *self, const struct game *g, const char *name
                   char *err, int cap);
 const char *bel_form_name(int form);
 
-/* ---- cards (belote_deal.c) ---- */
-int bel_card_points(int card, int trump);
+/* ---- cards (belote_family.h: bel_card_points, bel_beats, bel_follow) ---- */
 /* Seat s's side (Partnership) or s itself. */
 int bel_unit(const struct bel_rules *r, int seat);
 
-/* ---- melds (belote_melds.c) ---- */
-/* A valid meld (B16): its key (B17, > 0), or 0. */
-int bel_meld_key(pq_mask meld);
-/* Value of a valid meld: 20, 50, 100, 150, 200. */
-int bel_meld_value(pq_mask meld);
-int bel_meld_is_carre(pq_mask meld);
-/* Canonical text "AH,KH,QH" into buf (>= 32 bytes); returns its length. */
-int bel_meld_format(pq_mask meld, char *buf);
-/* Canonical text of a meld action ("meld" + sorted melds); its length or -1. */
-int bel_meld_action_format(const pq_mask *melds, int n, char *buf, int cap);
+/* ---- melds (belote_melds.c; a meld's key, value, texts: belote_family.h) ---- */
 /* The canonical meld actions seat `seat` may make now, sorted; returns
  * the number (<= max). texts[i] are NUL-terminated. */
 int bel_meld_actions(const struct bel_deal *d, int seat, char (*texts)[BEL_TEXT], int max);
@@ -282,6 +271,8 @@ int bel_meld_actions(const struct bel_deal *d, int seat, char (*texts)[BEL_TEXT]
 int bel_meld_check(const struct bel_deal *d, int seat, const pq_mask *melds, int n, char *err, int cap);
 /* Whether meld a beats b (B17, meld_tie). */
 int bel_meld_beats(const struct bel_deal *d, pq_mask a, pq_mask b);
+/* B19 meld_tie: the suit whose sequences win a tie of keys (trump), or -1. */
+int bel_meld_tie_trump(const struct bel_deal *d);
 
 /* ---- the deal (belote_deal.c) ---- */
 void bel_deal_init(struct bel_deal *d, const struct bel_rules *rules, const uint8_t deck[32]);

@@ -11,41 +11,13 @@
 #include <assert.h>
 #include <string.h>
 #include "engine/belote/belote.h"
-#include "engine/text.h"
 
-/* B2: by rank 7 8 9 T J Q K A. */
-static const uint8_t trump_points[PQ_RANKS] = { 0, 0, 14, 10, 20, 3, 4, 11 };
-static const uint8_t plain_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 11 };
-static const uint8_t trump_strength[PQ_RANKS] = { 0, 1, 6, 4, 7, 2, 3, 5 };   /* J 9 A T K Q 8 7 */
-static const uint8_t plain_strength[PQ_RANKS] = { 0, 1, 2, 6, 3, 4, 5, 7 };   /* A T K Q J 9 8 7 */
 static const char suit_letters[] = "SHDC";
 static const char *const suit_names[] = { "spades", "hearts", "diamonds", "clubs" };
-
-int bel_card_points(int card, int trump)
-{
-    return PQ_SUIT(card) == trump ? trump_points[PQ_RANK(card)] : plain_points[PQ_RANK(card)];
-}
 
 int bel_unit(const struct bel_rules *r, int seat)
 {
     return r->form == BEL_PARTNERSHIP ? seat & 1 : seat;
-}
-
-/* The trumps of card's suit that beat it (B2 trump order J 9 A T K Q 8 7),
- * by rank: the ranks whose trump_strength is higher. */
-static pq_mask trumps_above(int card)
-{
-    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
-    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
-}
-
-/* B25: whether `card` beats the trick's winning card `best`. */
-static int beats(int card, int best, int trump)
-{
-    if (PQ_SUIT(card) == PQ_SUIT(best))
-        return PQ_SUIT(card) == trump ? trump_strength[PQ_RANK(card)] > trump_strength[PQ_RANK(best)]
-                                      : plain_strength[PQ_RANK(card)] > plain_strength[PQ_RANK(best)];
-    return PQ_SUIT(card) == trump;
 }
 
 static int tricks_in_deal(const struct bel_deal *d)
@@ -93,96 +65,40 @@ void bel_deal_init(struct bel_deal *d, const struct bel_rules *rules, const uint
 
 /* ---- parsing ---- */
 
-static int fail(char *err, int cap, const char *a, const char *b, const char *c)
-{
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, a);
-    if (b) pq_text_str(&t, b);
-    if (c) pq_text_str(&t, c);
-    return -1;
-}
-
-static int parse_meld(const char *p, int len, pq_mask *out, char *err, int cap)
-{
-    char tok[40];
-    pq_mask m = 0;
-    if (len >= (int)sizeof tok) len = (int)sizeof tok - 1;
-    memcpy(tok, p, (size_t)len);
-    tok[len] = '\0';
-    for (int i = 0; i < len; i += 3) {
-        int c = i + 2 <= len ? pq_card_parse(p + i) : -1;
-        if (c < 0 || (i + 2 < len && p[i + 2] != ',')) return fail(err, cap, "meld '", tok, "': cards are written like AS and joined by commas");
-        if (m & PQ_BIT(c)) return fail(err, cap, "meld '", tok, "' names a card twice");
-        m |= PQ_BIT(c);
-        if (i + 2 == len - 1) return fail(err, cap, "meld '", tok, "' ends with a comma");
-    }
-    *out = m;
-    return 0;
-}
-
 int bel_action_parse(const char *text, int len, struct bel_action *a, char *err, int cap)
 {
-    const char *tok[BEL_SEAT_MELDS + 2];
-    int tlen[BEL_SEAT_MELDS + 2], n = 0;
-    char word[BEL_TEXT];
+    struct bel_tokens t;
+    int c = bel_bare_play(text, len);
     memset(a, 0, sizeof *a);
-    if (len <= 0) return fail(err, cap, "an empty action", NULL, NULL);
-    if (len == 7 && !memcmp(text, "play ", 5)) {     /* the hot path */
-        int c = pq_card_parse(text + 5);
-        if (c >= 0) {
-            a->kind = BEL_ACT_PLAY;
-            a->card = (uint8_t)c;
-            return 0;
-        }
-    }
-    int wl = len < BEL_TEXT ? len : BEL_TEXT - 1;
-    memcpy(word, text, (size_t)wl);
-    word[wl] = '\0';
-    for (int i = 0; i < len;) {
-        int j = i;
-        while (j < len && text[j] != ' ') j++;
-        if (j == i) return fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
-        if (n == BEL_SEAT_MELDS + 2) return fail(err, cap, "too many tokens in '", word, "'");
-        tok[n] = text + i;
-        tlen[n++] = j - i;
-        i = j + 1;
-        if (j == len - 1) return fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
-    }
-#define IS(k, s) (tlen[k] == (int)sizeof(s) - 1 && !memcmp(tok[k], s, sizeof(s) - 1))
-    if (IS(0, "take") || IS(0, "pass") || IS(0, "exchange") || IS(0, "keep")) {
-        a->kind = IS(0, "take") ? BEL_ACT_TAKE : IS(0, "pass") ? BEL_ACT_PASS : IS(0, "exchange") ? BEL_ACT_EXCHANGE : BEL_ACT_KEEP;
-        if (n != 1) return fail(err, cap, "'", word, "': this action takes no argument");
+    if (c >= 0) {
+        a->kind = BEL_ACT_PLAY;
+        a->card = (uint8_t)c;
         return 0;
     }
-    if (IS(0, "name")) {
-        const char *x = n == 2 && tlen[1] == 1 ? strchr(suit_letters, tok[1][0]) : NULL;
-        if (!x || !*x) return fail(err, cap, "'", word, "': name takes one suit, S, H, D or C");
+    if (bel_tokens_read(&t, text, len, BEL_SEAT_MELDS + 2, 0, err, cap) < 0) return -1;
+    if (bel_token_is(&t, 0, "take") || bel_token_is(&t, 0, "pass") || bel_token_is(&t, 0, "exchange") ||
+        bel_token_is(&t, 0, "keep")) {
+        a->kind = bel_token_is(&t, 0, "take") ? BEL_ACT_TAKE : bel_token_is(&t, 0, "pass") ? BEL_ACT_PASS
+                  : bel_token_is(&t, 0, "exchange") ? BEL_ACT_EXCHANGE : BEL_ACT_KEEP;
+        if (t.n != 1) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': this action takes no argument");
+        return 0;
+    }
+    if (bel_token_is(&t, 0, "name")) {
+        const char *x = t.n == 2 && t.len[1] == 1 ? strchr(suit_letters, t.at[1][0]) : NULL;
+        if (!x || !*x) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': name takes one suit, S, H, D or C");
         a->kind = BEL_ACT_NAME;
         a->card = (uint8_t)(x - suit_letters);
         return 0;
     }
-    if (IS(0, "meld")) {
+    if (bel_token_is(&t, 0, "meld")) {
         a->kind = BEL_ACT_MELD;
-        if (n - 1 > BEL_SEAT_MELDS) return fail(err, cap, "'", word, "': too many melds");
-        for (int k = 1; k < n; k++)
-            if (parse_meld(tok[k], tlen[k], &a->melds[a->n_melds++], err, cap) < 0) return -1;
-        return 0;
+        return bel_parse_melds(&t, BEL_SEAT_MELDS, a->melds, &a->n_melds, err, cap);
     }
-    if (IS(0, "play")) {
-        int c = n >= 2 && tlen[1] == 2 ? pq_card_parse(tok[1]) : -1;
-        if (c < 0 || n > 3) return fail(err, cap, "'", word, "': play takes a card like AS and maybe belote or rebelote");
+    if (bel_token_is(&t, 0, "play")) {
         a->kind = BEL_ACT_PLAY;
-        a->card = (uint8_t)c;
-        if (n == 3) {
-            if (IS(2, "belote")) a->suffix = BEL_SUFFIX_BELOTE;
-            else if (IS(2, "rebelote")) a->suffix = BEL_SUFFIX_REBELOTE;
-            else return fail(err, cap, "'", word, "': the word after the card is belote or rebelote");
-        }
-        return 0;
+        return bel_parse_play(&t, &a->card, &a->suffix, err, cap);
     }
-#undef IS
-    return fail(err, cap, "unknown action '", word, "'");
+    return bel_fail(err, cap, "unknown action '", bel_tokens_word(&t), "'");
 }
 
 /* ---- legal actions ---- */
@@ -202,36 +118,22 @@ static int partner_winning(const struct bel_deal *d, int seat)
 pq_mask bel_deal_legal_cards(const struct bel_deal *d)
 {
     int s = d->to_act;
-    pq_mask h = d->hand[s];
-    if (d->n_played == 0) return h;
-    int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    pq_mask tm = PQ_SUIT_MASK(d->trump), t = h & tm;
-    if (led == d->trump) {                      /* B23 */
-        if (!t) return h;
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    pq_mask f = h & PQ_SUIT_MASK(led);          /* B24 */
-    if (f) return f;
-    if (partner_winning(d, s) || !t) return h;  /* BP3 */
-    if (PQ_SUIT(best) == d->trump) {
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    return t;
+    if (d->n_played == 0) return d->hand[s];
+    /* B23, B24, BP3: always trump when unable to overtrump */
+    return bel_follow(d->hand[s], PQ_SUIT(d->played[0]), d->played[d->win_pos], d->trump, partner_winning(d, s), 1);
 }
 
-/* B26: which suffixes `card` may carry for the acting seat (bit 1 belote,
- * bit 2 rebelote). */
-static int suffixes(const struct bel_deal *d, int card)
+/* B26: what the acting seat may say with its plays: belote and rebelote
+ * of trumps, not in Marseillaise (BM5: automatic). */
+static inline struct bel_belote belote_of(const struct bel_deal *d)
 {
-    if (d->rules.form == BEL_MARSEILLAISE || d->trump < 0 || PQ_SUIT(card) != d->trump) return 0;
-    int r = PQ_RANK(card), s = d->to_act;
-    if (r != PQ_RANK_K && r != PQ_RANK_Q) return 0;
-    int other = PQ_CARD(d->trump, r == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K);
-    if (d->belote[s] == 0 && (d->hand[s] & PQ_BIT(other))) return 1 << BEL_SUFFIX_BELOTE;
-    if (d->belote[s] == 1) return 1 << BEL_SUFFIX_REBELOTE;
-    return 0;
+    struct bel_belote b = { 0, 0, 0 };
+    int s = d->to_act;
+    if (d->rules.form == BEL_MARSEILLAISE || d->trump < 0) return b;
+    b.suits = 1u << d->trump;
+    b.said = d->belote[s] >= 1 ? b.suits : 0;
+    b.resaid = d->belote[s] >= 2 ? b.suits : 0;
+    return b;
 }
 
 int bel_deal_legal_count(const struct bel_deal *d)
@@ -247,85 +149,35 @@ int bel_deal_legal_count(const struct bel_deal *d)
         char texts[BEL_MAX_MELD_ACTIONS][BEL_TEXT];
         return bel_meld_actions(d, d->to_act, texts, BEL_MAX_MELD_ACTIONS);
     }
-    pq_mask legal = bel_deal_legal_cards(d);
-    int n = pq_mask_count(legal);
-    if (d->rules.form != BEL_MARSEILLAISE && d->trump >= 0) {
-        pq_mask kq = legal & PQ_SUIT_MASK(d->trump) &
-                     (PQ_BIT(PQ_CARD(d->trump, PQ_RANK_K)) | PQ_BIT(PQ_CARD(d->trump, PQ_RANK_Q)));
-        while (kq) {
-            int c = pq_mask_first(kq);
-            kq &= kq - 1;
-            n += suffixes(d, c) != 0;
-        }
-    }
-    return n;
-}
-
-/* Writes a, b, c one after the other into buf: the length, or -1 when
- * cap is short (buf then holds what fits). Hot: every decision writes. */
-static int put(char *buf, int cap, const char *a, const char *b, const char *c)
-{
-    const char *parts[3] = { a, b, c };
-    int len = 0;
-    for (int i = 0; i < 3; i++)
-        for (const char *p = parts[i]; p && *p; p++) {
-            if (len + 1 >= cap) {
-                if (cap > 0) buf[len] = '\0';
-                return -1;
-            }
-            buf[len++] = *p;
-        }
-    if (cap > 0) buf[len] = '\0';
-    return len;
-}
-
-/* "play XX" and its suffix, written directly (the hot path). */
-static int put_play(char *buf, int cap, int card, int suffix)
-{
-    static const char ranks[] = "789TJQKA";
-    const char *word = suffix == BEL_SUFFIX_BELOTE ? " belote" : suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "";
-    char text[24] = "play ";
-    text[5] = ranks[PQ_RANK(card)];
-    text[6] = suit_letters[PQ_SUIT(card)];
-    text[7] = '\0';
-    return put(buf, cap, text, word, NULL);
+    return bel_plays_count(bel_deal_legal_cards(d), d->hand[d->to_act], belote_of(d));
 }
 
 int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
 {
     switch (d->phase) {
-    case BEL_PHASE_AUCTION1: return put(buf, cap, n == 0 ? "take" : "pass", NULL, NULL);
+    case BEL_PHASE_AUCTION1: return bel_put(buf, cap, n == 0 ? "take" : "pass", NULL, NULL);
     case BEL_PHASE_AUCTION2: {
-        if (n == 3) return put(buf, cap, "pass", NULL, NULL);
+        if (n == 3) return bel_put(buf, cap, "pass", NULL, NULL);
         int k = 0;
         for (int s = 0; s < PQ_SUITS; s++) {
             if (s == PQ_SUIT(d->turnup)) continue;
             if (k++ == n) {
                 char x[2] = { suit_letters[s], '\0' };
-                return put(buf, cap, "name ", x, NULL);
+                return bel_put(buf, cap, "name ", x, NULL);
             }
         }
         return -1;
     }
-    case BEL_PHASE_EXCHANGE: return put(buf, cap, n == 0 ? "exchange" : "keep", NULL, NULL);
+    case BEL_PHASE_EXCHANGE: return bel_put(buf, cap, n == 0 ? "exchange" : "keep", NULL, NULL);
     case BEL_PHASE_PLAY: break;
     default: return -1;
     }
     if (bel_deal_meld_due(d)) {
         char texts[BEL_MAX_MELD_ACTIONS][BEL_TEXT];
         int count = bel_meld_actions(d, d->to_act, texts, BEL_MAX_MELD_ACTIONS);
-        return n < count ? put(buf, cap, texts[n], NULL, NULL) : -1;
+        return n < count ? bel_put(buf, cap, texts[n], NULL, NULL) : -1;
     }
-    pq_mask legal = bel_deal_legal_cards(d);
-    int k = 0;
-    while (legal) {
-        int c = pq_mask_first(legal), sfx = suffixes(d, c);
-        legal &= legal - 1;
-        if (k++ == n) return put_play(buf, cap, c, BEL_SUFFIX_NONE);
-        if (sfx && k++ == n)
-            return put_play(buf, cap, c, sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE);
-    }
-    return -1;
+    return bel_plays_text(bel_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), n, buf, cap);
 }
 
 int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len)
@@ -338,16 +190,16 @@ int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len)
         if (bel_meld_action_format(a.melds, a.n_melds, want, sizeof want) < 0) return -1;
         break;
     case BEL_ACT_PLAY:
-        put_play(want, sizeof want, a.card, a.suffix);
+        bel_put_play(want, sizeof want, a.card, a.suffix);
         break;
     case BEL_ACT_NAME: {
         char x[2] = { suit_letters[a.card], '\0' };
-        put(want, sizeof want, "name ", x, NULL);
+        bel_put(want, sizeof want, "name ", x, NULL);
         break;
     }
     default: {
         static const char *const words[] = { "take", "", "pass", "exchange", "keep" };
-        put(want, sizeof want, words[a.kind], NULL, NULL);
+        bel_put(want, sizeof want, words[a.kind], NULL, NULL);
     }
     }
     if (a.kind == BEL_ACT_MELD && bel_deal_meld_due(d)) {
@@ -447,30 +299,21 @@ static int play_refused(const struct bel_deal *d, int card, char *err, int cap)
     int s = d->to_act, led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
     pq_mask h = d->hand[s], tm = PQ_SUIT_MASK(d->trump);
     if (led == d->trump) {
-        if (PQ_SUIT(card) != d->trump) return fail(err, cap, "trumps were led and the seat holds one: it must play a trump (B23)", NULL, NULL);
-        return fail(err, cap, "trumps were led: the seat must head the trick with a higher trump (B23)", NULL, NULL);
+        if (PQ_SUIT(card) != d->trump) return bel_fail(err, cap, "trumps were led and the seat holds one: it must play a trump (B23)", NULL, NULL);
+        return bel_fail(err, cap, "trumps were led: the seat must head the trick with a higher trump (B23)", NULL, NULL);
     }
-    if (h & PQ_SUIT_MASK(led)) return fail(err, cap, "the seat must follow suit in ", suit_names[led], " (B24)");
-    if (PQ_SUIT(card) != d->trump) return fail(err, cap, "the seat cannot follow suit and must trump (B24)", NULL, NULL);
+    if (h & PQ_SUIT_MASK(led)) return bel_fail(err, cap, "the seat must follow suit in ", suit_names[led], " (B24)");
+    if (PQ_SUIT(card) != d->trump) return bel_fail(err, cap, "the seat cannot follow suit and must trump (B24)", NULL, NULL);
     (void)tm;
     (void)best;
-    return fail(err, cap, "the seat must overtrump: it holds a trump higher than the trick's (B24)", NULL, NULL);
+    return bel_fail(err, cap, "the seat must overtrump: it holds a trump higher than the trick's (B24)", NULL, NULL);
 }
 
 /* What the play of `card` tells everybody about the seat's hand. */
 static void infer_voids(struct bel_deal *d, int s, int card)
 {
     if (d->n_played == 0 || d->rules.form == BEL_MARSEILLAISE) return;
-    int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    pq_mask tm = PQ_SUIT_MASK(d->trump);
-    if (PQ_SUIT(card) != led) d->forbid[s] |= PQ_SUIT_MASK(led);
-    if (led == d->trump) {
-        if (PQ_SUIT(card) == d->trump && !beats(card, best, d->trump)) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    if (PQ_SUIT(card) == led || partner_winning(d, s)) return;
-    if (PQ_SUIT(card) != d->trump) d->forbid[s] |= tm;
-    else if (PQ_SUIT(best) == d->trump && !beats(card, best, d->trump)) d->forbid[s] |= trumps_above(best);
+    d->forbid[s] |= bel_voids_shown(card, PQ_SUIT(d->played[0]), d->played[d->win_pos], d->trump, partner_winning(d, s), 1);
 }
 
 /* The melds of seat s in the pool, OR-ed, and their number. */
@@ -543,19 +386,19 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
     pq_card_format(c, card);
     if (!(d->hand[s] & PQ_BIT(c))) {
         if (d->rules.form == BEL_MARSEILLAISE)
-            return fail(err, cap, card, " is not one of the seat's available cards (BM2)", NULL);
-        return fail(err, cap, card, " is not in the seat's hand", NULL);
+            return bel_fail(err, cap, card, " is not one of the seat's available cards (BM2)", NULL);
+        return bel_fail(err, cap, card, " is not in the seat's hand", NULL);
     }
     if (!(bel_deal_legal_cards(d) & PQ_BIT(c))) return play_refused(d, c, err, cap);
     if (a->suffix) {
         if (d->rules.form == BEL_MARSEILLAISE)
-            return fail(err, cap, "belote is automatic in Marseillaise: no belote or rebelote (BM5)", NULL, NULL);
-        int ok = suffixes(d, c);
+            return bel_fail(err, cap, "belote is automatic in Marseillaise: no belote or rebelote (BM5)", NULL, NULL);
+        int ok = bel_suffixes(c, d->hand[s], belote_of(d));
         if (!(ok & (1 << a->suffix))) {
             if (a->suffix == BEL_SUFFIX_BELOTE)
-                return fail(err, cap, "belote is said with the first of the King and Queen of trumps, "
+                return bel_fail(err, cap, "belote is said with the first of the King and Queen of trumps, "
                                       "while holding the other (B26)", NULL, NULL);
-            return fail(err, cap, "rebelote is said with the second of the King and Queen of trumps, "
+            return bel_fail(err, cap, "rebelote is said with the second of the King and Queen of trumps, "
                                   "after the seat's own belote (B26)", NULL, NULL);
         }
     }
@@ -589,7 +432,7 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
         }
     }
     d->played[d->n_played] = (uint8_t)c;
-    if (d->n_played > 0 && beats(c, d->played[d->win_pos], d->trump)) d->win_pos = d->n_played;
+    if (d->n_played > 0 && bel_beats(c, d->played[d->win_pos], d->trump)) d->win_pos = d->n_played;
     if (d->n_played == 0) d->win_pos = 0;
     d->n_played++;
     if (d->n_played < d->n) {
@@ -631,13 +474,10 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
     if (bel_meld_check(d, s, a->melds, a->n_melds, err, cap) < 0) return -1;
     assert(d->n_pool + a->n_melds <= BEL_POOL);
     struct bel_act *act = record(d, BEL_ACT_MELD, 0, 0);
-    pq_mask call = 0;
+    pq_mask call = bel_meld_best(a->melds, a->n_melds, bel_meld_tie_trump(d));
     act->pool_at = d->n_pool;
     act->pool_n = a->n_melds;
-    for (int i = 0; i < a->n_melds; i++) {
-        d->pool[d->n_pool++] = a->melds[i];
-        if (!call || bel_meld_beats(d, a->melds[i], call)) call = a->melds[i];
-    }
+    for (int i = 0; i < a->n_melds; i++) d->pool[d->n_pool++] = a->melds[i];
     if (d->rules.form == BEL_MARSEILLAISE) {      /* BM3, BM4 */
         for (int i = 0; i < a->n_melds; i++) {
             if (bel_meld_is_carre(a->melds[i])) d->claimed_carre[s] |= a->melds[i];
@@ -651,23 +491,7 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
         return 0;
     }
     /* B19, B20: the dialogue */
-    d->call[s] = call;
-    if (!call) {
-        act->say = d->holder < 0 ? BEL_SAY_PASS : BEL_SAY_GOOD;
-    } else if (d->holder < 0 || bel_meld_key(call) / 1000 > bel_meld_key(d->call[d->holder]) / 1000) {
-        act->say = BEL_SAY_CLASS;
-        d->holder = (int8_t)s;
-    } else if (bel_meld_key(call) / 1000 < bel_meld_key(d->call[d->holder]) / 1000) {
-        act->say = BEL_SAY_GOOD;
-    } else {
-        act->asked = (uint8_t)d->holder;
-        if (bel_meld_beats(d, call, d->call[d->holder])) {
-            act->say = BEL_SAY_NOT_GOOD;
-            d->holder = (int8_t)s;
-        } else {
-            act->say = BEL_SAY_GOOD;
-        }
-    }
+    act->say = (uint8_t)bel_meld_say(call, s, d->call, &d->holder, &act->asked, bel_meld_tie_trump(d));
     d->melded |= (uint8_t)(1u << s);
     if (d->melded == (1u << d->n) - 1) d->meld_winner = d->holder;
     return 0;
@@ -686,7 +510,7 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
             return 0;
         }
         if (a->kind != BEL_ACT_PASS)
-            return fail(err, cap, "the auction's first round asks for take or pass (B9)", NULL, NULL);
+            return bel_fail(err, cap, "the auction's first round asks for take or pass (B9)", NULL, NULL);
         record(d, BEL_ACT_PASS, 0, 0);
         if (s == d->n - 1) d->phase = BEL_PHASE_AUCTION2;
         d->to_act = (int8_t)((s + 1) % d->n);
@@ -694,7 +518,7 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
     case BEL_PHASE_AUCTION2:
         if (a->kind == BEL_ACT_NAME) {
             if (a->card == PQ_SUIT(d->turnup))
-                return fail(err, cap, "the second round names a suit other than the turn-up's (B10)", NULL, NULL);
+                return bel_fail(err, cap, "the second round names a suit other than the turn-up's (B10)", NULL, NULL);
             record(d, BEL_ACT_NAME, a->card, 0);
             d->maker = (int8_t)s;
             d->trump = (int8_t)a->card;
@@ -702,7 +526,7 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
             return 0;
         }
         if (a->kind != BEL_ACT_PASS)
-            return fail(err, cap, "the auction's second round asks for name X or pass (B10)", NULL, NULL);
+            return bel_fail(err, cap, "the auction's second round asks for name X or pass (B10)", NULL, NULL);
         record(d, BEL_ACT_PASS, 0, 0);
         if (s == d->n - 1) {        /* B11: void */
             d->phase = BEL_PHASE_OVER;
@@ -714,7 +538,7 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
     case BEL_PHASE_EXCHANGE: {
         int seven = PQ_CARD(d->trump, PQ_RANK_7);
         if (a->kind != BEL_ACT_EXCHANGE && a->kind != BEL_ACT_KEEP)
-            return fail(err, cap, "the holder of the Seven of trumps says exchange or keep (B13)", NULL, NULL);
+            return bel_fail(err, cap, "the holder of the Seven of trumps says exchange or keep (B13)", NULL, NULL);
         record(d, a->kind, 0, 0);
         if (a->kind == BEL_ACT_EXCHANGE) {
             d->hand[s] = (d->hand[s] & ~PQ_BIT(seven)) | PQ_BIT(d->turnup);
@@ -729,20 +553,20 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
     case BEL_PHASE_PLAY:
         if (bel_deal_meld_due(d)) {
             if (a->kind != BEL_ACT_MELD)
-                return fail(err, cap, d->rules.form == BEL_MARSEILLAISE
+                return bel_fail(err, cap, d->rules.form == BEL_MARSEILLAISE
                                           ? "the trick's winner makes its meld action (claims, or a bare meld) before leading (BM3)"
                                           : "in trick 1 each seat makes its meld action (or a bare meld) before its play (B18)",
                             NULL, NULL);
             return apply_meld(d, a, err, cap);
         }
         if (a->kind == BEL_ACT_MELD)
-            return fail(err, cap, d->rules.form == BEL_MARSEILLAISE ? "claims come only after winning a trick (BM3)"
+            return bel_fail(err, cap, d->rules.form == BEL_MARSEILLAISE ? "claims come only after winning a trick (BM3)"
                                                                   : "melds are declared once, in trick 1 before the seat's play (B18)",
                         NULL, NULL);
-        if (a->kind != BEL_ACT_PLAY) return fail(err, cap, "the seat must play a card", NULL, NULL);
+        if (a->kind != BEL_ACT_PLAY) return bel_fail(err, cap, "the seat must play a card", NULL, NULL);
         return apply_play(d, a, err, cap);
     default:
-        return fail(err, cap, "the deal is over", NULL, NULL);
+        return bel_fail(err, cap, "the deal is over", NULL, NULL);
     }
 }
 

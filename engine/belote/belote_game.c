@@ -68,33 +68,19 @@ const char *bel_form_name(int form)
     return names[form];
 }
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
-static long number(const char *value)
-{
-    long n = 0;
-    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-    return n;
-}
-
 /* Stores a checked value of flag `k`. */
 static void store(struct bel_rules *r, int k, const struct game_flag *f, const char *value)
 {
     switch (k) {
-    case FLAG_DEALS: r->deals = (int16_t)number(value); break;
-    case FLAG_TARGET: r->target = (int16_t)number(value); break;
-    case FLAG_SEVEN: r->seven_exchange = (uint8_t)flag_index(f, value); break;
-    case FLAG_COMPARE: r->compare = (uint8_t)flag_index(f, value); break;
-    case FLAG_ROUNDING: r->rounding = (uint8_t)flag_index(f, value); break;
-    case FLAG_FAILURE: r->belote_on_failure = (uint8_t)flag_index(f, value); break;
-    case FLAG_TIE: r->meld_tie = (uint8_t)flag_index(f, value); break;
-    case FLAG_CAPOT: r->capot_last = (uint8_t)flag_index(f, value); break;
-    case FLAG_REVEAL: r->reveal = (uint8_t)flag_index(f, value); break;
+    case FLAG_DEALS: r->deals = (int16_t)game_flag_number(value); break;
+    case FLAG_TARGET: r->target = (int16_t)game_flag_number(value); break;
+    case FLAG_SEVEN: r->seven_exchange = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_COMPARE: r->compare = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_ROUNDING: r->rounding = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_FAILURE: r->belote_on_failure = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_TIE: r->meld_tie = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_CAPOT: r->capot_last = (uint8_t)game_flag_index(f, value); break;
+    case FLAG_REVEAL: r->reveal = (uint8_t)game_flag_index(f, value); break;
     default: break;
     }
 }
@@ -123,22 +109,13 @@ int bel_rules_set(struct bel_rules *self, const struct game *g, const char *name
 {
     int n;
     const struct game_flag *f = table(self->form, &n);
+    int k = game_flag_at(f, n, name, value, bel_form_name(self->form), err, cap);
     (void)g;
-    for (int k = 0; k < n; k++) {
-        if (strcmp(f[k].name, name)) continue;
-        if (game_flag_check(&f[k], value, err, cap) < 0) return -1;
-        store(self, k, &f[k], value);
-        if (k == FLAG_DEALS && self->deals == 0) self->deals = (int16_t)(self->players == 3 ? 9 : 8);
-        if (self->form == BEL_PARTNERSHIP) self->capot_last = BEL_CAPOT_INSTEAD;
-        return 0;
-    }
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for ");
-    pq_text_str(&t, bel_form_name(self->form));
-    return -1;
+    if (k < 0) return -1;
+    store(self, k, &f[k], value);
+    if (k == FLAG_DEALS && self->deals == 0) self->deals = (int16_t)(self->players == 3 ? 9 : 8);
+    if (self->form == BEL_PARTNERSHIP) self->capot_last = BEL_CAPOT_INSTEAD;
+    return 0;
 }
 
 /* ---- the game interface ---- */
@@ -204,26 +181,14 @@ static int set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct bel_match *m = state;
     uint8_t deck[32];
-    if (pq_deck_parse(deck_text, deck, err, cap) < 0) return -1;
-    if (m->over || m->deal.n_hist > 0) {
-        struct pq_text t;
-        pq_text_init(&t, err, cap);
-        pq_text_str(&t, "the pack of a deal is set before its first action");
-        return -1;
-    }
+    if (bel_deck_read(deck_text, m->over || m->deal.n_hist > 0, deck, err, cap) < 0) return -1;
     bel_deal_init(&m->deal, &m->rules, deck);
     return 0;
 }
 
 static int deck_text(const void *state, char *buf, int cap)
 {
-    const struct bel_match *m = state;
-    char deck[96];
-    struct pq_text t;
-    pq_deck_format(m->deal.deck, deck);
-    pq_text_init(&t, buf, cap);
-    pq_text_str(&t, deck);
-    return t.len;
+    return bel_deck_write(((const struct bel_match *)state)->deal.deck, buf, cap);
 }
 
 static int set_deal_field(void *state, const char *name, long value, char *err, int cap)

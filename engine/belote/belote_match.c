@@ -38,6 +38,18 @@ static void start_deal(struct bel_match *m)
     bel_deal_init(&m->deal, &m->rules, deck);
 }
 
+/* The flags of one form, set by game_rules_each. */
+struct rules_of_game {
+    struct bel_rules *rules;
+    const struct game *g;
+};
+
+static int set_rule(void *ctx, const char *name, const char *value, char *err, int cap)
+{
+    struct rules_of_game *rg = ctx;
+    return bel_rules_set(rg->rules, rg->g, name, value, err, cap);
+}
+
 int bel_match_create(struct bel_match *m, int form, const struct game *g, const struct game_setup *setup,
                      char *err, int cap)
 {
@@ -52,27 +64,10 @@ int bel_match_create(struct bel_match *m, int form, const struct game *g, const 
         if (g->min_players == g->max_players) pq_text_int(&t, g->min_players);
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= n)) {
-        pq_text_str(&t, "first_dealer: not one of the ");
-        pq_text_int(&t, n);
-        pq_text_str(&t, " players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, n, err, cap) < 0) return -1;
     bel_rules_default(&m->rules, form, n);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (bel_rules_set(&m->rules, g, name, eq + 1, err, cap) < 0) return -1;
-    }
+    struct rules_of_game rg = { &m->rules, g };
+    if (game_rules_each(setup->rules, set_rule, &rg, err, cap) < 0) return -1;
     if (m->rules.deals % n != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);
@@ -186,58 +181,6 @@ int bel_match_apply(struct bel_match *m, const char *text, int len, char *err, i
 
 /* ---- sampling ---- */
 
-/* Where an unseen card may go: a seat's hand (its unseen part) or a deck
- * position not yet dealt (stock included). */
-struct holders {
-    int n_slots;
-    int8_t slot_seat[32];       /* -1: deck position slot_pos */
-    uint8_t slot_pos[32];
-    pq_mask forbid[BEL_MAX_SEATS];
-};
-
-static int fits(const struct holders *h, const uint8_t *cards)
-{
-    for (int i = 0; i < h->n_slots; i++)
-        if (h->slot_seat[i] >= 0 && (h->forbid[h->slot_seat[i]] & PQ_BIT(cards[i]))) return 0;
-    return 1;
-}
-
-static void shuffle(struct pq_rng *rng, uint8_t *cards, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(rng, (uint32_t)i + 1);
-        uint8_t c = cards[i];
-        cards[i] = cards[j];
-        cards[j] = c;
-    }
-}
-
-/* A constrained random fill when rejection keeps failing: the most
- * constrained card first, each to a random slot that may take it. */
-static int constrained_fill(const struct holders *h, struct pq_rng *rng, const uint8_t *pool, uint8_t *out)
-{
-    for (int attempt = 0; attempt < 200; attempt++) {
-        uint8_t cards[32];
-        int taken[32] = { 0 }, ok = 1;
-        memcpy(cards, pool, (size_t)h->n_slots);
-        shuffle(rng, cards, h->n_slots);
-        for (int i = 0; i < h->n_slots && ok; i++) {
-            int c = cards[i], options[32], n = 0;
-            for (int k = 0; k < h->n_slots; k++)
-                if (!taken[k] && (h->slot_seat[k] < 0 || !(h->forbid[h->slot_seat[k]] & PQ_BIT(c)))) options[n++] = k;
-            if (!n) {
-                ok = 0;
-                break;
-            }
-            int k = options[pq_rng_below(rng, (uint32_t)n)];
-            taken[k] = 1;
-            out[k] = (uint8_t)c;
-        }
-        if (ok) return 0;
-    }
-    return -1;
-}
-
 static void sample_marseillaise(struct bel_deal *d, struct pq_rng *rng)
 {
     uint8_t cards[16];
@@ -245,7 +188,7 @@ static void sample_marseillaise(struct bel_deal *d, struct pq_rng *rng)
     for (int s = 0; s < 2; s++)
         for (int j = 0; j < 8; j++)
             if (d->bottom[s][j] != BEL_NO_CARD) cards[n++] = d->bottom[s][j];
-    shuffle(rng, cards, n);
+    pq_rng_shuffle(rng, cards, n);
     d->down[0] = d->down[1] = 0;
     for (int s = 0, k = 0; s < 2; s++)
         for (int j = 0; j < 8; j++) {
@@ -269,8 +212,8 @@ static void sample_marseillaise(struct bel_deal *d, struct pq_rng *rng)
 int bel_match_sample(struct bel_match *out, const struct bel_match *m, int player, uint64_t seed)
 {
     struct pq_rng rng;
-    struct holders h;
-    uint8_t pool[32], cards[32];
+    int8_t slot_seat[32];
+    uint8_t pool[32], cards[32], slot_pos[32];
     memcpy(out, m, sizeof *out);
     if (m->over) return 0;
     struct bel_deal *d = &out->deal;
@@ -280,24 +223,22 @@ int bel_match_sample(struct bel_match *out, const struct bel_match *m, int playe
         sample_marseillaise(d, &rng);
         return 0;
     }
-    memset(&h, 0, sizeof h);
     pq_mask fixed[BEL_MAX_SEATS] = { 0 };
-    for (int s = 0; s < d->n; s++) {
-        fixed[s] = s == v ? d->hand[s] : d->known[s] & d->hand[s];
-        h.forbid[s] = d->forbid[s];
-    }
+    for (int s = 0; s < d->n; s++) fixed[s] = s == v ? d->hand[s] : d->known[s] & d->hand[s];
     if (d->phase == BEL_PHASE_EXCHANGE && d->asked != v) {
         /* the holder stays the holder: the state's own question */
         int seven = PQ_CARD(d->trump, PQ_RANK_7);
         fixed[d->asked] |= PQ_BIT(seven);
     }
+    /* where an unseen card may go: a seat's hand (its unseen part) or a
+     * deck position not yet dealt (stock included) */
     int n = 0;
     for (int s = 0; s < d->n; s++) {
         pq_mask unseen = d->hand[s] & ~fixed[s];
         while (unseen) {
             int c = pq_mask_first(unseen);
             unseen &= unseen - 1;
-            h.slot_seat[n] = (int8_t)s;
+            slot_seat[n] = (int8_t)s;
             pool[n++] = (uint8_t)c;
         }
     }
@@ -306,22 +247,15 @@ int bel_match_sample(struct bel_match *out, const struct bel_match *m, int playe
     int from = d->complete ? 9 * d->n + 1 : d->n == 4 ? 21 : 6 * d->n + 1;
     int to = d->complete ? (d->n == 4 ? 0 : 31) : 32;
     for (int p = from; p < to; p++) {
-        h.slot_seat[n] = -1;
-        h.slot_pos[n] = (uint8_t)p;
+        slot_seat[n] = -1;
+        slot_pos[n] = (uint8_t)p;
         pool[n++] = d->deck[p];
     }
-    h.n_slots = n;
-    int placed = 0;
-    for (int tries = 0; tries < 4000 && !placed; tries++) {
-        memcpy(cards, pool, (size_t)n);
-        shuffle(&rng, cards, n);
-        placed = fits(&h, cards);
-    }
-    if (!placed && constrained_fill(&h, &rng, pool, cards) < 0) memcpy(cards, pool, (size_t)n);
+    bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
     for (int s = 0; s < d->n; s++) d->hand[s] = fixed[s];
     for (int i = 0; i < n; i++) {
-        if (h.slot_seat[i] >= 0) d->hand[h.slot_seat[i]] |= PQ_BIT(cards[i]);
-        else d->deck[h.slot_pos[i]] = cards[i];
+        if (slot_seat[i] >= 0) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]);
+        else d->deck[slot_pos[i]] = cards[i];
     }
     return 0;
 }

@@ -5,7 +5,11 @@
  * game module, `coinche` (coinche_game.c), over one deal engine
  * (coinche_deal.c, coinche_melds.c), one scorer (coinche_score.c), one
  * match (coinche_match.c), one writer of views and results
- * (coinche_report.c) and what `arena check` asks (coinche_check.c).
+ * (coinche_report.c) and what `arena check` asks (coinche_check.c). The
+ * rules it shares with Belote (card ranks and points in a suit contract,
+ * the trick obligations, melds, belote-rebelote, the action notation, the
+ * sampler's redeal) are engine/belote/belote_family.h's; this folder keeps
+ * its differences (the auction, NT and AT, the flags that change a rule).
  *
  * Everything is plain fixed-size data: a struct coinche_match (the game
  * state) may be copied with memcpy. Seats are 0..3 in playing order, seat
@@ -86,6 +90,7 @@
 #include <stdint.h>
 #include "engine/card.h"
 #include "engine/game.h"
+#include "engine/belote/belote_family.h"
 
 enum {
     COINCHE_SEATS = 4,
@@ -95,9 +100,9 @@ enum {
     COINCHE_POOL = 24,          /* melds declared in one deal */
     COINCHE_SEAT_MELDS = 6,     /* melds of one `meld` action */
     COINCHE_MAX_EVENTS = 48,
-    COINCHE_TEXT = 96,          /* the longest action text, with its NUL */
+    COINCHE_TEXT = BEL_ACTION_TEXT,     /* the longest action text, with its NUL */
     COINCHE_MAX_MELD_ACTIONS = 64,
-    COINCHE_NO_SEAT = 0xff
+    COINCHE_NO_SEAT = BEL_NOBODY
 };
 
 /* Denominations in text order (K1): the suits in engine/card.h order. */
@@ -136,9 +141,13 @@ enum coinche_phase { COINCHE_PHASE_AUCTION, COINCHE_PHASE_ANSWER, COINCHE_PHASE_
 enum coinche_kind { COINCHE_ACT_PASS, COINCHE_ACT_BID, COINCHE_ACT_COINCHE, COINCHE_ACT_SURCOINCHE,
                     COINCHE_ACT_MELD, COINCHE_ACT_PLAY };
 
-enum coinche_say { COINCHE_SAY_PASS, COINCHE_SAY_CLASS, COINCHE_SAY_GOOD, COINCHE_SAY_NOT_GOOD };
+/* The trick-1 dialogue's words (the family's, belote_family.h). */
+enum coinche_say { COINCHE_SAY_PASS = BEL_SAY_PASS, COINCHE_SAY_CLASS = BEL_SAY_CLASS, COINCHE_SAY_GOOD = BEL_SAY_GOOD,
+                   COINCHE_SAY_NOT_GOOD = BEL_SAY_NOT_GOOD };
 
-enum coinche_suffix { COINCHE_SUFFIX_NONE, COINCHE_SUFFIX_BELOTE, COINCHE_SUFFIX_REBELOTE };
+/* A play's word (the family's notation, engine/belote/belote_family.h). */
+enum coinche_suffix { COINCHE_SUFFIX_NONE = BEL_SUFFIX_NONE, COINCHE_SUFFIX_BELOTE = BEL_SUFFIX_BELOTE,
+                      COINCHE_SUFFIX_REBELOTE = BEL_SUFFIX_REBELOTE };
 
 /* A parsed action. */
 struct coinche_action {
@@ -270,9 +279,9 @@ const char *coinche_den_word(int den);
 int coinche_beats(int card, int best, int den);
 
 /* ---- melds (coinche_melds.c, K17-K21) ----
- * A meld, its key (K18), value (K17) and canonical texts are Belote's:
- * engine/belote/belote.h bel_meld_key, bel_meld_value, bel_meld_is_carre,
- * bel_meld_format, bel_meld_action_format. */
+ * A meld, its key (K18), value (K17), canonical texts and comparison are
+ * Belote's: engine/belote/belote_family.h bel_meld_key, bel_meld_value,
+ * bel_meld_is_carre, bel_meld_format, bel_meld_action_format. */
 /* The canonical meld actions a seat holding `hand` may make, sorted;
  * returns the number (<= max). */
 int coinche_meld_actions(pq_mask hand, char (*texts)[COINCHE_TEXT], int max);

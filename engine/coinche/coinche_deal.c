@@ -11,19 +11,13 @@
  */
 #include <assert.h>
 #include <string.h>
-#include "engine/belote/belote.h"
+#include "engine/belote/belote_family.h"
 #include "engine/coinche/coinche.h"
-#include "engine/text.h"
 
-/* K2, K3: points by rank 7 8 9 T J Q K A. */
-static const uint8_t trump_points[PQ_RANKS] = { 0, 0, 14, 10, 20, 3, 4, 11 };
-static const uint8_t plain_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 11 };
+/* K3: the normalized points of NT and AT by rank 7 8 9 T J Q K A (a
+ * suit contract's are Belote's, K2: belote_family.h). */
 static const uint8_t nt_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 19 };
 static const uint8_t at_points[PQ_RANKS] = { 0, 0, 9, 5, 14, 1, 3, 6 };
-/* Trick order: J 9 A T K Q 8 7 (trumps, every suit in AT), A T K Q J 9 8 7
- * (plain suits, NT). */
-static const uint8_t trump_strength[PQ_RANKS] = { 0, 1, 6, 4, 7, 2, 3, 5 };
-static const uint8_t plain_strength[PQ_RANKS] = { 0, 1, 2, 6, 3, 4, 5, 7 };
 static const char *const den_words[COINCHE_DENS] = { "S", "H", "D", "C", "NT", "AT" };
 static const char *const level_words[COINCHE_LEVELS] = { "80", "90", "100", "110", "120", "130", "140", "150",
                                                           "160", "capot", "generale" };
@@ -35,9 +29,10 @@ static const uint8_t bridge_pos[COINCHE_DENS] = { 3, 2, 1, 0, 4, 5 };
 int coinche_card_points(int card, int den, const struct coinche_rules *r)
 {
     int rank = PQ_RANK(card);
-    if (den == COINCHE_NT) return r->nt_at_seed ? plain_points[rank] : nt_points[rank];
-    if (den == COINCHE_AT) return r->nt_at_seed ? trump_points[rank] : at_points[rank];
-    return PQ_SUIT(card) == den ? trump_points[rank] : plain_points[rank];
+    /* nt_at_points seed: NT counts every card as a plain one, AT as a trump */
+    if (den == COINCHE_NT) return r->nt_at_seed ? bel_plain_points[rank] : nt_points[rank];
+    if (den == COINCHE_AT) return r->nt_at_seed ? bel_trump_points[rank] : at_points[rank];
+    return bel_card_points(card, den);
 }
 
 int coinche_pack_points(int den, const struct coinche_rules *r)
@@ -62,21 +57,12 @@ const char *coinche_den_word(int den)
     return den_words[den];
 }
 
-/* The cards of card's suit above it in the order J 9 A T K Q 8 7. */
-static pq_mask trumps_above(int card)
-{
-    static const uint8_t above[PQ_RANKS] = { 0xfe, 0xfc, 0x10, 0x94, 0x00, 0xdc, 0x9c, 0x14 };
-    return (pq_mask)above[PQ_RANK(card)] << (PQ_SUIT(card) * 8);
-}
-
 int coinche_beats(int card, int best, int den)
 {
-    if (PQ_SUIT(card) == PQ_SUIT(best)) {
-        int trumpish = den == COINCHE_AT || PQ_SUIT(card) == den;
-        return trumpish ? trump_strength[PQ_RANK(card)] > trump_strength[PQ_RANK(best)]
-                        : plain_strength[PQ_RANK(card)] > plain_strength[PQ_RANK(best)];
-    }
-    return den < COINCHE_NT && PQ_SUIT(card) == den;   /* K22: a trump beats a plain card */
+    if (den < COINCHE_NT) return bel_beats(card, best, den);
+    if (PQ_SUIT(card) != PQ_SUIT(best)) return 0;       /* K22: no trumps in NT; AT has no suit above another */
+    return den == COINCHE_AT ? bel_trump_strength[PQ_RANK(card)] > bel_trump_strength[PQ_RANK(best)]
+                             : bel_plain_strength[PQ_RANK(card)] > bel_plain_strength[PQ_RANK(best)];
 }
 
 void coinche_deal_init(struct coinche_deal *d, const struct coinche_rules *rules, const uint8_t deck[32])
@@ -94,107 +80,46 @@ void coinche_deal_init(struct coinche_deal *d, const struct coinche_rules *rules
 
 /* ---- parsing ---- */
 
-static int fail(char *err, int cap, const char *a, const char *b, const char *c)
-{
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, a);
-    if (b) pq_text_str(&t, b);
-    if (c) pq_text_str(&t, c);
-    return -1;
-}
-
-static int parse_meld(const char *p, int len, pq_mask *out, char *err, int cap)
-{
-    char tok[40];
-    pq_mask m = 0;
-    if (len >= (int)sizeof tok) len = (int)sizeof tok - 1;
-    memcpy(tok, p, (size_t)len);
-    tok[len] = '\0';
-    for (int i = 0; i < len; i += 3) {
-        int c = i + 2 <= len ? pq_card_parse(p + i) : -1;
-        if (c < 0 || (i + 2 < len && p[i + 2] != ','))
-            return fail(err, cap, "meld '", tok, "': cards are written like AS and joined by commas");
-        if (m & PQ_BIT(c)) return fail(err, cap, "meld '", tok, "' names a card twice");
-        m |= PQ_BIT(c);
-        if (i + 2 == len - 1) return fail(err, cap, "meld '", tok, "' ends with a comma");
-    }
-    *out = m;
-    return 0;
-}
-
 int coinche_action_parse(const char *text, int len, struct coinche_action *a, char *err, int cap)
 {
-    const char *tok[COINCHE_SEAT_MELDS + 2];
-    int tlen[COINCHE_SEAT_MELDS + 2], n = 0;
-    char word[COINCHE_TEXT];
+    struct bel_tokens t;
+    int c = bel_bare_play(text, len);
     memset(a, 0, sizeof *a);
-    if (len <= 0) return fail(err, cap, "an empty action", NULL, NULL);
-    if (len == 7 && !memcmp(text, "play ", 5)) {     /* the hot path */
-        int c = pq_card_parse(text + 5);
-        if (c >= 0) {
-            a->kind = COINCHE_ACT_PLAY;
-            a->card = (uint8_t)c;
-            return 0;
-        }
-    }
-    int wl = len < COINCHE_TEXT ? len : COINCHE_TEXT - 1;
-    memcpy(word, text, (size_t)wl);
-    word[wl] = '\0';
-    for (int i = 0; i < wl; i++)
-        if ((unsigned char)word[i] < 32 || (unsigned char)word[i] > 126) word[i] = '?';
-    for (int i = 0; i < len;) {
-        int j = i;
-        while (j < len && text[j] != ' ') j++;
-        if (j == i) return fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
-        if (n == COINCHE_SEAT_MELDS + 2) return fail(err, cap, "too many tokens in '", word, "'");
-        tok[n] = text + i;
-        tlen[n++] = j - i;
-        i = j + 1;
-        if (j == len - 1) return fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
-    }
-#define IS(k, s) (tlen[k] == (int)sizeof(s) - 1 && !memcmp(tok[k], s, sizeof(s) - 1))
-    if (IS(0, "pass") || IS(0, "coinche") || IS(0, "surcoinche")) {
-        a->kind = IS(0, "pass") ? COINCHE_ACT_PASS : IS(0, "coinche") ? COINCHE_ACT_COINCHE : COINCHE_ACT_SURCOINCHE;
-        if (n != 1) return fail(err, cap, "'", word, "': this action takes no argument");
+    if (c >= 0) {
+        a->kind = COINCHE_ACT_PLAY;
+        a->card = (uint8_t)c;
         return 0;
     }
-    if (IS(0, "bid")) {
+    if (bel_tokens_read(&t, text, len, COINCHE_SEAT_MELDS + 2, 1, err, cap) < 0) return -1;
+    if (bel_token_is(&t, 0, "pass") || bel_token_is(&t, 0, "coinche") || bel_token_is(&t, 0, "surcoinche")) {
+        a->kind = bel_token_is(&t, 0, "pass") ? COINCHE_ACT_PASS : bel_token_is(&t, 0, "coinche") ? COINCHE_ACT_COINCHE
+                                                                                               : COINCHE_ACT_SURCOINCHE;
+        if (t.n != 1) return bel_fail(err, cap, "'", bel_tokens_word(&t), "': this action takes no argument");
+        return 0;
+    }
+    if (bel_token_is(&t, 0, "bid")) {
         int level = -1, den = -1;
-        for (int k = 0; n == 3 && k < COINCHE_LEVELS; k++)
-            if (tlen[1] == (int)strlen(level_words[k]) && !memcmp(tok[1], level_words[k], (size_t)tlen[1])) level = k;
-        for (int k = 0; n == 3 && k < COINCHE_DENS; k++)
-            if (tlen[2] == (int)strlen(den_words[k]) && !memcmp(tok[2], den_words[k], (size_t)tlen[2])) den = k;
+        for (int k = 0; t.n == 3 && k < COINCHE_LEVELS; k++)
+            if (bel_token_is(&t, 1, level_words[k])) level = k;
+        for (int k = 0; t.n == 3 && k < COINCHE_DENS; k++)
+            if (bel_token_is(&t, 2, den_words[k])) den = k;
         if (level < 0 || den < 0)
-            return fail(err, cap, "'", word, "': a bid is bid V DEN, V one of 80 90 ... 160 capot generale, "
-                                             "DEN one of S H D C NT AT (K8)");
+            return bel_fail(err, cap, "'", bel_tokens_word(&t), "': a bid is bid V DEN, V one of 80 90 ... 160 capot generale, "
+                                                   "DEN one of S H D C NT AT (K8)");
         a->kind = COINCHE_ACT_BID;
         a->level = (uint8_t)level;
         a->den = (uint8_t)den;
         return 0;
     }
-    if (IS(0, "meld")) {
+    if (bel_token_is(&t, 0, "meld")) {
         a->kind = COINCHE_ACT_MELD;
-        if (n - 1 > COINCHE_SEAT_MELDS) return fail(err, cap, "'", word, "': too many melds");
-        for (int k = 1; k < n; k++)
-            if (parse_meld(tok[k], tlen[k], &a->melds[a->n_melds++], err, cap) < 0) return -1;
-        return 0;
+        return bel_parse_melds(&t, COINCHE_SEAT_MELDS, a->melds, &a->n_melds, err, cap);
     }
-    if (IS(0, "play")) {
-        int c = n >= 2 && tlen[1] == 2 ? pq_card_parse(tok[1]) : -1;
-        if (c < 0 || n > 3)
-            return fail(err, cap, "'", word, "': play takes a card like AS and maybe belote or rebelote");
+    if (bel_token_is(&t, 0, "play")) {
         a->kind = COINCHE_ACT_PLAY;
-        a->card = (uint8_t)c;
-        if (n == 3) {
-            if (IS(2, "belote")) a->suffix = COINCHE_SUFFIX_BELOTE;
-            else if (IS(2, "rebelote")) a->suffix = COINCHE_SUFFIX_REBELOTE;
-            else return fail(err, cap, "'", word, "': the word after the card is belote or rebelote");
-        }
-        return 0;
+        return bel_parse_play(&t, &a->card, &a->suffix, err, cap);
     }
-#undef IS
-    return fail(err, cap, "unknown action '", word, "'");
+    return bel_fail(err, cap, "unknown action '", bel_tokens_word(&t), "'");
 }
 
 /* ---- the auction (K7-K15) ---- */
@@ -257,81 +182,31 @@ pq_mask coinche_deal_legal_cards(const struct coinche_deal *d)
     pq_mask h = d->hand[s];
     if (d->n_played == 0) return h;
     int led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
+    if (den < COINCHE_NT)                               /* K23, K24 */
+        return bel_follow(h, led, best, den, partner_winning(d, s), d->rules.undertrump_forced);
     pq_mask f = h & PQ_SUIT_MASK(led);
-    if (den == COINCHE_NT) return f ? f : h;            /* K25 */
-    if (den == COINCHE_AT) {                            /* K26 */
-        if (!f) return h;
-        pq_mask hi = f & trumps_above(best);
-        return hi ? hi : f;
-    }
-    pq_mask t = h & PQ_SUIT_MASK(den);
-    if (led == den) {                                   /* K23 */
-        if (!t) return h;
-        pq_mask hi = t & trumps_above(best);
-        return hi ? hi : t;
-    }
-    if (f) return f;                                    /* K24 */
-    if (partner_winning(d, s) || !t) return h;          /* (a), (d) */
-    if (PQ_SUIT(best) != den) return t;                 /* (b) */
-    pq_mask hi = t & trumps_above(best);                /* (c) */
-    if (hi) return hi;
-    return d->rules.undertrump_forced ? t : h;
+    if (den == COINCHE_NT || !f) return f ? f : h;      /* K25 */
+    pq_mask hi = f & bel_trumps_above(best);            /* K26 */
+    return hi ? hi : f;
 }
 
-/* K27: the suits whose King and Queen make a belote in this contract. */
-static pq_mask belote_suits(const struct coinche_deal *d)
+/* K27: what the acting seat may say with its plays: the suits whose King
+ * and Queen make a belote in this contract (none in NT; every suit in AT
+ * unless at_belote: none), and what it said already. */
+static inline struct bel_belote belote_of(const struct coinche_deal *d)
 {
+    struct bel_belote b = { 0, d->belote[d->to_act] & 0xfu, d->belote[d->to_act] >> 4 };
     int den = d->contract.den;
-    if (den == COINCHE_NT || (den == COINCHE_AT && d->rules.at_belote_none)) return 0;
-    return den == COINCHE_AT ? 0xf : 1u << den;
-}
-
-/* K27: which suffixes `card` may carry for the acting seat (bit 1
- * belote, bit 2 rebelote). */
-static int suffixes(const struct coinche_deal *d, int card)
-{
-    int r = PQ_RANK(card), suit = PQ_SUIT(card), s = d->to_act;
-    if ((r != PQ_RANK_K && r != PQ_RANK_Q) || !(belote_suits(d) & (1u << suit))) return 0;
-    int other = PQ_CARD(suit, r == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K);
-    if (!(d->belote[s] & (1u << suit)) && (d->hand[s] & PQ_BIT(other))) return 1 << COINCHE_SUFFIX_BELOTE;
-    if ((d->belote[s] & (1u << suit)) && !(d->belote[s] & (16u << suit))) return 1 << COINCHE_SUFFIX_REBELOTE;
-    return 0;
-}
-
-/* Writes a, b, c one after the other into buf: the length, or -1 when
- * cap is short (buf then holds what fits). */
-static int put(char *buf, int cap, const char *a, const char *b, const char *c)
-{
-    const char *parts[3] = { a, b, c };
-    int len = 0;
-    for (int i = 0; i < 3; i++)
-        for (const char *p = parts[i]; p && *p; p++) {
-            if (len + 1 >= cap) {
-                if (cap > 0) buf[len] = '\0';
-                return -1;
-            }
-            buf[len++] = *p;
-        }
-    if (cap > 0) buf[len] = '\0';
-    return len;
-}
-
-static int put_play(char *buf, int cap, int card, int suffix)
-{
-    static const char ranks[] = "789TJQKA", suits[] = "SHDC";
-    const char *word = suffix == COINCHE_SUFFIX_BELOTE ? " belote" : suffix == COINCHE_SUFFIX_REBELOTE ? " rebelote" : "";
-    char text[8] = "play ";
-    text[5] = ranks[PQ_RANK(card)];
-    text[6] = suits[PQ_SUIT(card)];
-    text[7] = '\0';
-    return put(buf, cap, text, word, NULL);
+    if (den == COINCHE_NT || (den == COINCHE_AT && d->rules.at_belote_none)) b.suits = 0;
+    else b.suits = den == COINCHE_AT ? 0xf : 1u << den;
+    return b;
 }
 
 static int put_bid(char *buf, int cap, int level, int den)
 {
     char text[24];
-    put(text, sizeof text, "bid ", level_words[level], " ");
-    return put(buf, cap, text, den_words[den], NULL);
+    bel_put(text, sizeof text, "bid ", level_words[level], " ");
+    return bel_put(buf, cap, text, den_words[den], NULL);
 }
 
 int coinche_deal_legal_count(const struct coinche_deal *d)
@@ -347,15 +222,7 @@ int coinche_deal_legal_count(const struct coinche_deal *d)
         char texts[COINCHE_MAX_MELD_ACTIONS][COINCHE_TEXT];
         return coinche_meld_actions(d->hand[d->to_act], texts, COINCHE_MAX_MELD_ACTIONS);
     }
-    pq_mask legal = coinche_deal_legal_cards(d);
-    int n = pq_mask_count(legal);
-    pq_mask kq = 0;
-    for (pq_mask suits = belote_suits(d); suits; suits &= suits - 1) {
-        int suit = pq_mask_first(suits);
-        kq |= PQ_BIT(PQ_CARD(suit, PQ_RANK_K)) | PQ_BIT(PQ_CARD(suit, PQ_RANK_Q));
-    }
-    for (kq &= legal; kq; kq &= kq - 1) n += suffixes(d, pq_mask_first(kq)) != 0;
-    return n;
+    return bel_plays_count(coinche_deal_legal_cards(d), d->hand[d->to_act], belote_of(d));
 }
 
 int coinche_deal_legal_text(const struct coinche_deal *d, int n, char *buf, int cap)
@@ -364,35 +231,26 @@ int coinche_deal_legal_text(const struct coinche_deal *d, int n, char *buf, int 
     switch (d->phase) {
     case COINCHE_PHASE_AUCTION: {
         int first = coinche_bid_first(d), bids = coinche_bid_count(&d->rules) - first, level, den;
-        if (n == 0) return put(buf, cap, "pass", NULL, NULL);
+        if (n == 0) return bel_put(buf, cap, "pass", NULL, NULL);
         if (n <= bids) {
             coinche_bid_of(&d->rules, first + n - 1, &level, &den);
             return put_bid(buf, cap, level, den);
         }
-        if (n == bids + 1 && coinche_may_coinche(d)) return put(buf, cap, "coinche", NULL, NULL);
+        if (n == bids + 1 && coinche_may_coinche(d)) return bel_put(buf, cap, "coinche", NULL, NULL);
         return -1;
     }
     case COINCHE_PHASE_ANSWER:
         if (n > 1) return -1;
-        return put(buf, cap, n == 0 ? "pass" : "surcoinche", NULL, NULL);
+        return bel_put(buf, cap, n == 0 ? "pass" : "surcoinche", NULL, NULL);
     case COINCHE_PHASE_PLAY: break;
     default: return -1;
     }
     if (coinche_deal_meld_due(d)) {
         char texts[COINCHE_MAX_MELD_ACTIONS][COINCHE_TEXT];
         int count = coinche_meld_actions(d->hand[d->to_act], texts, COINCHE_MAX_MELD_ACTIONS);
-        return n < count ? put(buf, cap, texts[n], NULL, NULL) : -1;
+        return n < count ? bel_put(buf, cap, texts[n], NULL, NULL) : -1;
     }
-    pq_mask legal = coinche_deal_legal_cards(d);
-    int k = 0;
-    while (legal) {
-        int c = pq_mask_first(legal), sfx = suffixes(d, c);
-        legal &= legal - 1;
-        if (k++ == n) return put_play(buf, cap, c, COINCHE_SUFFIX_NONE);
-        if (sfx && k++ == n)
-            return put_play(buf, cap, c, sfx == 1 << COINCHE_SUFFIX_BELOTE ? COINCHE_SUFFIX_BELOTE : COINCHE_SUFFIX_REBELOTE);
-    }
-    return -1;
+    return bel_plays_text(coinche_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), n, buf, cap);
 }
 
 int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int len)
@@ -404,11 +262,11 @@ int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int 
     case COINCHE_ACT_MELD:
         if (bel_meld_action_format(a.melds, a.n_melds, want, sizeof want) < 0) return -1;
         break;
-    case COINCHE_ACT_PLAY: put_play(want, sizeof want, a.card, a.suffix); break;
+    case COINCHE_ACT_PLAY: bel_put_play(want, sizeof want, a.card, a.suffix); break;
     case COINCHE_ACT_BID: put_bid(want, sizeof want, a.level, a.den); break;
-    case COINCHE_ACT_PASS: put(want, sizeof want, "pass", NULL, NULL); break;
-    case COINCHE_ACT_COINCHE: put(want, sizeof want, "coinche", NULL, NULL); break;
-    default: put(want, sizeof want, "surcoinche", NULL, NULL); break;
+    case COINCHE_ACT_PASS: bel_put(want, sizeof want, "pass", NULL, NULL); break;
+    case COINCHE_ACT_COINCHE: bel_put(want, sizeof want, "coinche", NULL, NULL); break;
+    default: bel_put(want, sizeof want, "surcoinche", NULL, NULL); break;
     }
     if (a.kind == COINCHE_ACT_MELD && coinche_deal_meld_due(d)) {
         char texts[COINCHE_MAX_MELD_ACTIONS][COINCHE_TEXT];
@@ -452,11 +310,11 @@ static void start_play(struct coinche_deal *d)
 static int apply_bid(struct coinche_deal *d, const struct coinche_action *a, char *err, int cap)
 {
     if (a->den >= COINCHE_NT && !d->rules.nt_at)
-        return fail(err, cap, "NT and AT are denominations only with the nt_at flag (K1)", NULL, NULL);
+        return bel_fail(err, cap, "NT and AT are denominations only with the nt_at flag (K1)", NULL, NULL);
     if (a->level == COINCHE_LEVEL_GENERALE && !d->rules.generale)
-        return fail(err, cap, "generale is a bid only with the generale flag (K8)", NULL, NULL);
+        return bel_fail(err, cap, "generale is a bid only with the generale flag (K8)", NULL, NULL);
     if (bid_index(&d->rules, a->level, a->den) < coinche_bid_first(d))
-        return fail(err, cap, d->rules.bid_bridge ? "a bid must be higher than the current bid: a higher value, or "
+        return bel_fail(err, cap, d->rules.bid_bridge ? "a bid must be higher than the current bid: a higher value, or "
                                                     "the same value in a higher denomination (K9)"
                                                   : "a bid must be of a higher value than the current bid (K9)",
                     NULL, NULL);
@@ -489,9 +347,9 @@ static int apply_auction(struct coinche_deal *d, const struct coinche_action *a,
         return 0;
     case COINCHE_ACT_BID: return apply_bid(d, a, err, cap);
     case COINCHE_ACT_COINCHE:
-        if (d->contract.taker < 0) return fail(err, cap, "there is no bid to coinche (K10)", NULL, NULL);
+        if (d->contract.taker < 0) return bel_fail(err, cap, "there is no bid to coinche (K10)", NULL, NULL);
         if ((d->contract.taker & 1) == (s & 1))
-            return fail(err, cap, "a player coinches the other side's bid, not his own side's (K10)", NULL, NULL);
+            return bel_fail(err, cap, "a player coinches the other side's bid, not his own side's (K10)", NULL, NULL);
         record(d, COINCHE_ACT_COINCHE, 0, 0);
         d->contract.coinche = 1;
         d->coincher = (int8_t)s;
@@ -499,8 +357,8 @@ static int apply_auction(struct coinche_deal *d, const struct coinche_action *a,
         d->answers = 0;
         d->to_act = (int8_t)((s + 1) & 3);     /* K11: the seat after the coincher */
         return 0;
-    case COINCHE_ACT_SURCOINCHE: return fail(err, cap, "surcoinche answers a coinche (K11)", NULL, NULL);
-    default: return fail(err, cap, "the auction is not over: pass, bid, or coinche (K7)", NULL, NULL);
+    case COINCHE_ACT_SURCOINCHE: return bel_fail(err, cap, "surcoinche answers a coinche (K11)", NULL, NULL);
+    default: return bel_fail(err, cap, "the auction is not over: pass, bid, or coinche (K7)", NULL, NULL);
     }
 }
 
@@ -513,7 +371,7 @@ static int apply_answer(struct coinche_deal *d, const struct coinche_action *a, 
         return 0;
     }
     if (a->kind != COINCHE_ACT_PASS)
-        return fail(err, cap, "a coinche ends the bidding: the coinched side says surcoinche or pass (K11)", NULL, NULL);
+        return bel_fail(err, cap, "a coinche ends the bidding: the coinched side says surcoinche or pass (K11)", NULL, NULL);
     record(d, COINCHE_ACT_PASS, 0, 0);
     if (++d->answers == 2) start_play(d);
     else d->to_act = (int8_t)((d->coincher + 3) & 3);   /* the seat before the coincher */
@@ -526,11 +384,11 @@ static int play_refused(const struct coinche_deal *d, int card, char *err, int c
     int s = d->to_act, den = d->contract.den, led = PQ_SUIT(d->played[0]);
     pq_mask h = d->hand[s];
     if (h & PQ_SUIT_MASK(led)) {
-        if (PQ_SUIT(card) != led) return fail(err, cap, "must follow suit", NULL, NULL);
-        return fail(err, cap, den == COINCHE_AT ? "must head the trick" : "must overtrump", NULL, NULL);
+        if (PQ_SUIT(card) != led) return bel_fail(err, cap, "must follow suit", NULL, NULL);
+        return bel_fail(err, cap, den == COINCHE_AT ? "must head the trick" : "must overtrump", NULL, NULL);
     }
-    if (PQ_SUIT(card) != den) return fail(err, cap, "must trump", NULL, NULL);
-    return fail(err, cap, "must overtrump", NULL, NULL);
+    if (PQ_SUIT(card) != den) return bel_fail(err, cap, "must trump", NULL, NULL);
+    return bel_fail(err, cap, "must overtrump", NULL, NULL);
 }
 
 /* What the play of `card` tells everybody about the seat's hand. */
@@ -538,26 +396,12 @@ static void infer_voids(struct coinche_deal *d, int s, int card)
 {
     if (d->n_played == 0) return;
     int den = d->contract.den, led = PQ_SUIT(d->played[0]), best = d->played[d->win_pos];
-    int beats = coinche_beats(card, best, den);
+    if (den < COINCHE_NT) {
+        d->forbid[s] |= bel_voids_shown(card, led, best, den, partner_winning(d, s), d->rules.undertrump_forced);
+        return;
+    }
     if (PQ_SUIT(card) != led) d->forbid[s] |= PQ_SUIT_MASK(led);
-    if (den == COINCHE_NT) return;
-    if (den == COINCHE_AT) {
-        if (PQ_SUIT(card) == led && !beats) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    pq_mask tm = PQ_SUIT_MASK(den);
-    if (led == den) {
-        if (PQ_SUIT(card) != den) d->forbid[s] |= tm;
-        else if (!beats) d->forbid[s] |= trumps_above(best);
-        return;
-    }
-    if (PQ_SUIT(card) == led || partner_winning(d, s)) return;
-    if (PQ_SUIT(best) != den) {
-        if (PQ_SUIT(card) != den) d->forbid[s] |= tm;
-    } else if (!beats) {
-        d->forbid[s] |= trumps_above(best);
-        if (PQ_SUIT(card) != den && d->rules.undertrump_forced) d->forbid[s] |= tm;
-    }
+    else if (den == COINCHE_AT && !coinche_beats(card, best, den)) d->forbid[s] |= bel_trumps_above(best);
 }
 
 int coinche_melds_score(const struct coinche_deal *d, int seat)
@@ -585,13 +429,13 @@ static int apply_play(struct coinche_deal *d, const struct coinche_action *a, ch
     int s = d->to_act, c = a->card, den = d->contract.den;
     char card[3];
     pq_card_format(c, card);
-    if (!(d->hand[s] & PQ_BIT(c))) return fail(err, cap, card, " is not in the seat's hand", NULL);
+    if (!(d->hand[s] & PQ_BIT(c))) return bel_fail(err, cap, card, " is not in the seat's hand", NULL);
     if (!(coinche_deal_legal_cards(d) & PQ_BIT(c))) return play_refused(d, c, err, cap);
-    if (a->suffix && !(suffixes(d, c) & (1 << a->suffix))) {
+    if (a->suffix && !(bel_suffixes(c, d->hand[s], belote_of(d)) & (1 << a->suffix))) {
         if (a->suffix == COINCHE_SUFFIX_BELOTE)
-            return fail(err, cap, "belote is said with the first of a King and Queen of trumps, "
+            return bel_fail(err, cap, "belote is said with the first of a King and Queen of trumps, "
                                   "while holding the other (K27)", NULL, NULL);
-        return fail(err, cap, "rebelote is said with the second of a King and Queen of trumps, "
+        return bel_fail(err, cap, "rebelote is said with the second of a King and Queen of trumps, "
                               "after the seat's own belote (K27)", NULL, NULL);
     }
     struct coinche_act *act = record(d, COINCHE_ACT_PLAY, c, a->suffix);
@@ -654,18 +498,18 @@ int coinche_deal_apply(struct coinche_deal *d, const struct coinche_action *a, c
     case COINCHE_PHASE_PLAY:
         if (coinche_deal_meld_due(d)) {
             if (a->kind != COINCHE_ACT_MELD)
-                return fail(err, cap, "in trick 1 each seat makes its meld action (or a bare meld) before its play (K19)",
+                return bel_fail(err, cap, "in trick 1 each seat makes its meld action (or a bare meld) before its play (K19)",
                             NULL, NULL);
             return apply_meld(d, a, err, cap);
         }
         if (a->kind == COINCHE_ACT_MELD)
-            return fail(err, cap, d->rules.melds ? "melds are declared once, in trick 1 before the seat's play (K19)"
+            return bel_fail(err, cap, d->rules.melds ? "melds are declared once, in trick 1 before the seat's play (K19)"
                                                  : "this game is played without melds (K17: flag melds)",
                         NULL, NULL);
-        if (a->kind != COINCHE_ACT_PLAY) return fail(err, cap, "the auction is over: the seat must play a card", NULL, NULL);
+        if (a->kind != COINCHE_ACT_PLAY) return bel_fail(err, cap, "the auction is over: the seat must play a card", NULL, NULL);
         return apply_play(d, a, err, cap);
     default:
-        return fail(err, cap, "the deal is over", NULL, NULL);
+        return bel_fail(err, cap, "the deal is over", NULL, NULL);
     }
 }
 

@@ -4,7 +4,6 @@
  */
 #include <string.h>
 #include "engine/coinche/coinche.h"
-#include "engine/text.h"
 
 static const char *const bools[] = { "false", "true", NULL };
 static const char *const targets[] = { "0", "1000", "2000", "3000", NULL };
@@ -48,40 +47,26 @@ const struct game_flag coinche_flags[] = {
 
 const int coinche_n_flags = FLAGS;
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
-static long number(const char *value)
-{
-    long n = 0;
-    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-    return n;
-}
-
 /* Stores a checked value of flag `k`. */
 static void store(struct coinche_rules *r, int k, const char *value)
 {
-    uint8_t i = (uint8_t)flag_index(&coinche_flags[k], value);
+    uint8_t i = (uint8_t)game_flag_index(&coinche_flags[k], value);
     switch (k) {
-    case FLAG_DEALS: r->deals = (int16_t)number(value); break;
-    case FLAG_TARGET: r->target = (int16_t)number(value); break;
+    case FLAG_DEALS: r->deals = (int16_t)game_flag_number(value); break;
+    case FLAG_TARGET: r->target = (int16_t)game_flag_number(value); break;
     case FLAG_NT_AT: r->nt_at = i; break;
     case FLAG_NT_AT_POINTS: r->nt_at_seed = i; break;
     case FLAG_BID_ORDER: r->bid_bridge = i; break;
     case FLAG_GENERALE: r->generale = i; break;
-    case FLAG_EIGHTY: r->eighty_needs = (uint8_t)number(value); break;
+    case FLAG_EIGHTY: r->eighty_needs = (uint8_t)game_flag_number(value); break;
     case FLAG_BEAT: r->must_beat_defence = i; break;
     case FLAG_SCORING: r->scoring = i; break;
     case FLAG_APPLIES: r->coinche_total = i; break;
-    case FLAG_MULTIPLIER: r->surcoinche_multiplier = (uint8_t)number(value); break;
+    case FLAG_MULTIPLIER: r->surcoinche_multiplier = (uint8_t)game_flag_number(value); break;
     case FLAG_FAILURE: r->belote_transfer = i; break;
     case FLAG_AT_BELOTE: r->at_belote_none = i; break;
     case FLAG_UNDERTRUMP: r->undertrump_forced = i; break;
-    case FLAG_CAPOT: r->capot_points = (int16_t)number(value); break;
+    case FLAG_CAPOT: r->capot_points = (int16_t)game_flag_number(value); break;
     case FLAG_MELDS: r->melds = i; break;
     case FLAG_TIE: r->meld_tie_trump = i; break;
     case FLAG_ROUNDING: r->rounding_tens = i; break;
@@ -97,18 +82,10 @@ void coinche_rules_default(struct coinche_rules *self)
 
 int coinche_rules_set(struct coinche_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(coinche_flags[k].name, name)) continue;
-        if (game_flag_check(&coinche_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for coinche");
-    return -1;
+    int k = game_flag_at(coinche_flags, FLAGS, name, value, "coinche", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
 }
 
 /* ---- the game interface ---- */
@@ -168,26 +145,14 @@ static int set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct coinche_match *m = state;
     uint8_t deck[32];
-    if (pq_deck_parse(deck_text, deck, err, cap) < 0) return -1;
-    if (m->over || m->deal.n_hist > 0) {
-        struct pq_text t;
-        pq_text_init(&t, err, cap);
-        pq_text_str(&t, "the pack of a deal is set before its first action");
-        return -1;
-    }
+    if (bel_deck_read(deck_text, m->over || m->deal.n_hist > 0, deck, err, cap) < 0) return -1;
     coinche_deal_init(&m->deal, &m->rules, deck);
     return 0;
 }
 
 static int deck_text(const void *state, char *buf, int cap)
 {
-    const struct coinche_match *m = state;
-    char deck[96];
-    struct pq_text t;
-    pq_deck_format(m->deal.deck, deck);
-    pq_text_init(&t, buf, cap);
-    pq_text_str(&t, deck);
-    return t.len;
+    return bel_deck_write(((const struct coinche_match *)state)->deal.deck, buf, cap);
 }
 
 static void view(const void *state, int player, const struct pq_writer *w)

@@ -36,6 +36,11 @@ static void start_deal(struct coinche_match *m)
     coinche_deal_init(&m->deal, &m->rules, deck);
 }
 
+static int set_rule(void *rules, const char *name, const char *value, char *err, int cap)
+{
+    return coinche_rules_set(rules, name, value, err, cap);
+}
+
 int coinche_match_create(struct coinche_match *m, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_text t;
@@ -45,25 +50,9 @@ int coinche_match_create(struct coinche_match *m, const struct game_setup *setup
         pq_text_str(&t, "players: coinche is played by 4");
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= 4)) {
-        pq_text_str(&t, "first_dealer: not one of the 4 players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, 4, err, cap) < 0) return -1;
     coinche_rules_default(&m->rules);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (coinche_rules_set(&m->rules, name, eq + 1, err, cap) < 0) return -1;
-    }
+    if (game_rules_each(setup->rules, set_rule, &m->rules, err, cap) < 0) return -1;
     if (m->rules.deals % 4 != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);
@@ -123,54 +112,11 @@ int coinche_match_apply(struct coinche_match *m, const char *text, int len, char
 
 /* ---- sampling ---- */
 
-static void shuffle(struct pq_rng *rng, uint8_t *cards, int n)
-{
-    for (int i = n - 1; i > 0; i--) {
-        int j = (int)pq_rng_below(rng, (uint32_t)i + 1);
-        uint8_t c = cards[i];
-        cards[i] = cards[j];
-        cards[j] = c;
-    }
-}
-
-static int fits(const uint8_t *slot_seat, const pq_mask *forbid, const uint8_t *cards, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (forbid[slot_seat[i]] & PQ_BIT(cards[i])) return 0;
-    return 1;
-}
-
-/* A constrained random fill when rejection keeps failing: each card, in
- * random order, to a random free slot that may take it. */
-static int constrained_fill(const uint8_t *slot_seat, const pq_mask *forbid, struct pq_rng *rng, const uint8_t *pool,
-                            int n, uint8_t *out)
-{
-    for (int attempt = 0; attempt < 200; attempt++) {
-        uint8_t cards[32];
-        int taken[32] = { 0 }, ok = 1;
-        memcpy(cards, pool, (size_t)n);
-        shuffle(rng, cards, n);
-        for (int i = 0; i < n && ok; i++) {
-            int options[32], k = 0;
-            for (int j = 0; j < n; j++)
-                if (!taken[j] && !(forbid[slot_seat[j]] & PQ_BIT(cards[i]))) options[k++] = j;
-            if (!k) {
-                ok = 0;
-                break;
-            }
-            int j = options[pq_rng_below(rng, (uint32_t)k)];
-            taken[j] = 1;
-            out[j] = cards[i];
-        }
-        if (ok) return 0;
-    }
-    return -1;
-}
-
 int coinche_match_sample(struct coinche_match *out, const struct coinche_match *m, int player, uint64_t seed)
 {
     struct pq_rng rng;
-    uint8_t pool[32], cards[32], slot_seat[32];
+    uint8_t pool[32], cards[32];
+    int8_t slot_seat[32];
     memcpy(out, m, sizeof *out);
     if (m->over) return 0;
     struct coinche_deal *d = &out->deal;
@@ -180,17 +126,11 @@ int coinche_match_sample(struct coinche_match *out, const struct coinche_match *
     for (int s = 0; s < COINCHE_SEATS; s++) {
         fixed[s] = s == v ? d->hand[s] : d->known[s] & d->hand[s];
         for (pq_mask unseen = d->hand[s] & ~fixed[s]; unseen; unseen &= unseen - 1) {
-            slot_seat[n] = (uint8_t)s;
+            slot_seat[n] = (int8_t)s;
             pool[n++] = (uint8_t)pq_mask_first(unseen);
         }
     }
-    int placed = 0;
-    for (int tries = 0; tries < 4000 && !placed; tries++) {
-        memcpy(cards, pool, (size_t)n);
-        shuffle(&rng, cards, n);
-        placed = fits(slot_seat, d->forbid, cards, n);
-    }
-    if (!placed && constrained_fill(slot_seat, d->forbid, &rng, pool, n, cards) < 0) memcpy(cards, pool, (size_t)n);
+    bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
     for (int s = 0; s < COINCHE_SEATS; s++) d->hand[s] = fixed[s];
     for (int i = 0; i < n; i++) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]);
     /* the pack order follows the hands (K6), so the state stays one deal */

@@ -5,61 +5,26 @@
  * tests/test_coinche_view.c derives the allowed cards on its own.
  */
 #include <string.h>
-#include "engine/belote/belote.h"
 #include "engine/coinche/coinche.h"
 
 static const char *const letters[] = { "A", "B", "C", "D" };
 static const char *const partnerships[] = { "AC", "BD" };
 
-static void w_begin(const struct pq_writer *w, const char *key, int array)
-{
-    w->begin(w->ctx, key, array);
-}
-
-static void w_end(const struct pq_writer *w)
-{
-    w->end(w->ctx);
-}
-
-static void w_int(const struct pq_writer *w, const char *key, long v)
-{
-    w->integer(w->ctx, key, v);
-}
-
-static void w_str(const struct pq_writer *w, const char *key, const char *v)
-{
-    w->string(w->ctx, key, v);
-}
-
-static void w_card(const struct pq_writer *w, const char *key, int card)
-{
-    char text[3];
-    pq_card_format(card, text);
-    w_str(w, key, text);
-}
-
-static void w_ints(const struct pq_writer *w, const char *key, const int32_t *v, int n)
-{
-    w_begin(w, key, 1);
-    for (int i = 0; i < n; i++) w_int(w, NULL, v[i]);
-    w_end(w);
-}
-
 /* The contract object of section 12, or null. */
 static void w_contract(const struct pq_writer *w, const struct coinche_contract *c)
 {
     if (c->taker < 0) {
-        w_str(w, "contract", NULL);
+        pq_writer_str(w, "contract", NULL);
         return;
     }
-    w_begin(w, "contract", 0);
-    w_int(w, "taker", c->taker);
-    w_int(w, "side", c->taker & 1);
-    w_int(w, "value", coinche_level_value(c->level));
-    w_str(w, "bid", coinche_level_word(c->level));
-    w_str(w, "denomination", coinche_den_word(c->den));
-    w_int(w, "coinche", c->coinche);
-    w_end(w);
+    pq_writer_begin(w, "contract", 0);
+    pq_writer_int(w, "taker", c->taker);
+    pq_writer_int(w, "side", c->taker & 1);
+    pq_writer_int(w, "value", coinche_level_value(c->level));
+    pq_writer_str(w, "bid", coinche_level_word(c->level));
+    pq_writer_str(w, "denomination", coinche_den_word(c->den));
+    pq_writer_int(w, "coinche", c->coinche);
+    pq_writer_end(w);
 }
 
 void coinche_report_deal(const struct coinche_sheet *s, const struct coinche_rules *rules, const struct pq_writer *w)
@@ -68,69 +33,46 @@ void coinche_report_deal(const struct coinche_sheet *s, const struct coinche_rul
     int32_t tricks[COINCHE_SEATS];
     coinche_score(s, rules, &r);
     for (int i = 0; i < COINCHE_SEATS; i++) tricks[i] = s->tricks[i];
-    w_str(w, "game", "coinche");
-    w_int(w, "players", 4);
-    w_str(w, "outcome", coinche_outcome_name(r.outcome));
+    pq_writer_str(w, "game", "coinche");
+    pq_writer_int(w, "players", 4);
+    pq_writer_str(w, "outcome", coinche_outcome_name(r.outcome));
     w_contract(w, &s->contract);
-    w_ints(w, "tricks", tricks, COINCHE_SEATS);
-    w_ints(w, "card_points", r.card_points, 2);
-    w_ints(w, "melds", r.melds, 2);
-    w_ints(w, "belote", r.belote, 2);
-    w_ints(w, "scores", r.scores, 2);
-    w_begin(w, "events", 1);
+    pq_writer_ints(w, "tricks", tricks, COINCHE_SEATS);
+    pq_writer_ints(w, "card_points", r.card_points, 2);
+    pq_writer_ints(w, "melds", r.melds, 2);
+    pq_writer_ints(w, "belote", r.belote, 2);
+    pq_writer_ints(w, "scores", r.scores, 2);
+    pq_writer_begin(w, "events", 1);
     for (int e = 0; e < r.n_events; e++) {
         const struct coinche_event *ev = &r.events[e];
-        w_begin(w, NULL, 0);
-        w_int(w, "seat", ev->seat);
-        w_int(w, "side", ev->side);
-        w_str(w, "category", coinche_category_name(ev->category));
-        w_int(w, "points", ev->points);
-        w_end(w);
+        pq_writer_begin(w, NULL, 0);
+        pq_writer_int(w, "seat", ev->seat);
+        pq_writer_int(w, "side", ev->side);
+        pq_writer_str(w, "category", coinche_category_name(ev->category));
+        pq_writer_int(w, "points", ev->points);
+        pq_writer_end(w);
     }
-    w_end(w);
+    pq_writer_end(w);
 }
 
 void coinche_report_match(const struct coinche_match *m, const struct pq_writer *w)
 {
     long diff = (long)m->totals[0] - m->totals[1];
-    w_begin(w, "totals", 0);
-    for (int e = 0; e < 2; e++) w_int(w, partnerships[e], m->totals[e]);
-    w_end(w);
-    w_str(w, "winner", diff == 0 ? NULL : partnerships[diff > 0 ? 0 : 1]);
-    w_int(w, "settlement", diff >= 0 ? diff : -diff);
-    w_begin(w, "deals", 1);
+    pq_writer_begin(w, "totals", 0);
+    for (int e = 0; e < 2; e++) pq_writer_int(w, partnerships[e], m->totals[e]);
+    pq_writer_end(w);
+    pq_writer_str(w, "winner", diff == 0 ? NULL : partnerships[diff > 0 ? 0 : 1]);
+    pq_writer_int(w, "settlement", diff >= 0 ? diff : -diff);
+    pq_writer_begin(w, "deals", 1);
     for (int i = 0; i < m->n_sheets; i++) {
-        w_begin(w, NULL, 0);
+        pq_writer_begin(w, NULL, 0);
         coinche_report_deal(&m->sheets[i], &m->rules, w);
-        w_end(w);
+        pq_writer_end(w);
     }
-    w_end(w);
+    pq_writer_end(w);
 }
 
 /* ---- the view ---- */
-
-static const char *class_name(pq_mask call)
-{
-    static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };
-    return names[bel_meld_key(call) / 1000];
-}
-
-static void w_call(const struct pq_writer *w, const char *key, int seat, pq_mask call)
-{
-    static const char ranks[] = "789TJQKA";
-    char top[2] = { 0, 0 };
-    w_begin(w, key, 0);
-    w_int(w, "seat", seat);
-    if (bel_meld_is_carre(call)) {
-        top[0] = ranks[PQ_RANK(pq_mask_first(call))];
-        w_str(w, "carre", top);
-    } else {
-        top[0] = ranks[PQ_RANK(31 - __builtin_clz(call))];
-        w_int(w, "length", pq_mask_count(call));
-        w_str(w, "top", top);
-    }
-    w_end(w);
-}
 
 /* The melds seat s declared, as meld texts, into the current array. */
 static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d, int s)
@@ -140,54 +82,46 @@ static void w_seat_melds(const struct pq_writer *w, const struct coinche_deal *d
         if (d->hist[k].kind == COINCHE_ACT_MELD && d->hist[k].seat == s)
             for (int j = 0; j < d->hist[k].pool_n; j++) {
                 bel_meld_format(d->pool[d->hist[k].pool_at + j], t);
-                w_str(w, NULL, t);
+                pq_writer_str(w, NULL, t);
             }
 }
 
 static void w_action(const struct pq_writer *w, const struct coinche_deal *d, const struct coinche_act *act, int v)
 {
     static const char *const words[] = { "pass", "bid", "coinche", "surcoinche", "meld", "play" };
-    static const char *const says[] = { "pass", "", "good", "not good" };
-    char text[COINCHE_TEXT], card[3];
-    w_begin(w, NULL, 0);
-    w_int(w, "seat", act->seat);
+    char text[COINCHE_TEXT];
+    pq_writer_begin(w, NULL, 0);
+    pq_writer_int(w, "seat", act->seat);
     switch (act->kind) {
     case COINCHE_ACT_BID:
         strcpy(text, "bid ");
         strcat(text, coinche_level_word(act->card));
         strcat(text, " ");
         strcat(text, coinche_den_word(act->den));
-        w_str(w, "action", text);
+        pq_writer_str(w, "action", text);
         break;
     case COINCHE_ACT_MELD:
         if (act->seat == v) {       /* K42: only its own declaration in full */
             bel_meld_action_format(d->pool + act->pool_at, act->pool_n, text, sizeof text);
-            w_str(w, "action", text);
+            pq_writer_str(w, "action", text);
         } else {
-            w_str(w, "action", "meld");
+            pq_writer_str(w, "action", "meld");
         }
-        w_str(w, "say", act->say == COINCHE_SAY_CLASS ? class_name(d->call[act->seat]) : says[act->say]);
-        if (act->asked != COINCHE_NO_SEAT) {
-            w_call(w, "asked", act->asked, d->call[act->asked]);
-            if (act->say == COINCHE_SAY_NOT_GOOD) w_call(w, "call", act->seat, d->call[act->seat]);
-        }
+        bel_write_say(w, act->seat, act->say, act->asked, d->call);
         break;
     case COINCHE_ACT_PLAY:
-        pq_card_format(act->card, card);
-        strcpy(text, "play ");
-        strcat(text, card);
-        if (act->den) strcat(text, act->den == COINCHE_SUFFIX_BELOTE ? " belote" : " rebelote");
-        w_str(w, "action", text);
+        bel_put_play(text, sizeof text, act->card, act->den);   /* a play's den holds its suffix */
+        pq_writer_str(w, "action", text);
         if (act->shows) {
-            w_begin(w, "shows", 1);
+            pq_writer_begin(w, "shows", 1);
             w_seat_melds(w, d, act->seat);
-            w_end(w);
+            pq_writer_end(w);
         }
         break;
     default:
-        w_str(w, "action", words[act->kind]);
+        pq_writer_str(w, "action", words[act->kind]);
     }
-    w_end(w);
+    pq_writer_end(w);
 }
 
 /* A card this seat may not see, for the leak checker's own test. */
@@ -202,16 +136,16 @@ void coinche_report_view(const struct coinche_match *m, int player, const struct
 {
     const struct coinche_deal *d = &m->deal;
     int v = coinche_match_player_seat(m, player);
-    w_str(w, "game", "coinche");
-    w_int(w, "players", 4);
-    w_int(w, "deal", m->deal_no);
-    w_str(w, "player", letters[player]);
-    w_int(w, "seat", v);
-    w_begin(w, "seats", 1);
-    for (int s = 0; s < COINCHE_SEATS; s++) w_str(w, NULL, letters[coinche_match_seat_player(m, s)]);
-    w_end(w);
-    w_str(w, "dealer", letters[coinche_match_dealer(m)]);
-    w_int(w, "side", v & 1);
+    pq_writer_str(w, "game", "coinche");
+    pq_writer_int(w, "players", 4);
+    pq_writer_int(w, "deal", m->deal_no);
+    pq_writer_str(w, "player", letters[player]);
+    pq_writer_int(w, "seat", v);
+    pq_writer_begin(w, "seats", 1);
+    for (int s = 0; s < COINCHE_SEATS; s++) pq_writer_str(w, NULL, letters[coinche_match_seat_player(m, s)]);
+    pq_writer_end(w);
+    pq_writer_str(w, "dealer", letters[coinche_match_dealer(m)]);
+    pq_writer_int(w, "side", v & 1);
     const char *phase = "over";
     switch (d->phase) {
     case COINCHE_PHASE_AUCTION: phase = "auction"; break;
@@ -219,36 +153,36 @@ void coinche_report_view(const struct coinche_match *m, int player, const struct
     case COINCHE_PHASE_PLAY: phase = coinche_deal_meld_due(d) ? "meld" : "play"; break;
     default: break;
     }
-    w_str(w, "phase", phase);
-    if (d->to_act < 0) w_str(w, "turn", NULL);
-    else w_int(w, "turn", d->to_act);
-    w_begin(w, "hand", 1);
-    for (pq_mask h = d->hand[v]; h; h &= h - 1) w_card(w, NULL, pq_mask_first(h));
-    if (coinche_test_leak && hidden_card(d, v) >= 0) w_card(w, NULL, hidden_card(d, v));
-    w_end(w);
+    pq_writer_str(w, "phase", phase);
+    if (d->to_act < 0) pq_writer_str(w, "turn", NULL);
+    else pq_writer_int(w, "turn", d->to_act);
+    pq_writer_begin(w, "hand", 1);
+    for (pq_mask h = d->hand[v]; h; h &= h - 1) bel_write_card(w, NULL, pq_mask_first(h));
+    if (coinche_test_leak && hidden_card(d, v) >= 0) bel_write_card(w, NULL, hidden_card(d, v));
+    pq_writer_end(w);
     w_contract(w, &d->contract);
-    w_begin(w, "history", 1);
+    pq_writer_begin(w, "history", 1);
     for (int i = 0; i < d->n_hist; i++) w_action(w, d, &d->hist[i], v);
-    w_end(w);
-    w_begin(w, "trick", 0);
-    w_int(w, "leader", d->leader);
-    w_begin(w, "cards", 1);
-    for (int i = 0; i < d->n_played; i++) w_card(w, NULL, d->played[i]);
-    w_end(w);
-    w_end(w);
-    w_begin(w, "tricks_won", 1);
-    for (int s = 0; s < COINCHE_SEATS; s++) w_int(w, NULL, d->tricks_won[s]);
-    w_end(w);
-    w_begin(w, "shown", 1);
+    pq_writer_end(w);
+    pq_writer_begin(w, "trick", 0);
+    pq_writer_int(w, "leader", d->leader);
+    pq_writer_begin(w, "cards", 1);
+    for (int i = 0; i < d->n_played; i++) bel_write_card(w, NULL, d->played[i]);
+    pq_writer_end(w);
+    pq_writer_end(w);
+    pq_writer_begin(w, "tricks_won", 1);
+    for (int s = 0; s < COINCHE_SEATS; s++) pq_writer_int(w, NULL, d->tricks_won[s]);
+    pq_writer_end(w);
+    pq_writer_begin(w, "shown", 1);
     for (int s = 0; s < COINCHE_SEATS; s++) {
         int shown = 0;
         for (int i = 0; i < d->n_hist; i++) shown |= d->hist[i].kind == COINCHE_ACT_PLAY && d->hist[i].seat == s && d->hist[i].shows;
-        w_begin(w, NULL, 1);
+        pq_writer_begin(w, NULL, 1);
         if (shown) w_seat_melds(w, d, s);
-        w_end(w);
+        pq_writer_end(w);
     }
-    w_end(w);
-    w_begin(w, "totals", 0);
-    for (int e = 0; e < 2; e++) w_int(w, partnerships[e], m->totals[e]);
-    w_end(w);
+    pq_writer_end(w);
+    pq_writer_begin(w, "totals", 0);
+    for (int e = 0; e < 2; e++) pq_writer_int(w, partnerships[e], m->totals[e]);
+    pq_writer_end(w);
 }

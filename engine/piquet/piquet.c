@@ -9,6 +9,11 @@
 
 extern const struct game_check piquet_check;   /* piquet_check.c */
 
+static int set_rule(void *rules, const char *name, const char *value, char *err, int cap)
+{
+    return pq_rules_set(rules, name, value, err, cap);
+}
+
 static int piquet_create(void *state, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_rules rules;
@@ -27,20 +32,7 @@ static int piquet_create(void *state, const struct game_setup *setup, char *err,
         return -1;
     }
     pq_rules_default(&rules);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t n = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || n >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, n);
-        name[n] = '\0';
-        if (pq_rules_set(&rules, name, eq + 1, err, cap) < 0) return -1;
-    }
+    if (game_rules_each(setup->rules, set_rule, &rules, err, cap) < 0) return -1;
     pq_partie_init(state, &rules, setup->seed, setup->first_dealer);
     return 0;
 }

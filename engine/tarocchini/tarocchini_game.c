@@ -25,23 +25,16 @@ const struct game_flag tar_flags[] = {
 };
 const int tar_n_flags = FLAGS;
 
-static long number(const char *value)
-{
-    long n = 0;
-    for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-    return n;
-}
-
 static void store(struct tar_rules *r, int k, const char *value)
 {
     switch (k) {
     case FLAG_ROUND: r->round_suits_inverted = !strcmp(value, "true"); break;
     case FLAG_MONTE: r->monte = !strcmp(value, "true"); break;
     case FLAG_DISCARD: r->discard_rule = strcmp(value, "any") ? TAR_DISCARD_NO_FIVE : TAR_DISCARD_ANY; break;
-    case FLAG_SUIT_WILDS: r->suit_wilds = (uint8_t)number(value); break;
+    case FLAG_SUIT_WILDS: r->suit_wilds = (uint8_t)game_flag_number(value); break;
     case FLAG_SIGNALS: r->signals = !strcmp(value, "on") || !strcmp(value, "true"); break;
-    case FLAG_DEALS: r->deals = (int16_t)number(value); break;
-    case FLAG_TARGET: r->target = (int32_t)number(value) > 32000 ? 32000 : (int16_t)number(value); break;
+    case FLAG_DEALS: r->deals = (int16_t)game_flag_number(value); break;
+    case FLAG_TARGET: r->target = (int32_t)game_flag_number(value) > 32000 ? 32000 : (int16_t)game_flag_number(value); break;
     default: break;
     }
 }
@@ -54,39 +47,20 @@ void tar_rules_default(struct tar_rules *self)
 
 int tar_rules_set(struct tar_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(tar_flags[k].name, name)) continue;
-        if (game_flag_check(&tar_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    struct pq_text t;
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for tarocchini");
-    return -1;
+    int k = game_flag_at(tar_flags, FLAGS, name, value, "tarocchini", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
+}
+
+static int set_one(void *rules, const char *name, const char *value, char *err, int cap)
+{
+    return tar_rules_set(rules, name, value, err, cap);
 }
 
 int tar_rules_set_list(struct tar_rules *self, const char *const *rules, char *err, int cap)
 {
-    for (int i = 0; rules && rules[i]; i++) {
-        const char *opt = rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            struct pq_text t;
-            pq_text_init(&t, err, cap);
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (tar_rules_set(self, name, eq + 1, err, cap) < 0) return -1;
-    }
-    return 0;
+    return game_rules_each(rules, set_one, self, err, cap);
 }
 
 /* ---- the game interface ---- */

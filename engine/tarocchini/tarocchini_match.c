@@ -51,10 +51,7 @@ int tar_match_create(struct tar_match *m, const struct game_setup *setup, char *
         pq_text_str(&t, "players: tarocchini is played by 4");
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= TAR_SEATS)) {
-        pq_text_str(&t, "first_dealer: not one of the 4 players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, TAR_SEATS, err, cap) < 0) return -1;
     tar_rules_default(&m->rules);
     if (tar_rules_set_list(&m->rules, setup->rules, err, cap) < 0) return -1;
     if (m->rules.deals % TAR_SEATS != 0) {

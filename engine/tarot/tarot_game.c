@@ -58,23 +58,13 @@ int tarot_poignee_value(int level)
     return 10 + 10 * level;                                            /* F36: 20, 30, 40 */
 }
 
-static int flag_index(const struct game_flag *f, const char *value)
-{
-    for (int i = 0; f->values && f->values[i]; i++)
-        if (!strcmp(f->values[i], value)) return i;
-    return 0;
-}
-
 static void store(struct tarot_rules *r, int k, const char *value)
 {
     const struct game_flag *f = &tarot_flags[k];
-    uint8_t v = (uint8_t)flag_index(f, value);
-    long n = 0;
+    uint8_t v = (uint8_t)game_flag_index(f, value);
+    long n = game_flag_number(value);
     switch (k) {
-    case FLAG_DEALS:
-        for (const char *p = value; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0');
-        r->deals = (int16_t)(n ? n : 4 * r->players);
-        break;
+    case FLAG_DEALS: r->deals = (int16_t)(n ? n : 4 * r->players); break;
     case FLAG_PETIT_SEC: r->petit_sec = v; break;
     case FLAG_TRUMP_DISCARD: r->trump_discard = v; break;
     case FLAG_POIGNEE_LEVEL: r->poignee_level = v; break;
@@ -93,18 +83,10 @@ void tarot_rules_default(struct tarot_rules *self, int players)
 
 int tarot_rules_set(struct tarot_rules *self, const char *name, const char *value, char *err, int cap)
 {
-    struct pq_text t;
-    for (int k = 0; k < FLAGS; k++) {
-        if (strcmp(tarot_flags[k].name, name)) continue;
-        if (game_flag_check(&tarot_flags[k], value, err, cap) < 0) return -1;
-        store(self, k, value);
-        return 0;
-    }
-    pq_text_init(&t, err, cap);
-    pq_text_str(&t, "rules: unknown flag '");
-    pq_text_str(&t, name);
-    pq_text_str(&t, "' for tarot");
-    return -1;
+    int k = game_flag_at(tarot_flags, FLAGS, name, value, "tarot", err, cap);
+    if (k < 0) return -1;
+    store(self, k, value);
+    return 0;
 }
 
 /* ---- the game interface ---- */

@@ -30,6 +30,23 @@ static void start_deal(struct tarot_match *m)
     tarot_deal_init(&m->deal, &m->rules, deck);
 }
 
+/* One rule of the setup: the flags, and "players" (section 16), which
+ * must say the table's size. */
+static int set_rule(void *rules, const char *name, const char *value, char *err, int cap)
+{
+    struct tarot_rules *r = rules;
+    if (strcmp(name, "players")) return tarot_rules_set(r, name, value, err, cap);
+    if (strlen(value) != 1 || value[0] - '0' != r->players) {
+        struct pq_text t;
+        pq_text_init(&t, err, cap);
+        pq_text_str(&t, "rules.players: must equal players (");
+        pq_text_int(&t, r->players);
+        pq_text_str(&t, ")");
+        return -1;
+    }
+    return 0;
+}
+
 int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, char *err, int cap)
 {
     struct pq_text t;
@@ -40,36 +57,9 @@ int tarot_match_create(struct tarot_match *m, const struct game_setup *setup, ch
         pq_text_str(&t, "players: tarot takes 3, 4 or 5");
         return -1;
     }
-    if (!setup->one_deal && (setup->first_dealer < 0 || setup->first_dealer >= n)) {
-        pq_text_str(&t, "first_dealer: not one of the ");
-        pq_text_int(&t, n);
-        pq_text_str(&t, " players");
-        return -1;
-    }
+    if (game_first_dealer_check(setup, n, err, cap) < 0) return -1;
     tarot_rules_default(&m->rules, n);
-    for (int i = 0; setup->rules && setup->rules[i]; i++) {
-        const char *opt = setup->rules[i], *eq = strchr(opt, '=');
-        char name[32];
-        size_t len = eq ? (size_t)(eq - opt) : 0;
-        if (!eq || len >= sizeof name) {
-            pq_text_str(&t, "rules: '");
-            pq_text_str(&t, opt);
-            pq_text_str(&t, "' is not name=value");
-            return -1;
-        }
-        memcpy(name, opt, len);
-        name[len] = '\0';
-        if (!strcmp(name, "players")) {                                /* section 16 */
-            if (strlen(eq + 1) != 1 || eq[1] - '0' != n) {
-                pq_text_str(&t, "rules.players: must equal players (");
-                pq_text_int(&t, n);
-                pq_text_str(&t, ")");
-                return -1;
-            }
-            continue;
-        }
-        if (tarot_rules_set(&m->rules, name, eq + 1, err, cap) < 0) return -1;
-    }
+    if (game_rules_each(setup->rules, set_rule, &m->rules, err, cap) < 0) return -1;
     if (m->rules.deals % n != 0) {
         pq_text_str(&t, "rules.deals: ");
         pq_text_int(&t, m->rules.deals);

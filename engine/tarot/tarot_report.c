@@ -11,31 +11,15 @@ int tarot_test_leak;
 
 static const char *const letters[TAROT_MAX_SEATS] = { "A", "B", "C", "D", "E" };
 
-static void w_int(const struct pq_writer *w, const char *key, long v)
-{
-    w->integer(w->ctx, key, v);
-}
-
-static void w_str(const struct pq_writer *w, const char *key, const char *v)
-{
-    w->string(w->ctx, key, v);
-}
-
-static void w_seat(const struct pq_writer *w, const char *key, int seat)
-{
-    if (seat < 0) w_str(w, key, NULL);
-    else w_int(w, key, seat);
-}
-
 static void w_card(const struct pq_writer *w, const char *key, int card)
 {
     char tok[3];
     if (card == TAROT_NO_CARD) {
-        w_str(w, key, NULL);
+        pq_writer_str(w, key, NULL);
         return;
     }
     tarot_card_format(card, tok);
-    w_str(w, key, tok);
+    pq_writer_str(w, key, tok);
 }
 
 static void w_cards(const struct pq_writer *w, const char *key, tarot_mask m)
@@ -55,9 +39,9 @@ static void w_group(const struct pq_writer *w, const struct tarot_result *r, con
     if (x == 0) return;
     for (int s = 0; s < r->n; s++) {
         w->begin(w->ctx, NULL, 0);
-        w_int(w, "seat", s);
-        w_str(w, "category", category);
-        w_int(w, "points", tarot_share(r, s, x));
+        pq_writer_int(w, "seat", s);
+        pq_writer_str(w, "category", category);
+        pq_writer_int(w, "points", tarot_share(r, s, x));
         w->end(w->ctx);
     }
 }
@@ -67,41 +51,41 @@ void tarot_report_deal(const struct tarot_result *r, int with_seats, const struc
     static const char *const voids[] = { NULL, "petit_sec", "all_pass" };
     int played = r->void_kind == TAROT_NOT_VOID;
     if (with_seats) {
-        w_str(w, "dealer", letters[r->dealer]);
+        pq_writer_str(w, "dealer", letters[r->dealer]);
         w->begin(w->ctx, "seats", 1);
-        for (int s = 0; s < r->n; s++) w_str(w, NULL, letters[r->seat_player[s]]);
+        for (int s = 0; s < r->n; s++) pq_writer_str(w, NULL, letters[r->seat_player[s]]);
         w->end(w->ctx);
     }
-    w_str(w, "game", "tarot");
-    w_int(w, "players", r->n);
-    w_str(w, "void", voids[r->void_kind]);
-    w_seat(w, "taker", r->taker);
-    w_str(w, "contract", played ? tarot_contract_name(r->contract) : NULL);
+    pq_writer_str(w, "game", "tarot");
+    pq_writer_int(w, "players", r->n);
+    pq_writer_str(w, "void", voids[r->void_kind]);
+    pq_writer_seat(w, "taker", r->taker);
+    pq_writer_str(w, "contract", played ? tarot_contract_name(r->contract) : NULL);
     w_card(w, "called", r->called);
-    w_seat(w, "partner", r->partner);
+    pq_writer_seat(w, "partner", r->partner);
     w->boolean(w->ctx, "chelem_announced", r->chelem_announced);
-    w_int(w, "half_points", r->half_points);
-    w_int(w, "bouts", r->bouts);
-    w_int(w, "target", r->target);
+    pq_writer_int(w, "half_points", r->half_points);
+    pq_writer_int(w, "bouts", r->bouts);
+    pq_writer_int(w, "target", r->target);
     w->boolean(w->ctx, "made", r->made);
-    w_int(w, "difference", r->difference);
-    w_int(w, "multiplier", r->multiplier);
-    w_str(w, "petit_au_bout", camp_name(r->petit_au_bout));
+    pq_writer_int(w, "difference", r->difference);
+    pq_writer_int(w, "multiplier", r->multiplier);
+    pq_writer_str(w, "petit_au_bout", camp_name(r->petit_au_bout));
     w->begin(w->ctx, "poignees", 1);
     for (int i = 0; i < r->n_poignees; i++) {
         w->begin(w->ctx, NULL, 0);
-        w_int(w, "seat", r->poignee_seat[i]);
-        w_str(w, "level", tarot_level_name(r->poignee_level[i]));
-        w_int(w, "points", tarot_poignee_value(r->poignee_level[i]));
+        pq_writer_int(w, "seat", r->poignee_seat[i]);
+        pq_writer_str(w, "level", tarot_level_name(r->poignee_level[i]));
+        pq_writer_int(w, "points", tarot_poignee_value(r->poignee_level[i]));
         w->end(w->ctx);
     }
     w->end(w->ctx);
-    w_str(w, "chelem", camp_name(r->chelem));
+    pq_writer_str(w, "chelem", camp_name(r->chelem));
     w->begin(w->ctx, "tricks", 1);
-    for (int s = 0; s < r->n; s++) w_int(w, NULL, r->tricks[s]);
+    for (int s = 0; s < r->n; s++) pq_writer_int(w, NULL, r->tricks[s]);
     w->end(w->ctx);
     w->begin(w->ctx, "scores", 1);
-    for (int s = 0; s < r->n; s++) w_int(w, NULL, r->scores[s]);
+    for (int s = 0; s < r->n; s++) pq_writer_int(w, NULL, r->scores[s]);
     w->end(w->ctx);
     w->begin(w->ctx, "events", 1);
     if (played) {
@@ -125,18 +109,18 @@ void tarot_report_match(const struct tarot_match *m, const struct pq_writer *w)
             order[j - 1] = k;
         }
     w->begin(w->ctx, "totals", 0);
-    for (int p = 0; p < n; p++) w_int(w, letters[p], m->totals[p]);
+    for (int p = 0; p < n; p++) pq_writer_int(w, letters[p], m->totals[p]);
     w->end(w->ctx);
     w->begin(w->ctx, "ranking", 1);
     for (int i = 0; i < n;) {
         int j = i;
         w->begin(w->ctx, NULL, 1);
-        while (j < n && m->totals[order[j]] == m->totals[order[i]]) w_str(w, NULL, letters[order[j++]]);
+        while (j < n && m->totals[order[j]] == m->totals[order[i]]) pq_writer_str(w, NULL, letters[order[j++]]);
         w->end(w->ctx);
         i = j;
     }
     w->end(w->ctx);
-    w_str(w, "winner", m->totals[order[0]] == m->totals[order[1]] ? NULL : letters[order[0]]);
+    pq_writer_str(w, "winner", m->totals[order[0]] == m->totals[order[1]] ? NULL : letters[order[0]]);
     w->begin(w->ctx, "deals", 1);
     for (int i = 0; i < m->n_results; i++) {
         w->begin(w->ctx, NULL, 0);
@@ -189,8 +173,8 @@ static void w_history(const struct tarot_deal *d, int seat, const struct pq_writ
         }
         tarot_action_format(&a, text, sizeof text);
         w->begin(w->ctx, NULL, 0);
-        w_int(w, "seat", h->seat);
-        w_str(w, "action", text);
+        pq_writer_int(w, "seat", h->seat);
+        pq_writer_str(w, "action", text);
         w->end(w->ctx);
     }
     w->end(w->ctx);
@@ -199,11 +183,11 @@ static void w_history(const struct tarot_deal *d, int seat, const struct pq_writ
 static void w_trick(const struct pq_writer *w, const struct tarot_deal *d, const char *key, int t, int count, int winner)
 {
     w->begin(w->ctx, key, 0);
-    w_int(w, "leader", d->leader[t]);
+    pq_writer_int(w, "leader", d->leader[t]);
     w->begin(w->ctx, "cards", 1);
     for (int i = 0; i < count; i++) w_card(w, NULL, d->plays[t * d->n + i]);
     w->end(w->ctx);
-    if (winner) w_int(w, "winner", d->winner[t]);
+    if (winner) pq_writer_int(w, "winner", d->winner[t]);
     w->end(w->ctx);
 }
 
@@ -214,55 +198,55 @@ void tarot_report_view(const struct tarot_match *m, int player, const struct pq_
     tarot_mask hand = d->hand[seat];
     tarot_mask other = d->hand[(seat + 1) % d->n] & ~hand;
     if (tarot_test_leak && other) hand |= TAROT_BIT(tarot_first(other));
-    w_str(w, "game", "tarot");
-    w_int(w, "players", m->n);
-    w_int(w, "deal", m->deal_no);
-    w_str(w, "player", letters[player]);
-    w_int(w, "seat", seat);
+    pq_writer_str(w, "game", "tarot");
+    pq_writer_int(w, "players", m->n);
+    pq_writer_int(w, "deal", m->deal_no);
+    pq_writer_str(w, "player", letters[player]);
+    pq_writer_int(w, "seat", seat);
     w->begin(w->ctx, "seats", 1);
-    for (int s = 0; s < m->n; s++) w_str(w, NULL, letters[m->seat_player[s]]);
+    for (int s = 0; s < m->n; s++) pq_writer_str(w, NULL, letters[m->seat_player[s]]);
     w->end(w->ctx);
-    w_str(w, "dealer", letters[tarot_match_dealer(m)]);
-    w_str(w, "phase", phase_name(d->phase));
-    w_seat(w, "turn", d->to_act);
+    pq_writer_str(w, "dealer", letters[tarot_match_dealer(m)]);
+    pq_writer_str(w, "phase", phase_name(d->phase));
+    pq_writer_seat(w, "turn", d->to_act);
     w_cards(w, "hand", hand);
     w->begin(w->ctx, "bids", 1);
-    for (int s = 0; s < m->n; s++) w_str(w, NULL, d->bids[s] < 0 ? NULL : tarot_contract_name(d->bids[s]));
+    for (int s = 0; s < m->n; s++) pq_writer_str(w, NULL, d->bids[s] < 0 ? NULL : tarot_contract_name(d->bids[s]));
     w->end(w->ctx);
-    w_seat(w, "taker", d->taker);
-    w_str(w, "contract", d->taker >= 0 ? tarot_contract_name(d->contract) : NULL);
+    pq_writer_seat(w, "taker", d->taker);
+    pq_writer_str(w, "contract", d->taker >= 0 ? tarot_contract_name(d->contract) : NULL);
     w_card(w, "called", d->called);
-    w_seat(w, "partner", partner);
+    pq_writer_seat(w, "partner", partner);
     w->boolean(w->ctx, "alone", alone);
     if (dog_seen(d)) w_cards(w, "dog", d->dog);
-    else w_str(w, "dog", NULL);
+    else pq_writer_str(w, "dog", NULL);
     int discarded = d->taker >= 0 && d->contract <= TAROT_GARDE && d->phase >= TAROT_CHELEM && d->void_kind == TAROT_NOT_VOID;
     if (discarded && (seat == d->taker || d->phase == TAROT_OVER)) w_cards(w, "discard", d->discard);
-    else w_str(w, "discard", NULL);
-    if (!discarded) w_str(w, "discard_trumps", NULL);
+    else pq_writer_str(w, "discard", NULL);
+    if (!discarded) pq_writer_str(w, "discard_trumps", NULL);
     else if (d->rules.trump_discard == TAROT_DISCARD_SHOWN) w_cards(w, "discard_trumps", d->discard & TAROT_TRUMP_MASK);
-    else w_int(w, "discard_trumps", tarot_count(d->discard & TAROT_TRUMP_MASK));
+    else pq_writer_int(w, "discard_trumps", tarot_count(d->discard & TAROT_TRUMP_MASK));
     if (d->chelem_spoken) w->boolean(w->ctx, "chelem", d->chelem_announced);
-    else w_str(w, "chelem", NULL);
+    else pq_writer_str(w, "chelem", NULL);
     w->begin(w->ctx, "poignees", 1);
     for (int i = 0; i < d->n_poignees; i++) {
         int s = d->poignee_order[i];
         w->begin(w->ctx, NULL, 0);
-        w_int(w, "seat", s);
-        w_str(w, "level", tarot_level_name(d->poignee_level[s]));
+        pq_writer_int(w, "seat", s);
+        pq_writer_str(w, "level", tarot_level_name(d->poignee_level[s]));
         w_cards(w, "cards", d->poignee[s]);
         w->end(w->ctx);
     }
     w->end(w->ctx);
     w_history(d, seat, w);
     if (d->phase == TAROT_PLAY) w_trick(w, d, "trick", d->trick_no, d->in_trick, 0);
-    else w_str(w, "trick", NULL);
+    else pq_writer_str(w, "trick", NULL);
     if (d->trick_no > 0) w_trick(w, d, "last_trick", d->trick_no - 1, d->n, 1);
-    else w_str(w, "last_trick", NULL);
+    else pq_writer_str(w, "last_trick", NULL);
     w->begin(w->ctx, "tricks_won", 1);
-    for (int s = 0; s < m->n; s++) w_int(w, NULL, d->tricks_won[s]);
+    for (int s = 0; s < m->n; s++) pq_writer_int(w, NULL, d->tricks_won[s]);
     w->end(w->ctx);
     w->begin(w->ctx, "totals", 0);
-    for (int p = 0; p < m->n; p++) w_int(w, letters[p], m->totals[p]);
+    for (int p = 0; p < m->n; p++) pq_writer_int(w, letters[p], m->totals[p]);
     w->end(w->ctx);
 }

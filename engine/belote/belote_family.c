@@ -1,0 +1,475 @@
+/* belote_family.c - the rules the Belote family shares (belote_family.h):
+ * the card tables of B2, the action notation's reading and writing, what
+ * a meld is and how melds compare, every meld action a hand allows, the
+ * trick-1 dialogue and how a view writes it, for Belote's forms and
+ * Coinche alike. No state of either game: masks, cards and numbers in,
+ * text into the caller's buffers.
+ */
+#include <string.h>
+#include "engine/belote/belote_family.h"
+#include "engine/rng.h"
+#include "engine/text.h"
+
+/* B2 (K2): by rank 7 8 9 T J Q K A. */
+const uint8_t bel_trump_points[PQ_RANKS] = { 0, 0, 14, 10, 20, 3, 4, 11 };
+const uint8_t bel_plain_points[PQ_RANKS] = { 0, 0, 0, 10, 2, 3, 4, 11 };
+const uint8_t bel_trump_strength[PQ_RANKS] = { 0, 1, 6, 4, 7, 2, 3, 5 };   /* J 9 A T K Q 8 7 */
+const uint8_t bel_plain_strength[PQ_RANKS] = { 0, 1, 2, 6, 3, 4, 5, 7 };   /* A T K Q J 9 8 7 */
+
+/* ---- action text ---- */
+
+int bel_fail(char *err, int cap, const char *a, const char *b, const char *c)
+{
+    struct pq_text t;
+    pq_text_init(&t, err, cap);
+    pq_text_str(&t, a);
+    if (b) pq_text_str(&t, b);
+    if (c) pq_text_str(&t, c);
+    return -1;
+}
+
+const char *bel_tokens_word(struct bel_tokens *t)
+{
+    int wl = t->text_len < BEL_ACTION_TEXT ? t->text_len : BEL_ACTION_TEXT - 1;
+    memcpy(t->word, t->text, (size_t)wl);
+    t->word[wl] = '\0';
+    for (int i = 0; t->printable && i < wl; i++)
+        if ((unsigned char)t->word[i] < 32 || (unsigned char)t->word[i] > 126) t->word[i] = '?';
+    return t->word;
+}
+
+int bel_tokens_read(struct bel_tokens *t, const char *text, int len, int max, int printable, char *err, int cap)
+{
+    if (len <= 0) return bel_fail(err, cap, "an empty action", NULL, NULL);
+    t->text = text;
+    t->text_len = len;
+    t->printable = printable;
+    t->n = 0;
+    for (int i = 0; i < len;) {
+        int j = i;
+        while (j < len && text[j] != ' ') j++;
+        if (j == i) return bel_fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
+        if (t->n == max) return bel_fail(err, cap, "too many tokens in '", bel_tokens_word(t), "'");
+        t->at[t->n] = text + i;
+        t->len[t->n++] = j - i;
+        i = j + 1;
+        if (j == len - 1) return bel_fail(err, cap, "tokens are separated by single spaces", NULL, NULL);
+    }
+    return 0;
+}
+
+int bel_parse_play(struct bel_tokens *t, uint8_t *card, uint8_t *suffix, char *err, int cap)
+{
+    int c = t->n >= 2 && t->len[1] == 2 ? pq_card_parse(t->at[1]) : -1;
+    if (c < 0 || t->n > 3) return bel_fail(err, cap, "'", bel_tokens_word(t), "': play takes a card like AS and maybe belote or rebelote");
+    *card = (uint8_t)c;
+    if (t->n == 3) {
+        if (bel_token_is(t, 2, "belote")) *suffix = BEL_SUFFIX_BELOTE;
+        else if (bel_token_is(t, 2, "rebelote")) *suffix = BEL_SUFFIX_REBELOTE;
+        else return bel_fail(err, cap, "'", bel_tokens_word(t), "': the word after the card is belote or rebelote");
+    }
+    return 0;
+}
+
+/* One meld token: cards like AS joined by commas, none twice. */
+static int parse_meld(const char *p, int len, pq_mask *out, char *err, int cap)
+{
+    char tok[40];
+    pq_mask m = 0;
+    if (len >= (int)sizeof tok) len = (int)sizeof tok - 1;
+    memcpy(tok, p, (size_t)len);
+    tok[len] = '\0';
+    for (int i = 0; i < len; i += 3) {
+        int c = i + 2 <= len ? pq_card_parse(p + i) : -1;
+        if (c < 0 || (i + 2 < len && p[i + 2] != ','))
+            return bel_fail(err, cap, "meld '", tok, "': cards are written like AS and joined by commas");
+        if (m & PQ_BIT(c)) return bel_fail(err, cap, "meld '", tok, "' names a card twice");
+        m |= PQ_BIT(c);
+        if (i + 2 == len - 1) return bel_fail(err, cap, "meld '", tok, "' ends with a comma");
+    }
+    *out = m;
+    return 0;
+}
+
+int bel_parse_melds(struct bel_tokens *t, int max, pq_mask *melds, uint8_t *n, char *err, int cap)
+{
+    if (t->n - 1 > max) return bel_fail(err, cap, "'", bel_tokens_word(t), "': too many melds");
+    for (int k = 1; k < t->n; k++)
+        if (parse_meld(t->at[k], t->len[k], &melds[(*n)++], err, cap) < 0) return -1;
+    return 0;
+}
+
+int bel_put(char *buf, int cap, const char *a, const char *b, const char *c)
+{
+    const char *parts[3] = { a, b, c };
+    int len = 0;
+    for (int i = 0; i < 3; i++)
+        for (const char *p = parts[i]; p && *p; p++) {
+            if (len + 1 >= cap) {
+                if (cap > 0) buf[len] = '\0';
+                return -1;
+            }
+            buf[len++] = *p;
+        }
+    if (cap > 0) buf[len] = '\0';
+    return len;
+}
+
+int bel_put_play(char *buf, int cap, int card, int suffix)
+{
+    static const char ranks[] = "789TJQKA", suits[] = "SHDC";
+    char text[8] = "play ";
+    text[5] = ranks[PQ_RANK(card)];
+    text[6] = suits[PQ_SUIT(card)];
+    text[7] = '\0';
+    if (cap < 17) {
+        const char *word = suffix == BEL_SUFFIX_BELOTE ? " belote" : suffix == BEL_SUFFIX_REBELOTE ? " rebelote" : "";
+        return bel_put(buf, cap, text, word, NULL);
+    }
+    /* the hot path (every decision lists its plays): room for the longest,
+     * copies of known sizes */
+    memcpy(buf, text, 8);
+    if (suffix == BEL_SUFFIX_BELOTE) {
+        memcpy(buf + 7, " belote", 8);
+        return 14;
+    }
+    if (suffix == BEL_SUFFIX_REBELOTE) {
+        memcpy(buf + 7, " rebelote", 10);
+        return 16;
+    }
+    return 7;
+}
+
+/* ---- melds ---- */
+
+int bel_meld_is_carre(pq_mask meld)
+{
+    int r = PQ_RANK(pq_mask_first(meld));
+    pq_mask four = PQ_BIT(PQ_CARD(0, r)) | PQ_BIT(PQ_CARD(1, r)) | PQ_BIT(PQ_CARD(2, r)) | PQ_BIT(PQ_CARD(3, r));
+    return meld == four;
+}
+
+static int is_sequence(pq_mask meld)
+{
+    int low = pq_mask_first(meld), n = pq_mask_count(meld);
+    if (n < 3 || PQ_SUIT(low) != PQ_SUIT(31 - __builtin_clz(meld))) return 0;
+    return (meld >> low) == ((1u << n) - 1);
+}
+
+/* B17: class first (20 < 50 < 100 < 150 < 200); within 100 a carré beats
+ * a sequence, carrés A > T > K > Q; sequences by length then top card. */
+int bel_meld_key(pq_mask meld)
+{
+    if (!meld) return 0;
+    if (bel_meld_is_carre(meld)) {
+        int r = PQ_RANK(pq_mask_first(meld));
+        static const int carre_key[PQ_RANKS] = { 0, 0, 4500, 3502, 5500, 3500, 3501, 3503 };
+        return carre_key[r];
+    }
+    if (!is_sequence(meld)) return 0;
+    int n = pq_mask_count(meld), top = PQ_RANK(31 - __builtin_clz(meld));
+    int cls = n == 3 ? 1 : n == 4 ? 2 : 3;
+    return cls * 1000 + n * 10 + top;
+}
+
+int bel_meld_value(pq_mask meld)
+{
+    static const int value[] = { 0, 20, 50, 100, 150, 200 };
+    return value[bel_meld_key(meld) / 1000];
+}
+
+int bel_meld_format(pq_mask meld, char *buf)
+{
+    int len = 0;
+    if (bel_meld_is_carre(meld)) {
+        for (int s = 0; s < PQ_SUITS; s++) {
+            int c = PQ_CARD(s, PQ_RANK(pq_mask_first(meld)));
+            if (len) buf[len++] = ',';
+            pq_card_format(c, buf + len);
+            len += 2;
+        }
+    } else {
+        for (int c = 31; c >= 0; c--) {
+            if (!(meld & PQ_BIT(c))) continue;
+            if (len) buf[len++] = ',';
+            pq_card_format(c, buf + len);
+            len += 2;
+        }
+    }
+    buf[len] = '\0';
+    return len;
+}
+
+int bel_meld_action_format(const pq_mask *melds, int n, char *buf, int cap)
+{
+    char texts[BEL_ACTION_MELDS][32];
+    int order[BEL_ACTION_MELDS];
+    struct pq_text t;
+    for (int i = 0; i < n; i++) {
+        bel_meld_format(melds[i], texts[i]);
+        order[i] = i;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(texts[order[j - 1]], texts[order[j]]) > 0; j--) {
+            int k = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = k;
+        }
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, "meld");
+    for (int i = 0; i < n; i++) {
+        pq_text_str(&t, " ");
+        pq_text_str(&t, texts[order[i]]);
+    }
+    return t.len < cap ? t.len : -1;
+}
+
+int bel_meld_beats_by(pq_mask a, pq_mask b, int tie_trump)
+{
+    int ka = bel_meld_key(a), kb = bel_meld_key(b);
+    if (ka != kb) return ka > kb;
+    if (tie_trump >= 0) {
+        pq_mask tm = PQ_SUIT_MASK(tie_trump);
+        int ta = !bel_meld_is_carre(a) && (a & tm), tb = !bel_meld_is_carre(b) && (b & tm);
+        return ta && !tb;
+    }
+    return 0;
+}
+
+/* Every meld a hand could name: carrés, then every run of 3+ cards. */
+static int candidates(pq_mask h, pq_mask no_seq, pq_mask no_carre, pq_mask *out)
+{
+    int n = 0;
+    for (int r = PQ_RANK_9; r <= PQ_RANK_A; r++) {
+        pq_mask four = (pq_mask)0x01010101u << r;
+        if ((h & four) == four && !(four & no_carre)) out[n++] = four;
+    }
+    pq_mask free_seq = h & ~no_seq;
+    for (int s = 0; s < PQ_SUITS; s++) {
+        unsigned bits = (free_seq >> (s * 8)) & 0xffu;
+        if (!(bits & (bits >> 1) & (bits >> 2))) continue;     /* no three in a row */
+        for (int lo = 0; lo < 6; lo++)
+            for (int len = 3; lo + len <= 8; len++) {
+                unsigned run = ((1u << len) - 1) << lo;
+                if ((bits & run) != run) break;
+                out[n++] = (pq_mask)run << (s * 8);
+            }
+    }
+    return n;
+}
+
+struct meld_walk {
+    const pq_mask *cand;
+    int n_cand, max_melds;
+    pq_mask chosen[BEL_ACTION_MELDS];
+    int n_chosen;
+    char (*texts)[BEL_ACTION_TEXT];
+    int count, max;
+};
+
+/* Every subset of the candidates whose sequences are pairwise disjoint. */
+static void walk(struct meld_walk *w, int i, pq_mask seq_used)
+{
+    if (i == w->n_cand) {
+        if (w->count < w->max) bel_meld_action_format(w->chosen, w->n_chosen, w->texts[w->count], BEL_ACTION_TEXT);
+        w->count++;
+        return;
+    }
+    walk(w, i + 1, seq_used);
+    pq_mask m = w->cand[i];
+    int carre = bel_meld_is_carre(m);
+    if ((!carre && (m & seq_used)) || w->n_chosen == w->max_melds) return;
+    w->chosen[w->n_chosen++] = m;
+    walk(w, i + 1, carre ? seq_used : seq_used | m);
+    w->n_chosen--;
+}
+
+/* Whether `h` holds any meld at all: a carré of 9s up, or three in a row
+ * inside one suit (bits that do not cross a suit's byte). The hot path:
+ * most hands have none. */
+static int any_meld(pq_mask h)
+{
+    for (int r = PQ_RANK_9; r <= PQ_RANK_A; r++)
+        if (((h >> r) & 0x01010101u) == 0x01010101u) return 1;
+    return (h & (h >> 1) & (h >> 2) & 0x3f3f3f3fu) != 0;
+}
+
+int bel_meld_list(pq_mask hand, pq_mask no_seq, pq_mask no_carre, int max_melds,
+                  char (*texts)[BEL_ACTION_TEXT], int max)
+{
+    pq_mask cand[96];       /* 6 carrés and 21 runs a suit at most */
+    int n = any_meld(hand) ? candidates(hand, no_seq, no_carre, cand) : 0;
+    if (n == 0) {
+        if (max > 0) strcpy(texts[0], "meld");
+        return 1;
+    }
+    struct meld_walk w = { cand, n, max_melds, { 0 }, 0, texts, 0, max };
+    walk(&w, 0, 0);
+    int count = w.count < max ? w.count : max;
+    for (int i = 1; i < count; i++) {       /* insertion sort: lists are short */
+        char tmp[BEL_ACTION_TEXT];
+        int j = i;
+        memcpy(tmp, texts[i], BEL_ACTION_TEXT);
+        while (j > 0 && strcmp(texts[j - 1], tmp) > 0) {
+            memcpy(texts[j], texts[j - 1], BEL_ACTION_TEXT);
+            j--;
+        }
+        memcpy(texts[j], tmp, BEL_ACTION_TEXT);
+    }
+    return count;
+}
+
+int bel_meld_fault(pq_mask hand, pq_mask no_seq, pq_mask no_carre, const pq_mask *melds, int n, int *at)
+{
+    pq_mask seq_used = 0;
+    for (int i = 0; i < n; i++) {
+        pq_mask m = melds[i];
+        *at = i;
+        if (!bel_meld_key(m)) return BEL_MELD_NOT_A_MELD;
+        if ((m & hand) != m) return BEL_MELD_NOT_HELD;
+        for (int j = 0; j < i; j++)
+            if (melds[j] == m) return BEL_MELD_TWICE;
+        if (bel_meld_is_carre(m)) {
+            if (m & no_carre) return BEL_MELD_CARRE_CLAIMED;
+        } else {
+            if (m & seq_used) return BEL_MELD_SEQUENCES_SHARE;
+            if (m & no_seq) return BEL_MELD_SEQUENCE_CLAIMED;
+            seq_used |= m;
+        }
+    }
+    return BEL_MELD_OK;
+}
+
+pq_mask bel_meld_best(const pq_mask *melds, int n, int tie_trump)
+{
+    pq_mask call = 0;
+    for (int i = 0; i < n; i++)
+        if (!call || bel_meld_beats_by(melds[i], call, tie_trump)) call = melds[i];
+    return call;
+}
+
+int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t *asked, int tie_trump)
+{
+    int h = *holder;
+    calls[seat] = call;
+    *asked = BEL_NOBODY;
+    if (!call) return h < 0 ? BEL_SAY_PASS : BEL_SAY_GOOD;
+    if (h < 0 || bel_meld_key(call) / 1000 > bel_meld_key(calls[h]) / 1000) {     /* a higher class */
+        *holder = (int8_t)seat;
+        return BEL_SAY_CLASS;
+    }
+    if (bel_meld_key(call) / 1000 < bel_meld_key(calls[h]) / 1000) return BEL_SAY_GOOD;
+    *asked = (uint8_t)h;    /* "How high?" */
+    if (!bel_meld_beats_by(call, calls[h], tie_trump)) return BEL_SAY_GOOD;
+    *holder = (int8_t)seat;
+    return BEL_SAY_NOT_GOOD;
+}
+
+/* ---- the pack ---- */
+
+int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, int cap)
+{
+    if (pq_deck_parse(text, deck, err, cap) < 0) return -1;
+    if (started) return bel_fail(err, cap, "the pack of a deal is set before its first action", NULL, NULL);
+    return 0;
+}
+
+int bel_deck_write(const uint8_t deck[32], char *buf, int cap)
+{
+    char text[96];
+    struct pq_text t;
+    pq_deck_format(deck, text);
+    pq_text_init(&t, buf, cap);
+    pq_text_str(&t, text);
+    return t.len;
+}
+
+/* ---- sampling ---- */
+
+static int may_take(const int8_t *slot_seat, const pq_mask *forbid, int slot, int card)
+{
+    return slot_seat[slot] < 0 || !(forbid[slot_seat[slot]] & PQ_BIT(card));
+}
+
+static int constrained_fill(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *out,
+                            struct pq_rng *rng)
+{
+    for (int attempt = 0; attempt < 200; attempt++) {
+        uint8_t cards[32];
+        int taken[32] = { 0 }, ok = 1;
+        memcpy(cards, pool, (size_t)n);
+        pq_rng_shuffle(rng, cards, n);
+        for (int i = 0; i < n && ok; i++) {
+            int options[32], k = 0;
+            for (int j = 0; j < n; j++)
+                if (!taken[j] && may_take(slot_seat, forbid, j, cards[i])) options[k++] = j;
+            if (!k) {
+                ok = 0;
+                break;
+            }
+            int j = options[pq_rng_below(rng, (uint32_t)k)];
+            taken[j] = 1;
+            out[j] = cards[i];
+        }
+        if (ok) return 0;
+    }
+    return -1;
+}
+
+void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                struct pq_rng *rng)
+{
+    int placed = 0;
+    for (int tries = 0; tries < 4000 && !placed; tries++) {
+        memcpy(cards, pool, (size_t)n);
+        pq_rng_shuffle(rng, cards, n);
+        placed = 1;
+        for (int i = 0; i < n && placed; i++) placed = may_take(slot_seat, forbid, i, cards[i]);
+    }
+    if (!placed && constrained_fill(slot_seat, n, forbid, pool, cards, rng) < 0) memcpy(cards, pool, (size_t)n);
+}
+
+/* ---- reports ---- */
+
+void bel_write_card(const struct pq_writer *w, const char *key, int card)
+{
+    char text[3];
+    if (card == 0xff || card < 0) {
+        w->string(w->ctx, key, NULL);
+        return;
+    }
+    pq_card_format(card, text);
+    w->string(w->ctx, key, text);
+}
+
+static const char *class_name(pq_mask call)
+{
+    static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };
+    return names[bel_meld_key(call) / 1000];
+}
+
+static void write_call(const struct pq_writer *w, const char *key, int seat, pq_mask call)
+{
+    static const char ranks[] = "789TJQKA";
+    char top[2] = { 0, 0 };
+    w->begin(w->ctx, key, 0);
+    w->integer(w->ctx, "seat", seat);
+    if (bel_meld_is_carre(call)) {
+        top[0] = ranks[PQ_RANK(pq_mask_first(call))];
+        w->string(w->ctx, "carre", top);
+    } else {
+        top[0] = ranks[PQ_RANK(31 - __builtin_clz(call))];
+        w->integer(w->ctx, "length", pq_mask_count(call));
+        w->string(w->ctx, "top", top);
+    }
+    w->end(w->ctx);
+}
+
+void bel_write_say(const struct pq_writer *w, int seat, int say, int asked, const pq_mask *calls)
+{
+    static const char *const says[] = { "pass", "", "good", "not good" };
+    w->string(w->ctx, "say", say == BEL_SAY_CLASS ? class_name(calls[seat]) : says[say]);
+    if (asked == BEL_NOBODY) return;
+    write_call(w, "asked", asked, calls[asked]);
+    if (say == BEL_SAY_NOT_GOOD) write_call(w, "call", seat, calls[seat]);
+}
