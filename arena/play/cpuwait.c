@@ -88,8 +88,9 @@ static void add_children(struct cpuwait *self, pid_t pid, pid_t tid, pid_t *queu
     }
 }
 
-/* One process: its CPU times, then each of its threads. 0, or -1 when it
- * could not be read at all (it ended). */
+/* One process: its CPU times, then each of its threads, whose children
+ * join the queue (none when queue is NULL). 0, or -1 when it could not be
+ * read at all (it ended). */
 static int read_process(struct cpuwait *self, pid_t pid, pid_t *queue, int *n_queue)
 {
     char path[64];
@@ -119,13 +120,13 @@ static int read_process(struct cpuwait *self, pid_t pid, pid_t *queue, int *n_qu
         t->waited_ns = waited;
         t->ready = thread_ready(pid, tid);
         threads++;
-        add_children(self, pid, tid, queue, n_queue);
+        if (queue) add_children(self, pid, tid, queue, n_queue);
     }
     closedir(dir);
     return threads ? 0 : -1;
 }
 
-int cpuwait_read(struct cpuwait *self, pid_t root)
+static int read_tree(struct cpuwait *self, pid_t root, int descendants)
 {
     pid_t queue[CPUWAIT_PROCESSES_MAX];
     int n_queue = 0;
@@ -137,10 +138,20 @@ int cpuwait_read(struct cpuwait *self, pid_t root)
     if (root <= 0) return -1;
     queue[n_queue++] = root;
     for (int i = 0; i < n_queue; i++) {
-        if (read_process(self, queue[i], queue, &n_queue) == 0) continue;
-        if (i == 0) return -1;   /* the root itself is gone, or there are no statistics */
+        if (read_process(self, queue[i], descendants ? queue : NULL, &n_queue) < 0 && i == 0)
+            return -1;   /* the root itself is gone, or there are no statistics */
     }
     return 0;
+}
+
+int cpuwait_read(struct cpuwait *self, pid_t root)
+{
+    return read_tree(self, root, 1);
+}
+
+int cpuwait_read_process(struct cpuwait *self, pid_t pid)
+{
+    return read_tree(self, pid, 0);
 }
 
 static const struct cpuwait_thread *find_thread(const struct cpuwait *r, pid_t tid)
@@ -162,6 +173,17 @@ static const struct cpuwait_process *find_process(const struct cpuwait *r, pid_t
 static uint64_t grown(uint64_t before, uint64_t after)
 {
     return after >= before ? after - before : after;
+}
+
+uint64_t cpuwait_waited_ns(const struct cpuwait *before, const struct cpuwait *after)
+{
+    uint64_t waited = 0;
+    for (int i = 0; i < after->n_threads; i++) {
+        const struct cpuwait_thread *t = &after->threads[i];
+        const struct cpuwait_thread *then = find_thread(before, t->tid);
+        waited += then ? grown(then->waited_ns, t->waited_ns) : t->waited_ns;
+    }
+    return waited;
 }
 
 uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *after)
@@ -197,11 +219,11 @@ uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *
     return starved;
 }
 
-int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after)
+int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after, pid_t except)
 {
     for (int i = 0; i < after->n_threads; i++) {
         const struct cpuwait_thread *t = &after->threads[i];
-        if (!t->ready) continue;
+        if (!t->ready || t->tid == except) continue;
         const struct cpuwait_thread *then = before ? find_thread(before, t->tid) : NULL;
         if (!before || (then && then->ran_ns == t->ran_ns) || (!then && t->ran_ns == 0)) return 1;
     }
@@ -229,10 +251,43 @@ int64_t cpuwait_watch_starved_ms(struct cpuwait_watch *self, int64_t fresh_ms, i
         return 0;
     }
     if (self->last) ms = (int64_t)(cpuwait_starved_ns(self->last, now) / 1000000u);
-    *stalled = cpuwait_stalled(self->last && self->last->at_ms >= fresh_ms ? self->last : NULL, now);
+    *stalled = cpuwait_stalled(self->last && self->last->at_ms >= fresh_ms ? self->last : NULL, now, 0);
     free(self->last);
     self->last = now;
     return ms;
+}
+
+int cpuwait_own_start(struct cpuwait_own *self)
+{
+    if (!self->last && !(self->last = malloc(sizeof *self->last))) return -1;
+    if (cpuwait_read_process(self->last, getpid()) == 0) return 0;
+    free(self->last);
+    self->last = NULL;
+    return -1;
+}
+
+int cpuwait_own_update(struct cpuwait_own *self)
+{
+    struct cpuwait *now = malloc(sizeof *now);
+    self->stalled = 0;
+    if (!now) return -1;
+    if (cpuwait_read_process(now, getpid()) < 0) {
+        free(now);
+        return -1;
+    }
+    if (self->last) {
+        self->waited_ns += cpuwait_waited_ns(self->last, now);
+        self->stalled = cpuwait_stalled(self->last, now, gettid());
+    }
+    free(self->last);
+    self->last = now;
+    return 0;
+}
+
+void cpuwait_own_release(struct cpuwait_own *self)
+{
+    free(self->last);
+    memset(self, 0, sizeof *self);
 }
 
 void cpuwait_watch_release(struct cpuwait_watch *self)

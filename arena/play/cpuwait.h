@@ -69,17 +69,24 @@ struct cpuwait {
  * it is read is left out. */
 int cpuwait_read(struct cpuwait *self, pid_t root);
 
+/* Reads the threads of process `pid` only, none of its descendants. */
+int cpuwait_read_process(struct cpuwait *self, pid_t pid);
+
+/* What the threads of `after` waited for a processor since `before`, in
+ * all (a thread new since `before` from its start), in ns. */
+uint64_t cpuwait_waited_ns(const struct cpuwait *before, const struct cpuwait *after);
+
 /* The time the tree was starved between two readings of the same root
  * (see above), in ns; 0 when either is incomplete. */
 uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *after);
 
 /* Whether the tree may be waiting for a processor at `after`: one of its
- * threads is ready to run and has not run since `before` (NULL: any
- * thread ready to run). The kernel adds a wait to a thread's statistics
+ * threads but `except` (0: none) is ready to run and has not run since
+ * `before` (NULL: any thread ready to run). The kernel adds a wait to a thread's statistics
  * only when the thread gets a processor, so a wait still going on is in
  * no reading yet: a caller that finds the tree stalled looks again later
  * rather than judge it on the readings so far. */
-int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after);
+int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after, pid_t except);
 
 /* One bot's last reading. A zeroed watch holds none; the reading is the
  * watch's own (heap), freed by cpuwait_watch_release. */
@@ -101,5 +108,28 @@ int64_t cpuwait_watch_starved_ms(struct cpuwait_watch *self, int64_t fresh_ms, i
 
 /* Frees the reading; the watch is zeroed. A zeroed watch is harmless. */
 void cpuwait_watch_release(struct cpuwait_watch *self);
+
+/* The caller's own process (the arena): its threads' waits for a
+ * processor, summed over every reading, so that the time the arena itself
+ * could not run (to send a request, or to take an answer off its socket)
+ * is not charged to a bot either. A zeroed one holds no reading. */
+struct cpuwait_own {
+    struct cpuwait *last;         /* the watch's own (heap), or NULL */
+    uint64_t waited_ns;           /* every thread's waits between the readings taken */
+    int stalled;                  /* at the last update: a thread other than the
+                                   * caller's is ready to run and has not run since
+                                   * the reading before (an answer may be waiting in
+                                   * a socket for it) */
+};
+
+/* Takes the first reading. 0, or -1 (then updates add nothing). */
+int cpuwait_own_start(struct cpuwait_own *self);
+
+/* Takes a reading: waited_ns grows by the threads' waits since the last
+ * one, and stalled is set. 0, or -1 when it cannot be read. */
+int cpuwait_own_update(struct cpuwait_own *self);
+
+/* Frees the reading; zeroed again. */
+void cpuwait_own_release(struct cpuwait_own *self);
 
 #endif

@@ -47,6 +47,7 @@ struct conn {
     const char *command;           /* local bots: the caller's string */
     struct botproc proc;           /* local bots */
     struct cpuwait_watch cpu;      /* local bots in a partie: the processor waited for */
+    uint64_t own_mark_ns;          /* loop.own.waited_ns when cpu was last read */
     const char *token;             /* remote bots: what the hello must carry (the
                                     * caller's string; a local bot's is proc.token,
                                     * never pointed at: the array moves) */
@@ -96,6 +97,7 @@ struct loop {
     int reuse;
     int max_connections;           /* per remote token */
     struct refusals *remote_refusals;   /* per entry of r->remotes */
+    struct cpuwait_own own;        /* the arena's own waits for a processor */
 };
 
 static int64_t now_ms(void)
@@ -687,10 +689,12 @@ static int64_t deadline_of(const struct slot *s)
 /* A local bot's deadline passed: before the timeout is judged, the time
  * its processes waited for a processor since the last reading (the
  * partie's start, or the last look) is given back to it (cpuwait.h,
- * referee_credit), so that only the time it ran or slept is charged. A
- * wait still going on is in no reading until the thread gets a processor,
- * so a bot found stalled (ready to run, and not run since the last look or
- * since its request was sent) is looked at again a quarter of the time
+ * referee_credit), and so is the time the arena's own threads waited for
+ * one meanwhile (a request sent late, an answer left in a socket), so that
+ * only the time the bot ran or slept is charged. A wait still going on is
+ * in no reading until the thread gets a processor, so a bot found stalled
+ * (ready to run, and not run since the last look or since its request was
+ * sent), or an arena thread stalled, is looked at again a quarter of the time
  * the request has taken so far later (at least LOOK_AGAIN_MS) instead of
  * judged; the backstop (REFEREE_CREDIT_BACKSTOP) bounds both. A bot that
  * sleeps waited for nothing and is judged as by the wall clock; one that
@@ -705,8 +709,12 @@ static void credit_starved(struct loop *L, struct slot *s, int64_t now)
     if (s->conn[p] < 0) return;
     struct conn *c = &L->conns[s->conn[p]];
     if (c->remote || !c->proc.pid) return;
-    referee_credit(ref, p, cpuwait_watch_starved_ms(&c->cpu, ref->sent_at, &stalled), now);
-    if (stalled && now >= referee_deadline(ref) && now < referee_backstop(ref)) {
+    int64_t ms = cpuwait_watch_starved_ms(&c->cpu, ref->sent_at, &stalled);
+    cpuwait_own_update(&L->own);
+    int64_t own_ms = (int64_t)((L->own.waited_ns - c->own_mark_ns) / 1000000u);
+    c->own_mark_ns += (uint64_t)own_ms * 1000000u;
+    referee_credit(ref, p, ms + own_ms, now);
+    if ((stalled || L->own.stalled) && now >= referee_deadline(ref) && now < referee_backstop(ref)) {
         int64_t later = (now - ref->sent_at) / 4;
         s->look_at = now + (later > LOOK_AGAIN_MS ? later : LOOK_AGAIN_MS);
         s->look_id = ref->pending_id;
@@ -737,10 +745,14 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
     for (int p = 0; ready && p < s->ref.n_players; p++)
         ready = s->conn[p] >= 0 && L->conns[s->conn[p]].connected;
     if (ready) {
-        /* The processor each local bot waits for is counted from here. */
+        /* The processor each local bot (and the arena) waits for is
+         * counted from here. */
+        cpuwait_own_update(&L->own);
         for (int p = 0; p < s->ref.n_players; p++) {
             struct conn *c = &L->conns[s->conn[p]];
-            if (!c->remote) cpuwait_watch_start(&c->cpu, c->proc.pid);
+            if (c->remote) continue;
+            cpuwait_watch_start(&c->cpu, c->proc.pid);
+            c->own_mark_ns = L->own.waited_ns;
         }
         referee_start(&s->ref, now);
     }
@@ -779,6 +791,7 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     char dir[1024];
     if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
+    cpuwait_own_start(&L->own);   /* after the hub's threads exist; none read: nothing credited */
     if (r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) {
         hub_close(&L->hub);
         goto fail;
@@ -807,6 +820,7 @@ static void loop_close(struct loop *L)
         }
     }
     hub_close(&L->hub);
+    cpuwait_own_release(&L->own);
     free(L->dying);
     free(L->conns);
     free(L->slots);
