@@ -10,10 +10,6 @@
  *   stale     answers an old request id first, then correctly (no fault)
  *   late      answers after sleeping --sleep-ms (default 3000)
  *   silent    never says hello           badtoken  says hello with a wrong token
- *   idle      from then on runs at the scheduler's idle priority (SCHED_IDLE,
- *             its main thread), so that whatever else runs on its processor
- *             comes first: a bot starved of a processor through no fault of
- *             its own (tests/test_cpuwait.c)
  * With --chance P it misbehaves instead at each request with probability
  * P percent, in one of the modes of a comma-separated --mode list
  * (--mode crash,hang --chance 0.5), drawn from --seed and the partie id,
@@ -21,8 +17,6 @@
  * It talks to the arena with the codec directly, not the SDK, so that it
  * can send what the SDK never would.
  */
-#define _GNU_SOURCE
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,10 +148,6 @@ int main(int argc, char **argv)
             send_action(socket, r->id, text);
         } else if (!strcmp(mode, "late")) {
             pause_ms(sleep_ms);
-            send_action(socket, r->id, text);
-        } else if (!strcmp(mode, "idle")) {
-            struct sched_param idle = { 0 };
-            if (sched_setscheduler(0, SCHED_IDLE, &idle) < 0) perror("bot-faulty: SCHED_IDLE");
             send_action(socket, r->id, text);
         } else {
             send_action(socket, r->id, text);

@@ -1,9 +1,8 @@
 /* test_cpuwait.c - the clock does not charge a bot for time it waited for
  * a processor (arena/play/cpuwait.h, runner.c credit_starved): a real bot
- * process pinned to one CPU beside CPU hogs pinned to the same CPU, at the
- * idle priority (bot-faulty --mode idle), waits on its run queue; it must
- * not be timed out, while a bot that sleeps past its limit on the same
- * CPU still is. And the
+ * process pinned to one CPU at nice 19 beside CPU hogs pinned to the same
+ * CPU waits on its run queue; it must not be timed out, while a bot that
+ * sleeps past its limit on the same starved CPU still is. And the
  * arithmetic of cpuwait_starved_ns on readings written out by hand.
  */
 #define _GNU_SOURCE
@@ -72,7 +71,7 @@ static void stop_hogs(void)
 }
 
 /* One partie of Piquet (four deals) between `starved` run on the hogs'
- * CPU and bot-instant, at 50 ms a move, no bank, 50 ms of grace, without
+ * CPU at nice 19 and bot-instant, at 50 ms a move, no bank, 50 ms of grace, without
  * the sandbox (whose session of its own would put the bot in a scheduling
  * group of its own, out of reach of the hogs). */
 static void play_starved(const char *starved, struct referee *ref)
@@ -85,7 +84,7 @@ static void play_starved(const char *starved, struct referee *ref)
     config.log_dir = support_scratch_path("logs");
     config.rules.partie_deals = 4;
     config.clock = (struct referee_clock){ 50, 0, 50 };
-    snprintf(a, sizeof a, "taskset -c %d %s/%s", cpu, support_bin_dir(), starved);
+    snprintf(a, sizeof a, "taskset -c %d nice -n 19 %s/%s", cpu, support_bin_dir(), starved);
     snprintf(b, sizeof b, "%s/bot-instant", support_bin_dir());
     config.bots[0].command = a;
     config.bots[1].command = b;
@@ -101,9 +100,7 @@ static void play_starved(const char *starved, struct referee *ref)
 Test(cpuwait, a_bot_starved_of_a_processor_is_not_timed_out, .timeout = 60)
 {
     struct referee ref;
-    /* From its second request on, the bot runs at the idle priority:
-     * while the hogs spin it gets their processor only now and then. */
-    play_starved("bot-faulty --mode idle --after 2", &ref);
+    play_starved("bot-random --seed 5", &ref);
     cr_expect_not(ref.forfeited, "forfeit of %s: %s", ref.names[ref.forfeit.player], ref.forfeit.message);
     cr_expect(ref.partie.over);
     referee_release(&ref);
