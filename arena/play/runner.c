@@ -32,7 +32,7 @@
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
 enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20,
-       HELLOS_PENDING_MAX = 64, LOOK_AGAIN_MS = 5 };
+       HELLOS_PENDING_MAX = 64, LOOK_AGAIN_MS = 5, OWN_LOOKS_MAX = 2 };
 
 /* Hellos refused in the name of a token's owner, for the owner's log. */
 struct refusals {
@@ -81,6 +81,7 @@ struct slot {
     int touched;                   /* something happened: advance it now */
     int64_t look_at;               /* request look_id is judged no sooner (credit_starved) */
     uint64_t look_id;
+    int own_looks;                 /* looks of request look_id held off by the arena's threads */
     struct loop *loop;
 };
 
@@ -714,10 +715,16 @@ static void credit_starved(struct loop *L, struct slot *s, int64_t now)
     int64_t own_ms = (int64_t)((L->own.waited_ns - c->own_mark_ns) / 1000000u);
     c->own_mark_ns += (uint64_t)own_ms * 1000000u;
     referee_credit(ref, p, ms + own_ms, now);
-    if ((stalled || L->own.stalled) && now >= referee_deadline(ref) && now < referee_backstop(ref)) {
+    if (s->look_id != ref->pending_id) s->own_looks = 0;
+    /* The arena's threads are busy whenever the machine is: they hold a
+     * judgement off OWN_LOOKS_MAX times a request, no more, so that a bot
+     * that hangs is still judged soon on a loaded machine. */
+    int own = L->own.stalled && s->own_looks < OWN_LOOKS_MAX;
+    if ((stalled || own) && now >= referee_deadline(ref) && now < referee_backstop(ref)) {
         int64_t later = (now - ref->sent_at) / 4;
         s->look_at = now + (later > LOOK_AGAIN_MS ? later : LOOK_AGAIN_MS);
         s->look_id = ref->pending_id;
+        s->own_looks += !stalled;
     }
 }
 
