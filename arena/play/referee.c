@@ -201,6 +201,7 @@ static void ask(struct referee *self, int64_t now_ms)
     self->pending_id = self->next_id++;
     self->pending_player = player;
     self->sent_at = now_ms;
+    self->credited_ms = 0;
     self->state = REFEREE_WAITING;
     int rc;
     if (is_piquet(self) && self->protocol[player] == PROTOCOL_VERSION_1) {
@@ -308,7 +309,12 @@ void referee_on_action(struct referee *self, int player, const struct codec_acti
     int64_t used = now_ms - self->sent_at;
     self->think_ms[player] += used;
     self->decisions[player]++;
-    if (used > self->clock.move_ms) self->bank_left[player] -= used - self->clock.move_ms;
+    /* Time credited (a processor waited for) is not charged. */
+    int64_t charged = used - self->credited_ms - self->clock.move_ms;
+    if (charged > 0) {
+        self->bank_left[player] -= charged;
+        self->charged_ms[player] += charged;
+    }
     int rc = self->game->apply(referee_game_state(self), action->text, (int)strlen(action->text), reason,
                                sizeof reason);
     if (rc == GAME_ILLEGAL) {
@@ -335,15 +341,46 @@ int64_t referee_deadline(const struct referee *self)
 {
     if (self->state != REFEREE_WAITING) return INT64_MAX;
     int64_t bank = self->bank_left[self->pending_player];
-    return self->sent_at + self->clock.move_ms + (bank > 0 ? bank : 0) + self->clock.grace_ms;
+    return self->sent_at + self->credited_ms + self->clock.move_ms + (bank > 0 ? bank : 0) + self->clock.grace_ms;
+}
+
+int64_t referee_backstop(const struct referee *self)
+{
+    if (self->state != REFEREE_WAITING) return INT64_MAX;
+    int64_t span = REFEREE_CREDIT_BACKSTOP * ((int64_t)self->clock.move_ms + self->clock.bank_ms + self->clock.grace_ms);
+    return self->sent_at + (span > REFEREE_BACKSTOP_MIN_MS ? span : REFEREE_BACKSTOP_MIN_MS);
+}
+
+int64_t referee_credit(struct referee *self, int player, int64_t ms, int64_t now_ms)
+{
+    int64_t given = 0;
+    if (self->state == REFEREE_DONE || ms <= 0 || player < 0 || player >= self->n_players) return 0;
+    if (self->state == REFEREE_WAITING && self->pending_player == player) {
+        if (now_ms >= referee_backstop(self)) return 0;
+        int64_t room = now_ms - self->sent_at - self->credited_ms;
+        int64_t take = ms < room ? ms : room > 0 ? room : 0;
+        self->credited_ms += take;
+        ms -= take;
+        given += take;
+    }
+    int64_t back = ms < self->charged_ms[player] ? ms : self->charged_ms[player];
+    if (back > 0) {
+        self->bank_left[player] += back;
+        self->charged_ms[player] -= back;
+        given += back;
+    }
+    return given;
 }
 
 void referee_on_tick(struct referee *self, int64_t now_ms)
 {
     char message[CODEC_MESSAGE_MAX];
     if (self->state != REFEREE_WAITING || now_ms < referee_deadline(self)) return;
-    snprintf(message, sizeof message, "no answer to request %llu within %lld ms",
-             (unsigned long long)self->pending_id, (long long)(now_ms - self->sent_at));
+    int n = snprintf(message, sizeof message, "no answer to request %llu within %lld ms",
+                     (unsigned long long)self->pending_id, (long long)(now_ms - self->sent_at));
+    if (self->credited_ms > 0 && n > 0 && (size_t)n < sizeof message)
+        snprintf(message + n, sizeof message - (size_t)n, " (%lld of them waiting for a processor, not charged)",
+                 (long long)self->credited_ms);
     referee_on_fault(self, self->pending_player, CODEC_FAULT_TIMEOUT, message);
 }
 

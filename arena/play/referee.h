@@ -18,7 +18,10 @@
  * Clocks (docs/design.md "Clocks and faults"): each decision has move_ms free;
  * time beyond it comes out of the player's bank for the match; an answer
  * later than move_ms + bank + grace_ms is a timeout. Late answers to an old
- * request id are ignored, never applied.
+ * request id are ignored, never applied. Time the caller knows a player
+ * spent waiting for a processor is not charged (referee_credit): it is
+ * given back to the pending request and to the bank, within what they
+ * were charged.
  *
  * Faults: referee_fault_policy() is the one place that decides what a fault
  * costs: the faulting player forfeits the match and every player scores
@@ -70,6 +73,8 @@ struct referee {
     uint64_t pending_id;                 /* request awaiting an answer */
     int pending_player;
     int64_t sent_at;                     /* ms, when the pending request went out */
+    int64_t credited_ms;                 /* of the pending request's time, not charged */
+    int64_t charged_ms[GAME_MAX_PLAYERS];   /* taken from the bank since the last credit */
     int state;                           /* enum referee_state */
     int started;                         /* every bot connected; the start sent */
     int64_t think_ms[GAME_MAX_PLAYERS];  /* total decision time per player */
@@ -132,6 +137,22 @@ void referee_on_tick(struct referee *self, int64_t now_ms);
 /* When the pending request times out (ms), or INT64_MAX when nothing is
  * pending. */
 int64_t referee_deadline(const struct referee *self);
+
+/* No request waits longer than this many times move_ms + bank_ms +
+ * grace_ms, nor REFEREE_BACKSTOP_MIN_MS when that is longer, whatever it
+ * was credited: the wall-clock backstop. */
+enum { REFEREE_CREDIT_BACKSTOP = 10, REFEREE_BACKSTOP_MIN_MS = 10000 };
+
+/* When the pending request's backstop passes (ms), or INT64_MAX. */
+int64_t referee_backstop(const struct referee *self);
+
+/* `player` spent `ms` since the previous credit (or the partie's start)
+ * waiting for a processor: that time is not charged. It goes first to the
+ * pending request when it is the player's (at most the time the request
+ * has taken so far, and never past the backstop), then back to the bank,
+ * at most what the bank was charged since the previous credit. Returns the
+ * milliseconds given (0: the deadline did not move). */
+int64_t referee_credit(struct referee *self, int player, int64_t ms, int64_t now_ms);
 
 /* What a fault costs (the one policy): sets the outcome of a forfeit. */
 void referee_fault_policy(struct referee *self, int player, int fault, const char *message);

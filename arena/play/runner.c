@@ -25,13 +25,14 @@
 #include <sys/stat.h>
 #include <time.h>
 #include "arena/play/botlog.h"
+#include "arena/play/cpuwait.h"
 #include "arena/play/hub.h"
 #include "arena/play/runner.h"
 #include "arena/version.h"
 
 enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
 enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20,
-       HELLOS_PENDING_MAX = 64 };
+       HELLOS_PENDING_MAX = 64, LOOK_AGAIN_MS = 5, OWN_LOOKS_MAX = 2 };
 
 /* Hellos refused in the name of a token's owner, for the owner's log. */
 struct refusals {
@@ -45,6 +46,8 @@ struct conn {
     char name[CODEC_NAME_MAX];
     const char *command;           /* local bots: the caller's string */
     struct botproc proc;           /* local bots */
+    struct cpuwait_watch cpu;      /* local bots in a partie: the processor waited for */
+    uint64_t own_mark_ns;          /* loop.own.waited_ns when cpu was last read */
     const char *token;             /* remote bots: what the hello must carry (the
                                     * caller's string; a local bot's is proc.token,
                                     * never pointed at: the array moves) */
@@ -76,6 +79,9 @@ struct slot {
     int conn[GAME_MAX_PLAYERS];    /* index in loop.conns, or -1 (remote: waiting) */
     int64_t wait_until[GAME_MAX_PLAYERS];   /* hello or a free remote connection by then */
     int touched;                   /* something happened: advance it now */
+    int64_t look_at;               /* request look_id is judged no sooner (credit_starved) */
+    uint64_t look_id;
+    int own_looks;                 /* looks of request look_id held off by the arena's threads */
     struct loop *loop;
 };
 
@@ -92,6 +98,7 @@ struct loop {
     int reuse;
     int max_connections;           /* per remote token */
     struct refusals *remote_refusals;   /* per entry of r->remotes */
+    struct cpuwait_own own;        /* the arena's own waits for a processor */
 };
 
 static int64_t now_ms(void)
@@ -178,6 +185,7 @@ static int new_conn(struct loop *L)
  * keeps no descriptor for a connection it forgot. */
 static void drop_conn(struct loop *L, struct conn *c)
 {
+    cpuwait_watch_release(&c->cpu);
     if (c->remote && c->connected) hub_cut(&L->hub, c->fd);
     if (!c->remote && c->proc.pid) {
         botproc_terminate(&c->proc);
@@ -325,6 +333,7 @@ static int init_referee(struct loop *L, struct slot *s, char *err, size_t cap)
 static int start_slot(struct loop *L, struct slot *s, int64_t now, char *err, size_t cap)
 {
     s->loop = L;
+    s->look_id = 0;
     for (int p = 0; p < GAME_MAX_PLAYERS; p++) s->conn[p] = -1;
     if (init_referee(L, s, err, cap) < 0) return -1;
     /* Request ids never repeat on a connection, so that a late answer from
@@ -666,6 +675,59 @@ static void check_process(struct slot *s, int p)
     referee_on_fault(&s->ref, p, CODEC_FAULT_CRASH, why);
 }
 
+static int64_t deadline_of(const struct slot *s)
+{
+    if (s->ref.started) {
+        int64_t at = referee_deadline(&s->ref);
+        return s->ref.state == REFEREE_WAITING && s->look_id == s->ref.pending_id && s->look_at > at ? s->look_at : at;
+    }
+    int64_t soonest = INT64_MAX;
+    for (int p = 0; p < s->ref.n_players; p++)
+        if (s->wait_until[p] < soonest) soonest = s->wait_until[p];
+    return soonest;
+}
+
+/* A local bot's deadline passed: before the timeout is judged, the time
+ * its processes waited for a processor since the last reading (the
+ * partie's start, or the last look) is given back to it (cpuwait.h,
+ * referee_credit), and so is the time the arena's own threads waited for
+ * one meanwhile (a request sent late, an answer left in a socket), so that
+ * only the time the bot ran or slept is charged. A wait still going on is
+ * in no reading until the thread gets a processor, so a bot found stalled
+ * (ready to run, and not run since the last look or since its request was
+ * sent), or an arena thread stalled, is looked at again a quarter of the time
+ * the request has taken so far later (at least LOOK_AGAIN_MS) instead of
+ * judged; the backstop (REFEREE_CREDIT_BACKSTOP) bounds both. A bot that
+ * sleeps waited for nothing and is judged as by the wall clock; one that
+ * spins on a processor of its own, one look later. /proc is read only
+ * here and when a partie starts, never per message. Remote bots have no
+ * process here: theirs is the wall clock. */
+static void credit_starved(struct loop *L, struct slot *s, int64_t now)
+{
+    struct referee *ref = &s->ref;
+    if (ref->state != REFEREE_WAITING || now < deadline_of(s)) return;
+    int p = ref->pending_player, stalled;
+    if (s->conn[p] < 0) return;
+    struct conn *c = &L->conns[s->conn[p]];
+    if (c->remote || !c->proc.pid) return;
+    int64_t ms = cpuwait_watch_starved_ms(&c->cpu, ref->sent_at, &stalled);
+    cpuwait_own_update(&L->own);
+    int64_t own_ms = (int64_t)((L->own.waited_ns - c->own_mark_ns) / 1000000u);
+    c->own_mark_ns += (uint64_t)own_ms * 1000000u;
+    referee_credit(ref, p, ms + own_ms, now);
+    if (s->look_id != ref->pending_id) s->own_looks = 0;
+    /* The arena's threads are busy whenever the machine is: they hold a
+     * judgement off OWN_LOOKS_MAX times a request, no more, so that a bot
+     * that hangs is still judged soon on a loaded machine. */
+    int own = L->own.stalled && s->own_looks < OWN_LOOKS_MAX;
+    if ((stalled || own) && now >= referee_deadline(ref) && now < referee_backstop(ref)) {
+        int64_t later = (now - ref->sent_at) / 4;
+        s->look_at = now + (later > LOOK_AGAIN_MS ? later : LOOK_AGAIN_MS);
+        s->look_id = ref->pending_id;
+        s->own_looks += !stalled;
+    }
+}
+
 /* Connections, handshake and clock for one partie; `full` also looks at
  * the processes (a system call each, so not on every message). */
 static void advance(struct loop *L, struct slot *s, int64_t now, int full)
@@ -689,19 +751,22 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
     int ready = s->ref.state != REFEREE_DONE && !s->ref.started;
     for (int p = 0; ready && p < s->ref.n_players; p++)
         ready = s->conn[p] >= 0 && L->conns[s->conn[p]].connected;
-    if (ready) referee_start(&s->ref, now);
+    if (ready) {
+        /* The processor each local bot (and the arena) waits for is
+         * counted from here. */
+        cpuwait_own_update(&L->own);
+        for (int p = 0; p < s->ref.n_players; p++) {
+            struct conn *c = &L->conns[s->conn[p]];
+            if (c->remote) continue;
+            cpuwait_watch_start(&c->cpu, c->proc.pid);
+            c->own_mark_ns = L->own.waited_ns;
+        }
+        referee_start(&s->ref, now);
+    }
     for (int p = 0; p < s->ref.n_players && full && s->ref.state != REFEREE_DONE; p++)
         if (s->conn[p] >= 0) check_process(s, p);
-    referee_on_tick(&s->ref, now);
-}
-
-static int64_t deadline_of(const struct slot *s)
-{
-    if (s->ref.started) return referee_deadline(&s->ref);
-    int64_t soonest = INT64_MAX;
-    for (int p = 0; p < s->ref.n_players; p++)
-        if (s->wait_until[p] < soonest) soonest = s->wait_until[p];
-    return soonest;
+    credit_starved(L, s, now);
+    if (!(s->look_id == s->ref.pending_id && now < s->look_at)) referee_on_tick(&s->ref, now);
 }
 
 /* The connection a message came from, or NULL (a new peer). */
@@ -733,6 +798,7 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     char dir[1024];
     if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
+    cpuwait_own_start(&L->own);   /* after the hub's threads exist; none read: nothing credited */
     if (r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) {
         hub_close(&L->hub);
         goto fail;
@@ -764,6 +830,7 @@ static void loop_close(struct loop *L)
         }
     }
     hub_close(&L->hub);
+    cpuwait_own_release(&L->own);
     free(L->dying);
     free(L->conns);
     free(L->slots);
