@@ -41,8 +41,8 @@ static int shared_cpu(void)
     return cpu;
 }
 
-/* HOGS processes spinning on `cpu` for HOG_MS, then ending by themselves. */
-static void start_hogs(int cpu)
+/* HOGS processes spinning on `cpu` for ms, then ending by themselves. */
+static void start_hogs(int cpu, int ms)
 {
     for (int i = 0; i < HOGS; i++) {
         hogs[i] = fork();
@@ -52,7 +52,7 @@ static void start_hogs(int cpu)
             CPU_ZERO(&set);
             CPU_SET(cpu, &set);
             sched_setaffinity(0, sizeof set, &set);
-            int64_t end = clock_ms() + HOG_MS;
+            int64_t end = clock_ms() + ms;
             while (clock_ms() < end) {
             }
             _exit(0);
@@ -71,10 +71,12 @@ static void stop_hogs(void)
 }
 
 /* One partie of Piquet (four deals) between `starved` run on the hogs'
- * CPU at nice 19 and bot-instant, at 50 ms a move, no bank, 50 ms of grace, without
+ * CPU at nice 19 and bot-instant, at 50 ms a move, no bank, 50 ms of grace
+ * (and handshake_ms for the hellos; 0: the default), the hogs spinning
+ * for hog_ms, without
  * the sandbox (whose session of its own would put the bot in a scheduling
  * group of its own, out of reach of the hogs). */
-static void play_starved(const char *starved, struct referee *ref)
+static void play_starved(const char *starved, int handshake_ms, int hog_ms, struct referee *ref)
 {
     static char a[1024], b[1024];
     struct match_config config;
@@ -84,13 +86,14 @@ static void play_starved(const char *starved, struct referee *ref)
     config.log_dir = support_scratch_path("logs");
     config.rules.partie_deals = 4;
     config.clock = (struct referee_clock){ 50, 0, 50 };
+    if (handshake_ms) config.handshake_ms = handshake_ms;
     snprintf(a, sizeof a, "taskset -c %d nice -n 19 %s/%s", cpu, support_bin_dir(), starved);
     snprintf(b, sizeof b, "%s/bot-instant", support_bin_dir());
     config.bots[0].command = a;
     config.bots[1].command = b;
     snprintf(config.bots[0].name, sizeof config.bots[0].name, "starved");
     snprintf(config.bots[1].name, sizeof config.bots[1].name, "instant");
-    start_hogs(cpu);
+    start_hogs(cpu, hog_ms);
     int rc = match_play(&config, 1, 21, 0, ref, err, sizeof err);
     stop_hogs();
     cr_assert_eq(rc, 0, "%s", err);
@@ -100,7 +103,7 @@ static void play_starved(const char *starved, struct referee *ref)
 Test(cpuwait, a_bot_starved_of_a_processor_is_not_timed_out, .timeout = 60)
 {
     struct referee ref;
-    play_starved("bot-random --seed 5", &ref);
+    play_starved("bot-random --seed 5", 0, HOG_MS, &ref);
     cr_expect_not(ref.forfeited, "forfeit of %s: %s", ref.names[ref.forfeit.player], ref.forfeit.message);
     cr_expect(ref.partie.over);
     referee_release(&ref);
@@ -109,11 +112,35 @@ Test(cpuwait, a_bot_starved_of_a_processor_is_not_timed_out, .timeout = 60)
 Test(cpuwait, a_bot_that_sleeps_past_its_limit_is_timed_out_though_starved, .timeout = 60)
 {
     struct referee ref;
-    play_starved("bot-faulty --mode late --after 3 --sleep-ms 2000", &ref);
+    play_starved("bot-faulty --mode late --after 3 --sleep-ms 2000", 0, HOG_MS, &ref);
     cr_expect(strstr(ref.forfeit.message, "no answer to request"), "%s", ref.forfeit.message);
     cr_assert(ref.forfeited);
     cr_expect_eq(ref.forfeit.player, 0, "%s", ref.forfeit.message);
     cr_expect_eq(ref.forfeit.fault, CODEC_FAULT_TIMEOUT, "%s", ref.forfeit.message);
+    referee_release(&ref);
+}
+
+/* The handshake's clock leaves the waits out too: a bot started at nice 19
+ * beside the hogs takes far longer than 50 ms to say hello (its start
+ * gets under 1% of the processor; the hogs spin for its start, 400 ms,
+ * and leave the moves to the test above), and is not timed out; one that
+ * never says hello is. */
+Test(cpuwait, a_bot_starved_at_its_start_is_not_timed_out_before_its_hello, .timeout = 60)
+{
+    struct referee ref;
+    play_starved("bot-random --seed 5", 50, 400, &ref);
+    cr_expect_not(ref.forfeited, "forfeit of %s: %s", ref.names[ref.forfeit.player], ref.forfeit.message);
+    cr_expect(ref.partie.over);
+    referee_release(&ref);
+}
+
+Test(cpuwait, a_bot_that_never_says_hello_is_timed_out_though_starved, .timeout = 60)
+{
+    struct referee ref;
+    play_starved("bot-faulty --mode silent", 50, 400, &ref);
+    cr_assert(ref.forfeited);
+    cr_expect(strstr(ref.forfeit.message, "no hello within 50 ms"), "%s", ref.forfeit.message);
+    cr_expect_eq(ref.forfeit.player, 0, "%s", ref.forfeit.message);
     referee_release(&ref);
 }
 

@@ -48,6 +48,7 @@ struct conn {
     struct botproc proc;           /* local bots */
     struct cpuwait_watch cpu;      /* local bots in a partie: the processor waited for */
     uint64_t own_mark_ns;          /* loop.own.waited_ns when cpu was last read */
+    int64_t started_at;            /* local bots: when the process was started */
     const char *token;             /* remote bots: what the hello must carry (the
                                     * caller's string; a local bot's is proc.token,
                                     * never pointed at: the array moves) */
@@ -306,6 +307,12 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     c->player = p;
     s->conn[p] = i;
     s->wait_until[p] = now + config->handshake_ms;
+    /* the handshake's clock, like the move clock, leaves out the waits
+     * for a processor (credit_hello) */
+    c->started_at = now;
+    cpuwait_watch_start(&c->cpu, c->proc.pid);
+    cpuwait_own_update(&L->own);
+    c->own_mark_ns = L->own.waited_ns;
     return 0;
 }
 
@@ -728,6 +735,33 @@ static void credit_starved(struct loop *L, struct slot *s, int64_t now)
     }
 }
 
+/* The handshake of a local bot whose hello is late, as credit_starved does
+ * for a request: the time its processes (guard, sandbox and bot), or the
+ * arena's threads, waited for a processor since it was started is not
+ * charged. Its deadline moves on by that much, or it is looked at again
+ * LOOK_AGAIN_MS later when a process of its own is ready to run and has
+ * not run yet, up to REFEREE_CREDIT_BACKSTOP times the handshake time
+ * (REFEREE_BACKSTOP_MIN_MS at least) after the start, as the referee
+ * bounds a request. 1 when the hello may still come in time, 0 when the
+ * bot is to be judged (a bot that sleeps, or hung, waited for nothing). */
+static int credit_hello(struct loop *L, struct slot *s, int p, int64_t now)
+{
+    struct conn *c = &L->conns[s->conn[p]];
+    int64_t span = (int64_t)REFEREE_CREDIT_BACKSTOP * L->r->config->handshake_ms;
+    int64_t backstop = c->started_at + (span > REFEREE_BACKSTOP_MIN_MS ? span : REFEREE_BACKSTOP_MIN_MS);
+    if (c->remote || !c->proc.pid || now >= backstop) return 0;
+    int stalled;
+    int64_t ms = cpuwait_watch_starved_ms(&c->cpu, c->started_at, &stalled);
+    cpuwait_own_update(&L->own);
+    int64_t own_ms = (int64_t)((L->own.waited_ns - c->own_mark_ns) / 1000000u);
+    c->own_mark_ns += (uint64_t)own_ms * 1000000u;
+    if (ms + own_ms > 0) s->wait_until[p] += ms + own_ms;
+    else if (stalled) s->wait_until[p] = now + LOOK_AGAIN_MS;
+    else return 0;
+    if (s->wait_until[p] > backstop) s->wait_until[p] = backstop;
+    return 1;
+}
+
 /* Connections, handshake and clock for one partie; `full` also looks at
  * the processes (a system call each, so not on every message). */
 static void advance(struct loop *L, struct slot *s, int64_t now, int full)
@@ -738,6 +772,7 @@ static void advance(struct loop *L, struct slot *s, int64_t now, int full)
             if (i >= 0) take(L, i, s, p);
         }
         if ((s->conn[p] < 0 || !L->conns[s->conn[p]].connected) && now >= s->wait_until[p]) {
+            if (s->conn[p] >= 0 && credit_hello(L, s, p, now)) continue;
             char why[CODEC_MESSAGE_MAX];
             if (s->conn[p] < 0)
                 snprintf(why, sizeof why, "remote bot '%.60s' had no free connection within %d ms", s->job.bots[p].name,
