@@ -63,6 +63,19 @@ static inline void pq_writer_ints(const struct pq_writer *w, const char *key, co
     w->end(w->ctx);
 }
 
+/* A report's scoring event of a partnership game, as Coinche and
+ * Tarocchini write it: {"seat", "side", "category", "points"} in that
+ * order. */
+static inline void pq_writer_side_event(const struct pq_writer *w, int seat, int side, const char *category, long points)
+{
+    w->begin(w->ctx, NULL, 0);
+    w->integer(w->ctx, "seat", seat);
+    w->integer(w->ctx, "side", side);
+    w->string(w->ctx, "category", category);
+    w->integer(w->ctx, "points", points);
+    w->end(w->ctx);
+}
+
 /* An array of n strings of `width` bytes each, back to back in items,
  * through w->strings when the sink has it. */
 static inline void pq_writer_strings(const struct pq_writer *w, const char *key, const char *items, int width, int n)

@@ -442,6 +442,20 @@ void bel_write_card(const struct pq_writer *w, const char *key, int card)
     w->string(w->ctx, key, text);
 }
 
+void bel_write_trick(const struct pq_writer *w, int leader, const uint8_t *played, int n_played,
+                     const uint8_t *tricks_won, int n)
+{
+    pq_writer_begin(w, "trick", 0);
+    pq_writer_int(w, "leader", leader);
+    pq_writer_begin(w, "cards", 1);
+    for (int i = 0; i < n_played; i++) bel_write_card(w, NULL, played[i]);
+    pq_writer_end(w);
+    pq_writer_end(w);
+    pq_writer_begin(w, "tricks_won", 1);
+    for (int s = 0; s < n; s++) pq_writer_int(w, NULL, tricks_won[s]);
+    pq_writer_end(w);
+}
+
 static const char *class_name(pq_mask call)
 {
     static const char *const names[] = { "", "tierce", "cinquante", "cent", "150", "200" };

@@ -285,6 +285,10 @@ void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uin
 /* ---- reports (belote_family.c) ---- */
 /* A card as its text ("AS"), or null for no card (negative or 0xff). */
 void bel_write_card(const struct pq_writer *w, const char *key, int card);
+/* A view's trick so far, "trick": {"leader", "cards"}, then "tricks_won",
+ * each of the n seats' count. */
+void bel_write_trick(const struct pq_writer *w, int leader, const uint8_t *played, int n_played,
+                     const uint8_t *tricks_won, int n);
 /* A view's "say" of a trick-1 meld and, after "How high?", the "asked"
  * holder's call and the new "call" when not good (belote.h, coinche.h
  * "history"). */

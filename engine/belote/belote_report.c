@@ -197,15 +197,7 @@ void bel_report_view(const struct bel_match *m, int player, const struct pq_writ
         w_action(w, d, act, v);
     }
     pq_writer_end(w);
-    pq_writer_begin(w, "trick", 0);
-    pq_writer_int(w, "leader", d->leader);
-    pq_writer_begin(w, "cards", 1);
-    for (int i = 0; i < d->n_played; i++) bel_write_card(w, NULL, d->played[i]);
-    pq_writer_end(w);
-    pq_writer_end(w);
-    pq_writer_begin(w, "tricks_won", 1);
-    for (int s = 0; s < d->n; s++) pq_writer_int(w, NULL, d->tricks_won[s]);
-    pq_writer_end(w);
+    bel_write_trick(w, d->leader, d->played, d->n_played, d->tricks_won, d->n);
     pq_writer_begin(w, "shown", 1);
     for (int s = 0; s < d->n; s++) {
         pq_writer_begin(w, NULL, 1);

@@ -45,12 +45,7 @@ void coinche_report_deal(const struct coinche_sheet *s, const struct coinche_rul
     pq_writer_begin(w, "events", 1);
     for (int e = 0; e < r.n_events; e++) {
         const struct coinche_event *ev = &r.events[e];
-        pq_writer_begin(w, NULL, 0);
-        pq_writer_int(w, "seat", ev->seat);
-        pq_writer_int(w, "side", ev->side);
-        pq_writer_str(w, "category", coinche_category_name(ev->category));
-        pq_writer_int(w, "points", ev->points);
-        pq_writer_end(w);
+        pq_writer_side_event(w, ev->seat, ev->side, coinche_category_name(ev->category), ev->points);
     }
     pq_writer_end(w);
 }
@@ -164,15 +159,7 @@ void coinche_report_view(const struct coinche_match *m, int player, const struct
     pq_writer_begin(w, "history", 1);
     for (int i = 0; i < d->n_hist; i++) w_action(w, d, &d->hist[i], v);
     pq_writer_end(w);
-    pq_writer_begin(w, "trick", 0);
-    pq_writer_int(w, "leader", d->leader);
-    pq_writer_begin(w, "cards", 1);
-    for (int i = 0; i < d->n_played; i++) bel_write_card(w, NULL, d->played[i]);
-    pq_writer_end(w);
-    pq_writer_end(w);
-    pq_writer_begin(w, "tricks_won", 1);
-    for (int s = 0; s < COINCHE_SEATS; s++) pq_writer_int(w, NULL, d->tricks_won[s]);
-    pq_writer_end(w);
+    bel_write_trick(w, d->leader, d->played, d->n_played, d->tricks_won, COINCHE_SEATS);
     pq_writer_begin(w, "shown", 1);
     for (int s = 0; s < COINCHE_SEATS; s++) {
         int shown = 0;

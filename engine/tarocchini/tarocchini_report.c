@@ -50,12 +50,7 @@ void tar_report_deal(const struct tar_result *r, const struct pq_writer *w)
     pq_writer_begin(w, "events", 1);
     for (int i = 0; i < r->n_events; i++) {
         const struct tar_event *e = &r->events[i];
-        pq_writer_begin(w, NULL, 0);
-        pq_writer_int(w, "seat", e->seat);
-        pq_writer_int(w, "side", e->side);
-        pq_writer_str(w, "category", tar_category_name(e->category));
-        pq_writer_int(w, "points", e->points);
-        pq_writer_end(w);
+        pq_writer_side_event(w, e->seat, e->side, tar_category_name(e->category), e->points);
     }
     pq_writer_end(w);
 }
