@@ -739,8 +739,9 @@ static void credit_starved(struct loop *L, struct slot *s, int64_t now)
  * for a request: the time its processes (guard, sandbox and bot), or the
  * arena's threads, waited for a processor since it was started is not
  * charged. Its deadline moves on by that much, or it is looked at again
- * LOOK_AGAIN_MS later when a process of its own is ready to run and has
- * not run yet, up to REFEREE_CREDIT_BACKSTOP times the handshake time
+ * a quarter of the time since its start later (LOOK_AGAIN_MS at least:
+ * each look reads /proc, and hundreds of bots may be starting) when a
+ * process of its own is ready to run and has not run yet, up to REFEREE_CREDIT_BACKSTOP times the handshake time
  * (REFEREE_BACKSTOP_MIN_MS at least) after the start, as the referee
  * bounds a request. 1 when the hello may still come in time, 0 when the
  * bot is to be judged (a bot that sleeps, or hung, waited for nothing). */
@@ -755,8 +756,9 @@ static int credit_hello(struct loop *L, struct slot *s, int p, int64_t now)
     cpuwait_own_update(&L->own);
     int64_t own_ms = (int64_t)((L->own.waited_ns - c->own_mark_ns) / 1000000u);
     c->own_mark_ns += (uint64_t)own_ms * 1000000u;
+    int64_t later = (now - c->started_at) / 4;
     if (ms + own_ms > 0) s->wait_until[p] += ms + own_ms;
-    else if (stalled) s->wait_until[p] = now + LOOK_AGAIN_MS;
+    else if (stalled) s->wait_until[p] = now + (later > LOOK_AGAIN_MS ? later : LOOK_AGAIN_MS);
     else return 0;
     if (s->wait_until[p] > backstop) s->wait_until[p] = backstop;
     return 1;
