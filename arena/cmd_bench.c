@@ -33,6 +33,7 @@ struct bench_args {
     int runs, trips, parties, wide, processes, no_sandbox, players, max_matches;
     unsigned long long seed;
     const struct game *game;
+    enum runner_pin pin;
 };
 
 static int apply_bench(void *ctx, const struct option_value *v, char *err, size_t cap)
@@ -52,6 +53,7 @@ static int apply_bench(void *ctx, const struct option_value *v, char *err, size_
     case OPT_GAME: a->game = game_find(v->text); break;
     case OPT_PLAYERS: a->players = (int)v->integer; break;
     case OPT_MAX_MATCHES: a->max_matches = (int)v->integer; break;
+    case OPT_PIN: a->pin = runner_pin_parse(v->text); break;
     default: assert(0);
     }
     return 0;
@@ -159,10 +161,12 @@ static int bench_harness_command(const struct bench_args *a)
     int wide_level = cores > 1 ? (int)cores : 2;
     int players = a->players;
     const struct bench_harness_level levels[] = {
-        { 1, 1, 0, walls, log_dir, game, players }, { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players },
-        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players },
-        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players }, { 1, 1, 0, NULL, log_dir, game, players },
-        { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir, game, players },
+        { 1, 1, 0, walls, log_dir, game, players, a->pin },
+        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
+        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
+        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
+        { 1, 1, 0, NULL, log_dir, game, players, a->pin },
+        { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir, game, players, a->pin },
     };
     /* bot-random on the C SDK for the fourth level: the SDK's own cost
      * (over protocol 2 for a game, speaking that game). */
@@ -259,8 +263,8 @@ static int bench_throughput_command(const struct bench_args *a)
         fprintf(stderr, "arena bench throughput: %s\n", err);
         return 1;
     }
-    const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 },
-                                     two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0 };
+    const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin },
+                                     two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin };
     double rtt[64], per1[64], ratio1[64], ceiling[64], rate2[64], ratio2[64], cpu1[64], cpu2[64], sleeps1[64], sleeps2[64];
     long faults = 0;
     printf("throughput: bot-instant against itself, %d parties per run, processes reused%s; %d rounds, each:\n"

@@ -673,6 +673,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     memset(&runner, 0, sizeof runner);
     runner.config = &t->config;
     runner.concurrency = t->concurrency;
+    runner.pin = (enum runner_pin)t->pin;
     runner.reuse = t->reuse;
     runner.remotes = r->remotes;
     runner.n_remotes = r->n_remotes;

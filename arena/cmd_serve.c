@@ -167,6 +167,7 @@ static int apply_serve(void *ctx, const struct option_value *v, char *err, size_
     case OPT_POST: s->post = v->text; break;
     case OPT_TOKEN_FILE: s->token_file = v->text; break;
     case OPT_CONCURRENCY: s->runner.concurrency = (int)v->integer; break;
+    case OPT_PIN: s->runner.pin = runner_pin_parse(v->text); break;
     case OPT_REMOTE_MAX_CONNECTIONS: s->runner.remote_max_connections = (int)v->integer; break;
     case OPT_REMOTE_WAIT_MS: s->runner.remote_wait_ms = (int)v->integer; break;
     case OPT_MAX_MATCHES: s->max_matches = (long)v->integer; break;

@@ -161,6 +161,10 @@ static const struct option table[OPTIONS_COUNT] = {
       "take the registered bots of the game from the leaderboard at URL (GET /api/v1/bots, again every 2 s: a "
       "retired bot is refused at once), report who is connected there, and post every match there (unless "
       "--post says where); takes --token-file" },
+    { OPT_PIN, "pin", OPTION_CHOICE, "WHEN", 0, 0, "auto|on|off", NULL,
+      "keep the arena's own threads on the processor it starts on: auto (default) with at most 2 parties in "
+      "flight, where it saves a wake-up of another processor at every decision; on; off. Bots are never pinned "
+      "(README \"Where the arena runs\")" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -183,7 +187,7 @@ static const struct option_use run_options[] = {
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
     { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_ROUNDS, NULL },
     { OPT_PAIRS, "duplicate pairs (sets) per pairing, or per table and round in a Swiss (default 10)" },
-    { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
+    { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_SHARD, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
     { OPT_RESULTS, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
@@ -210,7 +214,7 @@ static const struct command_spec run_spec = {
 };
 
 static const struct option_use resume_options[] = {
-    { OPT_CONCURRENCY, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
+    { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
     { OPT_STANDINGS_EVERY, NULL },
     { OPT_RESULTS, "write the results as JSON to FILE and as CSV beside it at the end (of a finished journal, "
                    "such as one arena merge wrote: at once)" },
@@ -300,7 +304,7 @@ static const struct option_use sprt_options[] = {
     { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, "the game (default piquet): two players, or a "
                                                              "partnership game with one program per side" },
-    { OPT_PLAYERS, NULL }, { OPT_FILL, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_REUSE, NULL },
+    { OPT_PLAYERS, NULL }, { OPT_FILL, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_REUSE, NULL },
     { OPT_MAX_FAULTS, "faults of one bot after which the test stops, inconclusive (default 3; 0: never); each "
                       "fault forfeits its partie" },
     { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },
@@ -342,7 +346,7 @@ static const struct option_use serve_options[] = {
     { OPT_JOURNAL, "the ladder's journal, which must be new (every match; --resume continues it)" },
     { OPT_RESUME, "continue the ladder of JOURNAL (its game, rules, seed and clocks; its match ids and counts)" },
     { OPT_POST, "post every finished match to the leaderboard at URL" }, { OPT_TOKEN_FILE, NULL },
-    { OPT_CONCURRENCY, "matches in flight at once (default 2, at most 64)" },
+    { OPT_CONCURRENCY, "matches in flight at once (default 2, at most 64)" }, { OPT_PIN, NULL },
     { OPT_REMOTE_MAX_CONNECTIONS, NULL },
     { OPT_REMOTE_WAIT_MS, "how long a match of a set waits for its bot's connection (default 30000), then a "
                           "timeout fault" },
@@ -560,9 +564,11 @@ static const struct command_spec bench_zmq_spec = {
 static const struct option_use bench_harness_options[] = {
     { OPT_PARTIES, NULL }, { OPT_RUNS, "runs per level (default 3)" }, { OPT_WIDE, NULL },
     { OPT_NO_SANDBOX, "run the bots without their sandbox" }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
+    { OPT_PIN, NULL },
 };
 static const struct command_spec bench_harness_spec = {
-    "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox] [--game G [--players N]]",
+    "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox] [--game G [--players N]] "
+    "[--pin WHEN]",
     "Parties of bot-instant against itself through the whole arena path, beside raw ZeroMQ round trips; with "
     "--game, matches of that game with bot-instant at every seat.",
     USES(bench_harness_options), NULL
@@ -577,9 +583,10 @@ static const struct command_spec bench_start_spec = {
 
 static const struct option_use bench_throughput_options[] = {
     { OPT_PARTIES, NULL }, { OPT_RUNS, "rounds (default 5)" }, { OPT_NO_SANDBOX, "run the bots without their sandbox" },
+    { OPT_PIN, NULL },
 };
 static const struct command_spec bench_throughput_spec = {
-    "bench throughput", "bench throughput [--parties N] [--runs N] [--no-sandbox]",
+    "bench throughput", "bench throughput [--parties N] [--runs N] [--no-sandbox] [--pin WHEN]",
     "The arena at concurrency 1 and 2 beside the raw ZeroMQ round trip and the raw multiplexed ceiling, in "
     "interleaved rounds: the ratios of issue 21's targets.",
     USES(bench_throughput_options), NULL

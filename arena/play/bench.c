@@ -393,6 +393,7 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     memset(&r, 0, sizeof r);
     r.config = &config;
     r.concurrency = level->concurrency;
+    r.pin = level->pin;
     r.reuse = level->reuse;
     if (level->move_ms > 0) config.clock.move_ms = (uint32_t)level->move_ms;
     r.next_job = harness_next;

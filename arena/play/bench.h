@@ -7,6 +7,7 @@
 #define ARENA_PLAY_BENCH_H
 
 #include <stdint.h>
+#include "arena/play/runner.h"
 
 struct sandbox;
 
@@ -85,6 +86,7 @@ struct bench_harness_level {
     const char *log_dir;         /* NULL: $TMPDIR/piquet-arena-logs */
     const struct game *game;     /* NULL: Piquet */
     int players;                 /* the game's table (0: its default) */
+    enum runner_pin pin;         /* the arena's threads (runner.h); 0: auto */
 };
 
 /* Plays `parties` parties, as duplicate pairs, between two copies of

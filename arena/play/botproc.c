@@ -34,6 +34,7 @@ void botproc_limits_default(struct botproc_limits *self)
     self->open_files = 256;
     self->processes = 64;
     self->log_bytes = BOTLOG_DEFAULT_BYTES;
+    memset(&self->arena_pin, 0, sizeof self->arena_pin);
 }
 
 int botproc_random_token(char buf[33])
@@ -125,6 +126,7 @@ int botproc_start(struct botproc *self, const char *command, const char *endpoin
     if (pid == 0) {
         setpgid(0, 0);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
+        affinity_restore(&limits->arena_pin);   /* a bot runs where the arena could before it pinned itself */
         if (getppid() != parent) _exit(127);   /* the arena died already */
         int null_fd = open("/dev/null", O_RDONLY);
         if (null_fd < 0 || dup2(null_fd, 0) < 0 || dup2(log_fd, 1) < 0 || dup2(log_fd, 2) < 0)

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <sys/types.h>
+#include "arena/play/affinity.h"
 #include "arena/play/sandbox.h"
 
 struct botproc_limits {
@@ -30,6 +31,7 @@ struct botproc_limits {
     long open_files;         /* RLIMIT_NOFILE; 0 = keep */
     long processes;          /* processes and threads in a sandbox (RLIMIT_NPROC); 0 = no cap */
     long log_bytes;          /* RLIMIT_FSIZE: the log's cap (botlog.h); 0 = none */
+    struct affinity arena_pin;   /* the arena's pinning, undone in the bot (zeroed: none) */
 };
 
 /* Defaults: 2048 MiB (none in an AddressSanitizer build), 600 CPU

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include "arena/play/affinity.h"
 #include "arena/play/botlog.h"
 #include "arena/play/cpuwait.h"
 #include "arena/play/hub.h"
@@ -100,7 +101,14 @@ struct loop {
     int max_connections;           /* per remote token */
     struct refusals *remote_refusals;   /* per entry of r->remotes */
     struct cpuwait_own own;        /* the arena's own waits for a processor */
+    struct affinity pin;           /* the arena's threads on one processor, or zeroed */
+    struct botproc_limits limits;  /* the config's, with pin for the bots to undo */
 };
+
+enum runner_pin runner_pin_parse(const char *text)
+{
+    return !strcmp(text, "on") ? RUNNER_PIN_ON : !strcmp(text, "off") ? RUNNER_PIN_OFF : RUNNER_PIN_AUTO;
+}
 
 static int64_t now_ms(void)
 {
@@ -296,7 +304,7 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
     c->command = job->bots[p].command;
     botlog_path(c->log_path, sizeof c->log_path, config->log_dir, job->bots[p].name,
                 (unsigned long long)job->partie_id, (char)('A' + p));
-    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &config->limits, config->sandbox, err,
+    if (botproc_start(&c->proc, c->command, L->hub.endpoint, c->log_path, &L->limits, config->sandbox, err,
                       cap) < 0) {
         c->state = CONN_FREE;
         return -1;
@@ -834,6 +842,12 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     }
     char dir[1024];
     if (botlog_make_dir(r->config->log_dir, NULL, dir, sizeof dir, err, cap) < 0) goto fail;
+    /* Pinned before the hub makes ZeroMQ's threads, which inherit it. */
+    r->pinned_cpu = -1;
+    if (r->pin == RUNNER_PIN_ON || (r->pin == RUNNER_PIN_AUTO && L->n_slots <= RUNNER_PIN_AUTO_MAX))
+        r->pinned_cpu = affinity_pin_here(&L->pin);
+    L->limits = r->config->limits;
+    L->limits.arena_pin = L->pin;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
     cpuwait_own_start(&L->own);   /* after the hub's threads exist; none read: nothing credited */
     if (r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) {
@@ -846,6 +860,7 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     }
     return 0;
 fail:
+    affinity_restore(&L->pin);
     free(L->slots);
     free(L->remote_refusals);
     return -1;
@@ -867,6 +882,7 @@ static void loop_close(struct loop *L)
         }
     }
     hub_close(&L->hub);
+    affinity_restore(&L->pin);   /* ZeroMQ's threads are gone; what the caller starts next is not pinned */
     cpuwait_own_release(&L->own);
     free(L->dying);
     free(L->conns);

@@ -61,9 +61,21 @@ struct runner_remote {
 
 enum { RUNNER_REUSE_MAX = 64, RUN_DEFAULT_REUSE = 32, RUNNER_REMOTE_MAX_CONNECTIONS = 8 };
 
+/* Where the arena's own threads run (affinity.h): pinned to the processor
+ * the arena starts on when at most RUNNER_PIN_AUTO_MAX parties are in
+ * flight (auto, the default), always (on) or never (off). Bots are never
+ * pinned by it. */
+enum runner_pin { RUNNER_PIN_AUTO, RUNNER_PIN_ON, RUNNER_PIN_OFF };
+enum { RUNNER_PIN_AUTO_MAX = 2 };
+
+/* "on" and "off" as named, anything else (the option's check allows only
+ * "auto" besides) auto. */
+enum runner_pin runner_pin_parse(const char *text);
+
 struct runner {
     const struct match_config *config;     /* rules, clocks, limits, logs, packs */
     int concurrency;                       /* parties in flight, at least 1 */
+    enum runner_pin pin;                   /* the arena's threads on one processor; 0: auto */
     int reuse;                             /* parties per local process, 1..RUNNER_REUSE_MAX;
                                             * 0 means 1: a fresh process every partie */
     const struct runner_remote *remotes;   /* may be NULL */
@@ -88,6 +100,7 @@ struct runner {
     /* Filled by runner_run. */
     int abandoned;                         /* parties dropped after a stop */
     int started;                           /* bot processes started */
+    int pinned_cpu;                        /* the processor the arena's threads ran on, or -1 */
     long answers;                          /* messages from bots in a partie */
     double answer_work_us;                 /* the loop's time from each one's
                                             * arrival to the end of its handling

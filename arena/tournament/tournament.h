@@ -47,6 +47,8 @@ struct tournament {
     int rounds;                           /* --rounds: a Swiss's (swiss.h); 0: not given */
     int pairs, concurrency, max_faults, reuse, quiet;
     int standings_every;                  /* interim standings every N parties; 0: none */
+    int pin;                              /* enum runner_pin (--pin; not journaled: where the
+                                           * arena's threads run changes no result) */
     int remote_wait_ms;                   /* 0: the runner's default */
     int no_sandbox, bot_network;          /* --no-sandbox, --bot-network (sandbox.h) */
     struct sandbox sandbox;               /* filled when the run starts */
