@@ -421,18 +421,21 @@ int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms)
             return 1;
         }
         if (self->monitor_unread && read_closed(self, out)) return 1;
+        /* Nothing queued and no wait asked for: the caller only drains
+         * (the runner, after each batch). A closing the monitor holds is
+         * delivered at the next wait, or before the next frame read. */
+        if (until >= 0 && until <= now) break;
         /* Nothing queued: wait on the descriptors. */
         struct pollfd fds[3] = { { self->router_fd, POLLIN, 0 }, { self->monitor_fd, POLLIN, 0 },
                                  { self->zap_fd, POLLIN, 0 } };
         int64_t left = until < 0 ? -1 : until - now_ms();
         int ready = poll(fds, self->zap ? 3 : 2, until < 0 ? -1 : left > 0 ? (int)left : 0);
         if (ready < 0) return -1;
-        if (ready == 0) {
-            if (self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
-            return 0;
-        }
+        if (ready == 0) break;
         if (fds[1].revents) self->monitor_unread = 1;
     }
+    if (self->closed_since_trim >= HUB_TRIM_AFTER) trim(self);
+    return 0;
 }
 
 void hub_message_release(struct hub_message *self)

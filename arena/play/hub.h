@@ -115,7 +115,10 @@ int hub_bind(struct hub *self, const char *endpoint, const char *curve_secret, c
  * connection, and ends the cut connections whose time came. Returns 1 with
  * *out filled, 0 on timeout (maybe early, when a cut was due), -1 on
  * error (EINTR included: a signal came). A frame already queued is taken
- * without waiting or polling; only an empty socket costs a poll(). */
+ * without waiting or polling; only an empty socket costs a poll(), and
+ * with timeout_ms 0 not even that (a drain: a closing not yet read from
+ * the monitor then comes at the next call that waits, or before the next
+ * frame, never after it). */
 int hub_recv(struct hub *self, struct hub_message *out, int timeout_ms);
 
 /* Frees the message's data. */
