@@ -17,14 +17,21 @@ $(ARENA_BIN): $(BUILD)/obj/arena/main.o $(ARENA_LIB) $(RECORDS_LIB) $(STATS_LIB)
 
 all: $(ARENA_BIN)
 
+# Issue 21's figures are all here: the engine's deals per second (bench
+# engine; every other game's in bench-games), the arena at concurrency 1
+# and 2 beside the raw floors and, given FASTCHESS and ENGINE, beside
+# fastchess in the same rounds (bench-vs-fastchess, which without them
+# runs `bench throughput` alone), and the parties lost at 256 and 1024 in
+# flight (bench-in-flight).
 bench: all
 	$(ARENA_BIN) bench engine
 	$(ARENA_BIN) bench zmq
 	$(ARENA_BIN) bench harness
 	$(ARENA_BIN) bench harness --game belote --players 4 --wide 0
 	$(ARENA_BIN) bench start
-	$(ARENA_BIN) bench throughput
+	BUILD=$(BUILD) bash tools/bench-vs-fastchess.sh
 	$(ARENA_BIN) bench serve
+	BUILD=$(BUILD) bash tools/bench-in-flight.sh $(IN_FLIGHT)
 
 # The arena beside a fastchess binary you built (FASTCHESS=path ENGINE=path;
 # tools/bench-vs-fastchess.sh); without them, beside the raw ceiling.
