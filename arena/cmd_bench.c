@@ -274,9 +274,11 @@ static int bench_throughput_command(const struct bench_args *a)
            "  socket and traffic at concurrency 2 without the arena's work: the raw multiplexed ceiling)\n"
            "  c2: the arena at concurrency 2\n"
            "  cpu: the arena's CPU time per decision (every thread, user and system) at 1 and 2\n"
-           "  sleeps: the times the arena's threads went to sleep, per decision, at 1 and 2\n", parties,
-           config.sandbox ? ", bots in their sandbox" : "", runs,
-           RTT_TRIPS_PER_RUN, 2 * RTT_TRIPS_PER_RUN);
+           "  sleeps: the times the arena's threads went to sleep, per decision, at 1 and 2\n"
+           "  the arena's own threads %s (--pin %s; README \"Where the arena runs\"); the raw peers' never are\n",
+           parties, config.sandbox ? ", bots in their sandbox" : "", runs, RTT_TRIPS_PER_RUN, 2 * RTT_TRIPS_PER_RUN,
+           a->pin == RUNNER_PIN_OFF ? "left to the system" : "on one processor at 1 and 2",
+           a->pin == RUNNER_PIN_OFF ? "off" : a->pin == RUNNER_PIN_ON ? "on" : "auto");
     printf("  %-6s %10s %12s %8s   %14s %12s %8s   %8s %8s %9s %9s\n", "round", "raw us", "c1 us/dec", "c1/raw",
            "ceiling dec/s", "c2 dec/s", "c2/ceil", "cpu c1", "cpu c2", "sleeps c1", "sleeps c2");
     for (int r = 0; r < runs; r++) {
