@@ -16,11 +16,15 @@
 # round trip, the arena at concurrency 1, the raw multiplexed ceiling, the
 # arena at concurrency 2), then fastchess at concurrency 2; so a busy
 # moment of the (shared) machine falls on both sides. A fastchess run is
-# GAMES games (default 20, -repeat pairs) at tc=10+0.1; its decisions are
+# GAMES games (default 200, -repeat pairs) at tc=10+0.1; its decisions are
 # the plies of the PGN it writes, its time the run's wall clock (engine
-# starts included, as the arena's runs include its bots' starts). Prints
-# every round and the medians: microseconds per decision at concurrency 1
-# and decisions per second at concurrency 2 of each, and their ratios.
+# starts included, as the arena's runs include its bots' starts). Some
+# fastchess versions look whether the games are over once a second (0.9.0
+# does), so a run's wall clock is rounded up to the next second: GAMES of
+# 200 (10 to 20 s a run here) keep that under a tenth; 20 would measure
+# mostly the rounding. Prints fastchess's -version, every round and the
+# medians: microseconds per decision at concurrency 1 and decisions per
+# second at concurrency 2 of each, and their ratios.
 #
 # Without FASTCHESS (or without ENGINE) it says so and prints the arena
 # against the raw multiplexed ZeroMQ ceiling alone (`arena bench
@@ -33,7 +37,7 @@ set -euo pipefail
 rounds=${1:-5}
 build=${BUILD:-build}
 arena="$build/bin/arena"
-games=${GAMES:-20}
+games=${GAMES:-200}
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "bench-vs-fastchess: ROUNDS must be a positive number, not '$rounds'" >&2; exit 2; }
 [[ -x "$arena" ]] || { echo "bench-vs-fastchess: $arena is missing (make)" >&2; exit 2; }
 # shellcheck disable=SC2206
@@ -75,7 +79,9 @@ fastchess_run() {
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int(NR / 2) + 1] }'; }
 
-echo "arena against fastchess ($FASTCHESS, engine $ENGINE), $rounds rounds; fastchess: $games games a run"
+version=$("$FASTCHESS" -version 2>&1 | head -1 || true)
+echo "arena against fastchess ($FASTCHESS: ${version:-no -version}; engine $ENGINE), $rounds rounds;"
+echo "fastchess: $games games a run"
 printf "  %-6s %10s %10s %9s   %10s %10s %10s %9s\n" round "fc c1 us" "arena c1" "arena/fc" "fc c2 d/s" "arena c2" \
     "ceiling" "arena/fc"
 : >"$work/rows"
