@@ -71,7 +71,7 @@ Test(game_apply_legal, same_as_applying_the_text_by_default)
         for (int p = g->min_players; p <= g->max_players; p++)
             cr_assert_gt(check_playouts(g, p, NULL, 1500, 7000u + (uint64_t)p), 1500);
     }
-    cr_assert_geq(games, 3, "piquet, tarot and tarocchini offer apply_legal");
+    cr_assert_geq(games, 6, "piquet, the three Belote modules, tarot and tarocchini offer apply_legal");
 }
 
 Test(game_apply_legal, same_as_applying_the_text_under_every_flag_value)

@@ -287,6 +287,10 @@ pq_mask bel_deal_legal_cards(const struct bel_deal *d);
 int bel_deal_meld_due(const struct bel_deal *d);
 /* 0 goes on, 1 the deal is over, -1 illegal with a reason in err. */
 int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, int cap);
+/* The n-th legal action (as bel_deal_legal_text numbers them) applied: a
+ * play without its text and without checking it again. As
+ * bel_deal_apply; -1 with nothing changed for n outside the list. */
+int bel_deal_apply_legal(struct bel_deal *d, int n);
 /* The sheet of a finished deal (struck and reserve_in left 0). */
 void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s);
 
@@ -303,6 +307,8 @@ int bel_match_seat_player(const struct bel_match *m, int seat);
 int bel_match_player_seat(const struct bel_match *m, int player);
 int bel_match_to_act(const struct bel_match *m);
 int bel_match_apply(struct bel_match *m, const char *text, int len, char *err, int cap);
+/* game.h apply_legal: the n-th legal action, as bel_deal_apply_legal. */
+int bel_match_apply_legal(struct bel_match *m, int n);
 int bel_match_entrants(const struct bel_match *m);
 int bel_match_entrant(const struct bel_match *m, int player);
 /* Entrant totals (players, or sides "AC"/"BD"). */

@@ -154,6 +154,7 @@ int bel_deal_legal_count(const struct bel_deal *d)
 
 int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap)
 {
+    if (n < 0 || (d->phase != BEL_PHASE_PLAY && n >= bel_deal_legal_count(d))) return -1;   /* past the list */
     switch (d->phase) {
     case BEL_PHASE_AUCTION1: return bel_put(buf, cap, n == 0 ? "take" : "pass", NULL, NULL);
     case BEL_PHASE_AUCTION2: {
@@ -379,6 +380,8 @@ static void end_trick_layout(struct bel_deal *d)
     }
 }
 
+static int play(struct bel_deal *d, int c, int suffix);
+
 static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err, int cap)
 {
     int s = d->to_act, c = a->card;
@@ -402,15 +405,23 @@ static int apply_play(struct bel_deal *d, const struct bel_action *a, char *err,
                                   "after the seat's own belote (B26)", NULL, NULL);
         }
     }
-    struct bel_act *act = record(d, BEL_ACT_PLAY, c, a->suffix);
+    return play(d, c, a->suffix);
+}
+
+/* A play known to be legal (apply_play checked it, or it is the n-th of
+ * the legal list): card c, with suffix (enum bel_suffix). */
+static int play(struct bel_deal *d, int c, int suffix)
+{
+    int s = d->to_act;
+    struct bel_act *act = record(d, BEL_ACT_PLAY, c, suffix);
     infer_voids(d, s, c);
     d->hand[s] &= ~PQ_BIT(c);
     d->known[s] &= ~PQ_BIT(c);
     d->played_all |= PQ_BIT(c);
-    if (a->suffix == BEL_SUFFIX_BELOTE) {
+    if (suffix == BEL_SUFFIX_BELOTE) {
         d->belote[s] = 1;
         d->known[s] |= PQ_BIT(PQ_CARD(d->trump, PQ_RANK(c) == PQ_RANK_K ? PQ_RANK_Q : PQ_RANK_K));
-    } else if (a->suffix == BEL_SUFFIX_REBELOTE) {
+    } else if (suffix == BEL_SUFFIX_REBELOTE) {
         d->belote[s] = 2;
     }
     if (d->rules.form == BEL_MARSEILLAISE) {
@@ -568,6 +579,20 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
     default:
         return bel_fail(err, cap, "the deal is over", NULL, NULL);
     }
+}
+
+int bel_deal_apply_legal(struct bel_deal *d, int n)
+{
+    int card, suffix;
+    if (d->phase == BEL_PHASE_PLAY && !bel_deal_meld_due(d)) {   /* the common case: a play, unchecked */
+        if (bel_plays_nth(bel_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), n, &card, &suffix) < 0) return -1;
+        return play(d, card, suffix);
+    }
+    char text[BEL_TEXT];
+    struct bel_action a;
+    int len = n >= 0 ? bel_deal_legal_text(d, n, text, sizeof text) : -1;
+    if (len < 0 || bel_action_parse(text, len, &a, NULL, 0) < 0) return -1;
+    return bel_deal_apply(d, &a, NULL, 0);
 }
 
 void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s)

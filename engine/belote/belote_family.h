@@ -197,17 +197,32 @@ static inline int bel_plays_count(pq_mask legal, pq_mask hand, struct bel_belote
     return n;
 }
 
-static inline int bel_plays_text(pq_mask legal, pq_mask hand, struct bel_belote b, int n, char *buf, int cap)
+/* The n-th of those plays: its card and suffix (enum bel_suffix), 0, or
+ * -1 past the last (or n < 0). */
+static inline int bel_plays_nth(pq_mask legal, pq_mask hand, struct bel_belote b, int n, int *card, int *suffix)
 {
     int k = 0;
-    while (legal) {
+    while (legal && n >= 0) {
         int c = pq_mask_first(legal), sfx = bel_suffixes(c, hand, b);
         legal &= legal - 1;
-        if (k++ == n) return bel_put_play(buf, cap, c, BEL_SUFFIX_NONE);
-        if (sfx && k++ == n)
-            return bel_put_play(buf, cap, c, sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE);
+        *card = c;
+        if (k++ == n) {
+            *suffix = BEL_SUFFIX_NONE;
+            return 0;
+        }
+        if (sfx && k++ == n) {
+            *suffix = sfx == 1 << BEL_SUFFIX_BELOTE ? BEL_SUFFIX_BELOTE : BEL_SUFFIX_REBELOTE;
+            return 0;
+        }
     }
     return -1;
+}
+
+static inline int bel_plays_text(pq_mask legal, pq_mask hand, struct bel_belote b, int n, char *buf, int cap)
+{
+    int card, suffix;
+    if (bel_plays_nth(legal, hand, b, n, &card, &suffix) < 0) return -1;
+    return bel_put_play(buf, cap, card, suffix);
 }
 
 /* Writes `a`, `b`, `c` (NULL: nothing) one after the other into buf: the

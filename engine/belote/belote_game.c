@@ -177,6 +177,11 @@ static int apply(void *state, const char *text, int len, char *err, int cap)
     return bel_match_apply(state, text, len, err, cap);
 }
 
+static int apply_legal(void *state, int n)
+{
+    return bel_match_apply_legal(state, n);
+}
+
 static int set_deck(void *state, const char *deck_text, char *err, int cap)
 {
     struct bel_match *m = state;
@@ -293,7 +298,8 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .default_players = DEF, .state_size = sizeof(struct bel_match), .flags = FLAGS_TABLE,       \
         .n_flags = N_FLAGS, .create = CREATE, .players = players, .teams = teams, .team = team,   \
         .to_act = to_act, .legal_count = legal_count, .legal_text = legal_text,                   \
-        .find_legal = find_legal, .apply = apply, .set_deck = set_deck, .deck_text = deck_text,                           \
+        .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .set_deck = set_deck,  \
+        .deck_text = deck_text,                                                                    \
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
         .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample,  \

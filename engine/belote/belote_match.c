@@ -144,6 +144,8 @@ static int match_ends(const struct bel_match *m)
     return t[top] >= m->rules.target && !shared;    /* B39 */
 }
 
+static int end_deal(struct bel_match *m);
+
 int bel_match_apply(struct bel_match *m, const char *text, int len, char *err, int cap)
 {
     struct bel_action a;
@@ -156,6 +158,21 @@ int bel_match_apply(struct bel_match *m, const char *text, int len, char *err, i
     if (bel_action_parse(text, len, &a, err, cap) < 0) return GAME_ILLEGAL;
     int rc = bel_deal_apply(&m->deal, &a, err, cap);
     if (rc <= 0) return rc < 0 ? GAME_ILLEGAL : GAME_GOES_ON;
+    return end_deal(m);
+}
+
+int bel_match_apply_legal(struct bel_match *m, int n)
+{
+    if (m->over) return GAME_ILLEGAL;
+    int rc = bel_deal_apply_legal(&m->deal, n);
+    if (rc <= 0) return rc < 0 ? GAME_ILLEGAL : GAME_GOES_ON;
+    return end_deal(m);
+}
+
+/* The deal just ended: its sheet scored, the next one dealt or the match
+ * over. GAME_DEAL_OVER. */
+static int end_deal(struct bel_match *m)
+{
     struct bel_sheet *s = &m->sheets[m->n_sheets];
     struct bel_result r;
     assert(m->n_sheets < BEL_MAX_DEALS);
