@@ -10,7 +10,7 @@
  * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
- * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]
+ * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
  *                   [--playout-plies N] [--game G[,G...]|all]
  */
 #include <stdio.h>
@@ -190,10 +190,16 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--playout") && i + 1 < argc) {
             i++;
-            if (!strcmp(argv[i], "random")) self.options.policy = NULL;
-            else if (!strcmp(argv[i], "greedy")) self.options.policy = &greedy;
-            else {
-                fprintf(stderr, "bot-search: --playout takes greedy or random, not '%s'\n", argv[i]);
+            if (!strcmp(argv[i], "thumb")) {
+                self.options.policy = NULL;
+                self.options.thumb = 1;
+            } else if (!strcmp(argv[i], "random")) {
+                self.options.policy = NULL;
+                self.options.thumb = 0;
+            } else if (!strcmp(argv[i], "greedy")) {
+                self.options.policy = &greedy;
+            } else {
+                fprintf(stderr, "bot-search: --playout takes thumb, random or greedy, not '%s'\n", argv[i]);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--playout-plies") && i + 1 < argc) {
@@ -207,10 +213,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
-            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]\n"
+            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]\n"
                             "                  [--playout-plies N] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
-                            "  --playout P    the playouts' actions: random (default) or greedy's heuristic\n"
+                            "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
+                            "                 game.h playout, where it has them; random elsewhere), random\n"
+                            "                 (uniform) or greedy's heuristic (through the JSON view)\n"
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
