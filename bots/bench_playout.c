@@ -13,9 +13,11 @@
  * error over the seat-deals, each configuration's mean value, and the CPU
  * time (this thread's) of a searched decision in each.
  *
- * A configuration is `thumb`, `random` (the playouts), `thumbN` (rules of
- * thumb with N per mille random actions) or `greedy` (greedy's card, no
- * search); --budget as bot-search's (N worlds, or Nms).
+ * A configuration is `thumb` (the playouts as bot-search plays them: the
+ * rules of thumb with SEARCH_THUMB_RANDOM per mille random actions),
+ * `thumbN` (N per mille random), `random` (uniform random playouts) or
+ * `greedy` (greedy's card, no search); --budget as bot-search's (N
+ * worlds, or Nms).
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--a CONFIG] [--b CONFIG] [--exact N]
  */
@@ -49,7 +51,7 @@ static int parse_config(const char *text, struct config *c)
     else if (!strncmp(text, "thumb", 5)) {
         char *end;
         c->options.thumb = 1;
-        c->options.thumb_random = text[5] ? (int)strtol(text + 5, &end, 10) : 0;
+        c->options.thumb_random = text[5] ? (int)strtol(text + 5, &end, 10) : SEARCH_THUMB_RANDOM;
         if (text[5] && (*end || c->options.thumb_random < 0 || c->options.thumb_random > 1000)) return -1;
     } else return -1;
     return 0;
@@ -135,7 +137,7 @@ int main(int argc, char **argv)
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--a CONFIG] [--b CONFIG] [--exact N]\n"
-                            "  CONFIG: thumb, thumbN (N per mille random), random, greedy (default: thumb vs random)\n");
+                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random)\n");
             return 2;
         }
         i++;

@@ -57,7 +57,7 @@ struct search_options {
                            random instead (default SEARCH_THUMB_RANDOM) */
 };
 
-enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 0 };
+enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
 
 /* What the last decision did, for logs, tests and the benchmark. */
 struct search_stats {
