@@ -16,10 +16,14 @@
  * A configuration is `thumb` (the playouts as bot-search plays them: the
  * rules of thumb with SEARCH_THUMB_RANDOM per mille random actions),
  * `thumbN` (N per mille random), `random` (uniform random playouts) or
- * `greedy` (greedy's card, no search); --budget as bot-search's (N
- * worlds, or Nms).
+ * `greedy` (greedy's card, no search), each with `+bid` for the seat's
+ * other decisions of 2 to 8 actions (bids, exchanges, declarations)
+ * searched too, a quarter of the worlds, their playouts greedy's but for
+ * card plays (the rules of thumb); --budget as bot-search's (N worlds, or
+ * Nms).
+ * --budget-a (after --budget) gives A a budget of its own.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
- *                      [--a CONFIG] [--b CONFIG] [--exact N]
+ *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]
  */
 #include <math.h>
 #include <stdio.h>
@@ -33,8 +37,21 @@
 
 struct config {
     int greedy;                 /* greedy's card, no search */
+    int bid;                    /* the seat's small non-card decisions searched too */
     struct search_options options;
 };
+
+/* The playouts of a searched bid: the rules of thumb for card plays (one
+ * action in SEARCH_THUMB_RANDOM per mille at random), greedy's heuristic
+ * for the rest of the auction and the declarations. */
+static int bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    struct pq_rng *rng = ctx;
+    uint64_t r = pq_rng_next(rng);
+    int i = g->playout ? g->playout(state, r >> 10) : -1;
+    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
+    return game_greedy_policy(NULL, g, state, text, cap);
+}
 
 static double cpu_s(void)
 {
@@ -46,6 +63,14 @@ static double cpu_s(void)
 static int parse_config(const char *text, struct config *c)
 {
     c->greedy = 0;
+    c->bid = 0;
+    const char *plus = strstr(text, "+bid");
+    char word[32];
+    if (plus && !plus[4]) {
+        c->bid = 1;
+        snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
+        text = word;
+    }
     if (!strcmp(text, "greedy")) c->greedy = 1;
     else if (!strcmp(text, "random")) c->options.thumb = 0;
     else if (!strncmp(text, "thumb", 5)) {
@@ -93,7 +118,19 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
         g->legal_text(state, 0, text, sizeof text);
-        if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+        if (p == seat && c->bid && n > 1 && n <= 8 && strncmp(text, "play ", 5)) {
+            static struct pq_rng rng;
+            struct search_policy policy = { bid_policy, &rng };
+            struct search_options o = c->options;
+            pq_rng_seed(&rng, seed + (uint64_t)ply);
+            o.policy = &policy;
+            o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            double t = cpu_s();
+            int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            *cpu += cpu_s() - t;
+            int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
+            rc = g->apply(state, text, len, err, sizeof err);
+        } else if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
             double t = cpu_s();
             int i = search_choose(&c->options, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             *cpu += cpu_s() - t;
@@ -130,13 +167,14 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--seeds")) bad = sscanf(v, "%ld..%ld", &from, &to) != 2 || from > to;
         else if (!strcmp(a, "--budget"))
             bad = search_parse_budget(&cf[0].options, v) < 0 || search_parse_budget(&cf[1].options, v) < 0;
+        else if (!strcmp(a, "--budget-a")) bad = search_parse_budget(&cf[0].options, v) < 0;
         else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
         else bad = 1;
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
-                            "                     [--a CONFIG] [--b CONFIG] [--exact N]\n"
+                            "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random)\n");
             return 2;
         }
