@@ -50,7 +50,8 @@ static int bid_policy(void *ctx, const struct game *g, const void *state, char *
     uint64_t r = pq_rng_next(rng);
     int i = g->playout ? g->playout(state, r >> 10) : -1;
     if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
-    return game_greedy_policy(NULL, g, state, text, cap);
+    /* greedy's heuristic lists every legal action: not for a Tarot discard's thousands */
+    return g->legal_count(state) <= 64 ? game_greedy_policy(NULL, g, state, text, cap) : -2;
 }
 
 static double cpu_s(void)
