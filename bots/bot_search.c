@@ -5,13 +5,16 @@
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
  * starting from the pack of its last rebuild in the same deal (the cache
  * is emptied at each match's start and end), and searches sampled worlds
- * of it (bots/search.h). The auction, exchanges, declarations and any
- * decision whose state cannot be rebuilt are the
- * greedy heuristic's (bots/game_greedy.h); the bot says on stderr when it
+ * of it (bots/search.h). In the Belote forms the small choices that are
+ * no card play (bids, exchanges, declarations of 2 to 8 actions) are
+ * searched too (bids_searched), their playouts greedy's
+ * (bots/game_greedy.h) but for the card plays (the game's rules of
+ * thumb); elsewhere, and for any decision whose state cannot be rebuilt,
+ * the greedy heuristic decides; the bot says on stderr when a card play
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
- * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]
- *                   [--playout-plies N] [--game G[,G...]|all]
+ * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
+ *                   [--playout-plies N] [--greedy-bids] [--game G[,G...]|all]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +32,20 @@ enum { RULES_MAX = 48, RULE_TEXT = 96 };
 static const char *const searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
                                         "tarocchini" };
 
+/* The games whose small choices it searches by default: the Belote forms
+ * (measured: bots/README.md). Not Tarot: a world played out after a bid
+ * meets the discard and the poignées, lists of thousands of actions, and
+ * one world overran the move's time; not Coinche or Tarocchini, which
+ * have no rules of thumb for the playouts' card plays. */
+static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership" };
+
+static int searches_bids(const struct game *g)
+{
+    for (size_t i = 0; i < sizeof bids_searched / sizeof bids_searched[0]; i++)
+        if (!strcmp(g->name, bids_searched[i])) return g->playout != NULL;
+    return 0;
+}
+
 struct search_bot {
     struct search_options options;
     const struct game *game;                /* this match's */
@@ -38,6 +55,8 @@ struct search_bot {
     void *state;                            /* the rebuilt state */
     struct rebuild_cache cache;             /* the last rebuild's pack, this deal */
     uint64_t match;                         /* the match being played */
+    int search_bids;                        /* 0 with --greedy-bids */
+    struct pq_rng bid_rng;                  /* the bid playouts' rules-of-thumb luck */
     long searched, fell_back;               /* decisions, for the log */
 };
 
@@ -96,6 +115,28 @@ static int card_play(const struct codec_game_message *request)
     return request->n_legal > 1;
 }
 
+/* Whether the request is a small choice that is no card play (a bid, an
+ * exchange, a declaration of 2 to 8 actions): what --search-bids searches. */
+static int small_choice(const struct codec_game_message *request)
+{
+    if (request->n_legal < 2 || request->n_legal > 8) return 0;
+    for (int i = 0; i < request->n_legal; i++)
+        if (!strncmp(request->legal[i], "play ", 5)) return 0;
+    return 1;
+}
+
+/* The playouts of a searched bid: the game's rules of thumb for card plays
+ * (one in SEARCH_THUMB_RANDOM per mille at random), greedy's heuristic for
+ * the rest of the auction and the declarations. */
+static int bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    uint64_t r = pq_rng_next(ctx);
+    int i = g->playout ? g->playout(state, r >> 10) : -1;
+    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
+    /* greedy's heuristic lists every legal action: not for a Tarot discard's thousands */
+    return g->legal_count(state) <= 64 ? game_greedy_policy(NULL, g, state, text, cap) : -2;
+}
+
 /* Whether the rebuilt state offers exactly the listed actions. */
 static int same_legal(const struct game *g, const void *state, const struct codec_game_message *request)
 {
@@ -120,6 +161,25 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
 {
     struct search_bot *self = ctx;
     char err[256] = "";
+    if (self->game && self->state && self->search_bids && searches_bids(self->game) && small_choice(request)) {
+        double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
+        struct rebuild_table table = { self->game, self->players, self->rules };
+        uint64_t seed = view_hash(request->view);
+        if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
+                                 self->match, NULL, err, sizeof err) == 0 &&
+            same_legal(self->game, self->state, request)) {
+            struct search_policy policy = { bid_policy, &self->bid_rng };
+            struct search_options o = self->options;
+            double left = cap_ms - (now_ms() - start);
+            o.policy = &policy;
+            o.policy_plies = 0;
+            o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            pq_rng_seed(&self->bid_rng, seed);
+            int i = search_choose(&o, self->game, self->state, request->player, seed, left > 1 ? left : 1, NULL);
+            if (i >= 0) return i;
+        }
+        err[0] = '\0';   /* greedy's bid, as without the option */
+    }
     if (self->game && self->state && card_play(request)) {
         double start = now_ms();
         /* a share of the free time and of the bank, never all of either */
@@ -178,6 +238,7 @@ int main(int argc, char **argv)
     static const struct search_policy greedy = { game_greedy_policy, NULL };
     const char *name = "search", *games[CODEC_GAMES_MAX + 1];
     search_options_default(&self.options);
+    self.search_bids = 1;
     rebuild_cache_init(&self.cache);
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
@@ -190,10 +251,16 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--playout") && i + 1 < argc) {
             i++;
-            if (!strcmp(argv[i], "random")) self.options.policy = NULL;
-            else if (!strcmp(argv[i], "greedy")) self.options.policy = &greedy;
-            else {
-                fprintf(stderr, "bot-search: --playout takes greedy or random, not '%s'\n", argv[i]);
+            if (!strcmp(argv[i], "thumb")) {
+                self.options.policy = NULL;
+                self.options.thumb = 1;
+            } else if (!strcmp(argv[i], "random")) {
+                self.options.policy = NULL;
+                self.options.thumb = 0;
+            } else if (!strcmp(argv[i], "greedy")) {
+                self.options.policy = &greedy;
+            } else {
+                fprintf(stderr, "bot-search: --playout takes thumb, random or greedy, not '%s'\n", argv[i]);
                 return 2;
             }
         } else if (!strcmp(argv[i], "--playout-plies") && i + 1 < argc) {
@@ -204,15 +271,23 @@ int main(int argc, char **argv)
                 return 2;
             }
             self.options.policy_plies = (int)plies;
+        } else if (!strcmp(argv[i], "--greedy-bids")) {
+            self.search_bids = 0;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
-            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout random|greedy]\n"
-                            "                  [--playout-plies N] [--game G[,G...]|all]\n"
+            fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]\n"
+                            "                  [--playout-plies N] [--greedy-bids] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
-                            "  --playout P    the playouts' actions: random (default) or greedy's heuristic\n"
+                            "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
+                            "                 game.h playout, where it has them; random elsewhere), random\n"
+                            "                 (uniform) or greedy's heuristic (through the JSON view)\n"
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
+                            "  --greedy-bids  greedy's small choices that are no card play (bids, exchanges,\n"
+                            "                 declarations); by default the Belote forms search them: a quarter\n"
+                            "                 of the worlds, greedy's auction and the rules of thumb's card plays\n"
+                            "                 in the playouts\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

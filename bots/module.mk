@@ -47,6 +47,11 @@ $(BUILD)/bin/bench-search: $(BUILD)/obj/bots/bench_search.o $(BOTS_LIB) $(PROTOC
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
 
+# bench-playout compares search configurations with greedy's views (JSON).
+$(BUILD)/bin/bench-playout: $(BUILD)/obj/bots/bench_playout.o $(BOTS_LIB) $(PROTOCOL_LIB) $(ENGINE_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $^ $(PKG_LIBS) -lm
+
 # The ending solver's time and bot-search's decisions per second (issue 20),
 # part of `make bench`.
 .PHONY: bench-search

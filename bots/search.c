@@ -27,6 +27,8 @@ void search_options_default(struct search_options *out)
     out->seed = 1;
     out->worlds = 256;
     out->exact_plies = SEARCH_EXACT_PLIES;
+    out->thumb = 1;
+    out->thumb_random = SEARCH_THUMB_RANDOM;
 }
 
 int search_parse_budget(struct search_options *self, const char *text)
@@ -70,15 +72,23 @@ static int apply_nth(const struct game *g, void *state, int n)
 }
 
 /* Actions until the deal (or the match) ends: the policy's for its first
- * plies, uniform random ones after (or where it cannot decide). */
-static void playout(const struct game *g, void *state, struct pq_rng *rng, const struct search_policy *policy,
-                    int policy_plies)
+ * plies, uniform random ones after (or where it cannot decide); without
+ * a policy, the game's rules of thumb where it has them and `thumb`. */
+static void playout(const struct game *g, void *state, struct pq_rng *rng, const struct search_options *o)
 {
     char text[GAME_ACTION_MAX], err[160];
+    const struct search_policy *policy = o->policy;
+    int policy_plies = o->policy_plies, thumb = !policy && o->thumb && g->playout;
     for (int ply = 0; ply < PLAYOUT_PLIES && g->to_act(state) >= 0; ply++) {
         int n = g->legal_count(state), i = -2, rc, len = 0;
         if (n <= 0) return;
-        if (policy && (policy_plies <= 0 || ply < policy_plies)) {
+        if (thumb && n > 1) {
+            uint64_t r = pq_rng_next(rng);
+            if (o->thumb_random <= 0 || (int)(r % 1000) >= o->thumb_random) {
+                i = g->playout(state, r >> 10);
+                if (i < 0 || i >= n) i = -2;
+            }
+        } else if (policy && (policy_plies <= 0 || ply < policy_plies)) {
             i = n == 1 ? 0 : policy->choose(policy->ctx, g, state, text, sizeof text);
             if (i >= n) i = -2;
             if (i == -1) len = (int)strnlen(text, sizeof text);
@@ -232,7 +242,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 sum[i] += search_solve(g, child, player, before, NULL);
             } else {
                 pq_rng_seed(&later, luck);
-                playout(g, child, &later, options->policy, options->policy_plies);
+                playout(g, child, &later, options);
                 sum[i] += search_value(g, child, player, before);
             }
             stats->playouts++;

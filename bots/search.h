@@ -13,9 +13,10 @@
  * played (ties: the first listed). Where the world's deal ends within
  * `exact_plies` actions, its random playout is replaced by the exact value
  * of the ending (search_solve: alpha-beta between two sides, max^n
- * beyond). The playouts are uniform random actions, or a policy's
- * (`policy`, such as greedy's: bots/game_greedy.h) for their first
- * `policy_plies` actions.
+ * beyond). The playouts follow the game's rules of thumb (game.h
+ * playout: cheap habits over the world's known hands) where it has them,
+ * uniform random actions elsewhere, or a policy's (`policy`, such as
+ * greedy's: bots/game_greedy.h) for their first `policy_plies` actions.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -49,9 +50,14 @@ struct search_options {
                                              uniform random */
     int policy_plies;   /* the policy decides the first this many actions of
                            a playout, random ones the rest (0: all) */
+    int thumb;          /* without a policy: 1 (the default) plays the game's
+                           rules of thumb (game.h playout) where the game
+                           has them, 0 uniform random actions */
+    int thumb_random;   /* per mille of those actions taken uniformly at
+                           random instead (default SEARCH_THUMB_RANDOM) */
 };
 
-enum { SEARCH_EXACT_PLIES = 10 };
+enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
 
 /* What the last decision did, for logs, tests and the benchmark. */
 struct search_stats {

@@ -228,6 +228,17 @@ struct game {
      * offers no sampling. */
     int (*sample)(void *out, const void *state, int player, uint64_t seed);
 
+    /* Optional (NULL: none): a cheap rule-of-thumb card play for the
+     * playouts of a search (bots/search.h), a pure function of the state
+     * and `seed` (no lookahead, no clock): the index of the legal action
+     * the player to act would take by the game's simple habits (follow
+     * with the cheapest card, win a trick with the cheapest card that
+     * wins it, leave a partner's winning card alone, give him points,
+     * cash a master card), each game's rules of thumb in its own module;
+     * -1 where it has no opinion (an auction, a declaration: the caller
+     * picks). Never a strategy to play a match by. */
+    int (*playout)(const void *state, uint64_t seed);
+
     /* What `arena check` needs; NULL when the check does not know the game. */
     const struct game_check *check;
 

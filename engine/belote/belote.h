@@ -283,6 +283,8 @@ int bel_deal_legal_text(const struct bel_deal *d, int n, char *buf, int cap);
 int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len);
 /* The cards the acting seat may play now (B23, B24, BP3, BM2). */
 pq_mask bel_deal_legal_cards(const struct bel_deal *d);
+/* What the acting seat may say with its plays (belote, rebelote). */
+struct bel_belote bel_deal_belote(const struct bel_deal *d);
 /* Whether the acting seat must make a `meld` action now. */
 int bel_deal_meld_due(const struct bel_deal *d);
 /* 0 goes on, 1 the deal is over, -1 illegal with a reason in err. */
@@ -293,6 +295,12 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
 int bel_deal_apply_legal(struct bel_deal *d, int n);
 /* The sheet of a finished deal (struck and reserve_in left 0). */
 void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s);
+
+/* ---- a search's playouts (belote_playout.c) ---- */
+/* game.h playout for the deal: the index of the legal play the acting
+ * seat takes by the rules of thumb of belote_playout.c, deterministic for
+ * (d, seed); -1 outside a card play (the auction, a meld due). */
+int bel_deal_playout(const struct bel_deal *d, uint64_t seed);
 
 /* ---- scoring (belote_score.c) ---- */
 void bel_score(const struct bel_sheet *s, const struct bel_rules *r, struct bel_result *out);

@@ -136,6 +136,11 @@ static inline struct bel_belote belote_of(const struct bel_deal *d)
     return b;
 }
 
+struct bel_belote bel_deal_belote(const struct bel_deal *d)
+{
+    return belote_of(d);
+}
+
 int bel_deal_legal_count(const struct bel_deal *d)
 {
     switch (d->phase) {

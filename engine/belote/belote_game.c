@@ -288,6 +288,12 @@ static void forfeit_points(const void *state, int player, long *out)
     points_from(m, e, out);
 }
 
+static int playout(const void *state, uint64_t seed)
+{
+    const struct bel_match *m = state;
+    return m->over ? -1 : bel_deal_playout(&m->deal, seed);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return bel_match_sample(out, state, player, seed);
@@ -302,7 +308,7 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .deck_text = deck_text,                                                                    \
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
-        .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample,  \
+        .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .playout = playout, \
         .check = &bel_check }
 
 const struct game belote_game =

@@ -347,6 +347,10 @@ void tarot_deal_refresh(struct tarot_deal *d);
 int tarot_trick_winner(const struct tarot_deal *d, int t, int count);
 /* The camp of a seat (F8). */
 int tarot_camp(const struct tarot_deal *d, int seat);
+/* game.h playout for the deal (tarot_playout.c): the index of the legal
+ * play the seat to act takes by its rules of thumb, deterministic for
+ * (d, seed); -1 outside a card play. */
+int tarot_deal_playout(const struct tarot_deal *d, uint64_t seed);
 /* The seats' hands as dealt (F9) and the dog. */
 tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat);
 tarot_mask tarot_dealt_dog(const struct tarot_deal *d);

@@ -140,6 +140,12 @@ static int apply_legal(void *state, int n)
     return tarot_match_apply_legal(state, n);
 }
 
+static int playout(const void *state, uint64_t seed)
+{
+    const struct tarot_match *m = state;
+    return m->over ? -1 : tarot_deal_playout(&m->deal, seed);
+}
+
 static int settle(void *state)
 {
     return tarot_match_settle(state);
@@ -225,5 +231,5 @@ const struct game tarot_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .check = &tarot_check
+    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .check = &tarot_check
 };

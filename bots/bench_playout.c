@@ -1,0 +1,220 @@
+/* bench_playout.c - `bench-playout`: two configurations of bot-search's
+ * playouts compared in process, duplicate style, on the same deals (not
+ * part of `make bench`: a measurement of strength, minutes long).
+ *
+ * Each deal of seeds FROM..TO (a one-deal match of the game) is played
+ * twice per seat: that seat's card plays with a choice by the search in
+ * configuration A, then in configuration B; every other seat, and every
+ * decision that is not a card play (the auction, exchanges, discards,
+ * declarations), by the greedy heuristic (bots/game_greedy.h) reading its
+ * view. The search decides from the real state (its sampler hides what the
+ * seat cannot see), not from a rebuilt one. Printed: the mean difference
+ * A - B of the seat's deal value (search.h search_value) with its standard
+ * error over the seat-deals, each configuration's mean value, and the CPU
+ * time (this thread's) of a searched decision in each.
+ *
+ * A configuration is `thumb` (the playouts as bot-search plays them: the
+ * rules of thumb with SEARCH_THUMB_RANDOM per mille random actions),
+ * `thumbN` (N per mille random), `random` (uniform random playouts) or
+ * `greedy` (greedy's card, no search), each with `+bid` for the seat's
+ * other decisions of 2 to 8 actions (bids, exchanges, declarations)
+ * searched too, a quarter of the worlds, their playouts greedy's but for
+ * card plays (the rules of thumb); --budget as bot-search's (N worlds, or
+ * Nms).
+ * --budget-a (after --budget) gives A a budget of its own.
+ * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
+ *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "bots/game_greedy.h"
+#include "bots/rebuild.h"
+#include "bots/search.h"
+#include "engine/rng.h"
+
+struct config {
+    int greedy;                 /* greedy's card, no search */
+    int bid;                    /* the seat's small non-card decisions searched too */
+    struct search_options options;
+};
+
+/* The playouts of a searched bid: the rules of thumb for card plays (one
+ * action in SEARCH_THUMB_RANDOM per mille at random), greedy's heuristic
+ * for the rest of the auction and the declarations. */
+static int bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    struct pq_rng *rng = ctx;
+    uint64_t r = pq_rng_next(rng);
+    int i = g->playout ? g->playout(state, r >> 10) : -1;
+    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
+    /* greedy's heuristic lists every legal action: not for a Tarot discard's thousands */
+    return g->legal_count(state) <= 64 ? game_greedy_policy(NULL, g, state, text, cap) : -2;
+}
+
+static double cpu_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int parse_config(const char *text, struct config *c)
+{
+    c->greedy = 0;
+    c->bid = 0;
+    const char *plus = strstr(text, "+bid");
+    char word[32];
+    if (plus && !plus[4]) {
+        c->bid = 1;
+        snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
+        text = word;
+    }
+    if (!strcmp(text, "greedy")) c->greedy = 1;
+    else if (!strcmp(text, "random")) c->options.thumb = 0;
+    else if (!strncmp(text, "thumb", 5)) {
+        char *end;
+        c->options.thumb = 1;
+        c->options.thumb_random = text[5] ? (int)strtol(text + 5, &end, 10) : SEARCH_THUMB_RANDOM;
+        if (text[5] && (*end || c->options.thumb_random < 0 || c->options.thumb_random > 1000)) return -1;
+    } else return -1;
+    return 0;
+}
+
+/* Greedy's action for the player to act: applied; the rc of apply. */
+static int greedy_act(const struct game *g, void *state)
+{
+    static char texts[512][GAME_ACTION_MAX];
+    const char *legal[512];
+    char answer[GAME_ACTION_MAX], err[256];
+    int p = g->to_act(state), n = g->legal_count(state);
+    if (n > 512) n = 512;   /* a Tarot discard: greedy writes its own */
+    for (int i = 0; i < n; i++) {
+        g->legal_text(state, i, texts[i], GAME_ACTION_MAX);
+        legal[i] = texts[i];
+    }
+    cJSON *view = rebuild_view(g, state, p);
+    if (!view) return GAME_ILLEGAL;
+    int pick = game_greedy_choose(view, legal, n, answer, sizeof answer, err, sizeof err);
+    cJSON_Delete(view);
+    const char *text = pick >= 0 ? legal[pick] : answer;
+    return g->apply(state, text, (int)strlen(text), err, sizeof err);
+}
+
+/* Plays the deal of `start` with seat `seat`'s card plays by `c`: the
+ * seat's deal value; *cpu and *decisions add its searched decisions. */
+static double play(const struct game *g, const void *start, int seat, const struct config *c, uint64_t seed,
+                   double *cpu, long *decisions)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    void *state = malloc(g->state_size);
+    long before[GAME_MAX_PLAYERS];
+    if (!state) return 0;
+    memcpy(state, start, g->state_size);
+    g->scores(state, before);
+    for (int ply = 0; ply < 4000; ply++) {
+        if (g->settle && g->settle(state) == GAME_DEAL_OVER) break;
+        int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
+        if (p < 0 || n <= 0) break;
+        g->legal_text(state, 0, text, sizeof text);
+        if (p == seat && c->bid && n > 1 && n <= 8 && strncmp(text, "play ", 5)) {
+            static struct pq_rng rng;
+            struct search_policy policy = { bid_policy, &rng };
+            struct search_options o = c->options;
+            pq_rng_seed(&rng, seed + (uint64_t)ply);
+            o.policy = &policy;
+            o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            double t = cpu_s();
+            int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            *cpu += cpu_s() - t;
+            int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
+            rc = g->apply(state, text, len, err, sizeof err);
+        } else if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+            double t = cpu_s();
+            int i = search_choose(&c->options, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            *cpu += cpu_s() - t;
+            (*decisions)++;
+            int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
+            rc = g->apply(state, text, len, err, sizeof err);
+        } else {
+            rc = greedy_act(g, state);
+        }
+        if (rc != GAME_GOES_ON) break;
+    }
+    double v = search_value(g, state, seat, before);
+    free(state);
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    const struct game *g = NULL;
+    int players = 0;
+    long from = 1, to = 50;
+    struct config cf[2];
+    search_options_default(&cf[0].options);
+    search_options_default(&cf[1].options);
+    cf[0].greedy = cf[1].greedy = 0;
+    cf[1].options.thumb = 0;
+    const char *names[2] = { "thumb", "random" };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int bad = 0;
+        if (!v) bad = 1;
+        else if (!strcmp(a, "--game")) bad = !(g = game_find(v));
+        else if (!strcmp(a, "--players")) players = atoi(v);
+        else if (!strcmp(a, "--seeds")) bad = sscanf(v, "%ld..%ld", &from, &to) != 2 || from > to;
+        else if (!strcmp(a, "--budget"))
+            bad = search_parse_budget(&cf[0].options, v) < 0 || search_parse_budget(&cf[1].options, v) < 0;
+        else if (!strcmp(a, "--budget-a")) bad = search_parse_budget(&cf[0].options, v) < 0;
+        else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
+        else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
+        else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
+        else bad = 1;
+        if (bad) {
+            fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
+                            "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]\n"
+                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random)\n");
+            return 2;
+        }
+        i++;
+    }
+    if (!g) {
+        fprintf(stderr, "bench-playout: --game is required\n");
+        return 2;
+    }
+    if (players == 0) players = g->default_players;
+    void *start = malloc(g->state_size);
+    double sum = 0, sq = 0, value[2] = { 0, 0 }, cpu[2] = { 0, 0 };
+    long decisions[2] = { 0, 0 }, pairs = 0;
+    char err[160];
+    if (!start) return 1;
+    for (long seed = from; seed <= to; seed++) {
+        struct game_setup setup = { players, (uint64_t)seed, 0, NULL, 1 };
+        if (g->create(start, &setup, err, sizeof err) < 0) {
+            fprintf(stderr, "bench-playout: %s\n", err);
+            return 1;
+        }
+        for (int seat = 0; seat < players; seat++) {
+            double v[2];
+            for (int k = 0; k < 2; k++)
+                v[k] = play(g, start, seat, &cf[k], (uint64_t)seed * 31 + (uint64_t)seat, &cpu[k], &decisions[k]);
+            double d = v[0] - v[1];
+            sum += d;
+            sq += d * d;
+            value[0] += v[0];
+            value[1] += v[1];
+            pairs++;
+        }
+    }
+    double mean = sum / (double)pairs, var = pairs > 1 ? (sq - sum * sum / (double)pairs) / (double)(pairs - 1) : 0;
+    printf("%s %d players, seeds %ld..%ld, %ld seat-deals: %s - %s = %+.2f +- %.2f a deal (standard error); "
+           "means %.2f and %.2f; CPU a searched decision %.2f ms and %.2f ms\n",
+           g->name, players, from, to, pairs, names[0], names[1], mean, sqrt(var / (double)pairs),
+           value[0] / (double)pairs, value[1] / (double)pairs, decisions[0] ? 1e3 * cpu[0] / (double)decisions[0] : 0,
+           decisions[1] ? 1e3 * cpu[1] / (double)decisions[1] : 0);
+    free(start);
+    return 0;
+}
