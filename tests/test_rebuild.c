@@ -96,10 +96,12 @@ Test(rebuild, tarot_views_rebuild_at_three_four_and_five, .timeout = 240)
 
 Test(rebuild, belote_views_rebuild_at_two_three_and_four, .timeout = 240)
 {
-    /* one match each (40 rebuilds): the slowest suite under a sanitizer */
+    /* one match each (40 rebuilds): the slowest suite under a sanitizer;
+     * at four 0.78 before the Seven exchanged was placed (2026-11-27), 1.00
+     * after */
     for (int players = 2; players <= 4; players++) {
         double share = rebuild_share("belote", players, 1, 3);
-        cr_assert_geq(share, 0.75, "%d players: %.2f", players, share);
+        cr_assert_geq(share, players == 4 ? 0.95 : 0.75, "%d players: %.2f", players, share);
     }
     double share = rebuild_share("belote-partnership", 4, 1, 3);
     cr_assert_geq(share, 0.9, "partnership: %.2f", share);
