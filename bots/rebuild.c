@@ -70,6 +70,9 @@ struct rebuilder {
     int seat_player[GAME_MAX_PLAYERS];
     int player_seat[GAME_MAX_PLAYERS];
     int players, dealer;
+    int given, giver;                       /* a card a seat gave for the turn-up
+                                               (Belote's Seven exchanged) and that
+                                               seat's player, or -1 */
     int need_card, need_player;             /* REPLAY_NEED: who needs what (a card,
                                                or NEED_NOT_HOLD, NEED_OTHER_HAND) */
     long reserve;
@@ -617,6 +620,25 @@ static void mark_known(struct rebuilder *self, const cJSON *view)
     }
 }
 
+/* given, giver: a seat that exchanged the Seven of trumps for the turn-up
+ * (Belote: the view names the seat in "exchange" and the suit in "trump")
+ * held the Seven as dealt. No action names the Seven there: the maker who
+ * takes it from the turn-up place at four plays it, so without it the
+ * Seven went into the maker's hand, the exchanger had no exchange to
+ * make, and every replay of the deal failed. */
+static void read_exchange(struct rebuilder *self)
+{
+    const cJSON *seat = cJSON_GetObjectItem(self->view, "exchange");
+    const char *trump = cJSON_GetStringValue(cJSON_GetObjectItem(self->view, "trump"));
+    char seven[CARD_TEXT];
+    self->given = self->giver = -1;
+    if (!cJSON_IsNumber(seat) || seat->valueint < 0 || seat->valueint >= self->players || !trump || strlen(trump) != 1)
+        return;
+    snprintf(seven, sizeof seven, "7%s", trump);
+    self->given = card_index(self, seven, strlen(seven));
+    if (self->given >= 0) self->giver = self->seat_player[seat->valueint];
+}
+
 /* The fixed facts of the view: cards, seats, dealer, history. */
 static int read_table(struct rebuilder *self, void *state, char *err, int cap)
 {
@@ -653,6 +675,7 @@ static int read_table(struct rebuilder *self, void *state, char *err, int cap)
         self->player_seat[p] = s;
     }
     mark_known(self, self->view);
+    read_exchange(self);
     const cJSON *reserve = cJSON_GetObjectItem(self->view, "reserve");
     self->has_reserve = cJSON_IsNumber(reserve);
     self->reserve = self->has_reserve ? (long)reserve->valuedouble : 0;
@@ -704,6 +727,7 @@ static void place_plays(struct rebuilder *self, void *state)
         for (int c = 0; c < self->n_cards; c++)
             if (in_hand[c]) self->owner[slot[c]] = p;
     }
+    if (self->given >= 0 && self->pinned[self->given] != PIN_PLACE) place_card(self, self->given, self->giver, slot);
     cJSON_ArrayForEach(entry, self->history)
     {
         int seat = cJSON_GetNumberValue(cJSON_GetObjectItem(entry, "seat"));
@@ -711,7 +735,7 @@ static void place_plays(struct rebuilder *self, void *state)
         if (seat < 0 || seat >= self->players) continue;
         mark_cards(self, entry_action(entry), cards);
         for (int c = 0; c < self->n_cards; c++)
-            if (cards[c] && self->pinned[c] != PIN_PLACE && !self->placed[c]) place_card(self, c, self->seat_player[seat], slot);
+            if (cards[c] && self->pinned[c] != PIN_PLACE && !self->placed[c] && c != self->given) place_card(self, c, self->seat_player[seat], slot);
     }
 }
 
