@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
 #include "tests/support_cmd.h"
@@ -191,6 +192,18 @@ static struct answers flood(int pid, int port, const char *answers, const char *
     pclose(p);
     *hostile = atoi(text);
     measure(pid, &fds1, &rss1);
+    /* On a loaded machine the arena may still be closing the cut
+     * connections: looked at again for up to 10 s, the smallest taken (a
+     * leak never comes back down). */
+    for (int i = 0; i < 40 && (fds1 - fds0 > 12 || rss1 - rss0 >= 8 * 1024); i++) {
+        int fds;
+        long rss;
+        struct timespec ts = { 0, 250000000L };
+        nanosleep(&ts, NULL);
+        measure(pid, &fds, &rss);
+        if (fds < fds1) fds1 = fds;
+        if (rss < rss1) rss1 = rss;
+    }
     *fds_gained = fds1 - fds0;
     *rss_gained_kb = rss1 - rss0;
     return read_answers(out);
