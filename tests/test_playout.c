@@ -70,27 +70,39 @@ Test(playout, the_rules_of_thumb_name_legal_card_plays_only_and_repeat_for_a_see
 
 /* ---- Belote: constructed tricks ---- */
 
-/* A Partnership state in its card play at trick 2 or later, a trick not
- * yet led, from seeded random play. */
-static struct bel_match *belote_at_play(const struct game *g, int players, uint64_t seed)
+/* A new match of g at `players`, played at random from `seed` (settling
+ * void deals) until `reached` says its state is the one wanted. */
+static void *random_play_until(const struct game *g, int players, uint64_t seed, int (*reached)(const void *state))
 {
     char text[GAME_ACTION_MAX], err[160];
-    struct bel_match *m = malloc(sizeof *m);
+    void *m = malloc(g->state_size);
     struct game_setup setup = { players, seed, 0, NULL, 0 };
     struct pq_rng rng;
     cr_assert(m);
     cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
     pq_rng_seed(&rng, seed);
     for (int ply = 0; ply < 2000; ply++) {
-        struct bel_deal *d = &m->deal;
-        if (d->phase == BEL_PHASE_PLAY && d->trick >= 1 && d->n_played == 0) return m;
+        if (g->settle && g->settle(m) == GAME_DEAL_OVER) continue;
+        if (reached(m)) return m;
         int n = g->legal_count(m);
         cr_assert_gt(n, 0);
         int len = g->legal_text(m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
         cr_assert_neq(g->apply(m, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
     }
-    cr_assert_fail("no card play reached");
+    cr_assert_fail("%s: the state looked for was not reached", g->name);
     return NULL;
+}
+
+/* A Belote card play at trick 2 or later, a trick not yet led. */
+static int belote_trick_to_lead(const void *state)
+{
+    const struct bel_deal *d = &((const struct bel_match *)state)->deal;
+    return d->phase == BEL_PHASE_PLAY && d->trick >= 1 && d->n_played == 0;
+}
+
+static struct bel_match *belote_at_play(const struct game *g, int players, uint64_t seed)
+{
+    return random_play_until(g, players, seed, belote_trick_to_lead);
 }
 
 static pq_mask cards(const char *list)
@@ -165,27 +177,16 @@ Test(playout, belote_follows_its_rules_on_constructed_tricks)
 
 /* ---- Tarot: constructed tricks ---- */
 
+/* A Tarot card play at trick 2 or later, a trick not yet led. */
+static int tarot_trick_to_lead(const void *state)
+{
+    const struct tarot_deal *d = &((const struct tarot_match *)state)->deal;
+    return d->phase == TAROT_PLAY && d->trick_no >= 1 && d->in_trick == 0;
+}
+
 static struct tarot_match *tarot_at_play(uint64_t seed)
 {
-    const struct game *g = &tarot_game;
-    char text[GAME_ACTION_MAX], err[160];
-    struct tarot_match *m = malloc(sizeof *m);
-    struct game_setup setup = { 4, seed, 0, NULL, 0 };
-    struct pq_rng rng;
-    cr_assert(m);
-    cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
-    pq_rng_seed(&rng, seed);
-    for (int ply = 0; ply < 2000; ply++) {
-        if (g->settle(m) == GAME_DEAL_OVER) continue;
-        struct tarot_deal *d = &m->deal;
-        if (d->phase == TAROT_PLAY && d->trick_no >= 1 && d->in_trick == 0) return m;
-        int n = g->legal_count(m);
-        cr_assert_gt(n, 0);
-        int len = g->legal_text(m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
-        cr_assert_neq(g->apply(m, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
-    }
-    cr_assert_fail("no card play reached");
-    return NULL;
+    return random_play_until(&tarot_game, 4, seed, tarot_trick_to_lead);
 }
 
 static tarot_mask tarot_cards(const char *list)

@@ -113,53 +113,95 @@ Test(rebuild, tarocchini_views_rebuild, .timeout = 240)
     cr_assert_geq(share, 0.9, "%.2f", share);
 }
 
+/* Plays the first deal of a match of g at `players` from `seed` by
+ * greedy's choices; at each card play with a choice, calls `at` with the
+ * real state, the player to act and its view. */
+static void greedy_deal(const struct game *g, int players, uint64_t seed,
+                        void (*at)(void *ctx, const void *real, int p, const cJSON *view), void *ctx)
+{
+    void *real = malloc(g->state_size);
+    char err[256], text[GAME_ACTION_MAX];
+    struct game_setup setup = { players, seed, 0, NULL, 0 };
+    cr_assert(real);
+    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
+    for (int ply = 0; ply < 400; ply++) {
+        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
+        int p = g->to_act(real), n = g->legal_count(real);
+        cr_assert_geq(p, 0);
+        g->legal_text(real, 0, text, sizeof text);
+        if (!strncmp(text, "play ", 5) && n > 1) {
+            cJSON *view = rebuild_view(g, real, p);
+            cr_assert(view);
+            at(ctx, real, p, view);
+            cJSON_Delete(view);
+        }
+        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
+        cr_assert_geq(i, -1);
+        if (i >= 0) g->legal_text(real, i, text, sizeof text);
+        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
+        if (rc == GAME_DEAL_OVER) break;
+    }
+    free(real);
+}
+
+/* What a walk of greedy_deal found: the card plays tried and rebuilt, and
+ * whether the case a test is about was met. */
+struct walk {
+    const struct game *g;
+    int players, tried, done, met, legal;
+};
+
+/* Rebuilds the state of `view` and checks it (and, with w->legal, its
+ * legal actions) against the real one. */
+static void rebuild_checked(struct walk *w, const void *real, int p, const cJSON *view, uint64_t seed)
+{
+    struct rebuild_table table = { w->g, w->players, NULL };
+    void *rebuilt = malloc(w->g->state_size);
+    char err[256];
+    cr_assert(rebuilt);
+    w->tried++;
+    if (rebuild_state(rebuilt, &table, view, p, seed, 0, NULL, err, sizeof err) == 0) {
+        cJSON *again = rebuild_view(w->g, rebuilt, p);
+        cr_assert(rebuild_views_match(view, again), "the rebuilt view differs");
+        if (w->legal) cr_assert(same_legal(w->g, real, rebuilt), "the rebuilt legal actions differ");
+        cJSON_Delete(again);
+        w->done++;
+    }
+    free(rebuilt);
+}
+
+/* The taker's card plays, and whether his discard holds a card of the dog. */
+static void at_taker_play(void *ctx, const void *real, int p, const cJSON *view)
+{
+    struct walk *w = ctx;
+    const cJSON *taker = cJSON_GetObjectItem(view, "taker");
+    if (!cJSON_IsNumber(taker) || taker->valueint != cJSON_GetNumberValue(cJSON_GetObjectItem(view, "seat"))) return;
+    const cJSON *dog = cJSON_GetObjectItem(view, "dog"), *discard = cJSON_GetObjectItem(view, "discard"), *a, *b;
+    cJSON_ArrayForEach(a, dog) cJSON_ArrayForEach(b, discard) if (cJSON_Compare(a, b, 1)) w->met = 1;
+    rebuild_checked(w, real, p, view, (uint64_t)w->tried);
+}
+
 /* A Tarot taker who puts a card of the dog into his discard (greedy play,
  * seed 2: B takes and discards the dog's QS): the dog shows the card and
  * the discard names it, two places that a firm pin from the replay made
  * unreachable, so every card play of his deal failed to rebuild. */
 Test(rebuild, a_tarot_taker_who_discards_a_dog_card_is_rebuilt, .timeout = 60)
 {
-    const struct game *g = game_find("tarot");
-    void *real = malloc(g->state_size), *rebuilt = malloc(g->state_size);
-    char err[256], text[GAME_ACTION_MAX];
-    struct game_setup setup = { 4, 2, 0, NULL, 0 };
-    int taker_plays = 0, done = 0, dog_card_discarded = 0;
-    cr_assert(g && real && rebuilt);
-    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
-    for (int ply = 0; ply < 200; ply++) {
-        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
-        int p = g->to_act(real), n = g->legal_count(real);
-        cr_assert_geq(p, 0);
-        g->legal_text(real, 0, text, sizeof text);
-        cJSON *view = rebuild_view(g, real, p);
-        cr_assert(view);
-        const cJSON *taker = cJSON_GetObjectItem(view, "taker");
-        if (cJSON_IsNumber(taker) && taker->valueint == cJSON_GetNumberValue(cJSON_GetObjectItem(view, "seat")) &&
-            !strncmp(text, "play ", 5) && n > 1) {
-            const cJSON *dog = cJSON_GetObjectItem(view, "dog"), *discard = cJSON_GetObjectItem(view, "discard"), *a, *b;
-            cJSON_ArrayForEach(a, dog) cJSON_ArrayForEach(b, discard) if (cJSON_Compare(a, b, 1)) dog_card_discarded = 1;
-            struct rebuild_table table = { g, 4, NULL };
-            taker_plays++;
-            if (rebuild_state(rebuilt, &table, view, p, (uint64_t)ply, 0, NULL, err, sizeof err) == 0) {
-                cJSON *again = rebuild_view(g, rebuilt, p);
-                cr_assert(rebuild_views_match(view, again));
-                cJSON_Delete(again);
-                done++;
-            }
-        }
-        cJSON_Delete(view);
-        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
-        if (i >= 0) g->legal_text(real, i, text, sizeof text);
-        cr_assert_geq(i, -1);
-        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
-        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
-        if (rc == GAME_DEAL_OVER) break;
-    }
-    cr_assert(dog_card_discarded, "the case is not met: the taker kept every dog card");
-    cr_assert_geq(taker_plays, 10);
-    cr_assert_eq(done, taker_plays, "%d of the taker's %d card plays rebuilt", done, taker_plays);
-    free(real);
-    free(rebuilt);
+    struct walk w = { game_find("tarot"), 4, 0, 0, 0, 0 };
+    cr_assert(w.g);
+    greedy_deal(w.g, 4, 2, at_taker_play, &w);
+    cr_assert(w.met, "the case is not met: the taker kept every dog card");
+    cr_assert_geq(w.tried, 10);
+    cr_assert_eq(w.done, w.tried, "%d of the taker's %d card plays rebuilt", w.done, w.tried);
+}
+
+/* Every card play, and whether a seat exchanged the Seven of trumps. */
+static void at_any_play(void *ctx, const void *real, int p, const cJSON *view)
+{
+    struct walk *w = ctx;
+    w->met |= cJSON_IsNumber(cJSON_GetObjectItem(view, "exchange"));
+    rebuild_checked(w, real, p, view, (uint64_t)w->tried);
 }
 
 /* Belote at four, a greedy deal (seed 1076, dealer A) in which a seat
@@ -170,45 +212,12 @@ Test(rebuild, a_tarot_taker_who_discards_a_dog_card_is_rebuilt, .timeout = 60)
  * failed of 19 in the old rebuild, 2026-11-27). Every card play of every seat is rebuilt now. */
 Test(rebuild, a_belote_seven_exchanged_at_four_is_rebuilt, .timeout = 60)
 {
-    const struct game *g = game_find("belote");
-    void *real = malloc(g->state_size), *rebuilt = malloc(g->state_size);
-    struct game_setup setup = { 4, 1076, 0, NULL, 0 };
-    struct rebuild_table table = { g, 4, NULL };
-    char err[256], text[GAME_ACTION_MAX];
-    int tried = 0, done = 0, exchanged = 0;
-    cr_assert(g && real && rebuilt);
-    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
-    for (int ply = 0; ply < 400; ply++) {
-        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
-        int p = g->to_act(real), n = g->legal_count(real);
-        cr_assert_geq(p, 0);
-        g->legal_text(real, 0, text, sizeof text);
-        if (!strncmp(text, "play ", 5) && n > 1) {
-            cJSON *view = rebuild_view(g, real, p);
-            cr_assert(view);
-            exchanged |= cJSON_IsNumber(cJSON_GetObjectItem(view, "exchange"));
-            tried++;
-            if (rebuild_state(rebuilt, &table, view, p, (uint64_t)ply, 0, NULL, err, sizeof err) == 0) {
-                cJSON *again = rebuild_view(g, rebuilt, p);
-                cr_assert(rebuild_views_match(view, again), "the rebuilt view differs");
-                cr_assert(same_legal(g, real, rebuilt), "the rebuilt legal actions differ");
-                cJSON_Delete(again);
-                done++;
-            }
-            cJSON_Delete(view);
-        }
-        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
-        cr_assert_geq(i, -1);
-        if (i >= 0) g->legal_text(real, i, text, sizeof text);
-        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
-        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
-        if (rc == GAME_DEAL_OVER) break;
-    }
-    cr_assert(exchanged, "the case is not met: nobody exchanged the Seven");
-    cr_assert_geq(tried, 15, "%d card plays", tried);
-    cr_assert_eq(done, tried, "%d of the deal's %d card plays rebuilt", done, tried);
-    free(real);
-    free(rebuilt);
+    struct walk w = { game_find("belote"), 4, 0, 0, 0, 1 };
+    cr_assert(w.g);
+    greedy_deal(w.g, 4, 1076, at_any_play, &w);
+    cr_assert(w.met, "the case is not met: nobody exchanged the Seven");
+    cr_assert_geq(w.tried, 15, "%d card plays", w.tried);
+    cr_assert_eq(w.done, w.tried, "%d of the deal's %d card plays rebuilt", w.done, w.tried);
 }
 
 /* A view logged by bot-search in the arena (Tarot at four, deal 8 of a
