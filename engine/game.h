@@ -239,6 +239,21 @@ struct game {
      * picks). Never a strategy to play a match by. */
     int (*playout)(const void *state, uint64_t seed);
 
+    /* Optional (NULL: none): the key of the position of the current
+     * deal's card play, for a search's transposition table
+     * (bots/search.h search_solve): a 64-bit hash (game_key_add) of
+     * everything in the state that bears on the rest of the deal and on
+     * its score (the hands, the cards out of them that still score, the
+     * trick on the table, the player to act, what each seat has won so
+     * far, declarations made and still to score), and of nothing that
+     * records only the order in which the past was played or what the
+     * players know of it. So two states that differ only in that order
+     * share a key (a transposition), and two that can end differently get
+     * two keys, but for a hash's chance. The match around the deal (its
+     * totals, its next deals) is not in the key: a search within one deal
+     * holds it fixed. 0 outside the card play. */
+    uint64_t (*position)(const void *state);
+
     /* What `arena check` needs; NULL when the check does not know the game. */
     const struct game_check *check;
 
@@ -291,6 +306,17 @@ long game_flag_number(const char *value);
 /* Checks a setup's first dealer against n players (any when one_deal): 0,
  * or -1 with the reason ("first_dealer: not one of the 4 players"). */
 int game_first_dealer_check(const struct game_setup *setup, int n, char *err, int cap);
+
+/* One step of a position key (game.h position): the key so far with
+ * `value` mixed in (a strong 64-bit mix, so that keys of positions that
+ * differ in any value differ but for a hash's chance). Start from 0. */
+static inline uint64_t game_key_add(uint64_t key, uint64_t value)
+{
+    uint64_t z = key ^ (value + 0x9e3779b97f4a7c15ull + (key << 6) + (key >> 2));
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
 
 /* Gives each "name=value" of a game_setup's rules (NULL-terminated; NULL:
  * none) to set(ctx, name, value, err, cap) in order: 0, or -1 with the
