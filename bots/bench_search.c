@@ -71,8 +71,26 @@ static int ending_within(const struct game *g, const void *state, void *scratch,
     return rc == GAME_DEAL_OVER && left <= plies && left >= 3;
 }
 
-/* States of seeded random play: endings (ending = 1) or card plays with
- * more than one choice; their count. */
+/* Whether the player to act leads a trick with `cards` cards in every hand
+ * (the card plays left along the first legal line: cards x players). */
+static int hands_of(const struct game *g, const void *state, void *scratch, int cards)
+{
+    char text[GAME_ACTION_MAX], err[160];
+    int rc = GAME_GOES_ON, plays = 0, players = g->players(state);
+    g->legal_text(state, 0, text, sizeof text);
+    if (strncmp(text, "play ", 5)) return 0;
+    memcpy(scratch, state, g->state_size);
+    while (rc == GAME_GOES_ON && plays <= cards * players) {
+        int len = g->legal_text(scratch, 0, text, sizeof text);
+        plays += !strncmp(text, "play ", 5);
+        rc = g->apply(scratch, text, len, err, sizeof err);
+    }
+    return rc == GAME_DEAL_OVER && plays == cards * players;
+}
+
+/* States of seeded random play: endings of at most 8 actions (ending =
+ * 1), tricks to lead with `ending` cards a hand (ending > 1), or card
+ * plays with more than one choice (0); their count. */
 static int collect(const struct game *g, int players, int ending, void *states, int max)
 {
     char text[GAME_ACTION_MAX], err[160];
@@ -89,8 +107,9 @@ static int collect(const struct game *g, int players, int ending, void *states, 
             if (g->settle && g->settle(state) == GAME_DEAL_OVER) continue;
             if (g->to_act(state) < 0) break;
             g->legal_text(state, 0, text, sizeof text);
-            int found = ending ? ending_within(g, state, scratch, 8)
-                               : !strncmp(text, "play ", 5) && g->legal_count(state) > 1 && skip-- <= 0;
+            int found = ending == 1 ? ending_within(g, state, scratch, 8)
+                        : ending > 1 ? hands_of(g, state, scratch, ending)
+                                     : !strncmp(text, "play ", 5) && g->legal_count(state) > 1 && skip-- <= 0;
             if (found) {
                 n++;
                 break;
@@ -122,7 +141,7 @@ static void bench_solver(const struct game *g, int players)
                 long before[GAME_MAX_PLAYERS];
                 g->scores(s, before);
                 double t = now_s();
-                if (exact) search_solve(g, s, g->to_act(s), before, &nodes);
+                if (exact) search_solve(g, s, g->to_act(s), before, NULL, &nodes);
                 else minimax(g, s, g->to_act(s), before);
                 t = now_s() - t;
                 total += t;
@@ -136,6 +155,53 @@ static void bench_solver(const struct game *g, int players)
            "(plain minimax: mean %8.1f us, worst %8.1f us)\n",
            g->name, players, n, mean[1][RUNS / 2] * 1e6, worst[1] * 1e6, mean[0][RUNS / 2] * 1e6, worst[0] * 1e6);
     free(states);
+}
+
+/* The solver with its transposition table on tricks to lead with `cards`
+ * cards in every hand: mean and worst time and mean positions, a fresh
+ * table for every solve (beside the same solver without the table, the
+ * baseline, where `baseline`: it is exponential in the cards). */
+static void bench_table(const struct game *g, int players, int cards, int baseline)
+{
+    void *states = malloc((size_t)ENDINGS * g->state_size);
+    struct search_table *table = search_table_new(20);
+    double mean[2][RUNS], worst[2] = { 0, 0 };
+    long nodes[2] = { 0, 0 };
+    int n = states && table ? collect(g, players, cards, states, ENDINGS) : 0;
+    if (n == 0) {
+        free(states);
+        search_table_free(table);
+        return;
+    }
+    for (int r = 0; r < RUNS; r++)
+        for (int tabled = baseline ? 0 : 1; tabled < 2; tabled++) {
+            double total = 0;
+            for (int i = 0; i < n; i++) {
+                const void *s = (const char *)states + (size_t)i * g->state_size;
+                long before[GAME_MAX_PLAYERS], visited = 0;
+                g->scores(s, before);
+                search_table_clear(table);
+                double t = now_s();
+                search_solve(g, s, g->to_act(s), before, tabled ? table : NULL, &visited);
+                t = now_s() - t;
+                total += t;
+                if (t > worst[tabled]) worst[tabled] = t;
+                if (r == 0) nodes[tabled] += visited;
+            }
+            mean[tabled][r] = total / n;
+        }
+    qsort(mean[1], RUNS, sizeof(double), cmp_double);
+    printf("%-20s players %d  solver with its table, %2d endings of %d cards a hand: mean %9.2f ms, worst %9.2f ms, "
+           "%9.0f positions",
+           g->name, players, n, cards, mean[1][RUNS / 2] * 1e3, worst[1] * 1e3, (double)nodes[1] / n);
+    if (baseline) {
+        qsort(mean[0], RUNS, sizeof(double), cmp_double);
+        printf(" (without: mean %9.2f ms, worst %9.2f ms, %9.0f positions)", mean[0][RUNS / 2] * 1e3, worst[0] * 1e3,
+               (double)nodes[0] / n);
+    }
+    printf("\n");
+    free(states);
+    search_table_free(table);
 }
 
 static void bench_decisions(const struct game *g, int players)
@@ -190,15 +256,28 @@ static void bench_decisions(const struct game *g, int players)
 
 int main(int argc, char **argv)
 {
-    (void)argv;
-    if (argc > 1) {
-        fprintf(stderr, "usage: bench-search\n");
-        return 2;
+    const char *only = NULL;
+    int cards = 0, baseline = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--game") && i + 1 < argc) only = argv[++i];
+        else if (!strcmp(argv[i], "--cards") && i + 1 < argc) cards = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--baseline")) baseline = 1;
+        else {
+            fprintf(stderr, "usage: bench-search [--game NAME] [--cards N [--baseline]]\n");
+            return 2;
+        }
     }
     for (int m = 0; game_modules[m]; m++) {
         const struct game *g = game_modules[m];
+        if (only && strcmp(g->name, only)) continue;
         for (int players = g->min_players; players <= g->max_players; players++) {
+            if (cards > 0) {
+                if (g->position) bench_table(g, players, cards, baseline);
+                fflush(stdout);
+                continue;
+            }
             bench_solver(g, players);
+            if (g->position) bench_table(g, players, 8, 0);
             if (strcmp(g->name, "piquet")) bench_decisions(g, players);
             fflush(stdout);
         }

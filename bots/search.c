@@ -101,48 +101,183 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
     }
 }
 
-static double solve(const struct game *g, const void *state, int player, const long *before, double alpha,
-                    double beta, long *nodes, int depth)
+/* ---- the ending solver ---- */
+
+enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128 };
+
+struct table_entry {
+    uint64_t key;
+    uint32_t generation;        /* the table's when written; 0: empty */
+    uint8_t bound, best;        /* TABLE_*; the best action's index */
+    double value[GAME_MAX_PLAYERS];   /* alpha-beta: [0]; max^n: each player's */
+};
+
+struct search_table {
+    struct table_entry *entries;
+    uint64_t mask;
+    uint32_t generation;
+    size_t state_size;          /* of the states on the stack */
+    unsigned char *stack;       /* a state per depth, so that a node copies into its own */
+};
+
+struct search_table *search_table_new(int log2_entries)
 {
-    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0;
-    (*nodes)++;
-    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, player, before);
-    int maximise = g->team(state, p) == g->team(state, player);
+    if (log2_entries <= 0) log2_entries = SEARCH_TABLE_LOG2;
+    if (log2_entries < 12) log2_entries = 12;
+    if (log2_entries > 26) log2_entries = 26;
+    struct search_table *self = calloc(1, sizeof *self);
+    if (!self) return NULL;
+    self->entries = calloc((size_t)1 << log2_entries, sizeof *self->entries);
+    if (!self->entries) {
+        free(self);
+        return NULL;
+    }
+    self->mask = ((uint64_t)1 << log2_entries) - 1;
+    self->generation = 1;
+    return self;
+}
+
+void search_table_clear(struct search_table *self)
+{
+    if (++self->generation == 0) {   /* wrapped: every entry is old again */
+        memset(self->entries, 0, (size_t)(self->mask + 1) * sizeof *self->entries);
+        self->generation = 1;
+    }
+}
+
+void search_table_free(struct search_table *self)
+{
+    if (!self) return;
+    free(self->entries);
+    free(self->stack);
+    free(self);
+}
+
+/* One solve: the game, whose value, and the table (may be NULL). */
+struct solver {
+    const struct game *g;
+    int player;
+    const long *before;
+    struct search_table *table;
+    long *nodes;
+};
+
+/* A buffer for the children of a node at `depth`: the table's stack, or
+ * one allocated into *owned (freed by the caller). NULL: out of memory. */
+static void *child_buffer(struct solver *s, int depth, void **owned)
+{
+    struct search_table *t = s->table;
+    size_t size = s->g->state_size;
+    *owned = NULL;
+    if (t && depth < STACK_PLIES) {
+        if (t->state_size != size) {
+            free(t->stack);
+            t->stack = malloc(size * STACK_PLIES);
+            t->state_size = t->stack ? size : 0;
+        }
+        if (t->stack) return t->stack + (size_t)depth * size;
+    }
+    return *owned = malloc(size);
+}
+
+/* The table's entry for `state`, *key set (0 and NULL: no table, no key). */
+static struct table_entry *entry_for(struct solver *s, const void *state, uint64_t *key)
+{
+    *key = 0;
+    if (!s->table || !s->g->position || !(*key = s->g->position(state))) return NULL;
+    return &s->table->entries[*key & s->table->mask];
+}
+
+static int entry_holds(const struct solver *s, const struct table_entry *e, uint64_t key)
+{
+    return e && e->generation == s->table->generation && e->key == key;
+}
+
+/* The order in which actions are tried: the remembered best first, then
+ * the others in legal order. */
+static int nth_tried(int k, int first)
+{
+    return k == 0 ? first : k <= first ? k - 1 : k;
+}
+
+/* Alpha-beta (fail-soft) between `player`'s team, maximising, and the
+ * other. A table entry is a bound or the exact value of its position,
+ * depending on the window it was searched with. */
+static double solve(struct solver *s, const void *state, double alpha, double beta, int depth)
+{
+    const struct game *g = s->g;
+    int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, first = 0;
+    (*s->nodes)++;
+    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, s->player, s->before);
+    uint64_t key;
+    struct table_entry *e = entry_for(s, state, &key);
+    if (entry_holds(s, e, key)) {
+        double v = e->value[0];
+        if (e->bound == TABLE_EXACT) return v;
+        if (e->bound == TABLE_LOWER && v > alpha) alpha = v;
+        if (e->bound == TABLE_UPPER && v < beta) beta = v;
+        if (alpha >= beta) return v;
+        if (e->best < n) first = e->best;
+    }
+    double low = alpha, high = beta;   /* the window searched */
+    int maximise = g->team(state, p) == g->team(state, s->player), best_i = -1;
     double best = maximise ? -1e300 : 1e300;
-    void *child = malloc(g->state_size);
-    if (!child) return search_value(g, state, player, before);   /* out of memory: the deal so far */
-    for (int i = 0; i < n; i++) {
+    void *owned, *child = child_buffer(s, depth, &owned);
+    if (!child) return search_value(g, state, s->player, s->before);   /* out of memory: the deal so far */
+    for (int k = 0; k < n; k++) {
+        int i = nth_tried(k, first);
         memcpy(child, state, g->state_size);
         int rc = apply_nth(g, child, i);
         if (rc == GAME_ILLEGAL) continue;
-        double v = rc == GAME_DEAL_OVER ? search_value(g, child, player, before)
-                                        : solve(g, child, player, before, alpha, beta, nodes, depth + 1);
-        if (rc == GAME_DEAL_OVER) (*nodes)++;
-        if (maximise ? v > best : v < best) best = v;
+        double v;
+        if (rc == GAME_DEAL_OVER) {
+            (*s->nodes)++;
+            v = search_value(g, child, s->player, s->before);
+        } else {
+            v = solve(s, child, alpha, beta, depth + 1);
+        }
+        if (best_i < 0 || (maximise ? v > best : v < best)) {
+            best = v;
+            best_i = i;
+        }
         if (maximise && best > alpha) alpha = best;
         if (!maximise && best < beta) beta = best;
         if (alpha >= beta) break;
     }
-    free(child);
+    free(owned);
+    if (e && best_i >= 0) {
+        e->key = key;
+        e->generation = s->table->generation;
+        e->best = (uint8_t)best_i;
+        e->value[0] = best;
+        e->bound = best <= low ? TABLE_UPPER : best >= high ? TABLE_LOWER : TABLE_EXACT;
+    }
     return best;
 }
 
 /* Max^n: each player to act takes the action best for himself
  * (search_value), ties to the first listed; out[p] is player p's value of
- * the line so chosen. */
-static void solve_maxn(const struct game *g, const void *state, const long *before, double *out, long *nodes,
-                       int depth)
+ * the line so chosen. Every value is exact: the table keeps them whole. */
+static void solve_maxn(struct solver *s, const void *state, double *out, int depth)
 {
+    const struct game *g = s->g;
     int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, players = g->players(state);
-    (*nodes)++;
+    size_t bytes = (size_t)players * sizeof *out;
+    (*s->nodes)++;
     if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) {
-        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
         return;
     }
-    void *child = malloc(g->state_size);
+    uint64_t key;
+    struct table_entry *e = entry_for(s, state, &key);
+    if (entry_holds(s, e, key)) {
+        memcpy(out, e->value, bytes);
+        return;
+    }
+    void *owned, *child = child_buffer(s, depth, &owned);
     int found = 0;
     if (!child) {
-        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -151,28 +286,37 @@ static void solve_maxn(const struct game *g, const void *state, const long *befo
         int rc = apply_nth(g, child, i);
         if (rc == GAME_ILLEGAL) continue;
         if (rc == GAME_DEAL_OVER) {
-            (*nodes)++;
-            for (int q = 0; q < players; q++) v[q] = search_value(g, child, q, before);
+            (*s->nodes)++;
+            for (int q = 0; q < players; q++) v[q] = search_value(g, child, q, s->before);
         } else {
-            solve_maxn(g, child, before, v, nodes, depth + 1);
+            solve_maxn(s, child, v, depth + 1);
         }
-        if (!found || v[p] > out[p]) memcpy(out, v, (size_t)players * sizeof *v);
+        if (!found || v[p] > out[p]) memcpy(out, v, bytes);
         found = 1;
     }
+    free(owned);
     if (!found)
-        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, before);
-    free(child);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
+    if (e) {
+        e->key = key;
+        e->generation = s->table->generation;
+        e->bound = TABLE_EXACT;
+        e->best = 0;
+        memcpy(e->value, out, bytes);
+    }
 }
 
-double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes)
+double search_solve(const struct game *g, const void *state, int player, const long *before,
+                    struct search_table *table, long *nodes)
 {
     long none = 0;
+    struct solver s = { g, player, before, table, nodes ? nodes : &none };
     if (g->teams(state) > 2) {
         double out[GAME_MAX_PLAYERS];
-        solve_maxn(g, state, before, out, nodes ? nodes : &none, 0);
+        solve_maxn(&s, state, out, 0);
         return out[player];
     }
-    return solve(g, state, player, before, -1e300, 1e300, nodes ? nodes : &none, 0);
+    return solve(&s, state, -1e300, 1e300, 0);
 }
 
 /* The number of actions to the end of the deal when every player plays
@@ -204,6 +348,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
     void *world = malloc(size), *child = malloc(size);
     long before[GAME_MAX_PLAYERS];
     struct search_stats none;
+    struct search_table *table = NULL, *own_table = NULL;
     struct pq_rng rng;
     char err[160];
     if (!stats) stats = &none;
@@ -220,6 +365,11 @@ int search_choose(const struct search_options *options, const struct game *g, co
     }
     g->scores(state, before);
     int exact = options->exact_plies > 0 && plies_left(g, state, child, options->exact_plies) <= options->exact_plies;
+    if (exact && g->position) {   /* one table for the decision: its values hold for this player and `before` */
+        table = options->table;
+        if (!table) table = own_table = search_table_new(options->table_log2);
+        if (table) search_table_clear(table);
+    }
     pq_rng_seed(&rng, pq_rng_mix(options->seed, seed));
     double start = now_ms(), limit = options->ms > 0 ? options->ms : 0;
     if (cap_ms > 0 && (limit == 0 || cap_ms < limit)) limit = cap_ms;
@@ -239,7 +389,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
             if (rc == GAME_DEAL_OVER) {   /* the last card: the next deal is not this search's */
                 sum[i] += search_value(g, child, player, before);
             } else if (exact) {
-                sum[i] += search_solve(g, child, player, before, NULL);
+                sum[i] += search_solve(g, child, player, before, table, NULL);
             } else {
                 pq_rng_seed(&later, luck);
                 playout(g, child, &later, options);
@@ -254,6 +404,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
         if (sum[i] > sum[best]) best = i;
     stats->best_value = stats->worlds ? sum[best] / stats->worlds : 0;
 out:
+    search_table_free(own_table);
     free(texts);
     free(lens);
     free(sum);

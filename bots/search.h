@@ -39,6 +39,8 @@ struct search_policy {
     void *ctx;
 };
 
+struct search_table;
+
 struct search_options {
     uint64_t seed;
     int worlds;     /* rounds per decision (default 256) */
@@ -55,6 +57,11 @@ struct search_options {
                            has them, 0 uniform random actions */
     int thumb_random;   /* per mille of those actions taken uniformly at
                            random instead (default SEARCH_THUMB_RANDOM) */
+    struct search_table *table;   /* the exact solves' transposition table,
+                                     the caller's, kept from one decision
+                                     to the next (cleared at each); NULL:
+                                     one made per decision when needed */
+    int table_log2;     /* the size of a table made per decision (0: default) */
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
@@ -80,6 +87,19 @@ int search_parse_budget(struct search_options *self, const char *text);
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats);
 
+/* A transposition table for search_solve: the values of positions
+ * (game.h position keys) already solved, so that a position reached again
+ * by another order of play (or in another world of the same decision, or
+ * after another root action) is not searched again, and each position's
+ * best action, tried first when it is met again. Its entries hold for one
+ * `player` and one `before` (one decision): search_table_clear forgets
+ * them (in constant time) when either changes. 2^log2_entries entries of
+ * about 56 bytes (12..26; 0: SEARCH_TABLE_LOG2). NULL when memory runs out. */
+enum { SEARCH_TABLE_LOG2 = 18 };
+struct search_table *search_table_new(int log2_entries);
+void search_table_clear(struct search_table *self);
+void search_table_free(struct search_table *self);
+
 /* The exact value to `player` of the rest of the deal in a world where
  * every card is known (a sampled world), through game.h: between two
  * teams an alpha-beta, `player`'s team maximising search_value and the
@@ -87,9 +107,14 @@ int search_choose(const struct search_options *options, const struct game *g, co
  * taking the first of the actions best for his own search_value (not
  * paranoid: Tarot's defenders, each a team of the interface, then help
  * each other instead of playing to lose). `before` as for
- * search_value. Exponential in the actions left: for endings. `nodes`
+ * search_value. With a table (may be NULL) and a game with position keys,
+ * positions already solved are looked up there (the value is the same as
+ * without: the table saves work, never changes a result, the keys' hash
+ * collisions aside). Exponential in the actions left: for
+ * endings (8 cards a hand with a table, a few tricks without). `nodes`
  * (may be NULL) counts the states visited. */
-double search_solve(const struct game *g, const void *state, int player, const long *before, long *nodes);
+double search_solve(const struct game *g, const void *state, int player, const long *before,
+                    struct search_table *table, long *nodes);
 
 /* The value of a finished (or ended) deal to `player`: its running total
  * minus the mean of the totals of players outside its team, each less

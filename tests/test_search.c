@@ -1,6 +1,7 @@
 /* test_search.c - bot-search's search (bots/search.h) in-process, on real
  * engine states of every game: the alpha-beta solver gives the value of
- * plain minimax (max^n beyond two sides) through the engine on small endings, a decision is the
+ * plain minimax (max^n beyond two sides) through the engine on small endings
+ * and the same values with its transposition table as without, a decision is the
  * same for the same state, seed and budget, and the budget parser takes
  * what --budget documents.
  */
@@ -114,7 +115,7 @@ Test(search, the_solver_gives_plain_minimax_values_on_small_endings_of_every_gam
                 g->scores(state, before);
                 int p = g->to_act(state);
                 double exact = minimax(g, state, p, before);
-                double solved = search_solve(g, state, p, before, &nodes);
+                double solved = search_solve(g, state, p, before, NULL, &nodes);
                 cr_assert_float_eq(solved, exact, 1e-9, "%s at %d, seed %llu: alpha-beta %g, minimax %g", g->name,
                                    players, (unsigned long long)seed, solved, exact);
                 cr_assert_gt(nodes, 0);
@@ -125,6 +126,91 @@ Test(search, the_solver_gives_plain_minimax_values_on_small_endings_of_every_gam
         free(scratch);
     }
     cr_assert_geq(checked, 30, "only %d endings reached", checked);
+}
+
+/* Every game but Piquet (whose solver is bots/solver.h) has position keys. */
+Test(search, every_game_with_a_history_has_position_keys)
+{
+    for (int m = 0; game_modules[m]; m++) {
+        const struct game *g = game_modules[m];
+        if (strcmp(g->name, "piquet")) cr_assert(g->position, "%s has no position keys", g->name);
+    }
+}
+
+/* The transposition table on longer endings (three tricks at four hands,
+ * four at three, six at two): the solver's values with a table are its
+ * values without (a key that left out something bearing on the deal would
+ * show here as a value of another position), it never searches more, and
+ * over the endings it searches much less. */
+Test(search, the_table_saves_work_and_never_changes_a_value, .timeout = 240)
+{
+    struct search_table *table = search_table_new(16);
+    int checked = 0;
+    long with_all = 0, without_all = 0;
+    cr_assert(table);
+    for (int m = 0; game_modules[m]; m++) {
+        const struct game *g = game_modules[m];
+        if (!g->position) continue;
+        void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+        cr_assert(state && scratch);
+        for (int players = g->min_players; players <= g->max_players; players++) {
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                int plies = players >= 4 ? 3 * players : players == 3 ? 12 : 12;
+                if (random_ending(g, players, seed * 104729 + (uint64_t)players, plies, state, scratch) < 0) continue;
+                long before[GAME_MAX_PLAYERS], with = 0, without = 0;
+                g->scores(state, before);
+                int p = g->to_act(state);
+                search_table_clear(table);
+                double plain = search_solve(g, state, p, before, NULL, &without);
+                double tabled = search_solve(g, state, p, before, table, &with);
+                cr_assert_float_eq(tabled, plain, 1e-9, "%s at %d, seed %llu: %g with the table, %g without",
+                                   g->name, players, (unsigned long long)seed, tabled, plain);
+                cr_assert_leq(with, without, "%s at %d: %ld positions with the table, %ld without", g->name,
+                              players, with, without);
+                /* a second solve of the same position is one look-up */
+                long again = 0;
+                cr_assert_float_eq(search_solve(g, state, p, before, table, &again), plain, 1e-9);
+                cr_assert_eq(again, 1, "%s: %ld positions searched again", g->name, again);
+                with_all += with;
+                without_all += without;
+                checked++;
+            }
+        }
+        free(state);
+        free(scratch);
+    }
+    search_table_free(table);
+    cr_assert_geq(checked, 20, "only %d endings reached", checked);
+    cr_assert_lt(with_all * 2, without_all, "%ld positions with the table, %ld without", with_all, without_all);
+}
+
+/* A table holds for one player and one `before`: cleared, it gives the
+ * other side's values afresh (not cleared, the look-up of the position
+ * solved for the first player would answer for the second). */
+Test(search, a_cleared_table_serves_another_player)
+{
+    const struct game *g = game_find("coinche");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+    struct search_table *table = search_table_new(14);
+    int differ = 0;
+    cr_assert(state && scratch && table && g->position);
+    for (uint64_t seed = 1; seed <= 10; seed++) {
+        if (random_ending(g, 4, seed, 12, state, scratch) < 0) continue;
+        long before[GAME_MAX_PLAYERS];
+        g->scores(state, before);
+        int p = g->to_act(state), q = (p + 1) % 4;
+        double mine = search_solve(g, state, p, before, NULL, NULL);
+        double theirs = search_solve(g, state, q, before, NULL, NULL);
+        search_table_clear(table);
+        cr_assert_float_eq(search_solve(g, state, p, before, table, NULL), mine, 1e-9);
+        search_table_clear(table);
+        cr_assert_float_eq(search_solve(g, state, q, before, table, NULL), theirs, 1e-9);
+        differ += mine != theirs;
+    }
+    cr_assert_gt(differ, 0, "no ending where the two sides' values differ");
+    search_table_free(table);
+    free(state);
+    free(scratch);
 }
 
 /* The solver is not a constant: in some ending the best action's value
@@ -146,7 +232,7 @@ Test(search, endings_have_better_and_worse_actions)
             memcpy(child, state, g->state_size);
             int len = g->legal_text(state, i, text, sizeof text);
             int rc = g->apply(child, text, len, err, sizeof err);
-            double v = rc == GAME_DEAL_OVER ? search_value(g, child, p, before) : search_solve(g, child, p, before, NULL);
+            double v = rc == GAME_DEAL_OVER ? search_value(g, child, p, before) : search_solve(g, child, p, before, NULL, NULL);
             if (v < lo) lo = v;
             if (v > hi) hi = v;
         }
