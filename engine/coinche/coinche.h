@@ -318,6 +318,16 @@ int coinche_deal_apply(struct coinche_deal *d, const struct coinche_action *a, c
 void coinche_deal_sheet(const struct coinche_deal *d, struct coinche_sheet *s);
 /* Whether the seat's melds score (its side won the K20 comparison). */
 int coinche_melds_score(const struct coinche_deal *d, int seat);
+/* game.h position: the key of the card play's position (trick-1 meld
+ * actions included), 0 outside it. Hashed: the hands, the trick on the
+ * table (its cards, leader, winning card), the seat to act, the tricks
+ * finished, each seat's tricks and each side's card points (the sheet's),
+ * the belotes said, the contract and coincher, the rules a deal reads, and
+ * with melds the K20 calls, holder, winner and each seat's declared melds
+ * (the sheet reads their values from the history). Left out: the pack
+ * (the hands hold what is left of it), the auction's counters, `known` and
+ * `forbid` (what the players know) and the order of the history. */
+uint64_t coinche_deal_position(const struct coinche_deal *d);
 
 /* ---- scoring (coinche_score.c) ---- */
 void coinche_score(const struct coinche_sheet *s, const struct coinche_rules *r, struct coinche_result *out);

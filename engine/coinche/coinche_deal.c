@@ -535,3 +535,59 @@ void coinche_deal_sheet(const struct coinche_deal *d, struct coinche_sheet *s)
         }
     }
 }
+
+/* ---- the position key (game.h position) ---- */
+
+/* The rules a deal reads, one word (deals and target are the match's). */
+static uint64_t rules_word(const struct coinche_rules *r)
+{
+    return (uint64_t)r->nt_at | (uint64_t)r->nt_at_seed << 1 | (uint64_t)r->bid_bridge << 2 |
+           (uint64_t)r->generale << 3 | (uint64_t)r->must_beat_defence << 4 | (uint64_t)r->coinche_total << 5 |
+           (uint64_t)r->belote_transfer << 6 | (uint64_t)r->at_belote_none << 7 |
+           (uint64_t)r->undertrump_forced << 8 | (uint64_t)r->melds << 9 | (uint64_t)r->meld_tie_trump << 10 |
+           (uint64_t)r->rounding_tens << 11 | (uint64_t)r->scoring << 12 | (uint64_t)r->surcoinche_multiplier << 16 |
+           (uint64_t)r->eighty_needs << 24 | (uint64_t)(uint16_t)r->capot_points << 32;
+}
+
+uint64_t coinche_deal_position(const struct coinche_deal *d)
+{
+    if (d->phase != COINCHE_PHASE_PLAY) return 0;
+    const struct coinche_contract *c = &d->contract;
+    uint64_t table = 0xffffffffu;   /* the trick's cards in play order, 0xff: none yet */
+    for (int i = 0; i < d->n_played; i++) table = (table & ~(0xffull << 8 * i)) | (uint64_t)d->played[i] << 8 * i;
+    uint64_t key = game_key_add(0, d->hand[0] | (uint64_t)d->hand[1] << 32);
+    key = game_key_add(key, d->hand[2] | (uint64_t)d->hand[3] << 32);
+    /* win_pos is left over from the last trick while no card is down */
+    key = game_key_add(key, (uint64_t)(uint8_t)d->to_act | (uint64_t)d->leader << 8 | (uint64_t)d->n_played << 16 |
+                                (uint64_t)(d->n_played ? d->win_pos : 0) << 24 | (uint64_t)d->trick << 32);
+    key = game_key_add(key, table | (uint64_t)d->belote[0] << 32 | (uint64_t)d->belote[1] << 40 |
+                                (uint64_t)d->belote[2] << 48 | (uint64_t)d->belote[3] << 56);
+    /* the sheet's: tricks per seat (générale), card points per side */
+    key = game_key_add(key, (uint64_t)d->tricks_won[0] | (uint64_t)d->tricks_won[1] << 8 |
+                                (uint64_t)d->tricks_won[2] << 16 | (uint64_t)d->tricks_won[3] << 24 |
+                                (uint64_t)(uint16_t)(d->cards_won[0] + d->cards_won[2]) << 32 |
+                                (uint64_t)(uint16_t)(d->cards_won[1] + d->cards_won[3]) << 48);
+    key = game_key_add(key, (uint64_t)(uint8_t)c->taker | (uint64_t)c->level << 8 | (uint64_t)c->den << 16 |
+                                (uint64_t)c->coinche << 24 | (uint64_t)(uint8_t)d->coincher << 32 |
+                                (uint64_t)(uint8_t)d->last << 40);
+    key = game_key_add(key, rules_word(&d->rules));
+    if (d->rules.melds) {
+        /* K20: the calls so far and the best; the sheet's meld values are
+         * read from the history's trick-1 `meld` actions, which alternate
+         * with plays from the first of them (seat 0's, K22): they are the
+         * first 8 of the last (melds made + cards played) entries. */
+        key = game_key_add(key, (uint64_t)d->melded | (uint64_t)(uint8_t)d->holder << 8 |
+                                    (uint64_t)(uint8_t)d->meld_winner << 16);
+        key = game_key_add(key, d->call[0] | (uint64_t)d->call[1] << 32);
+        key = game_key_add(key, d->call[2] | (uint64_t)d->call[3] << 32);
+        int tail = pq_mask_count(d->melded) + 4 * d->trick + d->n_played, first = d->n_hist - tail;
+        assert(first >= 0);
+        for (int h = first; h < d->n_hist && h < first + 8; h++) {
+            const struct coinche_act *act = &d->hist[h];
+            if (act->kind != COINCHE_ACT_MELD) continue;
+            key = game_key_add(key, 0x100u | act->seat | (uint64_t)act->pool_n << 16);
+            for (int k = 0; k < act->pool_n; k++) key = game_key_add(key, d->pool[act->pool_at + k]);
+        }
+    }
+    return key ? key : 1;
+}

@@ -207,6 +207,12 @@ static void forfeit_points(const void *state, int player, long *out)
     points_from(side, out);
 }
 
+static uint64_t position(const void *state)
+{
+    const struct coinche_match *m = state;
+    return m->over ? 0 : coinche_deal_position(&m->deal);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return coinche_match_sample(out, state, player, seed);
@@ -219,5 +225,5 @@ const struct game coinche_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .check = &coinche_check,
+    .forfeit_points = forfeit_points, .sample = sample, .position = position, .check = &coinche_check,
 };

@@ -370,6 +370,16 @@ int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int
 int tar_trick_suit(const uint8_t *cards, int n);
 /* Seat s's team (O8). */
 int tar_team(int seat);
+/* game.h position: the key of the play's position, 0 outside it. Hashed:
+ * the hands, each team's won cards and tricks, the discards, the trick on
+ * the table (its cards, leader, suit, winning card), the seat to act, the
+ * tricks finished, who played the Matto, each seat's declaration points,
+ * counts and kinds declared, the rules, and the kept legal actions
+ * (playable, n_legal). Left out: the pack, the finished tricks' cards,
+ * leaders, winners and signals and the Matto's trick (the order of the
+ * past: the won piles hold who took the Matto), void_of and declared (what
+ * the players know), the history. */
+uint64_t tar_deal_position(const struct tar_deal *d);
 
 /* ---- scoring (tarocchini_score.c) ---- */
 void tar_score(const struct tar_deal *d, struct tar_result *out);

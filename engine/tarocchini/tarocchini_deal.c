@@ -806,3 +806,52 @@ int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len)
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, &a };
     return walk(d, &w) ? w.index : -1;
 }
+
+/* ---- the position key (game.h position) ---- */
+
+uint64_t tar_deal_position(const struct tar_deal *d)
+{
+    if (d->phase != TAR_PHASE_PLAY) return 0;
+    const struct tar_rules *r = &d->rules;
+    uint64_t table = 0xffffffffu;   /* the trick's cards in play order, 0xff: none yet */
+    for (int i = 0; i < d->n_played; i++)
+        table = (table & ~(0xffull << 8 * i)) | (uint64_t)d->cards[d->trick][i] << 8 * i;
+    uint64_t key = game_key_add(0, d->hand[0]);
+    key = game_key_add(key, d->hand[1]);
+    key = game_key_add(key, d->hand[2]);
+    key = game_key_add(key, d->hand[3]);
+    /* the piles and the discards tar_score counts; the Matto's exchange
+     * (O26) reads who played it and, through the piles, who took it */
+    key = game_key_add(key, d->won[0]);
+    key = game_key_add(key, d->won[1]);
+    key = game_key_add(key, d->discards);
+    key = game_key_add(key, table | (uint64_t)d->tricks_won[0] << 32 | (uint64_t)d->tricks_won[1] << 40 |
+                                (uint64_t)(uint8_t)d->matto_seat << 48);
+    key = game_key_add(key, (uint64_t)(uint8_t)d->to_act | (uint64_t)d->leader << 8 | (uint64_t)d->n_played << 16 |
+                                (uint64_t)d->trick << 24 | (uint64_t)d->trick_suit << 32 |
+                                (uint64_t)(uint8_t)d->best_at << 40 | (uint64_t)d->best_strength << 48);
+    /* O19: the declarations' points and counts per seat, and what each
+     * declared (fixed in the play, which follows the declarations) */
+    key = game_key_add(key, (uint64_t)(uint16_t)d->hand_cricche[0] | (uint64_t)(uint16_t)d->hand_cricche[1] << 16 |
+                                (uint64_t)(uint16_t)d->hand_cricche[2] << 32 |
+                                (uint64_t)(uint16_t)d->hand_cricche[3] << 48);
+    key = game_key_add(key, (uint64_t)(uint16_t)d->hand_sequences[0] |
+                                (uint64_t)(uint16_t)d->hand_sequences[1] << 16 |
+                                (uint64_t)(uint16_t)d->hand_sequences[2] << 32 |
+                                (uint64_t)(uint16_t)d->hand_sequences[3] << 48);
+    key = game_key_add(key, (uint64_t)d->n_cricche[0] | (uint64_t)d->n_cricche[1] << 8 |
+                                (uint64_t)d->n_cricche[2] << 16 | (uint64_t)d->n_cricche[3] << 24 |
+                                (uint64_t)d->n_sequences[0] << 32 | (uint64_t)d->n_sequences[1] << 40 |
+                                (uint64_t)d->n_sequences[2] << 48 | (uint64_t)d->n_sequences[3] << 56);
+    key = game_key_add(key, (uint64_t)d->cricche_done[0] | (uint64_t)d->cricche_done[1] << 8 |
+                                (uint64_t)d->cricche_done[2] << 16 | (uint64_t)d->cricche_done[3] << 24 |
+                                (uint64_t)d->families_done[0] << 32 | (uint64_t)d->families_done[1] << 40 |
+                                (uint64_t)d->families_done[2] << 48 | (uint64_t)d->families_done[3] << 56);
+    key = game_key_add(key, (d->wilds_used[0] | d->wilds_used[1] << 2 | d->wilds_used[2] << 4 |
+                             d->wilds_used[3] << 6) >> TAR_BE);
+    key = game_key_add(key, (uint64_t)r->round_suits_inverted | (uint64_t)r->monte << 8 |
+                                (uint64_t)r->discard_rule << 16 | (uint64_t)r->suit_wilds << 24 |
+                                (uint64_t)r->signals << 32 | (uint64_t)(uint16_t)d->n_legal << 40);
+    key = game_key_add(key, d->playable);
+    return key ? key : 1;
+}

@@ -213,6 +213,12 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
     return tar_match_sample(out, state, player, seed);
 }
 
+static uint64_t position(const void *state)
+{
+    const struct tar_match *m = state;
+    return m->over ? 0 : tar_deal_position(&m->deal);
+}
+
 /* Section 9's words for records that run past or stop before the end. */
 static const struct game_replay_words replay_words = { "deal is over", "deal not over", "match is over",
                                                        "match not over" };
@@ -225,6 +231,7 @@ const struct game tarocchini_game = {
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .set_deal_rules = set_deal_rules,
     .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
-    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .check = &tarocchini_check,
+    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .position = position,
+    .check = &tarocchini_check,
     .replay_words = &replay_words,
 };
