@@ -200,7 +200,16 @@ static int nth_tried(int k, int first)
     return k == 0 ? first : k <= first ? k - 1 : k;
 }
 
-/* Alpha-beta (fail-soft) between `player`'s team, maximising, and the
+/* Whether q plays for p's side: their side of the card play where the
+ * game has one (game.h side), else their team. */
+static int same_side(const struct game *g, const void *state, int p, int q)
+{
+    int a = g->side ? g->side(state, p) : -1;
+    if (a >= 0) return g->side(state, q) == a;
+    return g->team(state, p) == g->team(state, q);
+}
+
+/* Alpha-beta (fail-soft) between `player`'s side, maximising, and the
  * other. A table entry is a bound or the exact value of its position,
  * depending on the window it was searched with. */
 static double solve(struct solver *s, const void *state, double alpha, double beta, int depth)
@@ -220,7 +229,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (e->best < n) first = e->best;
     }
     double low = alpha, high = beta;   /* the window searched */
-    int maximise = g->team(state, p) == g->team(state, s->player), best_i = -1;
+    int maximise = same_side(g, state, p, s->player), best_i = -1;
     double best = maximise ? -1e300 : 1e300;
     void *owned, *child = child_buffer(s, depth, &owned);
     if (!child) return search_value(g, state, s->player, s->before);   /* out of memory: the deal so far */
@@ -311,7 +320,7 @@ double search_solve(const struct game *g, const void *state, int player, const l
 {
     long none = 0;
     struct solver s = { g, player, before, table, nodes ? nodes : &none };
-    if (g->teams(state) > 2) {
+    if (g->teams(state) > 2 && !(g->side && g->side(state, player) >= 0)) {
         double out[GAME_MAX_PLAYERS];
         solve_maxn(&s, state, out, 0);
         return out[player];

@@ -102,8 +102,9 @@ void search_table_free(struct search_table *self);
 
 /* The exact value to `player` of the rest of the deal in a world where
  * every card is known (a sampled world), through game.h: between two
- * teams an alpha-beta, `player`'s team maximising search_value and the
- * other minimising it; with three or more teams max^n, each player to act
+ * teams (or the two sides of game.h side) an alpha-beta, `player`'s side
+ * maximising search_value and the other minimising it; with three or more
+ * teams and no sides max^n, each player to act
  * taking the first of the actions best for his own search_value (not
  * paranoid: Tarot's defenders, each a team of the interface, then help
  * each other instead of playing to lose). `before` as for

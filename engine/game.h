@@ -254,6 +254,17 @@ struct game {
      * holds it fixed. 0 outside the card play. */
     uint64_t (*position)(const void *state);
 
+    /* Optional (NULL: the teams are the sides): in the card play, the
+     * side (0 or 1) of `player` where the game has more than two teams
+     * but the deal's score moves every player's total by one number's
+     * multiple, the same sign for one side and the other for the other
+     * (Tarot: the taker and his partner against the defenders, who each
+     * pay or gain alike). Then every player's value of the deal is set by
+     * that number, max^n is a game between two sides, and the ending
+     * solver searches it with alpha-beta (the same values). -1 outside
+     * the card play. */
+    int (*side)(const void *state, int player);
+
     /* What `arena check` needs; NULL when the check does not know the game. */
     const struct game_check *check;
 
