@@ -21,9 +21,10 @@
  * searched too, a quarter of the worlds, their playouts greedy's but for
  * card plays (the rules of thumb); --budget as bot-search's (N worlds, or
  * Nms).
- * --budget-a (after --budget) gives A a budget of its own.
+ * --budget-a (after --budget) gives A a budget of its own; --exact N the
+ * endings solved exactly (search.h exact_plies), --exact-a (after it) A's.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
- *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]
+ *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
  */
 #include <math.h>
 #include <stdio.h>
@@ -172,10 +173,11 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
+        else if (!strcmp(a, "--exact-a")) cf[0].options.exact_plies = atoi(v);
         else bad = 1;
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
-                            "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N]\n"
+                            "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random)\n");
             return 2;
         }
