@@ -183,6 +183,7 @@ struct bel_deal {
     int8_t best_at[BEL_MAX_SEATS];   /* Marseillaise: history index of the best claim */
     uint8_t n_pool;
     pq_mask pool[BEL_POOL];
+    uint8_t pool_seat[BEL_POOL];    /* the seat whose meld action made pool[i] */
     uint8_t belote[BEL_MAX_SEATS];   /* 1: said belote, 2: scored */
     pq_mask belote_seen[BEL_MAX_SEATS];  /* Marseillaise: K/Q of trumps played */
     /* Marseillaise layout (BM1) */
@@ -295,6 +296,23 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
 int bel_deal_apply_legal(struct bel_deal *d, int n);
 /* The sheet of a finished deal (struck and reserve_in left 0). */
 void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s);
+/* game.h position: the key of the deal's card play (melds due included),
+ * 0 in any other phase. It hashes what the rest of the deal and its sheet
+ * read: the rules that bear on play and score, the seat to act, maker,
+ * trump, tricks finished, the trick on the table, per seat its hand
+ * (Marseillaise: available cards), tricks and card points won, belote
+ * state, best call and Marseillaise K/Q seen; the trick-1 dialogue
+ * (melded, holder) and its winner; the melds each seat made (pool with
+ * pool_seat, as a set: the order of Marseillaise claims is the past's);
+ * Marseillaise: whether seat 0's best claim came first (BM4, when both
+ * claimed), the layouts (top, bottom, down, pending, turn_at_end) and the
+ * cards claimed. Not hashed, since they record only the order of the past
+ * or what the players know of it, or are not read once the card play
+ * starts: the history, known, forbid, played_all, the deck and
+ * packet_of, turnup, place, bergère, exchanger, asked, complete, last,
+ * best_at's values (only their order counts) and a finished trick's
+ * played[] and win_pos. */
+uint64_t bel_deal_position(const struct bel_deal *d);
 
 /* ---- a search's playouts (belote_playout.c) ---- */
 /* game.h playout for the deal: the index of the legal play the acting

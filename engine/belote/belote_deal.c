@@ -493,7 +493,10 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
     pq_mask call = bel_meld_best(a->melds, a->n_melds, bel_meld_tie_trump(d));
     act->pool_at = d->n_pool;
     act->pool_n = a->n_melds;
-    for (int i = 0; i < a->n_melds; i++) d->pool[d->n_pool++] = a->melds[i];
+    for (int i = 0; i < a->n_melds; i++) {
+        d->pool_seat[d->n_pool] = (uint8_t)s;
+        d->pool[d->n_pool++] = a->melds[i];
+    }
     if (d->rules.form == BEL_MARSEILLAISE) {      /* BM3, BM4 */
         for (int i = 0; i < a->n_melds; i++) {
             if (bel_meld_is_carre(a->melds[i])) d->claimed_carre[s] |= a->melds[i];
@@ -627,4 +630,79 @@ void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s)
             }
         }
     }
+}
+
+/* ---- the position key (game.h position) ---- */
+
+/* Fields are packed a few to a 64-bit word, one per line, so that each
+ * game_key_add mixes many; belote.h says what is in and what is not. */
+uint64_t bel_deal_position(const struct bel_deal *d)
+{
+    if (d->phase != BEL_PHASE_PLAY) return 0;
+    const struct bel_rules *r = &d->rules;
+    int marseillaise = r->form == BEL_MARSEILLAISE;
+    uint64_t k = 0, w;
+    w = (uint64_t)r->form
+        | (uint64_t)r->players << 8
+        | (uint64_t)r->compare << 16
+        | (uint64_t)r->rounding << 24
+        | (uint64_t)r->belote_on_failure << 32
+        | (uint64_t)r->meld_tie << 40
+        | (uint64_t)r->capot_last << 48
+        | (uint64_t)r->reveal << 56;
+    k = game_key_add(k, w);
+    w = (uint64_t)(uint8_t)d->to_act
+        | (uint64_t)(uint8_t)d->maker << 8
+        | (uint64_t)(uint8_t)d->trump << 16
+        | (uint64_t)d->trick << 24
+        | (uint64_t)d->melded << 32
+        | (uint64_t)d->need_claim << 40
+        | (uint64_t)(uint8_t)d->holder << 48
+        | (uint64_t)(uint8_t)d->meld_winner << 56;
+    k = game_key_add(k, w);
+    /* the trick on the table: played[] past n_played, and win_pos with
+     * no card down, are the last trick's */
+    w = (uint64_t)d->leader
+        | (uint64_t)d->n_played << 8;
+    if (d->n_played > 0) w |= (uint64_t)d->win_pos << 16;
+    for (int i = 0; i < d->n_played; i++) w |= (uint64_t)d->played[i] << (24 + 8 * i);
+    k = game_key_add(k, w);
+    for (int s = 0; s < d->n; s++) {
+        w = (uint64_t)d->hand[s]
+            | (uint64_t)d->tricks_won[s] << 32
+            | (uint64_t)d->belote[s] << 40
+            | (uint64_t)(uint16_t)d->cards_won[s] << 48;
+        k = game_key_add(k, w);
+        w = (uint64_t)d->call[s]
+            | (uint64_t)d->belote_seen[s] << 32;
+        k = game_key_add(k, w);
+    }
+    /* the melds made, each with its seat, summed so that the order of
+     * the actions that made them does not count */
+    if (d->n_pool > 0) {
+        uint64_t melds = 0;
+        for (int i = 0; i < d->n_pool; i++) melds += game_key_add(d->pool_seat[i] + 1u, d->pool[i]);
+        k = game_key_add(k, melds);
+    }
+    if (!marseillaise) return k ? k : 1;    /* 0 says "no card play" */
+    /* BM4: equal best claims go to the earlier; a later better claim
+     * comes after every claim made so far, so the order is all that
+     * counts */
+    w = d->call[0] && d->call[1] && d->best_at[0] < d->best_at[1];
+    k = game_key_add(k, w);
+    for (int s = 0; s < 2; s++) {
+        uint64_t top, bottom;
+        memcpy(&top, d->top[s], sizeof top);
+        memcpy(&bottom, d->bottom[s], sizeof bottom);
+        k = game_key_add(k, top);
+        k = game_key_add(k, bottom);
+        w = (uint64_t)d->down[s]
+            | (uint64_t)d->pending[s] << 32;
+        k = game_key_add(k, w);
+        w = (uint64_t)d->turn_at_end[s]
+            | (uint64_t)d->claimed_seq[s] << 32;
+        k = game_key_add(k, w);
+        k = game_key_add(k, d->claimed_carre[s]);
+    }
+    return k ? k : 1;   /* 0 says "no card play" */
 }

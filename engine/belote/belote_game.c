@@ -294,6 +294,12 @@ static int playout(const void *state, uint64_t seed)
     return m->over ? -1 : bel_deal_playout(&m->deal, seed);
 }
 
+static uint64_t position(const void *state)
+{
+    const struct bel_match *m = state;
+    return m->over ? 0 : bel_deal_position(&m->deal);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return bel_match_sample(out, state, player, seed);
@@ -309,7 +315,7 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
         .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .playout = playout, \
-        .check = &bel_check }
+        .position = position, .check = &bel_check }
 
 const struct game belote_game =
     BELOTE_MODULE("belote", "Belote", 2, 4, 4, bel_flags_basic, FLAGS - 1, create_basic);
