@@ -710,3 +710,84 @@ static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char
         return -1;
     }
 }
+
+/* ---- the position key ---- */
+
+/* What the finished tricks leave to the rest of the deal and to its score
+ * (tarot_score, F26-F38), in one word: the attack's half points in them,
+ * the Excuse counted as the score will count it (F26: 8 to its camp, 1 to
+ * the camp that won its trick; the last trick is never a finished one
+ * here); how many bouts the attack holds of them (F29 reads the number);
+ * the camp that won the Petit when it fell in the last trick but one (F38
+ * may make that trick the Petit's "last", F32); and which camps won a
+ * trick (F33's chelem, F38's Excuse). The seats that won them and the
+ * order of the tricks are not read by the score, so two orders of play
+ * meet here. */
+static uint64_t tricks_behind(const struct tarot_deal *d)
+{
+    int n = d->n, halves = 0, camps = 0, bouts = 0, petit_at = -1, trump21_at = -1, excuse_at = -1;
+    for (int t = 0, i = 0; t < d->trick_no; t++) {
+        int w = d->winner[t], attack = w == d->taker || w == d->partner, sum = 0;
+        for (int end = i + n; i < end; i++) {
+            int c = d->plays[i];
+            sum += tarot_halves[c];
+            petit_at = c == TAROT_PETIT ? i : petit_at;
+            trump21_at = c == TAROT_21 ? i : trump21_at;
+            excuse_at = c == TAROT_EXCUSE ? i : excuse_at;
+        }
+        halves += attack ? sum : 0;
+        camps |= 1 << attack;
+    }
+    uint64_t penultimate = 0;
+    if (petit_at >= 0) {
+        int attack = tarot_camp(d, d->winner[petit_at / n]) == TAROT_ATTACK;
+        bouts += attack;
+        if (petit_at / n == d->hand_size - 2) penultimate = 1 + (uint64_t)attack;
+    }
+    if (trump21_at >= 0) bouts += tarot_camp(d, d->winner[trump21_at / n]) == TAROT_ATTACK;
+    if (excuse_at >= 0) {
+        int owner = tarot_camp(d, d->play_seat[excuse_at]) == TAROT_ATTACK;
+        int won = tarot_camp(d, d->winner[excuse_at / n]) == TAROT_ATTACK;
+        halves += 8 * owner + won - (won ? tarot_halves[TAROT_EXCUSE] : 0);
+        bouts += owner;
+    }
+    return (uint64_t)camps | (uint64_t)bouts << 2 | penultimate << 4 | (uint64_t)halves << 8;
+}
+
+uint64_t tarot_deal_position(const struct tarot_deal *d)
+{
+    if (d->phase != TAROT_PLAY) return 0;
+    const struct tarot_rules *r = &d->rules;
+    int n = d->n, at = d->trick_no * n;
+    /* the deal's constants: the rules the play and the score read (F24,
+     * F25, F27, F31; the number of players is the number of hands), the
+     * contract, the camps, the chelem said */
+    uint64_t deal = (uint64_t)r->poignee_level << 12 | (uint64_t)r->half_point << 16 |
+                    (uint64_t)r->called_suit_lead << 20 | (uint64_t)r->excuse_last << 24 |
+                    (uint64_t)d->contract << 28 | (uint64_t)(uint8_t)(d->taker + 1) << 32 |
+                    (uint64_t)(uint8_t)(d->partner + 1) << 40 | (uint64_t)d->called << 48 |
+                    (uint64_t)d->chelem_announced << 56;
+    /* the cards outside the play that score: the discard, or the dog under
+     * garde sans and garde contre (F28) */
+    tarot_mask rest = d->contract <= TAROT_GARDE ? d->discard : d->dog;
+    /* the trick on the table, card by card from its leader; the turn (the
+     * trick number follows from the hands' sizes) */
+    uint64_t table = 0;
+    for (int i = 0; i < d->in_trick; i++) table |= (uint64_t)d->plays[at + i] << (8 * i);
+    uint64_t turn = (uint64_t)(uint8_t)d->to_act | (uint64_t)d->in_trick << 8 | (uint64_t)d->played_first << 16;
+    /* poignées shown: their levels score (F36) and a seat shows one at most */
+    uint64_t shown = 0;
+    for (int s = 0; s < n; s++) shown |= (uint64_t)d->poignee_level[s] << (2 * s);
+    uint64_t key = game_key_add(0, deal);
+    key = game_key_add(key, (uint64_t)rest);
+    key = game_key_add(key, (uint64_t)(rest >> 64));
+    for (int s = 0; s < n; s++) {
+        key = game_key_add(key, (uint64_t)d->hand[s]);
+        key = game_key_add(key, (uint64_t)(d->hand[s] >> 64));
+    }
+    key = game_key_add(key, table);
+    key = game_key_add(key, turn);
+    key = game_key_add(key, shown);
+    key = game_key_add(key, tricks_behind(d));
+    return key ? key : 1;                                              /* 0 says "no card play" */
+}
