@@ -238,6 +238,7 @@ Test(position_tarot, each_field_that_bears_on_the_rest_of_the_deal_moves_the_key
     cr_assert_neq(CHANGED(d->called = (uint8_t)low(0, TAROT_KING)), k, "called card");
     cr_assert_neq(CHANGED(d->chelem_announced ^= 1), k, "chelem announced");
     cr_assert_neq(CHANGED(d->discard ^= TAROT_BIT(low(0, 1)) | TAROT_BIT(low(1, 1))), k, "the discard");
+    cr_assert_neq(CHANGED(d->discard ^= TAROT_BIT(low(3, 1)) | TAROT_BIT(low(3, 2))), k, "the discard's clubs");
     {
         /* under garde sans the dog scores instead */
         uint64_t sans = CHANGED(d->contract = TAROT_GARDE_SANS);
@@ -287,6 +288,64 @@ Test(position_tarot, each_field_that_bears_on_the_rest_of_the_deal_moves_the_key
      * state no play reaches (it only moves this one thing) */
     uint64_t more_points = CHANGED(d->plays[0] = (uint8_t)low(0, 11));
     cr_assert_neq(CHANGED(d->winner[1] = (uint8_t)taker), more_points, "the camps that won a trick");
+}
+
+/* Every card in a hand, given to any other seat instead or exchanged for
+ * a played card of its value, at 3, 4 and 5 players (the clubs, cards
+ * 64..77, are kept apart from the rest). */
+Test(position_tarot, a_card_moved_from_one_hand_to_another_moves_the_key)
+{
+    for (int players = 3; players <= 5; players++) {
+        struct tarot_match *m = NULL;
+        for (uint64_t seed = 1; !m; seed++) {
+            cr_assert_lt(seed, 100);
+            m = play_until(players, seed, NULL, mid_trick, 8);
+        }
+        struct tarot_deal *deal = &m->deal;
+        uint64_t k = key_of(m);
+        int moves = 0, clubs = 0;
+        for (int from = 0; from < players; from++)
+            for (int c = 0; c < TAROT_CARDS; c++) {
+                if (!tarot_has(deal->hand[from], c)) continue;
+                for (int to = 0; to < players; to++) {
+                    if (to == from) continue;
+                    tarot_mask a = deal->hand[from], b = deal->hand[to];
+                    deal->hand[from] = tarot_without(a, c);
+                    deal->hand[to] = b | TAROT_BIT(c);
+                    cr_assert_neq(key_of(m), k, "%d players: %s from seat %d to seat %d", players, tarot_tokens[c], from, to);
+                    deal->hand[from] = a;
+                    deal->hand[to] = b;
+                    moves++;
+                    clubs += c >= 64;
+                }
+            }
+        /* a card of a hand exchanged with one of the same value in a
+         * finished trick: only that hand changes */
+        int swaps = 0, swapped_clubs[TAROT_MAX_SEATS] = { 0 };
+        for (int seat = 0; seat < players; seat++)
+            for (int c = 0; c < TAROT_CARDS; c++) {
+                if (!tarot_has(deal->hand[seat], c)) continue;
+                for (int i = 0; i < deal->trick_no * players; i++) {
+                    int z = deal->plays[i];
+                    if (tarot_halves[z] != tarot_halves[c] || (tarot_bouts() & TAROT_BIT(z))) continue;
+                    tarot_mask a = deal->hand[seat];
+                    deal->hand[seat] = tarot_without(a, c) | TAROT_BIT(z);
+                    deal->plays[i] = (uint8_t)c;
+                    cr_assert_neq(key_of(m), k, "%d players: seat %d's %s for the played %s", players, seat,
+                                  tarot_tokens[c], tarot_tokens[z]);
+                    deal->hand[seat] = a;
+                    deal->plays[i] = (uint8_t)z;
+                    swaps++;
+                    swapped_clubs[seat] += c >= 64 || z >= 64;
+                }
+            }
+        cr_assert_eq(key_of(m), k);
+        cr_assert_gt(clubs, 0);
+        cr_assert_gt(moves, 20 * players);
+        cr_assert_gt(swaps, 20 * players);
+        for (int seat = 0; seat < players; seat++) cr_assert_gt(swapped_clubs[seat], 0, "%d players: seat %d", players, seat);
+        free(m);
+    }
 }
 
 /* The Petit in the last trick but one, against in the one before it,

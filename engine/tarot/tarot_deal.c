@@ -725,69 +725,64 @@ static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char
  * meet here. */
 static uint64_t tricks_behind(const struct tarot_deal *d)
 {
-    int n = d->n, halves = 0, camps = 0, bouts = 0, petit_at = -1, trump21_at = -1, excuse_at = -1;
-    for (int t = 0, i = 0; t < d->trick_no; t++) {
+    const uint8_t *plays = d->plays, *at;
+    int n = d->n, done = d->trick_no * n, halves = 0, camps = 0, bouts = 0;
+    for (int t = 0; t < d->trick_no; t++, plays += n) {
         int w = d->winner[t], attack = w == d->taker || w == d->partner, sum = 0;
-        for (int end = i + n; i < end; i++) {
-            int c = d->plays[i];
-            sum += tarot_halves[c];
-            petit_at = c == TAROT_PETIT ? i : petit_at;
-            trump21_at = c == TAROT_21 ? i : trump21_at;
-            excuse_at = c == TAROT_EXCUSE ? i : excuse_at;
-        }
+        for (int i = 0; i < n; i++) sum += tarot_halves[plays[i]];
         halves += attack ? sum : 0;
         camps |= 1 << attack;
     }
+    /* the bouts, looked for apart (memchr is quicker than a test per card) */
     uint64_t penultimate = 0;
-    if (petit_at >= 0) {
-        int attack = tarot_camp(d, d->winner[petit_at / n]) == TAROT_ATTACK;
+    if ((at = memchr(d->plays, TAROT_PETIT, (size_t)done)) != NULL) {
+        int trick = (int)(at - d->plays) / n, attack = tarot_camp(d, d->winner[trick]) == TAROT_ATTACK;
         bouts += attack;
-        if (petit_at / n == d->hand_size - 2) penultimate = 1 + (uint64_t)attack;
+        if (trick == d->hand_size - 2) penultimate = 1 + (uint64_t)attack;
     }
-    if (trump21_at >= 0) bouts += tarot_camp(d, d->winner[trump21_at / n]) == TAROT_ATTACK;
-    if (excuse_at >= 0) {
-        int owner = tarot_camp(d, d->play_seat[excuse_at]) == TAROT_ATTACK;
-        int won = tarot_camp(d, d->winner[excuse_at / n]) == TAROT_ATTACK;
+    if ((at = memchr(d->plays, TAROT_21, (size_t)done)) != NULL)
+        bouts += tarot_camp(d, d->winner[(at - d->plays) / n]) == TAROT_ATTACK;
+    if ((at = memchr(d->plays, TAROT_EXCUSE, (size_t)done)) != NULL) {
+        int owner = tarot_camp(d, d->play_seat[at - d->plays]) == TAROT_ATTACK;
+        int won = tarot_camp(d, d->winner[(at - d->plays) / n]) == TAROT_ATTACK;
         halves += 8 * owner + won - (won ? tarot_halves[TAROT_EXCUSE] : 0);
         bouts += owner;
     }
     return (uint64_t)camps | (uint64_t)bouts << 2 | penultimate << 4 | (uint64_t)halves << 8;
 }
 
+/* The fields are packed without overlap into few words (each word costs a
+ * mix): the 14 high bits of a mask (cards 64..77) ride with other fields. */
 uint64_t tarot_deal_position(const struct tarot_deal *d)
 {
     if (d->phase != TAROT_PLAY) return 0;
     const struct tarot_rules *r = &d->rules;
     int n = d->n, at = d->trick_no * n;
-    /* the deal's constants: the rules the play and the score read (F24,
-     * F25, F27, F31; the number of players is the number of hands), the
-     * contract, the camps, the chelem said */
-    uint64_t deal = (uint64_t)r->poignee_level << 12 | (uint64_t)r->half_point << 16 |
-                    (uint64_t)r->called_suit_lead << 20 | (uint64_t)r->excuse_last << 24 |
-                    (uint64_t)d->contract << 28 | (uint64_t)(uint8_t)(d->taker + 1) << 32 |
-                    (uint64_t)(uint8_t)(d->partner + 1) << 40 | (uint64_t)d->called << 48 |
-                    (uint64_t)d->chelem_announced << 56;
     /* the cards outside the play that score: the discard, or the dog under
      * garde sans and garde contre (F28) */
     tarot_mask rest = d->contract <= TAROT_GARDE ? d->discard : d->dog;
-    /* the trick on the table, card by card from its leader; the turn (the
-     * trick number follows from the hands' sizes) */
-    uint64_t table = 0;
-    for (int i = 0; i < d->in_trick; i++) table |= (uint64_t)d->plays[at + i] << (8 * i);
-    uint64_t turn = (uint64_t)(uint8_t)d->to_act | (uint64_t)d->in_trick << 8 | (uint64_t)d->played_first << 16;
-    /* poignées shown: their levels score (F36) and a seat shows one at most */
-    uint64_t shown = 0;
-    for (int s = 0; s < n; s++) shown |= (uint64_t)d->poignee_level[s] << (2 * s);
-    uint64_t key = game_key_add(0, deal);
-    key = game_key_add(key, (uint64_t)rest);
-    key = game_key_add(key, (uint64_t)(rest >> 64));
+    /* the deal's constants: the rules the play and the score read (F24,
+     * F25, F27, F31; the number of players is the number of hands), the
+     * contract, the camps, the chelem said; poignées shown (their levels
+     * score, F36, and a seat shows one at most) */
+    uint64_t deal = (uint64_t)r->poignee_level | (uint64_t)r->half_point << 1 | (uint64_t)r->called_suit_lead << 2 |
+                    (uint64_t)r->excuse_last << 3 | (uint64_t)d->contract << 4 |
+                    (uint64_t)(uint8_t)(d->taker + 1) << 8 | (uint64_t)(uint8_t)(d->partner + 1) << 12 |
+                    (uint64_t)d->called << 16 | (uint64_t)d->chelem_announced << 24 |
+                    (uint64_t)(rest >> 64) << 26;
+    for (int s = 0; s < n; s++) deal |= (uint64_t)d->poignee_level[s] << (40 + 2 * s);
+    uint64_t key = game_key_add(game_key_add(0, deal), (uint64_t)rest);
+    /* every hand; the turn (the trick number follows from the hands' sizes) */
+    uint64_t high = (uint64_t)(uint8_t)d->to_act << 56 | (uint64_t)d->in_trick << 60;
     for (int s = 0; s < n; s++) {
         key = game_key_add(key, (uint64_t)d->hand[s]);
-        key = game_key_add(key, (uint64_t)(d->hand[s] >> 64));
+        high |= s < 4 ? (uint64_t)(d->hand[s] >> 64) << (14 * s) : 0;
     }
-    key = game_key_add(key, table);
-    key = game_key_add(key, turn);
-    key = game_key_add(key, shown);
-    key = game_key_add(key, tricks_behind(d));
+    /* the trick on the table, card by card from its leader (7 bits each);
+     * the seats that have played to trick 1 (F25); a fifth hand's top */
+    uint64_t table = (uint64_t)d->played_first << 28 | (n == 5 ? (uint64_t)(d->hand[4] >> 64) << 33 : 0);
+    for (int i = 0; i < d->in_trick; i++) table |= (uint64_t)d->plays[at + i] << (7 * i);
+    key = game_key_add(key, high);
+    key = game_key_add(key, table | tricks_behind(d) << 47);
     return key ? key : 1;                                              /* 0 says "no card play" */
 }
