@@ -356,6 +356,26 @@ tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat);
 tarot_mask tarot_dealt_dog(const struct tarot_deal *d);
 /* The highest poignée level `seat` may show now, 0 if none (F25). */
 int tarot_poignee_max_level(const struct tarot_deal *d, int seat);
+/* game.h position for the deal: 0 outside the card play (phase play),
+ * else a nonzero hash of what the rest of the deal and its score read:
+ * the rules the play and the score read (poignee_level, half_point,
+ * called_suit_lead, excuse_last), contract, taker, partner, called card
+ * and chelem said; the discard (prise, garde) or the dog (garde sans,
+ * garde contre) the score counts; every hand; the trick on the table card
+ * by card, the seat to act, the seats that have played to trick 1 (F25);
+ * each seat's poignée level; and of the finished tricks only what the
+ * score reads (F26-F38): the attack's half points in them (the Excuse's
+ * share as F26 gives it), the number of bouts the attack holds of them,
+ * the camp that won the Petit when it fell in the last trick but one,
+ * and which camps won a trick. Left out: the order of the tricks and the
+ * seats that won them (tricks_won reaches the reports, not the scores),
+ * the history, the bids, the poignées' cards and what is public
+ * (partner_public), the dog under prise and garde (in the hands and the
+ * discard by then), the rules read before the play (petit_sec,
+ * trump_discard, deals), and what follows from the fields hashed (the
+ * number of players and the trick number from the hands; playable, lead,
+ * best, top from the table). */
+uint64_t tarot_deal_position(const struct tarot_deal *d);
 
 /* ---- scoring (tarot_score.c) ---- */
 

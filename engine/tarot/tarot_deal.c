@@ -710,3 +710,79 @@ static int apply_action(struct tarot_deal *d, const struct tarot_action *a, char
         return -1;
     }
 }
+
+/* ---- the position key ---- */
+
+/* What the finished tricks leave to the rest of the deal and to its score
+ * (tarot_score, F26-F38), in one word: the attack's half points in them,
+ * the Excuse counted as the score will count it (F26: 8 to its camp, 1 to
+ * the camp that won its trick; the last trick is never a finished one
+ * here); how many bouts the attack holds of them (F29 reads the number);
+ * the camp that won the Petit when it fell in the last trick but one (F38
+ * may make that trick the Petit's "last", F32); and which camps won a
+ * trick (F33's chelem, F38's Excuse). The seats that won them and the
+ * order of the tricks are not read by the score, so two orders of play
+ * meet here. */
+static uint64_t tricks_behind(const struct tarot_deal *d)
+{
+    const uint8_t *plays = d->plays, *at;
+    int n = d->n, done = d->trick_no * n, halves = 0, camps = 0, bouts = 0;
+    for (int t = 0; t < d->trick_no; t++, plays += n) {
+        int w = d->winner[t], attack = w == d->taker || w == d->partner, sum = 0;
+        for (int i = 0; i < n; i++) sum += tarot_halves[plays[i]];
+        halves += attack ? sum : 0;
+        camps |= 1 << attack;
+    }
+    /* the bouts, looked for apart (memchr is quicker than a test per card) */
+    uint64_t penultimate = 0;
+    if ((at = memchr(d->plays, TAROT_PETIT, (size_t)done)) != NULL) {
+        int trick = (int)(at - d->plays) / n, attack = tarot_camp(d, d->winner[trick]) == TAROT_ATTACK;
+        bouts += attack;
+        if (trick == d->hand_size - 2) penultimate = 1 + (uint64_t)attack;
+    }
+    if ((at = memchr(d->plays, TAROT_21, (size_t)done)) != NULL)
+        bouts += tarot_camp(d, d->winner[(at - d->plays) / n]) == TAROT_ATTACK;
+    if ((at = memchr(d->plays, TAROT_EXCUSE, (size_t)done)) != NULL) {
+        int owner = tarot_camp(d, d->play_seat[at - d->plays]) == TAROT_ATTACK;
+        int won = tarot_camp(d, d->winner[(at - d->plays) / n]) == TAROT_ATTACK;
+        halves += 8 * owner + won - (won ? tarot_halves[TAROT_EXCUSE] : 0);
+        bouts += owner;
+    }
+    return (uint64_t)camps | (uint64_t)bouts << 2 | penultimate << 4 | (uint64_t)halves << 8;
+}
+
+/* The fields are packed without overlap into few words (each word costs a
+ * mix): the 14 high bits of a mask (cards 64..77) ride with other fields. */
+uint64_t tarot_deal_position(const struct tarot_deal *d)
+{
+    if (d->phase != TAROT_PLAY) return 0;
+    const struct tarot_rules *r = &d->rules;
+    int n = d->n, at = d->trick_no * n;
+    /* the cards outside the play that score: the discard, or the dog under
+     * garde sans and garde contre (F28) */
+    tarot_mask rest = d->contract <= TAROT_GARDE ? d->discard : d->dog;
+    /* the deal's constants: the rules the play and the score read (F24,
+     * F25, F27, F31; the number of players is the number of hands), the
+     * contract, the camps, the chelem said; poignées shown (their levels
+     * score, F36, and a seat shows one at most) */
+    uint64_t deal = (uint64_t)r->poignee_level | (uint64_t)r->half_point << 1 | (uint64_t)r->called_suit_lead << 2 |
+                    (uint64_t)r->excuse_last << 3 | (uint64_t)d->contract << 4 |
+                    (uint64_t)(uint8_t)(d->taker + 1) << 8 | (uint64_t)(uint8_t)(d->partner + 1) << 12 |
+                    (uint64_t)d->called << 16 | (uint64_t)d->chelem_announced << 24 |
+                    (uint64_t)(rest >> 64) << 26;
+    for (int s = 0; s < n; s++) deal |= (uint64_t)d->poignee_level[s] << (40 + 2 * s);
+    uint64_t key = game_key_add(game_key_add(0, deal), (uint64_t)rest);
+    /* every hand; the turn (the trick number follows from the hands' sizes) */
+    uint64_t high = (uint64_t)(uint8_t)d->to_act << 56 | (uint64_t)d->in_trick << 60;
+    for (int s = 0; s < n; s++) {
+        key = game_key_add(key, (uint64_t)d->hand[s]);
+        high |= s < 4 ? (uint64_t)(d->hand[s] >> 64) << (14 * s) : 0;
+    }
+    /* the trick on the table, card by card from its leader (7 bits each);
+     * the seats that have played to trick 1 (F25); a fifth hand's top */
+    uint64_t table = (uint64_t)d->played_first << 28 | (n == 5 ? (uint64_t)(d->hand[4] >> 64) << 33 : 0);
+    for (int i = 0; i < d->in_trick; i++) table |= (uint64_t)d->plays[at + i] << (7 * i);
+    key = game_key_add(key, high);
+    key = game_key_add(key, table | tricks_behind(d) << 47);
+    return key ? key : 1;                                              /* 0 says "no card play" */
+}

@@ -146,6 +146,18 @@ static int playout(const void *state, uint64_t seed)
     return m->over ? -1 : tarot_deal_playout(&m->deal, seed);
 }
 
+/* The deal's key (tarot_deal_position) with the players at its seats,
+ * whose totals its score moves; 0 once the match is over. */
+static uint64_t position(const void *state)
+{
+    const struct tarot_match *m = state;
+    uint64_t key = m->over ? 0 : tarot_deal_position(&m->deal), seats = 0;
+    if (!key) return 0;
+    for (int s = 0; s < m->n; s++) seats |= (uint64_t)(uint8_t)m->seat_player[s] << (8 * s);
+    key = game_key_add(key, seats);
+    return key ? key : 1;
+}
+
 static int settle(void *state)
 {
     return tarot_match_settle(state);
@@ -231,5 +243,5 @@ const struct game tarot_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .check = &tarot_check
+    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .position = position, .check = &tarot_check
 };
