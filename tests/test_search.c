@@ -10,6 +10,7 @@
 #include <string.h>
 #include "bots/search.h"
 #include "engine/rng.h"
+#include "engine/tarot/tarot.h"
 
 /* Plain max^n through game.h, the reference for three or more sides: every
  * player to act takes the first of the actions best for himself; out[q] is
@@ -126,6 +127,36 @@ Test(search, the_solver_gives_plain_minimax_values_on_small_endings_of_every_gam
         free(scratch);
     }
     cr_assert_geq(checked, 30, "only %d endings reached", checked);
+}
+
+/* Tarot's card play is two sides (game.h side), the taker with the called
+ * card's holder against the defence: alpha-beta between them gives plain
+ * max^n's values, at five with a partner as well (a partner put on the
+ * defence's side would minimise the taker's gain). */
+Test(search, tarot_s_sides_give_max_n_values, .timeout = 120)
+{
+    const struct game *g = game_find("tarot");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+    int partnered = 0, checked = 0;
+    cr_assert(state && scratch && g->side);
+    for (int players = 3; players <= 5; players++)
+        for (uint64_t seed = 1; seed <= 60 && (players < 5 ? checked < 6 * (players - 2) : partnered < 12); seed++) {
+            if (random_ending(g, players, seed * 31 + (uint64_t)players, 2 * players, state, scratch) < 0) continue;
+            const struct tarot_deal *d = &((const struct tarot_match *)state)->deal;
+            long before[GAME_MAX_PLAYERS];
+            g->scores(state, before);
+            int p = g->to_act(state);
+            double out[GAME_MAX_PLAYERS];
+            maxn(g, state, before, out);
+            double solved = search_solve(g, state, p, before, NULL, NULL);
+            cr_assert_float_eq(solved, out[p], 1e-9, "tarot at %d, seed %llu: sides %g, max^n %g", players,
+                               (unsigned long long)seed, solved, out[p]);
+            partnered += players == 5 && d->partner >= 0 && d->partner != d->taker;
+            checked++;
+        }
+    cr_assert_geq(partnered, 12, "only %d endings at five with a partner", partnered);
+    free(state);
+    free(scratch);
 }
 
 /* Every game but Piquet (whose solver is bots/solver.h) has position keys. */

@@ -158,6 +158,18 @@ static uint64_t position(const void *state)
     return key ? key : 1;
 }
 
+/* The card play's sides (game.h side): the taker and his partner (at five,
+ * the called card's holder) against the defenders, every total moved by
+ * a multiple of the deal's one number (the taker's gain is
+ * the defenders' loss, each defender's the same). */
+static int side(const void *state, int player)
+{
+    const struct tarot_match *m = state;
+    if (m->over || m->deal.phase != TAROT_PLAY) return -1;
+    int seat = tarot_match_player_seat(m, player);
+    return seat == m->deal.taker || seat == m->deal.partner ? 0 : 1;
+}
+
 static int settle(void *state)
 {
     return tarot_match_settle(state);
@@ -243,5 +255,5 @@ const struct game tarot_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .position = position, .check = &tarot_check
+    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .side = side, .position = position, .check = &tarot_check
 };
