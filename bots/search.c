@@ -105,15 +105,18 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
 
 enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128 };
 
+/* 24 bytes, so that more of the table stays in the caches: a look-up that
+ * misses them costs more than a node's copy of the state. */
 struct table_entry {
     uint64_t key;
+    double value;               /* alpha-beta's value or bound */
     uint32_t generation;        /* the table's when written; 0: empty */
     uint8_t bound, best;        /* TABLE_*; the best action's index */
-    double value[GAME_MAX_PLAYERS];   /* alpha-beta: [0]; max^n: each player's */
 };
 
 struct search_table {
     struct table_entry *entries;
+    double (*values)[GAME_MAX_PLAYERS];   /* max^n's, beside the entries (made when first needed) */
     uint64_t mask;
     uint32_t generation;
     size_t state_size;          /* of the states on the stack */
@@ -149,6 +152,7 @@ void search_table_free(struct search_table *self)
 {
     if (!self) return;
     free(self->entries);
+    free(self->values);
     free(self->stack);
     free(self);
 }
@@ -221,7 +225,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
     uint64_t key;
     struct table_entry *e = entry_for(s, state, &key);
     if (entry_holds(s, e, key)) {
-        double v = e->value[0];
+        double v = e->value;
         if (e->bound == TABLE_EXACT) return v;
         if (e->bound == TABLE_LOWER && v > alpha) alpha = v;
         if (e->bound == TABLE_UPPER && v < beta) beta = v;
@@ -258,7 +262,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         e->key = key;
         e->generation = s->table->generation;
         e->best = (uint8_t)best_i;
-        e->value[0] = best;
+        e->value = best;
         e->bound = best <= low ? TABLE_UPPER : best >= high ? TABLE_LOWER : TABLE_EXACT;
     }
     return best;
@@ -279,8 +283,10 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     }
     uint64_t key;
     struct table_entry *e = entry_for(s, state, &key);
+    if (e && !s->table->values && !(s->table->values = calloc(s->table->mask + 1, sizeof *s->table->values)))
+        e = NULL;   /* no memory for the vectors: no table */
     if (entry_holds(s, e, key)) {
-        memcpy(out, e->value, bytes);
+        memcpy(out, s->table->values[e - s->table->entries], bytes);
         return;
     }
     void *owned, *child = child_buffer(s, depth, &owned);
@@ -311,7 +317,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
         e->generation = s->table->generation;
         e->bound = TABLE_EXACT;
         e->best = 0;
-        memcpy(e->value, out, bytes);
+        memcpy(s->table->values[e - s->table->entries], out, bytes);
     }
 }
 

@@ -94,8 +94,9 @@ int search_choose(const struct search_options *options, const struct game *g, co
  * best action, tried first when it is met again. Its entries hold for one
  * `player` and one `before` (one decision): search_table_clear forgets
  * them (in constant time) when either changes. 2^log2_entries entries of
- * about 56 bytes (12..26; 0: SEARCH_TABLE_LOG2). NULL when memory runs out. */
-enum { SEARCH_TABLE_LOG2 = 18 };
+ * 24 bytes, and 40 more each for max^n's values when it is used (12..26;
+ * 0: SEARCH_TABLE_LOG2). NULL when memory runs out. */
+enum { SEARCH_TABLE_LOG2 = 16 };
 struct search_table *search_table_new(int log2_entries);
 void search_table_clear(struct search_table *self);
 void search_table_free(struct search_table *self);
