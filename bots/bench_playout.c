@@ -157,6 +157,7 @@ int main(int argc, char **argv)
     struct config cf[2];
     search_options_default(&cf[0].options);
     search_options_default(&cf[1].options);
+    cf[0].options.table = cf[1].options.table = search_table_new(0);   /* as bot-search keeps one */
     cf[0].greedy = cf[1].greedy = 0;
     cf[1].options.thumb = 0;
     const char *names[2] = { "thumb", "random" };
@@ -217,6 +218,7 @@ int main(int argc, char **argv)
            g->name, players, from, to, pairs, names[0], names[1], mean, sqrt(var / (double)pairs),
            value[0] / (double)pairs, value[1] / (double)pairs, decisions[0] ? 1e3 * cpu[0] / (double)decisions[0] : 0,
            decisions[1] ? 1e3 * cpu[1] / (double)decisions[1] : 0);
+    search_table_free(cf[0].options.table);
     free(start);
     return 0;
 }

@@ -4,11 +4,17 @@
  *     (two tricks at four hands, four at two) from seeded random play:
  *     mean and worst time, beside plain minimax on the same endings (the
  *     baseline, measured in the same run);
+ *   - the solver with its transposition table (search.h search_table) on
+ *     tricks to lead with 8 cards in every hand where they solve in
+ *     seconds, fewer elsewhere (table_cards): mean and worst time and the
+ *     positions searched, a table of 2^20 entries cleared for each;
  *   - whole decisions as the bot makes them at its default budget (a state
  *     rebuilt from the view, then the search), per second, on card plays
  *     of seeded random play, beside the greedy heuristic deciding the same
  *     views (the baseline). Median of 3 runs; CPU time of the thread.
- * Usage: bench-search
+ * Usage: bench-search [--game NAME] [--cards N [--baseline]]
+ *   --cards N     only the table's endings, of N cards a hand (--baseline:
+ *                 beside the solver without its table)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -211,6 +217,7 @@ static void bench_decisions(const struct game *g, int players)
     int n = states && rebuilt ? collect(g, players, 0, states, VIEWS) : 0, rebuilt_ok = 0;
     struct search_options options;
     search_options_default(&options);
+    options.table = search_table_new(0);   /* as bot-search keeps one */
     cJSON *views[VIEWS];
     for (int i = 0; i < n; i++) {
         const void *s = (const char *)states + (size_t)i * g->state_size;
@@ -250,8 +257,23 @@ static void bench_decisions(const struct game *g, int players)
                g->name, players, rate[1][RUNS / 2], rebuilt_ok, n, rate[0][RUNS / 2]);
     }
     for (int i = 0; i < n; i++) cJSON_Delete(views[i]);
+    search_table_free(options.table);
     free(states);
     free(rebuilt);
+}
+
+/* The hand size of the table's endings in `make bench`: 8 cards a hand
+ * where 12 endings solve in seconds on this machine, else the largest
+ * that does (measured 2026-11-27: Partnership's 6-card endings take 78 ms
+ * on average, Tarot's at four 134 ms, Tarocchini's 5-card ones 20 ms;
+ * one card more is about ten times as long). */
+static int table_cards(const char *name, int players)
+{
+    if (!strcmp(name, "belote-partnership")) return 6;
+    if (!strcmp(name, "belote")) return players == 2 ? 8 : players == 3 ? 6 : 5;
+    if (!strcmp(name, "tarot")) return players == 3 ? 8 : players == 4 ? 6 : 5;
+    if (!strcmp(name, "tarocchini")) return 5;
+    return 8;
 }
 
 int main(int argc, char **argv)
@@ -263,8 +285,12 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--cards") && i + 1 < argc) cards = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--baseline")) baseline = 1;
         else {
-            fprintf(stderr, "usage: bench-search [--game NAME] [--cards N [--baseline]]\n");
-            return 2;
+            int help = !strcmp(argv[i], "--help");
+            fprintf(help ? stdout : stderr, "usage: bench-search [--game NAME] [--cards N [--baseline]]\n"
+                                            "  --game NAME   one game (default: every game)\n"
+                                            "  --cards N     only the solver with its table on endings of N cards a\n"
+                                            "                hand (--baseline: beside the solver without it)\n");
+            return help ? 0 : 2;
         }
     }
     for (int m = 0; game_modules[m]; m++) {
@@ -277,7 +303,7 @@ int main(int argc, char **argv)
                 continue;
             }
             bench_solver(g, players);
-            if (g->position) bench_table(g, players, 8, 0);
+            if (g->position) bench_table(g, players, table_cards(g->name, players), 0);
             if (strcmp(g->name, "piquet")) bench_decisions(g, players);
             fflush(stdout);
         }

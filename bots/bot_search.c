@@ -296,7 +296,9 @@ int main(int argc, char **argv)
         }
     }
     struct sdk_game_bot bot = { name, "1.0", games, act_game, match_start, NULL, match_end, 0 };
+    self.options.table = search_table_new(0);   /* the exact endings' table, kept (NULL: one a decision) */
     int rc = sdk_game_run(&bot, &self);
+    search_table_free(self.options.table);
     free(self.state);
     rebuild_cache_clear(&self.cache);
     return rc;
