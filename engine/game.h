@@ -254,6 +254,20 @@ struct game {
      * holds it fixed. 0 outside the card play. */
     uint64_t (*position)(const void *state);
 
+    /* Optional (NULL: none): equivalent cards, for the ending solver.
+     * Writes into out[0..n-1] (n: legal_count) the class of each legal
+     * action: the index of the first legal action it is interchangeable
+     * with, or its own. Two actions are interchangeable when the rest of
+     * the deal goes the same whichever is taken, whatever anyone does
+     * next: two cards of one player's hand, of one suit, worth the same
+     * points, with no card still to be played (in any hand or on the
+     * table) ranking between them, and neither with a meaning of its own
+     * (a declaration, a card that scores a bonus or has a rule of its
+     * own). Cheap: called once per position of a search. 0, or -1 when
+     * the state has no classes to give (outside the card play: then
+     * every action is its own). */
+    int (*play_classes)(const void *state, uint8_t *out, int n);
+
     /* Optional (NULL: the teams are the sides): in the card play, the
      * side (0 or 1) of `player` where the game has more than two teams
      * but the deal's score moves every player's total by one number's
