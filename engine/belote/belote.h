@@ -314,6 +314,20 @@ void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s);
  * played[] and win_pos. */
 uint64_t bel_deal_position(const struct bel_deal *d);
 
+/* game.h play_classes: the classes of the acting seat's plays (n: the
+ * legal count), as bel_play_classes (belote_family.h) gives them: legal
+ * cards of one suit, of equal points, with no card still to be played
+ * between them in the trick order (any hand, the trick on the table;
+ * Marseillaise: the face-down cards too), neither the King or Queen of
+ * trumps (B26, BM5). Marseillaise also keeps apart a card lying on a
+ * face-down one (BM2: playing it turns that card up) and one that may yet
+ * be claimed in a meld (BM3: a claim reads the cards the seat has). The
+ * trick-1 declarations read the hand only when they are made: a card
+ * played after its seat's `meld` counts for nothing more. -1, nothing
+ * written, outside the card play and when a `meld` action is due (B18,
+ * BM3); else 0. */
+int bel_deal_play_classes(const struct bel_deal *d, uint8_t *out, int n);
+
 /* ---- a search's playouts (belote_playout.c) ---- */
 /* game.h playout for the deal: the index of the legal play the acting
  * seat takes by the rules of thumb of belote_playout.c, deterministic for

@@ -223,6 +223,62 @@ int bel_deal_find_legal(const struct bel_deal *d, const char *text, int len)
     return -1;
 }
 
+/* ---- equivalent plays (game.h play_classes) ---- */
+
+/* Marseillaise (BM2, BM3): the available cards of seat s that still count
+ * for more than their rank and points: one that lies on a face-down card
+ * (playing it turns that card up), and one that may yet be claimed in a
+ * meld, a later claim reading which cards the seat has. A card can be in
+ * no meld to come when every three cards in sequence around it hold one
+ * the seat can no longer have (played, in the other layout, or claimed
+ * in a sequence already), and its rank's carré is no meld or misses a
+ * card. */
+static pq_mask marseillaise_roles(const struct bel_deal *d, int s, pq_mask cards)
+{
+    pq_mask role = 0, may_have = d->hand[s] | d->down[s] | d->pending[s];
+    pq_mask seq_ok = may_have & ~d->claimed_seq[s];
+    for (pq_mask m = cards; m; m &= m - 1) {
+        int c = pq_mask_first(m), suit = PQ_SUIT(c), rank = PQ_RANK(c);
+        if (d->bottom[s][d->packet_of[c]] != BEL_NO_CARD) {
+            role |= PQ_BIT(c);
+            continue;
+        }
+        pq_mask carre = 0;
+        for (int x = 0; x < PQ_SUITS; x++) carre |= PQ_BIT(PQ_CARD(x, rank));
+        if (bel_meld_key(carre) && (carre & may_have & ~d->claimed_carre[s]) == carre) {
+            role |= PQ_BIT(c);
+            continue;
+        }
+        for (int low = rank - 2; low <= rank; low++) {
+            if (low < 0 || low + 2 >= PQ_RANKS) continue;
+            pq_mask run = (pq_mask)7 << (suit * 8 + low);
+            if ((run & seq_ok) == run) {
+                role |= PQ_BIT(c);
+                break;
+            }
+        }
+    }
+    return role;
+}
+
+int bel_deal_play_classes(const struct bel_deal *d, uint8_t *out, int n)
+{
+    if (d->phase != BEL_PHASE_PLAY || bel_deal_meld_due(d)) return -1;
+    int s = d->to_act;
+    pq_mask legal = bel_deal_legal_cards(d), in_play = 0, role = 0;
+    const uint8_t *points[PQ_SUITS];
+    for (int suit = 0; suit < PQ_SUITS; suit++) points[suit] = suit == d->trump ? bel_trump_points : bel_plain_points;
+    for (int i = 0; i < d->n_played; i++) in_play |= PQ_BIT(d->played[i]);
+    for (int i = 0; i < d->n; i++) in_play |= d->hand[i];
+    if (d->rules.form == BEL_MARSEILLAISE) {
+        /* BM5: the King and Queen of trumps make an automatic belote */
+        role |= PQ_BIT(PQ_CARD(d->trump, PQ_RANK_K)) | PQ_BIT(PQ_CARD(d->trump, PQ_RANK_Q));
+        in_play |= d->down[0] | d->down[1] | d->pending[0] | d->pending[1];
+        role |= marseillaise_roles(d, s, legal);
+    }
+    return bel_play_classes(legal, d->hand[s], belote_of(d), in_play, role, 1u << d->trump, points, out, n);
+}
+
 /* ---- applying ---- */
 
 static struct bel_act *record(struct bel_deal *d, int kind, int card, int suffix)

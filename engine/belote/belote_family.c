@@ -384,6 +384,63 @@ int bel_deck_write(const uint8_t deck[32], char *buf, int cap)
     return t.len;
 }
 
+/* ---- equivalent plays ---- */
+
+/* The ranks of a suit from its highest card down, in the trump order and
+ * in a plain suit's (B2, the inverse of the strength tables). */
+static const uint8_t trump_order[PQ_RANKS] = { PQ_RANK_J, PQ_RANK_9, PQ_RANK_A, PQ_RANK_T,
+                                               PQ_RANK_K, PQ_RANK_Q, PQ_RANK_8, PQ_RANK_7 };
+static const uint8_t plain_order[PQ_RANKS] = { PQ_RANK_A, PQ_RANK_T, PQ_RANK_K, PQ_RANK_Q,
+                                               PQ_RANK_J, PQ_RANK_9, PQ_RANK_8, PQ_RANK_7 };
+
+int bel_play_classes(pq_mask legal, pq_mask hand, struct bel_belote b, pq_mask in_play, pq_mask role,
+                     unsigned trump_suits, const uint8_t *const points[PQ_SUITS], uint8_t *out, int n)
+{
+    uint8_t at[32];     /* each legal card's index in the list of plays */
+    int k = 0;
+    for (pq_mask m = legal; m; m &= m - 1) {
+        int c = pq_mask_first(m);
+        at[c] = (uint8_t)k++;
+        k += bel_suffixes(c, hand, b) != 0;
+    }
+    if (k != n) return -1;
+    for (int i = 0; i < n; i++) out[i] = (uint8_t)i;
+    /* the King and Queen of the belote suits have a word of their own */
+    for (int suit = 0; suit < PQ_SUITS; suit++)
+        if (b.suits & (1u << suit)) role |= PQ_BIT(PQ_CARD(suit, PQ_RANK_K)) | PQ_BIT(PQ_CARD(suit, PQ_RANK_Q));
+    pq_mask free_cards = legal & ~role;
+    in_play |= legal;
+    for (int suit = 0; suit < PQ_SUITS; suit++) {
+        if (pq_mask_count(free_cards & PQ_SUIT_MASK(suit)) < 2) continue;
+        const uint8_t *order = trump_suits & (1u << suit) ? trump_order : plain_order;
+        /* runs of free cards of equal points, down the trick order; any
+         * other card still in play ends a run */
+        uint8_t run[PQ_RANKS];
+        int len = 0, run_points = -1;
+        for (int i = 0; i <= PQ_RANKS; i++) {
+            int c = i < PQ_RANKS ? PQ_CARD(suit, order[i]) : -1;
+            if (c >= 0 && !(in_play & PQ_BIT(c))) continue;     /* played: nothing between */
+            int joins = c >= 0 && (free_cards & PQ_BIT(c)) && len > 0 && points[suit][PQ_RANK(c)] == run_points;
+            if (joins) {
+                run[len++] = (uint8_t)c;
+                continue;
+            }
+            if (len > 1) {
+                int first = at[run[0]];
+                for (int j = 1; j < len; j++)
+                    if (at[run[j]] < first) first = at[run[j]];
+                for (int j = 0; j < len; j++) out[at[run[j]]] = (uint8_t)first;
+            }
+            len = 0;
+            if (c >= 0 && (free_cards & PQ_BIT(c))) {
+                run[len++] = (uint8_t)c;
+                run_points = points[suit][PQ_RANK(c)];
+            }
+        }
+    }
+    return 0;
+}
+
 /* ---- sampling ---- */
 
 static int may_take(const int8_t *slot_seat, const pq_mask *forbid, int slot, int card)

@@ -286,6 +286,26 @@ int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, in
 /* Writes a pack as a deal record's "deck"; its length. */
 int bel_deck_write(const uint8_t deck[32], char *buf, int cap);
 
+/* ---- equivalent plays (belote_family.c): game.h play_classes ---- */
+
+/* The classes of the plays bel_plays_count and bel_plays_nth list for the
+ * cards `legal` of a seat holding `hand` (n: their number; -1 and nothing
+ * written when n is another). out[i]: the index of the first play of i's
+ * class. Two plays share a class when they are plain plays (no word) of
+ * cards that are legal, of one suit, of equal points (points[suit][rank])
+ * and next to each other in the suit's trick order (trump_suits: the
+ * suits in the trump order J 9 A T K Q 8 7, the others A T K Q J 9 8 7)
+ * among the cards `in_play` (every hand and the trick on the table, and
+ * what else may yet be played), so that none still to be played ranks
+ * between them; and neither is a card of `role` (the caller's: a card the
+ * score or a later rule reads) nor the King or Queen of a suit of
+ * b.suits (belote, B26, K27). Then whichever is played, the rest of the
+ * deal can go the same: every later trick is won by the same seat with
+ * the same points, and every later obligation (follow, trump, head the
+ * trick) allows the same cards, the other one in place of it. */
+int bel_play_classes(pq_mask legal, pq_mask hand, struct bel_belote b, pq_mask in_play, pq_mask role,
+                     unsigned trump_suits, const uint8_t *const points[PQ_SUITS], uint8_t *out, int n);
+
 /* ---- sampling (belote_family.c): belote.h and coinche.h "Sampling" ---- */
 struct pq_rng;
 /* Deals the n (<= 32) unseen cards of pool[] to n slots at random into

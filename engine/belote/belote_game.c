@@ -300,6 +300,12 @@ static uint64_t position(const void *state)
     return m->over ? 0 : bel_deal_position(&m->deal);
 }
 
+static int play_classes(const void *state, uint8_t *out, int n)
+{
+    const struct bel_match *m = state;
+    return m->over ? -1 : bel_deal_play_classes(&m->deal, out, n);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return bel_match_sample(out, state, player, seed);
@@ -315,7 +321,7 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
         .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .playout = playout, \
-        .position = position, .check = &bel_check }
+        .position = position, .play_classes = play_classes, .check = &bel_check }
 
 const struct game belote_game =
     BELOTE_MODULE("belote", "Belote", 2, 4, 4, bel_flags_basic, FLAGS - 1, create_basic);
