@@ -329,6 +329,17 @@ int coinche_melds_score(const struct coinche_deal *d, int seat);
  * `forbid` (what the players know) and the order of the history. */
 uint64_t coinche_deal_position(const struct coinche_deal *d);
 
+/* game.h play_classes: the classes of the acting seat's plays (n: the
+ * legal count), as bel_play_classes (belote_family.h) gives them under
+ * the contract's points and trick orders (K2, K3: a suit contract's
+ * trumps and plain suits, NT's plain order, AT's trump order in every
+ * suit): legal cards of one suit, of equal points, with no card still to
+ * be played between them (any hand, the trick on the table), neither the
+ * King or Queen of a belote suit (K27). Trick-1 melds (K19) read the hand
+ * only when they are declared. -1, nothing written, outside the card play
+ * and when a `meld` action is due; else 0. */
+int coinche_deal_play_classes(const struct coinche_deal *d, uint8_t *out, int n);
+
 /* ---- scoring (coinche_score.c) ---- */
 void coinche_score(const struct coinche_sheet *s, const struct coinche_rules *r, struct coinche_result *out);
 const char *coinche_category_name(int category);

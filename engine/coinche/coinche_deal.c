@@ -283,6 +283,26 @@ int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int 
     return -1;
 }
 
+/* ---- equivalent plays (game.h play_classes) ---- */
+
+int coinche_deal_play_classes(const struct coinche_deal *d, uint8_t *out, int n)
+{
+    if (d->phase != COINCHE_PHASE_PLAY || coinche_deal_meld_due(d)) return -1;
+    int den = d->contract.den, seed = d->rules.nt_at_seed;
+    pq_mask in_play = d->hand[0] | d->hand[1] | d->hand[2] | d->hand[3];
+    for (int i = 0; i < d->n_played; i++) in_play |= PQ_BIT(d->played[i]);
+    /* K2, K3: each suit's points and trick order under the contract */
+    const uint8_t *points[PQ_SUITS];
+    unsigned trump_suits = den < COINCHE_NT ? 1u << den : den == COINCHE_AT ? 0xfu : 0;
+    for (int suit = 0; suit < PQ_SUITS; suit++) {
+        if (den == COINCHE_NT) points[suit] = seed ? bel_plain_points : nt_points;
+        else if (den == COINCHE_AT) points[suit] = seed ? bel_trump_points : at_points;
+        else points[suit] = suit == den ? bel_trump_points : bel_plain_points;
+    }
+    return bel_play_classes(coinche_deal_legal_cards(d), d->hand[d->to_act], belote_of(d), in_play, 0, trump_suits,
+                            points, out, n);
+}
+
 /* ---- applying ---- */
 
 static struct coinche_act *record(struct coinche_deal *d, int kind, int card, int den)

@@ -213,6 +213,12 @@ static uint64_t position(const void *state)
     return m->over ? 0 : coinche_deal_position(&m->deal);
 }
 
+static int play_classes(const void *state, uint8_t *out, int n)
+{
+    const struct coinche_match *m = state;
+    return m->over ? -1 : coinche_deal_play_classes(&m->deal, out, n);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return coinche_match_sample(out, state, player, seed);
@@ -225,5 +231,6 @@ const struct game coinche_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .position = position, .check = &coinche_check,
+    .forfeit_points = forfeit_points, .sample = sample, .position = position,
+    .play_classes = play_classes, .check = &coinche_check,
 };
