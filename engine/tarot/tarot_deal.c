@@ -3,7 +3,9 @@
  * dog and the discard, the chelem announcement, poignées and the play,
  * with the legal actions listed and found by rank (tarot.h gives their
  * order). One check (legal_index) decides every action's legality, for
- * find_legal and apply alike, so the two never disagree.
+ * find_legal and apply alike, so the two never disagree. Also the card
+ * play's equivalent cards (tarot_deal_play_classes) and its position key
+ * (tarot_deal_position), both for the ending solver.
  */
 #include <assert.h>
 #include <string.h>
@@ -412,17 +414,19 @@ static uint8_t run_of(int c)
 int tarot_deal_play_classes(const struct tarot_deal *d, uint8_t *out, int n)
 {
     if (d->phase != TAROT_PLAY) return -1;
+    for (int i = 0; i < n; i++) out[i] = (uint8_t)i;
+    tarot_mask same = half_point_cards & d->playable;
+    /* the called card reveals the partner (F24): alone, though a face card
+     * is alone by its points already */
+    if (d->called != TAROT_NO_CARD) same &= ~TAROT_BIT(d->called);
+    if (!(same & (same - 1))) return 0;                               /* no two to join */
     /* the cards still to be played or on the table: the trick's cards are
      * in play (a card between two of them decides which one wins it) */
     tarot_mask live = 0;
     for (int s = 0; s < d->n; s++) live |= d->hand[s];
     for (int i = 0; i < d->in_trick; i++) live |= TAROT_BIT(d->plays[d->trick_no * d->n + i]);
-    tarot_mask same = half_point_cards & d->playable;
-    /* the called card reveals the partner (F24): alone, though it is a face card */
-    if (d->called != TAROT_NO_CARD) same &= ~TAROT_BIT(d->called);
     tarot_mask m = d->playable;
     int prev = -1;
-    for (int i = 0; i < n; i++) out[i] = (uint8_t)i;
     /* the legal plays come first, in pack order (tarot.h); a play joins the
      * one before it when both have half a point, are of one run, and no
      * card still in play lies between them */
