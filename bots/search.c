@@ -103,7 +103,7 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
 
 /* ---- the ending solver ---- */
 
-enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128 };
+enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128, CLASSES_MAX = 256 };
 
 /* 24 bytes, so that more of the table stays in the caches: a look-up that
  * misses them costs more than a node's copy of the state. */
@@ -204,6 +204,15 @@ static int nth_tried(int k, int first)
     return k == 0 ? first : k <= first ? k - 1 : k;
 }
 
+/* The game's equivalent cards (game.h play_classes) into cls: 1 when it
+ * gave them (then only an action with cls[i] == i need be tried: the
+ * others of its class lead to the same values), 0 when every action is to
+ * be tried. */
+static int classes(const struct game *g, const void *state, uint8_t *cls, int n)
+{
+    return g->play_classes && n <= CLASSES_MAX && g->play_classes(state, cls, n) == 0;
+}
+
 /* Whether q plays for p's side: their side of the card play where the
  * game has one (game.h side), else their team. */
 static int same_side(const struct game *g, const void *state, int p, int q)
@@ -232,6 +241,9 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (alpha >= beta) return v;
         if (e->best < n) first = e->best;
     }
+    uint8_t cls[CLASSES_MAX];
+    int classed = classes(g, state, cls, n);
+    if (classed) first = cls[first];
     double low = alpha, high = beta;   /* the window searched */
     int maximise = same_side(g, state, p, s->player), best_i = -1;
     double best = maximise ? -1e300 : 1e300;
@@ -239,6 +251,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
     if (!child) return search_value(g, state, s->player, s->before);   /* out of memory: the deal so far */
     for (int k = 0; k < n; k++) {
         int i = nth_tried(k, first);
+        if (classed && cls[i] != i) continue;   /* the same as an action of its class */
         memcpy(child, state, g->state_size);
         int rc = apply_nth(g, child, i);
         if (rc == GAME_ILLEGAL) continue;
@@ -289,6 +302,8 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
         memcpy(out, s->table->values[e - s->table->entries], bytes);
         return;
     }
+    uint8_t cls[CLASSES_MAX];
+    int classed = classes(g, state, cls, n);
     void *owned, *child = child_buffer(s, depth, &owned);
     int found = 0;
     if (!child) {
@@ -297,6 +312,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     }
     for (int i = 0; i < n; i++) {
         double v[GAME_MAX_PLAYERS];
+        if (classed && cls[i] != i) continue;   /* its class's first gives the same values */
         memcpy(child, state, g->state_size);
         int rc = apply_nth(g, child, i);
         if (rc == GAME_ILLEGAL) continue;

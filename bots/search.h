@@ -109,7 +109,8 @@ void search_table_free(struct search_table *self);
  * taking the first of the actions best for his own search_value (not
  * paranoid: Tarot's defenders, each a team of the interface, then help
  * each other instead of playing to lose). `before` as for
- * search_value. With a table (may be NULL) and a game with position keys,
+ * search_value. Of the actions of one class of equivalent cards (game.h
+ * play_classes) only the first is tried. With a table (may be NULL) and a game with position keys,
  * positions already solved are looked up there (the value is the same as
  * without: the table saves work, never changes a result, the keys' hash
  * collisions aside). Exponential in the actions left: for

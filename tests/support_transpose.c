@@ -97,3 +97,41 @@ out:
     free(table);
     return rc;
 }
+
+int transpose_matches(const struct game *g, void *state, const char *const *rules, int matches, uint64_t seed,
+                      uint64_t rng_seed, int lines_first, int lines_late, int (*late)(const void *state),
+                      struct transpose_tally *tally, char *why, int cap)
+{
+    char what[200];
+    for (int k = 0; k < matches; k++) {
+        struct game_setup setup = { 4, seed + (uint64_t)k, k & 3, rules, 0 };
+        struct pq_rng rng;
+        if (g->create(state, &setup, why, cap) < 0) return -1;
+        pq_rng_seed(&rng, rng_seed + (uint64_t)k);
+        int checked_first = 0, checked_late = 0, deal = g->deal_number(state);
+        while (g->to_act(state) >= 0) {
+            if (g->deal_number(state) != deal) {
+                deal = g->deal_number(state);
+                checked_first = checked_late = 0;
+            }
+            int keyed = g->position(state) != 0;
+            for (int at_late = 0; at_late < 2; at_late++) {
+                int *checked = at_late ? &checked_late : &checked_first;
+                if (!keyed || *checked || (at_late && !late(state))) continue;
+                *checked = 1;
+                if (transpose_check(g, state, at_late ? lines_late : lines_first, pq_rng_next(&rng), tally, what,
+                                    sizeof what) < 0) {
+                    snprintf(why, (size_t)cap, "match %d deal %d, %s: %s", k, deal, at_late ? "late" : "first play",
+                             what);
+                    return -1;
+                }
+            }
+            int n = g->legal_count(state);
+            if (transpose_apply(g, state, (int)pq_rng_below(&rng, (uint32_t)n)) == GAME_ILLEGAL) {
+                snprintf(why, (size_t)cap, "match %d deal %d: a listed action refused", k, deal);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}

@@ -25,6 +25,16 @@ struct transpose_tally {
 int transpose_check(const struct game *g, const void *root, int lines, uint64_t seed, struct transpose_tally *tally,
                     char *why, int cap);
 
+/* Plays `matches` seeded random matches of g at four players under `rules`
+ * (setup seeds from `seed`, first dealers in turn, the random choices from
+ * `rng_seed`) into `state`; in each deal runs transpose_check from the
+ * first keyed state with `lines_first` lines and from the first keyed
+ * state `late` accepts with `lines_late` lines. 0 when every check
+ * passes, else -1 with the match, deal and what differed in `why`. */
+int transpose_matches(const struct game *g, void *state, const char *const *rules, int matches, uint64_t seed,
+                      uint64_t rng_seed, int lines_first, int lines_late, int (*late)(const void *state),
+                      struct transpose_tally *tally, char *why, int cap);
+
 /* Applies legal action n of the player to act (apply_legal when the game
  * has it, else its text): the GAME_* result. */
 int transpose_apply(const struct game *g, void *state, int n);

@@ -214,37 +214,20 @@ Test(position_coinche, zero_outside_the_card_play)
     cr_expect_eq(key(&m), 0, "the deal is over");
 }
 
+/* With three tricks left, a trick to lead. */
+static int late(const void *state)
+{
+    const struct coinche_match *x = state;
+    return x->deal.trick == 5 && x->deal.n_played == 0;
+}
+
 /* Seeded random matches under `rules`: at the first card play of each
- * deal and with three tricks left, random lines from there. */
+ * deal and late in it, random lines from there. */
 static void random_matches(const char *const *rules, int matches, struct transpose_tally *tally)
 {
-    char why[200];
-    for (int k = 0; k < matches; k++) {
-        struct game_setup setup = { 4, 1000 + (uint64_t)k, k & 3, rules, 0 };
-        struct pq_rng rng;
-        char err[200];
-        cr_assert_eq(coinche_game.create(&m, &setup, err, sizeof err), 0, "%s", err);
-        pq_rng_seed(&rng, 77 + (uint64_t)k);
-        int checked_first = 0, checked_end = 0, deal = m.deal_no;
-        while (!m.over) {
-            if (m.deal_no != deal) {
-                deal = m.deal_no;
-                checked_first = checked_end = 0;
-            }
-            if (key(&m) && !checked_first) {
-                checked_first = 1;
-                cr_assert_eq(transpose_check(&coinche_game, &m, 30, pq_rng_next(&rng), tally, why, sizeof why), 0,
-                             "match %d deal %d, trick 1: %s", k, deal, why);
-            }
-            if (key(&m) && !checked_end && m.deal.trick == 5 && m.deal.n_played == 0) {
-                checked_end = 1;
-                cr_assert_eq(transpose_check(&coinche_game, &m, 300, pq_rng_next(&rng), tally, why, sizeof why), 0,
-                             "match %d deal %d, trick 6: %s", k, deal, why);
-            }
-            int n = coinche_game.legal_count(&m);
-            cr_assert_neq(transpose_apply(&coinche_game, &m, (int)pq_rng_below(&rng, (uint32_t)n)), GAME_ILLEGAL);
-        }
-    }
+    char why[300];
+    cr_assert_eq(transpose_matches(&coinche_game, &m, rules, matches, 1000, 77, 30, 300, late, tally, why, sizeof why), 0, "%s",
+                 why);
 }
 
 Test(position_coinche, random_matches_one_key_one_set_of_legal_actions_and_one_score, .timeout = 300)

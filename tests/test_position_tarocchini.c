@@ -158,36 +158,20 @@ Test(position_tarocchini, zero_outside_the_play)
     cr_expect_eq(key(&m), 0, "the deal is over");
 }
 
-/* Seeded random matches under `rules`: at the first play of each deal
- * and with four tricks left, random lines from there. */
+/* With four tricks left, a trick to lead. */
+static int late(const void *state)
+{
+    const struct tar_match *x = state;
+    return x->deal.trick == TAR_TRICKS - 4 && x->deal.n_played == 0;
+}
+
+/* Seeded random matches under `rules`: at the first card play of each
+ * deal and late in it, random lines from there. */
 static void random_matches(const char *const *rules, int matches, struct transpose_tally *tally)
 {
-    char why[200], err[200];
-    for (int k = 0; k < matches; k++) {
-        struct game_setup setup = { 4, 2000 + (uint64_t)k, k & 3, rules, 0 };
-        struct pq_rng rng;
-        cr_assert_eq(tarocchini_game.create(&m, &setup, err, sizeof err), 0, "%s", err);
-        pq_rng_seed(&rng, 99 + (uint64_t)k);
-        int checked_first = 0, checked_end = 0, deal = m.deal_no;
-        while (!m.over) {
-            if (m.deal_no != deal) {
-                deal = m.deal_no;
-                checked_first = checked_end = 0;
-            }
-            if (key(&m) && !checked_first) {
-                checked_first = 1;
-                cr_assert_eq(transpose_check(&tarocchini_game, &m, 20, pq_rng_next(&rng), tally, why, sizeof why),
-                             0, "match %d deal %d, trick 1: %s", k, deal, why);
-            }
-            if (key(&m) && !checked_end && m.deal.trick == TAR_TRICKS - 4 && m.deal.n_played == 0) {
-                checked_end = 1;
-                cr_assert_eq(transpose_check(&tarocchini_game, &m, 1000, pq_rng_next(&rng), tally, why, sizeof why),
-                             0, "match %d deal %d, trick 12: %s", k, deal, why);
-            }
-            int n = tarocchini_game.legal_count(&m);
-            cr_assert_neq(transpose_apply(&tarocchini_game, &m, (int)pq_rng_below(&rng, (uint32_t)n)), GAME_ILLEGAL);
-        }
-    }
+    char why[300];
+    cr_assert_eq(transpose_matches(&tarocchini_game, &m, rules, matches, 2000, 99, 20, 1000, late, tally, why, sizeof why), 0, "%s",
+                 why);
 }
 
 Test(position_tarocchini, random_matches_one_key_one_set_of_legal_actions_and_one_score, .timeout = 300)

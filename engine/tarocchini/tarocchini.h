@@ -381,6 +381,22 @@ int tar_team(int seat);
  * the players know), the history. */
 uint64_t tar_deal_position(const struct tar_deal *d);
 
+/* game.h play_classes: in the card play, out[i] (i < n, n the legal count)
+ * is the first legal action interchangeable with action i (i itself when
+ * none): 0, or -1 outside the play or when n is not the legal count
+ * (nothing written). A card's signal sets are one class (O25: nothing
+ * reads them). Cards of the seat's hand join only where they score alike
+ * in every pile and rank alike in every trick: the numerals 6..10 of one
+ * plain suit with no other card of that suit still to be played (in a hand
+ * or on the table) between them, the Moors (one rank, O5), the Sun with
+ * the Moon (neighbours, both blanks of the grande's top group). Never
+ * joined: the tarocchi AN WO BE MA (counters, the tarocchi cricca, wilds,
+ * the Matto's own play), courts (points, cricche, suit sequences), Aces
+ * (suit and Ace sequences), the numbered trumps (each a number of the
+ * grande's run). Declared cards join like any: a declaration scores when
+ * made and nothing later reads its cards. */
+int tar_deal_play_classes(const struct tar_deal *d, uint8_t *out, int n);
+
 /* ---- scoring (tarocchini_score.c) ---- */
 void tar_score(const struct tar_deal *d, struct tar_result *out);
 const char *tar_category_name(int category);

@@ -4,6 +4,7 @@
  * action notation, its error reasons and the legal-action list
  * (tarocchini.h gives its order). A refused action changes nothing.
  */
+#include <assert.h>
 #include <string.h>
 #include "engine/tarocchini/tarocchini.h"
 #include "engine/text.h"
@@ -805,6 +806,67 @@ int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len)
         return -1;
     struct walker w = { -1, 0, 0, { 0, 0, 0, 0, 0 }, &a };
     return walk(d, &w) ? w.index : -1;
+}
+
+/* ---- equivalent cards (game.h play_classes) ---- */
+
+/* The cards that score and rank alike (tarocchini.h tar_deal_play_classes):
+ * a plain suit's numerals 6..10 (blanks in no combination, O6, O15), the
+ * four Moors (one rank, O3, O5; blanks; only the Moors' sequence counts
+ * them, by number, O16), and the Sun with the Moon (adjacent trumps,
+ * blanks, the grande's top group counts them by number, O16). The O27
+ * handover gives the first of its order a pile holds: numerals of one suit,
+ * the Moors and MO SU are neighbours in that order, so two such piles that
+ * differ by a swap hand over cards that score alike. */
+#define NUMERALS_OF(s) ((tar_mask)0x1f << TAR_CARD(s, TAR_TEN))   /* T 9 8 7 6 */
+
+/* Writes out[] for the cards of `cls` (one class, its lowest card first)
+ * at their indices `at`. */
+static void classes_join(uint8_t *out, const uint8_t *at, const uint8_t *per_card, tar_mask cls)
+{
+    int first = at[__builtin_ctzll(cls)];
+    for (tar_mask x = cls & (cls - 1); x; x &= x - 1) {
+        int c = __builtin_ctzll(x);
+        for (int j = 0; j < per_card[c]; j++) out[at[c] + j] = (uint8_t)first;
+    }
+}
+
+int tar_deal_play_classes(const struct tar_deal *d, uint8_t *out, int n)
+{
+    if (d->phase != TAR_PHASE_PLAY || n != d->n_legal) return -1;
+    uint8_t at[TAR_CARDS], per_card[TAR_CARDS];
+    tar_mask playable = d->playable;
+    int lead_signals = d->n_played == 0 && d->rules.signals, seat = d->to_act, i = 0;
+    /* the list's layout (nth_direct): cards in pack order, a lead's each
+     * with its signal sets; a card's every set is one class (O25: signals
+     * bind nobody and no rule or score reads them) */
+    for (tar_mask x = playable; x; x &= x - 1) {
+        int c = __builtin_ctzll(x), k = 1;
+        if (lead_signals && c != TAR_MA) k = d->suit_held[seat][tar_suit(c)] == 1 ? 7 : 4;
+        at[c] = (uint8_t)i;
+        per_card[c] = (uint8_t)k;
+        for (int j = 0; j < k; j++) out[i + j] = (uint8_t)i;
+        i += k;
+    }
+    assert(i == n);
+    tar_mask moors = playable & TAR_MOORS, sun_moon = playable & (TAR_BIT(TAR_SU) | TAR_BIT(TAR_MO));
+    if (moors & (moors - 1)) classes_join(out, at, per_card, moors);
+    if (sun_moon & (sun_moon - 1)) classes_join(out, at, per_card, sun_moon);
+    /* numerals: a run of the seat's own with no other card of the suit
+     * still to be played (another hand, the table) between them; a suit's
+     * numerals are adjacent in pack and rank order alike (O4, either way) */
+    tar_mask live = d->hand[0] | d->hand[1] | d->hand[2] | d->hand[3];
+    for (int k = 0; k < d->n_played; k++) live |= TAR_BIT(d->cards[d->trick][k]);
+    for (int s = 0; s < TAR_SUITS; s++) {
+        tar_mask own = playable & NUMERALS_OF(s), others = live & NUMERALS_OF(s) & ~own;
+        while (own & (own - 1)) {
+            /* the seat's run from its lowest card up to the next card of another */
+            tar_mask low = own & -own, above = others & ~(low | (low - 1)), run = above ? own & ((above & -above) - 1) : own;
+            if (run & (run - 1)) classes_join(out, at, per_card, run);
+            own &= ~run;
+        }
+    }
+    return 0;
 }
 
 /* ---- the position key (game.h position) ---- */

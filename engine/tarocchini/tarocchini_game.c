@@ -219,6 +219,12 @@ static uint64_t position(const void *state)
     return m->over ? 0 : tar_deal_position(&m->deal);
 }
 
+static int play_classes(const void *state, uint8_t *out, int n)
+{
+    const struct tar_match *m = state;
+    return m->over ? -1 : tar_deal_play_classes(&m->deal, out, n);
+}
+
 /* Section 9's words for records that run past or stop before the end. */
 static const struct game_replay_words replay_words = { "deal is over", "deal not over", "match is over",
                                                        "match not over" };
@@ -232,6 +238,7 @@ const struct game tarocchini_game = {
     .view = view,
     .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
     .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .position = position,
+    .play_classes = play_classes,
     .check = &tarocchini_check,
     .replay_words = &replay_words,
 };

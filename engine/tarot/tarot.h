@@ -354,6 +354,16 @@ int tarot_deal_playout(const struct tarot_deal *d, uint64_t seed);
 /* The seats' hands as dealt (F9) and the dog. */
 tarot_mask tarot_dealt_hand(const struct tarot_deal *d, int seat);
 tarot_mask tarot_dealt_dog(const struct tarot_deal *d);
+/* game.h play_classes for the deal: -1 outside the card play, else 0
+ * with out[i] (i < n, n the legal count) the first legal action that
+ * action i is interchangeable with, or i. Two legal plays share a class
+ * when they are neighbours in pack order among the seat's legal plays,
+ * both trumps 02..20 or both pip cards 1..10 of one suit (half a point
+ * each, F6), neither the called card, and no card in any hand or on the
+ * table lies between them; the classes are the chains of such pairs.
+ * Never merged: the bouts (F26, F27, F29, F32, F33, F38), the face cards
+ * (each alone at its points), the called card (F24) and the poignées. */
+int tarot_deal_play_classes(const struct tarot_deal *d, uint8_t *out, int n);
 /* The highest poignée level `seat` may show now, 0 if none (F25). */
 int tarot_poignee_max_level(const struct tarot_deal *d, int seat);
 /* game.h position for the deal: 0 outside the card play (phase play),

@@ -3,7 +3,9 @@
  * dog and the discard, the chelem announcement, poignées and the play,
  * with the legal actions listed and found by rank (tarot.h gives their
  * order). One check (legal_index) decides every action's legality, for
- * find_legal and apply alike, so the two never disagree.
+ * find_legal and apply alike, so the two never disagree. Also the card
+ * play's equivalent cards (tarot_deal_play_classes) and its position key
+ * (tarot_deal_position), both for the ending solver.
  */
 #include <assert.h>
 #include <string.h>
@@ -388,6 +390,57 @@ int tarot_deal_legal_text(const struct tarot_deal *d, int n, char *buf, int cap)
         return 7;
     }
     return any_text(d, n, buf, cap);
+}
+
+/* ---- equivalent cards ---- */
+
+/* The cards that may share a class with a neighbour: the trumps 02..20
+ * and the pip cards 1..10 of each suit, each worth half a point (F6). The
+ * bouts are left out (F29 counts them, F32 reads where the Petit fell,
+ * F26, F27, F33 and F38 where the Excuse did), and so are the face cards,
+ * each the only card of its points in its suit. */
+#define TAROT_PIPS(s) ((((tarot_mask)1 << 10) - 1) << (TAROT_FIRST_SUIT_CARD + TAROT_RANKS * (s)))
+static const tarot_mask half_point_cards = (TAROT_TRUMP_MASK & ~TAROT_BIT(TAROT_PETIT) & ~TAROT_BIT(TAROT_21)) |
+                                           TAROT_PIPS(0) | TAROT_PIPS(1) | TAROT_PIPS(2) | TAROT_PIPS(3);
+
+/* Each card's run: 1 for the trumps, 2 + suit for a suit's cards, so that
+ * two cards of one run are compared by their numbers alone (F23: a higher
+ * trump beats a lower, a higher card of a suit a lower). */
+static uint8_t run_of(int c)
+{
+    return (uint8_t)(TAROT_IS_TRUMP(c) ? 1 : c == TAROT_EXCUSE ? 0 : 2 + TAROT_SUIT(c));
+}
+
+int tarot_deal_play_classes(const struct tarot_deal *d, uint8_t *out, int n)
+{
+    if (d->phase != TAROT_PLAY) return -1;
+    for (int i = 0; i < n; i++) out[i] = (uint8_t)i;
+    tarot_mask same = half_point_cards & d->playable;
+    /* the called card reveals the partner (F24): alone, though a face card
+     * is alone by its points already */
+    if (d->called != TAROT_NO_CARD) same &= ~TAROT_BIT(d->called);
+    if (!(same & (same - 1))) return 0;                               /* no two to join */
+    /* the cards still to be played or on the table: the trick's cards are
+     * in play (a card between two of them decides which one wins it) */
+    tarot_mask live = 0;
+    for (int s = 0; s < d->n; s++) live |= d->hand[s];
+    for (int i = 0; i < d->in_trick; i++) live |= TAROT_BIT(d->plays[d->trick_no * d->n + i]);
+    tarot_mask m = d->playable;
+    int prev = -1;
+    /* the legal plays come first, in pack order (tarot.h); a play joins the
+     * one before it when both have half a point, are of one run, and no
+     * card still in play lies between them */
+    for (int i = 0; m && i < n; i++, m &= m - 1) {
+        int c = tarot_first(m);
+        if (prev >= 0 && tarot_has(same, c) && tarot_has(same, prev) && run_of(c) == run_of(prev)) {
+            /* no run crosses card 64: one half of the mask holds both */
+            uint64_t half = c < 64 ? (uint64_t)live : (uint64_t)(live >> 64);
+            uint64_t between = (((uint64_t)1 << (c & 63)) - 1) & ~(((uint64_t)2 << (prev & 63)) - 1);
+            if (!(half & between)) out[i] = out[i - 1];
+        }
+        prev = c;
+    }
+    return 0;
 }
 
 /* ---- parsing and checking ---- */

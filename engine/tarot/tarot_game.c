@@ -170,6 +170,12 @@ static int side(const void *state, int player)
     return seat == m->deal.taker || seat == m->deal.partner ? 0 : 1;
 }
 
+static int play_classes(const void *state, uint8_t *out, int n)
+{
+    const struct tarot_match *m = state;
+    return m->over ? -1 : tarot_deal_play_classes(&m->deal, out, n);
+}
+
 static int settle(void *state)
 {
     return tarot_match_settle(state);
@@ -255,5 +261,6 @@ const struct game tarot_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .side = side, .position = position, .check = &tarot_check
+    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .side = side, .position = position,
+    .play_classes = play_classes, .check = &tarot_check
 };
