@@ -125,8 +125,9 @@ Test(classes_belote, other_points_keep_them_apart)
     struct bel_deal d;
     base(&d, BEL_BASIC, 4);
     /* J (2) then 9 (0) in the plain order, nothing between */
-    d.hand[0] = cards("JS 9S AH");
+    d.hand[0] = cards("JS 9S 8S AH");
     cr_assert_not(together(&d, "JS", "9S"), "a Jack and a Nine of spades are worth 2 and 0");
+    cr_assert(together(&d, "9S", "8S"));
 }
 
 Test(classes_belote, other_suits_keep_them_apart)

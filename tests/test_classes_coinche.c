@@ -114,8 +114,9 @@ Test(classes_coinche, other_points_keep_them_apart)
 {
     struct coinche_deal d;
     base(&d, COINCHE_H);
-    d.hand[0] = cards("JS 9S");
+    d.hand[0] = cards("JS 9S 8S");
     cr_assert_not(together(&d, "JS", "9S"), "2 and 0");
+    cr_assert(together(&d, "9S", "8S"));
 }
 
 Test(classes_coinche, other_suits_keep_them_apart)

@@ -274,7 +274,20 @@ int bel_deal_play_classes(const struct bel_deal *d, uint8_t *out, int n)
         /* BM5: the King and Queen of trumps make an automatic belote */
         role |= PQ_BIT(PQ_CARD(d->trump, PQ_RANK_K)) | PQ_BIT(PQ_CARD(d->trump, PQ_RANK_Q));
         in_play |= d->down[0] | d->down[1] | d->pending[0] | d->pending[1];
-        role |= marseillaise_roles(d, s, legal);
+        /* only a card with another of its suit and points may merge */
+        pq_mask pairs = 0;
+        for (int suit = 0; suit < PQ_SUITS; suit++) {
+            pq_mask of_suit = legal & PQ_SUIT_MASK(suit);
+            unsigned seen = 0, twice = 0;
+            for (pq_mask m = of_suit; m; m &= m - 1) {
+                unsigned bit = 1u << points[suit][PQ_RANK(pq_mask_first(m))];
+                twice |= seen & bit;
+                seen |= bit;
+            }
+            for (pq_mask m = twice ? of_suit : 0; m; m &= m - 1)
+                if (twice & (1u << points[suit][PQ_RANK(pq_mask_first(m))])) pairs |= PQ_BIT(pq_mask_first(m));
+        }
+        role |= marseillaise_roles(d, s, pairs);
     }
     return bel_play_classes(legal, d->hand[s], belote_of(d), in_play, role, 1u << d->trump, points, out, n);
 }

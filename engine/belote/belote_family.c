@@ -393,25 +393,42 @@ static const uint8_t trump_order[PQ_RANKS] = { PQ_RANK_J, PQ_RANK_9, PQ_RANK_A, 
 static const uint8_t plain_order[PQ_RANKS] = { PQ_RANK_A, PQ_RANK_T, PQ_RANK_K, PQ_RANK_Q,
                                                PQ_RANK_J, PQ_RANK_9, PQ_RANK_8, PQ_RANK_7 };
 
+/* The King and Queen of each suit of `suits`. */
+static pq_mask kings_and_queens(unsigned suits)
+{
+    pq_mask kq = 0;
+    for (int suit = 0; suit < PQ_SUITS; suit++)
+        if (suits & (1u << suit)) kq |= PQ_BIT(PQ_CARD(suit, PQ_RANK_K)) | PQ_BIT(PQ_CARD(suit, PQ_RANK_Q));
+    return kq;
+}
+
+/* The index of the plain play of card c (legal) in the list of plays:
+ * the legal cards below it, and the words some of them carry. */
+static int play_index(pq_mask legal, pq_mask hand, struct bel_belote b, pq_mask kq, int c)
+{
+    pq_mask below = legal & (PQ_BIT(c) - 1);
+    int k = pq_mask_count(below);
+    for (pq_mask m = below & kq; m; m &= m - 1) k += bel_suffixes(pq_mask_first(m), hand, b) != 0;
+    return k;
+}
+
 int bel_play_classes(pq_mask legal, pq_mask hand, struct bel_belote b, pq_mask in_play, pq_mask role,
                      unsigned trump_suits, const uint8_t *const points[PQ_SUITS], uint8_t *out, int n)
 {
-    uint8_t at[32];     /* each legal card's index in the list of plays */
-    int k = 0;
-    for (pq_mask m = legal; m; m &= m - 1) {
-        int c = pq_mask_first(m);
-        at[c] = (uint8_t)k++;
-        k += bel_suffixes(c, hand, b) != 0;
-    }
-    if (k != n) return -1;
+    if (bel_plays_count(legal, hand, b) != n) return -1;
     for (int i = 0; i < n; i++) out[i] = (uint8_t)i;
     /* the King and Queen of the belote suits have a word of their own */
-    for (int suit = 0; suit < PQ_SUITS; suit++)
-        if (b.suits & (1u << suit)) role |= PQ_BIT(PQ_CARD(suit, PQ_RANK_K)) | PQ_BIT(PQ_CARD(suit, PQ_RANK_Q));
-    pq_mask free_cards = legal & ~role;
+    pq_mask kq = kings_and_queens(b.suits), free_cards = legal & ~role & ~kq;
     in_play |= legal;
     for (int suit = 0; suit < PQ_SUITS; suit++) {
-        if (pq_mask_count(free_cards & PQ_SUIT_MASK(suit)) < 2) continue;
+        /* the common case: no two free cards of the suit of equal points */
+        unsigned seen = 0, twice = 0;
+        for (pq_mask m = free_cards & PQ_SUIT_MASK(suit); m; m &= m - 1) {
+            unsigned bit = 1u << (points[suit][PQ_RANK(pq_mask_first(m))] & 31);
+            twice |= seen & bit;
+            seen |= bit;
+        }
+        if (!twice) continue;
         const uint8_t *order = trump_suits & (1u << suit) ? trump_order : plain_order;
         /* runs of free cards of equal points, down the trick order; any
          * other card still in play ends a run */
@@ -426,10 +443,14 @@ int bel_play_classes(pq_mask legal, pq_mask hand, struct bel_belote b, pq_mask i
                 continue;
             }
             if (len > 1) {
-                int first = at[run[0]];
-                for (int j = 1; j < len; j++)
-                    if (at[run[j]] < first) first = at[run[j]];
-                for (int j = 0; j < len; j++) out[at[run[j]]] = (uint8_t)first;
+                /* the run's plays in the list: its lowest card's is the
+                 * first (the list is in card order) */
+                int at[PQ_RANKS], first = n;
+                for (int j = 0; j < len; j++) {
+                    at[j] = play_index(legal, hand, b, kq, run[j]);
+                    if (at[j] < first) first = at[j];
+                }
+                for (int j = 0; j < len; j++) out[at[j]] = (uint8_t)first;
             }
             len = 0;
             if (c >= 0 && (free_cards & PQ_BIT(c))) {
