@@ -42,18 +42,6 @@ struct config {
     struct search_options options;
 };
 
-/* The playouts of a searched bid: the rules of thumb for card plays (one
- * action in SEARCH_THUMB_RANDOM per mille at random), greedy's heuristic
- * for the rest of the auction and the declarations. */
-static int bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
-{
-    struct pq_rng *rng = ctx;
-    uint64_t r = pq_rng_next(rng);
-    int i = g->playout ? g->playout(state, r >> 10) : -1;
-    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
-    /* greedy's heuristic lists every legal action: not for a Tarot discard's thousands */
-    return g->legal_count(state) <= 64 ? game_greedy_policy(NULL, g, state, text, cap) : -2;
-}
 
 static double cpu_s(void)
 {
@@ -122,7 +110,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
         g->legal_text(state, 0, text, sizeof text);
         if (p == seat && c->bid && n > 1 && n <= 8 && strncmp(text, "play ", 5)) {
             static struct pq_rng rng;
-            struct search_policy policy = { bid_policy, &rng };
+            struct search_policy policy = { game_greedy_bid_policy, &rng };
             struct search_options o = c->options;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             o.policy = &policy;

@@ -125,17 +125,6 @@ static int small_choice(const struct codec_game_message *request)
     return 1;
 }
 
-/* The playouts of a searched bid: the game's rules of thumb for card plays
- * (one in SEARCH_THUMB_RANDOM per mille at random), greedy's heuristic for
- * the rest of the auction and the declarations. */
-static int bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
-{
-    uint64_t r = pq_rng_next(ctx);
-    int i = g->playout ? g->playout(state, r >> 10) : -1;
-    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
-    /* greedy's heuristic lists every legal action: not for a Tarot discard's thousands */
-    return g->legal_count(state) <= 64 ? game_greedy_policy(NULL, g, state, text, cap) : -2;
-}
 
 /* Whether the rebuilt state offers exactly the listed actions. */
 static int same_legal(const struct game *g, const void *state, const struct codec_game_message *request)
@@ -168,7 +157,7 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
                                  self->match, NULL, err, sizeof err) == 0 &&
             same_legal(self->game, self->state, request)) {
-            struct search_policy policy = { bid_policy, &self->bid_rng };
+            struct search_policy policy = { game_greedy_bid_policy, &self->bid_rng };
             struct search_options o = self->options;
             double left = cap_ms - (now_ms() - start);
             o.policy = &policy;

@@ -8,7 +8,9 @@
 #include "bots/rebuild.h"
 #include "bots/coinche_strategy.h"
 #include "bots/tarocchini_strategy.h"
+#include "bots/search.h"
 #include "bots/tarot_strategy.h"
+#include "engine/rng.h"
 
 int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char *answer, size_t cap, char *err,
                        size_t err_cap)
@@ -49,4 +51,14 @@ int game_greedy_policy(void *ctx, const struct game *g, const void *state, char 
     if (view) i = game_greedy_choose(view, legal, n, text, (size_t)cap, err, sizeof err);
     cJSON_Delete(view);
     return err[0] ? -2 : i;
+}
+
+int game_greedy_bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    uint64_t r = pq_rng_next(ctx);
+    int i = g->playout ? g->playout(state, r >> 10) : -1;
+    if (i >= 0) return (int)(r % 1000) < SEARCH_THUMB_RANDOM ? -2 : i;
+    /* a Tarot discard (thousands of actions): greedy lists the first
+     * POLICY_LEGAL_MAX and writes the discard it builds from the hand */
+    return game_greedy_policy(NULL, g, state, text, cap);
 }

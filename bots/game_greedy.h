@@ -25,4 +25,12 @@ int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char 
  * written or read. */
 int game_greedy_policy(void *ctx, const struct game *g, const void *state, char *text, int cap);
 
+/* The playouts of a searched bid (bot-search's small choices that are no
+ * card play): the game's rules of thumb for the card plays (game.h
+ * playout; one action in SEARCH_THUMB_RANDOM per mille at random, -2),
+ * greedy's heuristic (game_greedy_policy) for the rest of the auction, the
+ * exchanges, discards and declarations. ctx: a struct pq_rng, the
+ * playouts' luck. */
+int game_greedy_bid_policy(void *ctx, const struct game *g, const void *state, char *text, int cap);
+
 #endif

@@ -395,7 +395,11 @@ int search_choose(const struct search_options *options, const struct game *g, co
         goto out;
     }
     g->scores(state, before);
-    int exact = options->exact_plies > 0 && plies_left(g, state, child, options->exact_plies) <= options->exact_plies;
+    /* exact endings in the card play only (game.h position: 0 elsewhere),
+     * where every line is as long as the first: an auction's first line
+     * (all pass) is short, its others are whole deals */
+    int exact = options->exact_plies > 0 && (!g->position || g->position(state) != 0) &&
+                plies_left(g, state, child, options->exact_plies) <= options->exact_plies;
     if (exact && g->position) {   /* one table for the decision: its values hold for this player and `before` */
         table = options->table;
         if (!table) table = own_table = search_table_new(options->table_log2);
@@ -421,6 +425,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 sum[i] += search_value(g, child, player, before);
             } else if (exact) {
                 sum[i] += search_solve(g, child, player, before, table, NULL);
+                stats->solved++;
             } else {
                 pq_rng_seed(&later, luck);
                 playout(g, child, &later, options);

@@ -70,6 +70,7 @@ enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
 struct search_stats {
     int worlds;             /* rounds played */
     long playouts;          /* playouts in all */
+    long solved;            /* of those, endings solved exactly instead */
     double best_value;      /* the chosen action's mean value */
 };
 
