@@ -5,7 +5,7 @@
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
  * starting from the pack of its last rebuild in the same deal (the cache
  * is emptied at each match's start and end), and searches sampled worlds
- * of it (bots/search.h). In the Belote forms the small choices that are
+ * of it (bots/search.h). In the Belote forms and Tarot the small choices that are
  * no card play (bids, exchanges, declarations of 2 to 8 actions) are
  * searched too (bids_searched), their playouts greedy's
  * (bots/game_greedy.h) but for the card plays (the game's rules of
@@ -33,11 +33,9 @@ static const char *const searched[] = { "belote", "belote-marseillaise", "belote
                                         "tarocchini" };
 
 /* The games whose small choices it searches by default: the Belote forms
- * (measured: bots/README.md). Not Tarot: a world played out after a bid
- * meets the discard and the poignées, lists of thousands of actions, and
- * one world overran the move's time; not Coinche or Tarocchini, which
+ * and Tarot (measured: bots/README.md). Not Coinche or Tarocchini, which
  * have no rules of thumb for the playouts' card plays. */
-static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership" };
+static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "tarot" };
 
 static int searches_bids(const struct game *g)
 {
@@ -274,7 +272,7 @@ int main(int argc, char **argv)
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
                             "  --greedy-bids  greedy's small choices that are no card play (bids, exchanges,\n"
-                            "                 declarations); by default the Belote forms search them: a quarter\n"
+                            "                 declarations); by default the Belote forms and Tarot search them: a quarter\n"
                             "                 of the worlds, greedy's auction and the rules of thumb's card plays\n"
                             "                 in the playouts\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
