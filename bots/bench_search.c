@@ -14,7 +14,7 @@
  *     views (the baseline). Median of 3 runs; CPU time of the thread.
  * Usage: bench-search [--game NAME] [--cards N [--baseline]]
  *   --cards N     only the table's endings, of N cards a hand (--baseline:
- *                 beside the solver without its table)
+ *                 beside the solver without its table or classes)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -295,7 +295,7 @@ int main(int argc, char **argv)
             fprintf(help ? stdout : stderr, "usage: bench-search [--game NAME] [--cards N [--baseline]]\n"
                                             "  --game NAME   one game (default: every game)\n"
                                             "  --cards N     only the solver with its table on endings of N cards a\n"
-                                            "                hand (--baseline: beside the solver without it)\n");
+                                            "                hand (--baseline: beside the solver without it or classes)\n");
             return help ? 0 : 2;
         }
     }
