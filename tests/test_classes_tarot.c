@@ -14,31 +14,24 @@
 #include <string.h>
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
+#include "tests/support_play.h"
 
 static const struct game *const g = &tarot_game;
+
+/* A card play whose seat to act leads trick `trick`. */
+static int leads_trick(const void *m, int trick)
+{
+    const struct tarot_deal *d = &((const struct tarot_match *)m)->deal;
+    return d->phase == TAROT_PLAY && d->trick_no == trick && d->in_trick == 0;
+}
 
 /* A new match of `players` from `seed`, played at random (void deals
  * settled) until the seat to act leads trick `trick`; NULL when the
  * match ends first. */
 static struct tarot_match *lead_of_trick(int players, uint64_t seed, int trick)
 {
-    char err[160];
-    struct tarot_match *m = malloc(sizeof *m);
     struct game_setup setup = { players, seed, 0, NULL, 0 };
-    struct pq_rng rng;
-    cr_assert(m);
-    cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
-    pq_rng_seed(&rng, seed * 7919);
-    while (g->to_act(m) >= 0) {
-        if (g->settle(m) == GAME_DEAL_OVER) continue;
-        const struct tarot_deal *d = &m->deal;
-        if (d->phase == TAROT_PLAY && d->trick_no == trick && d->in_trick == 0) return m;
-        int n = g->legal_count(m);
-        cr_assert_gt(n, 0);
-        cr_assert_neq(g->apply_legal(m, (int)pq_rng_below(&rng, (uint32_t)n)), GAME_ILLEGAL);
-    }
-    free(m);
-    return NULL;
+    return support_play_until(g, &setup, seed * 7919, leads_trick, trick);
 }
 
 /* The cards of a list of tokens ("05 06 2S"). */

@@ -15,6 +15,7 @@
 #include "engine/belote/belote.h"
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
+#include "tests/support_play.h"
 
 /* Plays whole matches where every action is the rules of thumb's (uniform
  * random where they have no opinion, and one action in five at random so
@@ -70,32 +71,20 @@ Test(playout, the_rules_of_thumb_name_legal_card_plays_only_and_repeat_for_a_see
 
 /* ---- Belote: constructed tricks ---- */
 
-/* A new match of g at `players`, played at random from `seed` (settling
- * void deals) until `reached` says its state is the one wanted. */
-static void *random_play_until(const struct game *g, int players, uint64_t seed, int (*reached)(const void *state))
+/* A new match of g at `players`, played at random from `seed` until
+ * `reached` says its state is the one wanted. */
+static void *random_play_until(const struct game *g, int players, uint64_t seed, int (*reached)(const void *state, int arg))
 {
-    char text[GAME_ACTION_MAX], err[160];
-    void *m = malloc(g->state_size);
     struct game_setup setup = { players, seed, 0, NULL, 0 };
-    struct pq_rng rng;
-    cr_assert(m);
-    cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
-    pq_rng_seed(&rng, seed);
-    for (int ply = 0; ply < 2000; ply++) {
-        if (g->settle && g->settle(m) == GAME_DEAL_OVER) continue;
-        if (reached(m)) return m;
-        int n = g->legal_count(m);
-        cr_assert_gt(n, 0);
-        int len = g->legal_text(m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
-        cr_assert_neq(g->apply(m, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
-    }
-    cr_assert_fail("%s: the state looked for was not reached", g->name);
-    return NULL;
+    void *m = support_play_until(g, &setup, seed, reached, 0);
+    cr_assert(m, "%s: the state looked for was not reached", g->name);
+    return m;
 }
 
 /* A Belote card play at trick 2 or later, a trick not yet led. */
-static int belote_trick_to_lead(const void *state)
+static int belote_trick_to_lead(const void *state, int arg)
 {
+    (void)arg;
     const struct bel_deal *d = &((const struct bel_match *)state)->deal;
     return d->phase == BEL_PHASE_PLAY && d->trick >= 1 && d->n_played == 0;
 }
@@ -178,8 +167,9 @@ Test(playout, belote_follows_its_rules_on_constructed_tricks)
 /* ---- Tarot: constructed tricks ---- */
 
 /* A Tarot card play at trick 2 or later, a trick not yet led. */
-static int tarot_trick_to_lead(const void *state)
+static int tarot_trick_to_lead(const void *state, int arg)
 {
+    (void)arg;
     const struct tarot_deal *d = &((const struct tarot_match *)state)->deal;
     return d->phase == TAROT_PLAY && d->trick_no >= 1 && d->in_trick == 0;
 }

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
+#include "tests/support_play.h"
 
 static const struct game *const g = &tarot_game;
 
@@ -23,30 +24,16 @@ static uint64_t key_of(const struct tarot_match *m)
 /* A new match of `players` from `seed`, played at random (void deals
  * settled) until `reached(m, arg)`; NULL when the match ends first. */
 static struct tarot_match *play_until(int players, uint64_t seed, const char *const *rules,
-                                      int (*reached)(const struct tarot_match *m, int arg), int arg)
+                                      int (*reached)(const void *m, int arg), int arg)
 {
-    char err[160];
-    struct tarot_match *m = malloc(sizeof *m);
     struct game_setup setup = { players, seed, 0, rules, 0 };
-    struct pq_rng rng;
-    cr_assert(m);
-    cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
-    pq_rng_seed(&rng, seed * 7919);
-    while (g->to_act(m) >= 0) {
-        if (g->settle(m) == GAME_DEAL_OVER) continue;
-        if (reached(m, arg)) return m;
-        int n = g->legal_count(m);
-        cr_assert_gt(n, 0);
-        cr_assert_neq(g->apply_legal(m, (int)pq_rng_below(&rng, (uint32_t)n)), GAME_ILLEGAL);
-    }
-    free(m);
-    return NULL;
+    return support_play_until(g, &setup, seed * 7919, reached, arg);
 }
 
 /* A trick to lead at trick `arg` (arg < 0: counted from the end). */
-static int trick_to_lead(const struct tarot_match *m, int arg)
+static int trick_to_lead(const void *m, int arg)
 {
-    const struct tarot_deal *d = &m->deal;
+    const struct tarot_deal *d = &((const struct tarot_match *)m)->deal;
     int want = arg >= 0 ? arg : d->hand_size + arg;
     return d->phase == TAROT_PLAY && d->in_trick == 0 && d->trick_no == want;
 }
@@ -180,9 +167,9 @@ static int low(int suit, int rank)
 
 static struct tarot_match *base;   /* a 4-player card play at trick 3, mid-trick */
 
-static int mid_trick(const struct tarot_match *m, int arg)
+static int mid_trick(const void *m, int arg)
 {
-    const struct tarot_deal *d = &m->deal;
+    const struct tarot_deal *d = &((const struct tarot_match *)m)->deal;
     return d->phase == TAROT_PLAY && d->trick_no == arg && d->in_trick == 2 && d->contract <= TAROT_GARDE;
 }
 
