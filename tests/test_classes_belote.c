@@ -15,13 +15,7 @@
 #include "engine/belote/belote.h"
 #include "engine/rng.h"
 #include "tests/test_belote_support.h"
-
-static pq_mask cards(const char *text)
-{
-    pq_mask m = 0;
-    for (const char *p = text; *p; p += p[2] ? 3 : 2) m |= PQ_BIT(pq_card_parse(p));
-    return m;
-}
+#include "tests/support_rules.h"
 
 /* A card play of `form` past trick 1 (no meld due): clubs trumps, seat 0
  * leads, every hand empty and no layout (the test deals what it needs). */
@@ -81,17 +75,17 @@ Test(classes_belote, equal_cards_with_nothing_between_share_a_class)
     struct bel_deal d;
     uint8_t out[64];
     base(&d, BEL_BASIC, 4);
-    d.hand[0] = cards("9S 8S 7S AH 8C 7C");
-    d.hand[1] = cards("AS TS KS");
-    d.hand[2] = cards("QS JS 9H");
-    d.hand[3] = cards("JC 9C AC");
+    d.hand[0] = sr_cards("9S 8S 7S AH 8C 7C");
+    d.hand[1] = sr_cards("AS TS KS");
+    d.hand[2] = sr_cards("QS JS 9H");
+    d.hand[3] = sr_cards("JC 9C AC");
     int n = classes(&d, out);
     cr_assert_eq(n, 6);
     /* card order: 7S 8S 9S AH 7C 8C */
     uint8_t want[6] = { 0, 0, 0, 3, 4, 4 };
     cr_assert_arr_eq(out, want, sizeof want, "plain 9-8-7 one class, trumps 8-7 another, the first of each its own");
     /* the Eight played before: the Nine and Seven have nothing between */
-    d.hand[0] = cards("9S 7S AH");
+    d.hand[0] = sr_cards("9S 7S AH");
     cr_assert(together(&d, "9S", "7S"));
 }
 
@@ -99,10 +93,10 @@ Test(classes_belote, a_card_between_in_another_hand_keeps_them_apart)
 {
     struct bel_deal d;
     base(&d, BEL_BASIC, 4);
-    d.hand[0] = cards("9S 7S AH");
-    d.hand[2] = cards("8S");
+    d.hand[0] = sr_cards("9S 7S AH");
+    d.hand[2] = sr_cards("8S");
     cr_assert_not(together(&d, "9S", "7S"), "8S in another hand ranks between");
-    d.hand[2] = cards("AS");
+    d.hand[2] = sr_cards("AS");
     cr_assert(together(&d, "9S", "7S"));
 }
 
@@ -114,7 +108,7 @@ Test(classes_belote, a_card_between_on_the_table_keeps_them_apart)
     d.n_played = 1;
     d.win_pos = 0;
     d.played[0] = (uint8_t)pq_card_parse("8S");
-    d.hand[1] = cards("9S 7S AH");
+    d.hand[1] = sr_cards("9S 7S AH");
     cr_assert_not(together(&d, "9S", "7S"), "the 8S led ranks between: one wins, the other not");
     d.played[0] = (uint8_t)pq_card_parse("AS");
     cr_assert(together(&d, "9S", "7S"));
@@ -125,7 +119,7 @@ Test(classes_belote, other_points_keep_them_apart)
     struct bel_deal d;
     base(&d, BEL_BASIC, 4);
     /* J (2) then 9 (0) in the plain order, nothing between */
-    d.hand[0] = cards("JS 9S 8S AH");
+    d.hand[0] = sr_cards("JS 9S 8S AH");
     cr_assert_not(together(&d, "JS", "9S"), "a Jack and a Nine of spades are worth 2 and 0");
     cr_assert(together(&d, "9S", "8S"));
 }
@@ -134,7 +128,7 @@ Test(classes_belote, other_suits_keep_them_apart)
 {
     struct bel_deal d;
     base(&d, BEL_BASIC, 4);
-    d.hand[0] = cards("7S 7H");
+    d.hand[0] = sr_cards("7S 7H");
     cr_assert_not(together(&d, "7S", "7H"));
 }
 
@@ -144,8 +138,8 @@ Test(classes_belote, the_eight_and_seven_of_trumps_share_a_class)
     base(&d, BEL_BASIC, 2);
     /* trumps J 9 A T K Q 8 7: nothing between the 8C and 7C, whoever
      * holds the higher trumps; the 9C is worth 14 */
-    d.hand[0] = cards("9C 8C 7C AH");
-    d.hand[1] = cards("JC TC");
+    d.hand[0] = sr_cards("9C 8C 7C AH");
+    d.hand[1] = sr_cards("JC TC");
     cr_assert(together(&d, "8C", "7C"));
     cr_assert_not(together(&d, "9C", "8C"));
 }
@@ -156,7 +150,7 @@ Test(classes_belote, the_belote_words_count_in_the_indexes)
     uint8_t out[64];
     base(&d, BEL_BASIC, 4);
     d.trump = PQ_SPADES;
-    d.hand[0] = cards("KS QS 9H 8H 7H");
+    d.hand[0] = sr_cards("KS QS 9H 8H 7H");
     /* play QS, play QS belote, play KS, play KS belote, play 7H, 8H, 9H */
     int n = classes(&d, out);
     cr_assert_eq(n, 7);
@@ -173,7 +167,7 @@ Test(classes_belote, only_legal_cards_make_classes)
     d.to_act = 1;
     d.n_played = 1;
     d.played[0] = (uint8_t)pq_card_parse("AH");
-    d.hand[1] = cards("9S 8S 7C");
+    d.hand[1] = sr_cards("9S 8S 7C");
     int n = classes(&d, out);
     cr_assert_eq(n, 1);
     cr_assert_eq(out[0], 0);
@@ -185,8 +179,8 @@ Test(classes_belote, marseillaise_merges_cards_free_of_the_layout_and_of_melds)
 {
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
-    d.hand[0] = cards("8S 7S AH");
-    d.hand[1] = cards("AS KH");
+    d.hand[0] = sr_cards("8S 7S AH");
+    d.hand[1] = sr_cards("AS KH");
     /* 9S played: no sequence for the 8S or 7S, and Eights and Sevens make
      * no carré */
     cr_assert(together(&d, "8S", "7S"));
@@ -196,7 +190,7 @@ Test(classes_belote, marseillaise_a_card_lying_on_a_face_down_card_has_a_role)
 {
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
-    d.hand[0] = cards("8S 7S AH");
+    d.hand[0] = sr_cards("8S 7S AH");
     int beneath = pq_card_parse("AD");
     d.bottom[0][d.packet_of[pq_card_parse("8S")]] = (uint8_t)beneath;
     d.down[0] = PQ_BIT(beneath);
@@ -207,11 +201,11 @@ Test(classes_belote, marseillaise_a_face_down_card_between_keeps_them_apart)
 {
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
-    d.hand[0] = cards("9S 7S AH");
+    d.hand[0] = sr_cards("9S 7S AH");
     int beneath = pq_card_parse("8S");
     d.bottom[1][d.packet_of[beneath]] = (uint8_t)beneath;
     d.down[1] = PQ_BIT(beneath);
-    d.hand[1] = cards("AS");
+    d.hand[1] = sr_cards("AS");
     cr_assert_not(together(&d, "9S", "7S"), "the 8S face down in the other layout is still to be played");
 }
 
@@ -219,7 +213,7 @@ Test(classes_belote, marseillaise_a_sequence_still_to_claim_keeps_them_apart)
 {
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
-    d.hand[0] = cards("8S 7S AH");
+    d.hand[0] = sr_cards("8S 7S AH");
     int beneath = pq_card_parse("9S");
     d.bottom[0][d.packet_of[pq_card_parse("AH")]] = (uint8_t)beneath;
     d.down[0] = PQ_BIT(beneath);
@@ -231,9 +225,9 @@ Test(classes_belote, marseillaise_a_carre_still_to_claim_keeps_them_apart)
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
     /* 7D and TD played: no sequence for the 9D or 8D */
-    d.hand[0] = cards("9D 8D 9S 9H 9C");
+    d.hand[0] = sr_cards("9D 8D 9S 9H 9C");
     cr_assert_not(together(&d, "9D", "8D"), "the four Nines are a carré to claim");
-    d.hand[0] = cards("9D 8D 9S 9C");
+    d.hand[0] = sr_cards("9D 8D 9S 9C");
     cr_assert(together(&d, "9D", "8D"), "the 9H played: no carré");
 }
 
@@ -242,8 +236,8 @@ Test(classes_belote, marseillaise_a_card_claimed_in_a_sequence_is_in_no_other)
     struct bel_deal d;
     base(&d, BEL_MARSEILLAISE, 2);
     /* JS TS 9S claimed (JS played since), 9H played: TS 9S 8S no tierce */
-    d.hand[0] = cards("TS 9S 8S 7S");
-    d.claimed_seq[0] = cards("JS TS 9S");
+    d.hand[0] = sr_cards("TS 9S 8S 7S");
+    d.claimed_seq[0] = sr_cards("JS TS 9S");
     cr_assert(together(&d, "9S", "7S"));
     cr_assert(together(&d, "8S", "7S"));
     d.claimed_seq[0] = 0;

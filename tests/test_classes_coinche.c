@@ -15,13 +15,7 @@
 #include "engine/rng.h"
 #include "tests/test_coinche_support.h"
 #include "tests/support_transpose.h"
-
-static pq_mask cards(const char *text)
-{
-    pq_mask m = 0;
-    for (const char *p = text; *p; p += p[2] ? 3 : 2) m |= PQ_BIT(pq_card_parse(p));
-    return m;
-}
+#include "tests/support_rules.h"
 
 /* A card play past trick 1 under `den`, seat 0 to lead, hands empty. */
 static void base(struct coinche_deal *d, int den)
@@ -76,9 +70,9 @@ Test(classes_coinche, a_suit_contract_merges_equal_cards_with_nothing_between)
     struct coinche_deal d;
     uint8_t out[64];
     base(&d, COINCHE_C);
-    d.hand[0] = cards("9S 8S 7S AH 8C 7C");
-    d.hand[1] = cards("AS TS JC");
-    d.hand[2] = cards("9C KS");
+    d.hand[0] = sr_cards("9S 8S 7S AH 8C 7C");
+    d.hand[1] = sr_cards("AS TS JC");
+    d.hand[2] = sr_cards("9C KS");
     int n = classes(&d, out);
     uint8_t want[6] = { 0, 0, 0, 3, 4, 4 };    /* 7S 8S 9S AH 7C 8C */
     cr_assert_eq(n, 6);
@@ -89,10 +83,10 @@ Test(classes_coinche, a_card_between_in_another_hand_keeps_them_apart)
 {
     struct coinche_deal d;
     base(&d, COINCHE_H);
-    d.hand[0] = cards("9S 7S AH");
-    d.hand[3] = cards("8S");
+    d.hand[0] = sr_cards("9S 7S AH");
+    d.hand[3] = sr_cards("8S");
     cr_assert_not(together(&d, "9S", "7S"));
-    d.hand[3] = cards("AS");
+    d.hand[3] = sr_cards("AS");
     cr_assert(together(&d, "9S", "7S"));
 }
 
@@ -104,7 +98,7 @@ Test(classes_coinche, a_card_between_on_the_table_keeps_them_apart)
     d.n_played = 1;
     d.win_pos = 0;
     d.played[0] = (uint8_t)pq_card_parse("8S");
-    d.hand[0] = cards("9S 7S AH");
+    d.hand[0] = sr_cards("9S 7S AH");
     cr_assert_not(together(&d, "9S", "7S"));
     d.played[0] = (uint8_t)pq_card_parse("JS");
     cr_assert(together(&d, "9S", "7S"));
@@ -114,7 +108,7 @@ Test(classes_coinche, other_points_keep_them_apart)
 {
     struct coinche_deal d;
     base(&d, COINCHE_H);
-    d.hand[0] = cards("JS 9S 8S");
+    d.hand[0] = sr_cards("JS 9S 8S");
     cr_assert_not(together(&d, "JS", "9S"), "2 and 0");
     cr_assert(together(&d, "9S", "8S"));
 }
@@ -123,7 +117,7 @@ Test(classes_coinche, other_suits_keep_them_apart)
 {
     struct coinche_deal d;
     base(&d, COINCHE_H);
-    d.hand[0] = cards("7S 7D");
+    d.hand[0] = sr_cards("7S 7D");
     cr_assert_not(together(&d, "7S", "7D"));
 }
 
@@ -132,7 +126,7 @@ Test(classes_coinche, no_trumps_has_plain_points_in_every_suit)
     struct coinche_deal d;
     base(&d, COINCHE_NT);
     /* in a spade contract the 9S would be worth 14 */
-    d.hand[0] = cards("9S 8S 9C 8C");
+    d.hand[0] = sr_cards("9S 8S 9C 8C");
     cr_assert(together(&d, "9S", "8S"));
     cr_assert(together(&d, "9C", "8C"));
     d.rules.nt_at_seed = 1;
@@ -143,7 +137,7 @@ Test(classes_coinche, all_trumps_has_trump_points_in_every_suit)
 {
     struct coinche_deal d;
     base(&d, COINCHE_AT);
-    d.hand[0] = cards("9H 8H 7H 8D 7D");
+    d.hand[0] = sr_cards("9H 8H 7H 8D 7D");
     cr_assert_not(together(&d, "9H", "8H"), "an AT Nine is worth 9 (14 under seed)");
     cr_assert(together(&d, "8H", "7H"));
     cr_assert(together(&d, "8D", "7D"));
@@ -156,7 +150,7 @@ Test(classes_coinche, the_belote_words_of_every_suit_count_in_the_indexes)
     struct coinche_deal d;
     uint8_t out[64];
     base(&d, COINCHE_AT);
-    d.hand[0] = cards("KS QS 8H 7H");
+    d.hand[0] = sr_cards("KS QS 8H 7H");
     /* play QS, play QS belote, play KS, play KS belote, play 7H, play 8H */
     int n = classes(&d, out);
     uint8_t want[6] = { 0, 1, 2, 3, 4, 4 };

@@ -15,6 +15,7 @@
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
 #include "tests/support_play.h"
+#include "tests/test_tarot_support.h"
 
 static const struct game *const g = &tarot_game;
 
@@ -32,18 +33,6 @@ static struct tarot_match *lead_of_trick(int players, uint64_t seed, int trick)
 {
     struct game_setup setup = { players, seed, 0, NULL, 0 };
     return support_play_until(g, &setup, seed * 7919, leads_trick, trick);
-}
-
-/* The cards of a list of tokens ("05 06 2S"). */
-static tarot_mask cards(const char *list)
-{
-    tarot_mask m = 0;
-    for (const char *p = list; *p; p += p[2] ? 3 : 2) {
-        int c = tarot_card_parse(p);
-        cr_assert_geq(c, 0, "not a card: %.2s", p);
-        m |= TAROT_BIT(c);
-    }
-    return m;
 }
 
 static int card(const char *token)
@@ -71,8 +60,8 @@ static struct tarot_match *empty_table(int trick)
 static void deal_hands(struct tarot_match *m, const char *own, const char *other)
 {
     struct tarot_deal *d = &m->deal;
-    d->hand[d->to_act] = cards(own);
-    d->hand[(d->to_act + 1) % d->n] = cards(other);
+    d->hand[d->to_act] = tt_cards(own);
+    d->hand[(d->to_act + 1) % d->n] = tt_cards(other);
     tarot_deal_refresh(d);
 }
 
@@ -82,9 +71,9 @@ static void lead_then(struct tarot_match *m, const char *lead, const char *own, 
 {
     struct tarot_deal *d = &m->deal;
     int leader = d->to_act;
-    d->hand[leader] = cards(lead);
-    d->hand[(leader + 1) % 4] = cards(own);
-    d->hand[(leader + 2) % 4] = cards(other);
+    d->hand[leader] = tt_cards(lead);
+    d->hand[(leader + 1) % 4] = tt_cards(own);
+    d->hand[(leader + 2) % 4] = tt_cards(other);
     tarot_deal_refresh(d);
     cr_assert_eq(tarot_deal_play(d, card(lead)), 0);
     cr_assert_eq(d->to_act, (leader + 1) % 4);

@@ -16,6 +16,8 @@
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
 #include "tests/support_play.h"
+#include "tests/support_rules.h"
+#include "tests/test_tarot_support.h"
 
 /* Plays whole matches where every action is the rules of thumb's (uniform
  * random where they have no opinion, and one action in five at random so
@@ -94,17 +96,6 @@ static struct bel_match *belote_at_play(const struct game *g, int players, uint6
     return random_play_until(g, players, seed, belote_trick_to_lead);
 }
 
-static pq_mask cards(const char *list)
-{
-    pq_mask m = 0;
-    for (const char *p = list; *p; p += p[2] ? 3 : 2) {
-        int c = pq_card_parse(p);
-        cr_assert_geq(c, 0, "bad card in '%s'", list);
-        m |= PQ_BIT(c);
-    }
-    return m;
-}
-
 /* Sets the trick: `leader` led, the cards played so far in order (space
  * separated, "" for none), the hands by seat, hearts trumps; the winning
  * position computed. */
@@ -121,7 +112,7 @@ static void belote_trick(struct bel_match *m, int leader, const char *played, co
         if (d->n_played > 0 && bel_beats(c, d->played[d->win_pos], d->trump)) d->win_pos = d->n_played;
         d->n_played++;
     }
-    for (int s = 0; s < d->n; s++) d->hand[s] = cards(hands[s]);
+    for (int s = 0; s < d->n; s++) d->hand[s] = sr_cards(hands[s]);
     memset(d->belote, 0, sizeof d->belote);
     d->to_act = (int8_t)((leader + d->n_played) % d->n);
 }
@@ -179,17 +170,6 @@ static struct tarot_match *tarot_at_play(uint64_t seed)
     return random_play_until(&tarot_game, 4, seed, tarot_trick_to_lead);
 }
 
-static tarot_mask tarot_cards(const char *list)
-{
-    tarot_mask m = 0;
-    for (const char *p = list; *p; p += p[2] ? 3 : 2) {
-        int c = tarot_card_parse(p);
-        cr_assert_geq(c, 0, "bad card in '%s'", list);
-        m |= TAROT_BIT(c);
-    }
-    return m;
-}
-
 /* Seat 0 takes; `leader` led the cards `played`; the hands by seat. */
 static void tarot_trick(struct tarot_match *m, int leader, const char *played, const char *const *hands)
 {
@@ -214,7 +194,7 @@ static void tarot_trick(struct tarot_match *m, int leader, const char *played, c
             d->top_seat = (int8_t)seat;
         }
     }
-    for (int s = 0; s < d->n; s++) d->hand[s] = tarot_cards(hands[s]);
+    for (int s = 0; s < d->n; s++) d->hand[s] = tt_cards(hands[s]);
     d->to_act = (int8_t)((leader + d->in_trick) % d->n);
     tarot_deal_refresh(d);
 }

@@ -13,13 +13,7 @@
 #include "engine/belote/belote.h"
 #include "engine/rng.h"
 #include "tests/test_belote_support.h"
-
-static pq_mask cards(const char *text)
-{
-    pq_mask m = 0;
-    for (const char *p = text; *p; p += p[2] ? 3 : 2) m |= PQ_BIT(pq_card_parse(p));
-    return m;
-}
+#include "tests/support_rules.h"
 
 /* The legal action texts of a state, joined by '|', into out. */
 static void legal_texts(const struct game *g, const void *state, char *out, int cap)
@@ -119,27 +113,27 @@ static void base(struct bel_deal *d, int form)
     d->win_pos = 1;
     d->to_act = 3 % n;
     if (form == BEL_MARSEILLAISE) {
-        d->hand[0] = cards("AS TS KH QH");
-        d->hand[1] = cards("7D 8D 9D TC");
+        d->hand[0] = sr_cards("AS TS KH QH");
+        d->hand[1] = sr_cards("7D 8D 9D TC");
     } else {
-        d->hand[0] = cards("AS TS KH QH AC");
-        d->hand[1] = cards("7D 8D 9D TC");
-        d->hand[2] = cards("7H 8H 9H JD QD");
-        d->hand[3] = cards("7S 8S 9S JS QS");
+        d->hand[0] = sr_cards("AS TS KH QH AC");
+        d->hand[1] = sr_cards("7D 8D 9D TC");
+        d->hand[2] = sr_cards("7H 8H 9H JD QD");
+        d->hand[3] = sr_cards("7S 8S 9S JS QS");
     }
     for (int s = 0; s < n; s++) {
         d->tricks_won[s] = (uint8_t)(s & 1);
         d->cards_won[s] = (int16_t)(10 * s + 3);
-        d->call[s] = cards("7D 8D 9D") << (s & 1);
+        d->call[s] = sr_cards("7D 8D 9D") << (s & 1);
     }
     d->melded = 0x0f;
     d->holder = 1;
     d->meld_winner = 1;
     d->belote[1] = 1;
     d->n_pool = 3;
-    d->pool[0] = cards("7D 8D 9D");
-    d->pool[1] = cards("JS JH JD JC");
-    d->pool[2] = cards("8S 9S TS");
+    d->pool[0] = sr_cards("7D 8D 9D");
+    d->pool[1] = sr_cards("JS JH JD JC");
+    d->pool[2] = sr_cards("8S 9S TS");
     d->pool_seat[0] = 0;
     d->pool_seat[1] = 1;
     d->pool_seat[2] = 1;
@@ -148,12 +142,12 @@ static void base(struct bel_deal *d, int form)
         d->need_claim = 0;
         d->best_at[0] = 4;
         d->best_at[1] = 9;
-        d->belote_seen[0] = cards("QC");
-        d->down[0] = cards("7C 8C");
-        d->pending[1] = cards("JC");
-        d->turn_at_end[0] = cards("9C");
-        d->claimed_seq[1] = cards("7D 8D 9D");
-        d->claimed_carre[1] = cards("JS JH JD JC");
+        d->belote_seen[0] = sr_cards("QC");
+        d->down[0] = sr_cards("7C 8C");
+        d->pending[1] = sr_cards("JC");
+        d->turn_at_end[0] = sr_cards("9C");
+        d->claimed_seq[1] = sr_cards("7D 8D 9D");
+        d->claimed_carre[1] = sr_cards("JS JH JD JC");
     }
 }
 
@@ -218,11 +212,11 @@ static void common_fields_change_the_key(int form)
         snprintf(what, sizeof what, "seat %d's belote", s);
         CHANGES(form, what, x.belote[s] = 2);
         snprintf(what, sizeof what, "seat %d's call", s);
-        CHANGES(form, what, x.call[s] = cards("QD KD AD"));
+        CHANGES(form, what, x.call[s] = sr_cards("QD KD AD"));
         snprintf(what, sizeof what, "seat %d's K/Q of trumps seen", s);
-        CHANGES(form, what, x.belote_seen[s] ^= cards("KC"));
+        CHANGES(form, what, x.belote_seen[s] ^= sr_cards("KC"));
     }
-    CHANGES(form, "a meld made", x.pool[2] = cards("8S 9S TS JS"));
+    CHANGES(form, "a meld made", x.pool[2] = sr_cards("8S 9S TS JS"));
     CHANGES(form, "the seat of a meld", x.pool_seat[0] = 1);
     CHANGES(form, "the melds made", x.n_pool = 2);
 }
@@ -241,15 +235,15 @@ Test(position_belote, each_hashed_field_changes_the_key)
         snprintf(what, sizeof what, "seat %d's layout (bottom)", s);
         CHANGES(f, what, x.bottom[s][5] = BEL_NO_CARD);
         snprintf(what, sizeof what, "seat %d's face-down cards", s);
-        CHANGES(f, what, x.down[s] ^= cards("AD"));
+        CHANGES(f, what, x.down[s] ^= sr_cards("AD"));
         snprintf(what, sizeof what, "seat %d's cards available next trick", s);
-        CHANGES(f, what, x.pending[s] ^= cards("AD"));
+        CHANGES(f, what, x.pending[s] ^= sr_cards("AD"));
         snprintf(what, sizeof what, "seat %d's cards to turn at the trick's end", s);
-        CHANGES(f, what, x.turn_at_end[s] ^= cards("AD"));
+        CHANGES(f, what, x.turn_at_end[s] ^= sr_cards("AD"));
         snprintf(what, sizeof what, "seat %d's cards claimed in sequences", s);
-        CHANGES(f, what, x.claimed_seq[s] ^= cards("QD KD AD"));
+        CHANGES(f, what, x.claimed_seq[s] ^= sr_cards("QD KD AD"));
         snprintf(what, sizeof what, "seat %d's cards claimed in carrés", s);
-        CHANGES(f, what, x.claimed_carre[s] ^= cards("AS AH AD AC"));
+        CHANGES(f, what, x.claimed_carre[s] ^= sr_cards("AS AH AD AC"));
     }
 }
 
@@ -259,14 +253,14 @@ static void other_fields_keep_the_key(int form)
 {
     KEEPS(form, "the history", (x.hist[3].card ^= 7, x.hist[5].kind = BEL_ACT_PASS));
     KEEPS(form, "its length", x.n_hist = 30);
-    KEEPS(form, "known", x.known[1] = cards("7D"));
+    KEEPS(form, "known", x.known[1] = sr_cards("7D"));
     KEEPS(form, "forbid", x.forbid[2] = PQ_SUIT_MASK(PQ_SPADES));
-    KEEPS(form, "played_all", x.played_all = cards("AH KH"));
+    KEEPS(form, "played_all", x.played_all = sr_cards("AH KH"));
     KEEPS(form, "the deck", x.deck[0] = 31);
     KEEPS(form, "the turn-up and its place", (x.turnup = 3, x.place = 3, x.bergere = 4));
     KEEPS(form, "the exchanger and the seat asked", (x.exchanger = 1, x.asked = 1));
     KEEPS(form, "the last trick's cards", x.played[2] = 9);
-    KEEPS(form, "a pool entry past n_pool", x.pool[3] = cards("7H 8H 9H"));
+    KEEPS(form, "a pool entry past n_pool", x.pool[3] = sr_cards("7H 8H 9H"));
     KEEPS(form, "the melds' order", {
         pq_mask m = x.pool[1];
         x.pool[1] = x.pool[2];

@@ -28,7 +28,7 @@ void tt_start(struct tarot_match *m, int players, const char *const *rules, cons
     if (deck) cr_assert_eq(tarot_game.set_deck(m, deck, err, sizeof err), 0, "%s", err);
 }
 
-static tarot_mask cards_of(const char *list)
+tarot_mask tt_cards(const char *list)
 {
     tarot_mask m = 0;
     for (const char *p = list; p && *p;) {
@@ -49,7 +49,7 @@ void tt_deck(int players, const char *const *hands, const char *dog, char *out)
     uint8_t deck[TAROT_CARDS];
     tarot_mask used = 0, block[TAROT_MAX_SEATS + 1];
     for (int s = 0; s <= players; s++) {
-        block[s] = cards_of(s < players ? hands[s] : dog);
+        block[s] = tt_cards(s < players ? hands[s] : dog);
         cr_assert(!(used & block[s]), "a card is in two hands");
         used |= block[s];
     }

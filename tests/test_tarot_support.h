@@ -15,6 +15,10 @@ cJSON *tt_read_json(const char *path);
  * NULL) and `deck` (NULL: from the seed). Fails the test on any error. */
 void tt_start(struct tarot_match *m, int players, const char *const *rules, const char *deck);
 
+/* The mask of space-separated card texts ("05 06 2S"); a bad or repeated
+ * token fails the calling test. */
+tarot_mask tt_cards(const char *list);
+
 /* A pack order whose seat s holds the cards of hands[s] and whose dog
  * holds dog (space-separated tokens, each list possibly short): the rest
  * fill the blocks in pack order. Written into out (TAROT_DECK_TEXT). */
