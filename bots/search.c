@@ -371,10 +371,10 @@ static int plies_left(const struct game *g, const void *state, void *scratch, in
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats)
 {
-    int n = g->legal_count(state), best = -1;
+    int legal = g->legal_count(state), n = legal, best = -1;
     size_t size = g->state_size;
     char (*texts)[GAME_ACTION_MAX] = NULL;
-    int *lens = NULL;
+    int *lens = NULL, *index = NULL;
     double *sum = NULL;
     void *world = malloc(size), *child = malloc(size);
     long before[GAME_MAX_PLAYERS];
@@ -384,14 +384,29 @@ int search_choose(const struct search_options *options, const struct game *g, co
     char err[160];
     if (!stats) stats = &none;
     memset(stats, 0, sizeof *stats);
-    if (n <= 0 || !world || !child) goto out;
+    if (legal <= 0 || !world || !child) goto out;
+    /* the root's actions: every legal one, or the caller's candidates
+     * (each legal index once, in the caller's order) */
+    index = malloc((size_t)legal * sizeof *index);
+    if (!index) goto out;
+    if (options->n_only > 0) {
+        n = 0;
+        for (int k = 0; k < options->n_only; k++) {
+            int a = options->only[k], seen = 0;
+            for (int j = 0; j < n; j++) seen |= index[j] == a;
+            if (a >= 0 && a < legal && !seen) index[n++] = a;
+        }
+        if (n == 0) goto out;
+    } else {
+        for (int i = 0; i < n; i++) index[i] = i;
+    }
     texts = malloc((size_t)n * sizeof *texts);
     lens = malloc((size_t)n * sizeof *lens);
     sum = calloc((size_t)n, sizeof *sum);
     if (!texts || !lens || !sum) goto out;
-    for (int i = 0; i < n; i++) lens[i] = g->legal_text(state, i, texts[i], GAME_ACTION_MAX);
+    for (int i = 0; i < n; i++) lens[i] = g->legal_text(state, index[i], texts[i], GAME_ACTION_MAX);
     if (n == 1) {
-        best = 0;
+        best = index[0];
         goto out;
     }
     g->scores(state, before);
@@ -435,12 +450,14 @@ int search_choose(const struct search_options *options, const struct game *g, co
         }
         stats->worlds++;
     }
-    best = 0;
+    int top = 0;
     for (int i = 1; i < n; i++)
-        if (sum[i] > sum[best]) best = i;
-    stats->best_value = stats->worlds ? sum[best] / stats->worlds : 0;
+        if (sum[i] > sum[top]) top = i;
+    stats->best_value = stats->worlds ? sum[top] / stats->worlds : 0;
+    best = index[top];
 out:
     search_table_free(own_table);
+    free(index);
     free(texts);
     free(lens);
     free(sum);

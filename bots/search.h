@@ -62,6 +62,11 @@ struct search_options {
                                      to the next (cleared at each); NULL:
                                      one made per decision when needed */
     int table_log2;     /* the size of a table made per decision (0: default) */
+    const int *only;    /* n_only > 0: the root weighs only these legal
+                           indices (a few candidates out of a list too long
+                           to search, such as Tarot's discards or Coinche's
+                           bids); the others are never chosen */
+    int n_only;
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
@@ -83,8 +88,9 @@ int search_parse_budget(struct search_options *self, const char *text);
 /* The index of the legal action (in game.h legal order) to play in
  * `state`, whose player to act is `player`. cap_ms > 0 bounds the time
  * (checked between rounds; at least one round is played). `seed` is mixed
- * with options->seed. -1 when the state has no legal action or memory
- * runs out. `stats` may be NULL. */
+ * with options->seed. -1 when the state has no legal action, none of
+ * options->only is a legal index, or memory runs out. `stats` may be
+ * NULL. */
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats);
 

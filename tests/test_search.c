@@ -348,6 +348,58 @@ Test(search, a_decision_is_the_same_for_the_same_state_seed_and_budget)
     free(scratch);
 }
 
+/* Candidates: the root weighs only the caller's indices, each with the
+ * same worlds and luck as in a search of every action, so the choice among
+ * candidates (in legal order) holding the full search's best is that best,
+ * and without it
+ * another candidate; no legal candidate, no choice. */
+Test(search, only_the_candidates_are_weighed)
+{
+    const struct game *g = game_find("coinche");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+    struct search_options options;
+    cr_assert(state && scratch);
+    search_options_default(&options);
+    options.worlds = 16;
+    options.exact_plies = 0;
+    int found = 0;
+    for (uint64_t seed = 1; seed < 40 && !found; seed++) {
+        if (random_ending(g, 4, seed, 24, state, scratch) < 0 || g->legal_count(state) < 4) continue;
+        int p = g->to_act(state), n = g->legal_count(state);
+        int best = search_choose(&options, g, state, p, 7, 0, NULL);
+        cr_assert_geq(best, 0);
+        /* in legal order, as ties go to the first listed */
+        int with[3] = { best, (best + 1) % n, (best + 2) % n }, without[2] = { (best + 1) % n, (best + 3) % n };
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++)
+                if (with[j] < with[i]) {
+                    int t = with[i];
+                    with[i] = with[j];
+                    with[j] = t;
+                }
+        options.only = with;
+        options.n_only = 3;
+        cr_assert_eq(search_choose(&options, g, state, p, 7, 0, NULL), best);
+        options.only = without;
+        options.n_only = 2;
+        int other = search_choose(&options, g, state, p, 7, 0, NULL);
+        cr_assert(other == without[0] || other == without[1], "chose %d outside the candidates", other);
+        int single = (best + 1) % n, none[2] = { -1, n };
+        options.only = &single;
+        options.n_only = 1;
+        cr_assert_eq(search_choose(&options, g, state, p, 7, 0, NULL), single);
+        options.only = none;
+        options.n_only = 2;
+        cr_assert_eq(search_choose(&options, g, state, p, 7, 0, NULL), -1);
+        options.only = NULL;
+        options.n_only = 0;
+        found = 1;
+    }
+    cr_assert(found, "no Coinche ending with four legal cards or more");
+    free(state);
+    free(scratch);
+}
+
 /* A bid is searched by playouts, a late card play by exact endings: the
  * auction's first line (every seat passes) ends the deal in a few actions,
  * but its other lines are whole deals, which the solver cannot take (it
