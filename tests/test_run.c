@@ -264,21 +264,23 @@ static const char *token_file(const char *token)
     return path;
 }
 
-Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
+/* A remote bot `friend` (bot-random with `args`) started by someone else
+ * (here: the shell), knowing only the endpoint and its token, plays every
+ * partie of 3 pairs against a local greedy: its parties and forfeits from
+ * the results. */
+static void remote_friend(const char *args, int *parties, int *forfeits)
 {
     char cmd[8192];
     int port = support_scratch_port();
     const char *token = token_file("remote-token-0123456789abcdef"), *results = support_scratch_path("remote.json");
-    /* The remote bot is started by someone else (here: the shell), knows
-     * only the endpoint and its token, and plays every partie of its bot. */
     snprintf(cmd, sizeof cmd,
              "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
-             "exec %s/bot-random --seed 8 --name visitor > %s 2>&1) & bot=$!; "
+             "exec %s/bot-random %s > %s 2>&1) & bot=$!; "
              "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=%s "
              "--listen tcp://127.0.0.1:%d --pairs 3 --journal %s --results %s "
              "> /dev/null; status=$?; kill $bot; exit $status",
-             port, support_bin_dir(), support_scratch_path("remote_bot.log"), support_bin_dir(), support_bin_dir(), token, port,
-             support_scratch_path("remote.jsonl"), results);
+             port, support_bin_dir(), args, support_scratch_path("remote_bot.log"), support_bin_dir(), support_bin_dir(),
+             token, port, support_scratch_path("remote.jsonl"), results);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
     FILE *f = fopen(results, "r");
     char text[16384];
@@ -288,9 +290,50 @@ Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
     cJSON *res = cJSON_Parse(text);
     const cJSON *friend = cJSON_GetArrayItem(cJSON_GetObjectItem(res, "bots"), 1);
     cr_assert_str_eq(cJSON_GetStringValue(cJSON_GetObjectItem(friend, "name")), "friend");
-    cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "parties")), 6);
-    cr_assert_eq(cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "forfeits")), 0, "the remote bot played every partie");
+    *parties = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "parties"));
+    *forfeits = (int)cJSON_GetNumberValue(cJSON_GetObjectItem(friend, "forfeits"));
     cJSON_Delete(res);
+}
+
+Test(run, a_remote_bot_connects_itself_with_its_token, .timeout = 120)
+{
+    int parties, forfeits;
+    remote_friend("--seed 8 --name visitor", &parties, &forfeits);
+    cr_assert_eq(parties, 6);
+    cr_assert_eq(forfeits, 0, "the remote bot played every partie");
+}
+
+/* A remote connection is spoken to in the protocol its hello named, in
+ * every partie (it was sent protocol 1's messages: only a local process's
+ * first hello set the referee's protocol). */
+Test(run, a_remote_bot_of_protocol_2_plays_piquet_in_it, .timeout = 120)
+{
+    int parties, forfeits;
+    remote_friend("--seed 8 --game piquet", &parties, &forfeits);
+    cr_assert_eq(parties, 6);
+    cr_assert_eq(forfeits, 0, "%d of the protocol-2 remote bot's 6 parties forfeited", forfeits);
+}
+
+/* A remote bot whose hello does not name the run's game is refused at its
+ * hello, with the reason (it was seated, then sent what it could not
+ * read); its parties wait for a connection that plays the game. */
+Test(run, a_remote_bot_of_another_game_is_refused_at_its_hello, .timeout = 120)
+{
+    char cmd[8192], out[512];
+    int port = support_scratch_port();
+    const char *token = token_file("remote-token-0123456789abcdef"), *log = support_scratch_path("other_game.log");
+    snprintf(cmd, sizeof cmd,
+             "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
+             "exec %s/bot-random --seed 8 > %s 2>&1) & bot=$!; "
+             "%s/arena run --quiet --game belote --players 2 --bot greedy='%s/bot-greedy --game belote' "
+             "--remote friend=%s --listen tcp://127.0.0.1:%d --pairs 1 --remote-wait-ms 1500 --journal %s "
+             "> /dev/null; status=$?; kill $bot; exit $status",
+             port, support_bin_dir(), log, support_bin_dir(), support_bin_dir(), token, port,
+             support_scratch_path("other_game.jsonl"));
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    snprintf(cmd, sizeof cmd, "cat %s", log);
+    support_run(cmd, out, sizeof out);
+    cr_assert(strstr(out, "this arena plays belote, a game the bot's hello does not name"), "the bot was told: %s", out);
 }
 
 /* One partie at a time, so that the faults before the disqualification

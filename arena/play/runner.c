@@ -61,6 +61,10 @@ struct conn {
     int fd;                        /* the connection's descriptor (hub_message.fd) */
     struct refusals refusals;      /* local bots: hellos with their token from elsewhere */
     char log_path[1024];
+    int protocol;                  /* the hello's version (0 before it) */
+    int plays;                     /* the hello names the runner's game */
+    char hello_name[CODEC_NAME_MAX];   /* the hello's name when it obeys the name
+                                        * rule (codec_bot_name_check), else "" */
     int slot, player;              /* when BUSY */
     int parties;                   /* parties finished on this connection */
     long pairs[RUNNER_REUSE_MAX];  /* the pairs they belonged to */
@@ -267,6 +271,29 @@ static void trim_idle(struct loop *L)
     if (idle > 2 * L->n_slots) drop_conn(L, &L->conns[oldest]);
 }
 
+/* What connection c's hello said, for the partie it now plays (each
+ * partie's referee starts from protocol 1 and the job's names): its
+ * protocol version, its name when the job gives none, and a protocol
+ * fault when the hello does not name the game. A process or connection
+ * kept from an earlier partie is told the same as at its first. */
+static void seat_hello(struct loop *L, struct slot *s, struct conn *c)
+{
+    char why[CODEC_MESSAGE_MAX];
+    if (!c->plays) {
+        snprintf(why, sizeof why, "this match is %s, a game the bot's hello does not name%s", s->ref.game->name,
+                 c->protocol < PROTOCOL_VERSION_2 ? " (a protocol-1 bot plays piquet only)" : "");
+        send_error(L, c->identity, c->identity_len, CODEC_UNEXPECTED, why);
+        referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
+        return;
+    }
+    s->ref.protocol[c->player] = c->protocol;
+    if (!s->job.bots[c->player].name[0]) {
+        char letter[2] = { (char)('A' + c->player), '\0' };
+        snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s",
+                 c->hello_name[0] ? c->hello_name : letter);
+    }
+}
+
 /* Connection i, idle, takes player p of slot s. */
 static void take(struct loop *L, int i, struct slot *s, int p)
 {
@@ -276,6 +303,7 @@ static void take(struct loop *L, int i, struct slot *s, int p)
     c->slot = (int)(s - L->slots);
     c->player = p;
     s->conn[p] = i;
+    if (c->connected) seat_hello(L, s, c);
 }
 
 /* Gives the job's player p a connection: an idle one, else a new process
@@ -493,6 +521,12 @@ int runner_connections(const struct runner *self, int index, int *playing)
  * cap; protocol_version) and its connection cut. A local token bound to a
  * connection is not charged to its process: anyone who read the token
  * could send such a hello, so the owner's log says so and nothing more. */
+/* The game every partie of this run plays. */
+static const char *game_name(const struct loop *L)
+{
+    return L->r->config->game ? L->r->config->game->name : piquet_game.name;
+}
+
 static void greet(struct loop *L, const struct hub_message *m, int64_t now)
 {
     struct codec_bot_message msg;
@@ -521,6 +555,14 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
         const struct runner_remote *found = &L->r->remotes[r];
         if (code == CODEC_PROTOCOL_VERSION) {
             refuse(L, m, CODEC_PROTOCOL_VERSION, err);
+            return;
+        }
+        /* Every partie of a run is of one game: a connection that does
+         * not play it would only ever forfeit. */
+        if (!codec_hello_plays(&msg.as.hello, game_name(L))) {
+            snprintf(why, sizeof why, "this arena plays %s, a game the bot's hello does not name%s", game_name(L),
+                     msg.as.hello.protocol < PROTOCOL_VERSION_2 ? " (a protocol-1 bot plays piquet only)" : "");
+            refuse(L, m, CODEC_UNEXPECTED, why);
             return;
         }
         if (connections_of(L, r) >= L->max_connections) {
@@ -553,6 +595,14 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
     c->identity_len = m->identity_len;
     c->connected = 1;
     c->fd = m->fd;
+    /* What the hello says holds for every partie the connection plays
+     * (seat_hello); the arena never seats a bot at a game it did not name. */
+    c->protocol = (int)msg.as.hello.protocol;
+    c->plays = codec_hello_plays(&msg.as.hello, game_name(L));
+    /* The name a bot gives itself enters the records only if it obeys
+     * the name rule; else the player's letter stands in. */
+    const char *why_not = codec_bot_name_check(msg.as.hello.name);
+    snprintf(c->hello_name, sizeof c->hello_name, "%s", why_not ? "" : msg.as.hello.name);
     if (c->state == CONN_BUSY) {
         struct slot *s = &L->slots[c->slot];
         s->touched = 1;   /* it may start now */
@@ -562,27 +612,12 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
             referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
             return;
         }
-        /* The arena never seats a bot at a game it did not name. */
-        if (!codec_hello_plays(&msg.as.hello, s->ref.game->name)) {
-            snprintf(why, sizeof why, "this match is %s, a game the bot's hello does not name%s", s->ref.game->name,
-                     msg.as.hello.protocol < PROTOCOL_VERSION_2 ? " (a protocol-1 bot plays piquet only)" : "");
-            send_error(L, c->identity, c->identity_len, CODEC_UNEXPECTED, why);
-            referee_on_fault(&s->ref, c->player, CODEC_FAULT_PROTOCOL, why);
-            return;
-        }
-        s->ref.protocol[c->player] = (int)msg.as.hello.protocol;
-        if (!s->job.bots[c->player].name[0]) {
-            /* The name a bot gives itself enters the records only if it
-             * obeys the name rule; else the player's letter stands in. */
-            const char *why_not = codec_bot_name_check(msg.as.hello.name);
-            char letter[2] = { (char)('A' + c->player), '\0' };
-            snprintf(s->ref.names[c->player], sizeof s->ref.names[c->player], "%s",
-                     why_not ? letter : msg.as.hello.name);
-            if (why_not) {
-                char line[CODEC_NAME_MAX + 128];
-                snprintf(line, sizeof line, "the name in the hello %s; recorded as '%s'", why_not, s->ref.names[c->player]);
-                append_log(L, c->log_path, "arena", line);
-            }
+        seat_hello(L, s, c);
+        if (!c->plays) return;
+        if (!s->job.bots[c->player].name[0] && why_not) {
+            char line[CODEC_NAME_MAX + 128];
+            snprintf(line, sizeof line, "the name in the hello %s; recorded as '%s'", why_not, s->ref.names[c->player]);
+            append_log(L, c->log_path, "arena", line);
         }
     }
     /* The arena answers in the bot's own version. */

@@ -11,6 +11,8 @@
  * duplicate pair (job.pair), so that no process ever sees a pack twice. A
  * process that faulted is stopped (and a fresh one started when the bot
  * plays again). Hellos are matched to processes by the per-process token.
+ * What a hello says (its protocol version, its name, the games it names)
+ * holds for every partie its process or connection plays.
  *
  * Remote bots (a job bot with command NULL) start themselves, anywhere:
  * they connect to `listen` (tcp://...) and say hello with the token of
@@ -20,7 +22,8 @@
  * connect again. A bot has at most remote_max_connections at once; a hello
  * past that, with a token nobody was given, or with a token already bound
  * to another connection (a local process's) is refused with an error and
- * the connection ended, and the runner keeps nothing of it. A connection
+ * the connection ended, and the runner keeps nothing of it; so is a hello
+ * that does not name the run's game (with the reason). A connection
  * that closes or stops answering heartbeats leaves the pool at once and is
  * never given a partie; during a partie it is a crash fault. A partie waits
  * up to remote_wait_ms for a free connection of a remote bot, then records
