@@ -34,6 +34,7 @@ struct bench_args {
     unsigned long long seed;
     const struct game *game;
     enum runner_pin pin;
+    int start_late;   /* --start-ahead off */
 };
 
 static int apply_bench(void *ctx, const struct option_value *v, char *err, size_t cap)
@@ -54,6 +55,7 @@ static int apply_bench(void *ctx, const struct option_value *v, char *err, size_
     case OPT_PLAYERS: a->players = (int)v->integer; break;
     case OPT_MAX_MATCHES: a->max_matches = (int)v->integer; break;
     case OPT_PIN: a->pin = runner_pin_parse(v->text); break;
+    case OPT_START_AHEAD: a->start_late = !strcmp(v->text, "off"); break;
     default: assert(0);
     }
     return 0;
@@ -161,12 +163,12 @@ static int bench_harness_command(const struct bench_args *a)
     int wide_level = cores > 1 ? (int)cores : 2;
     int players = a->players;
     const struct bench_harness_level levels[] = {
-        { 1, 1, 0, walls, log_dir, game, players, a->pin },
-        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
-        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
-        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin },
-        { 1, 1, 0, NULL, log_dir, game, players, a->pin },
-        { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir, game, players, a->pin },
+        { 1, 1, 0, walls, log_dir, game, players, a->pin, a->start_late },
+        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin, a->start_late },
+        { wide_level, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin, a->start_late },
+        { 1, RUN_DEFAULT_REUSE, 0, walls, log_dir, game, players, a->pin, a->start_late },
+        { 1, 1, 0, NULL, log_dir, game, players, a->pin, a->start_late },
+        { wide, RUN_DEFAULT_REUSE, 100, walls, log_dir, game, players, a->pin, a->start_late },
     };
     /* bot-random on the C SDK for the fourth level: the SDK's own cost
      * (over protocol 2 for a game, speaking that game). */
@@ -263,8 +265,8 @@ static int bench_throughput_command(const struct bench_args *a)
         fprintf(stderr, "arena bench throughput: %s\n", err);
         return 1;
     }
-    const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin },
-                                     two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin };
+    const struct bench_harness_level one = { 1, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin, a->start_late },
+                                     two = { 2, RUN_DEFAULT_REUSE, 0, config.sandbox, log_dir, NULL, 0, a->pin, a->start_late };
     double rtt[64], per1[64], ratio1[64], ceiling[64], rate2[64], ratio2[64], cpu1[64], cpu2[64], sleeps1[64], sleeps2[64];
     long faults = 0;
     printf("throughput: bot-instant against itself, %d parties per run, processes reused%s; %d rounds, each:\n"

@@ -328,19 +328,9 @@ static int any_disqualified(const struct run *r, const struct sched_partie *p)
     return 0;
 }
 
-static int next_job(void *ctx, struct runner_job *job)
+/* The job of scheduled partie sp. */
+static void fill_job(const struct run *r, const struct sched_partie *sp, struct runner_job *job)
 {
-    struct run *r = ctx;
-    for (;;) {
-        if (r->failed) return 0;
-        while (r->next < r->sched.n && r->finished[r->sched.parties[r->next].partie_id - 1]) r->next++;
-        if (r->next >= r->sched.n) return 0;
-        const struct sched_partie *p = &r->sched.parties[r->next];
-        if (!any_disqualified(r, p)) break;
-        r->next++;
-        forfeit_unplayed(r, p);
-    }
-    const struct sched_partie *sp = &r->sched.parties[r->next++];
     const int two[2] = { sp->a, sp->b };
     const int *seat = sp->n_seats ? sp->seat : two;
     memset(job, 0, sizeof *job);
@@ -353,7 +343,37 @@ static int next_job(void *ctx, struct runner_job *job)
     }
     job->tag = sp->pair;
     job->pair = sp->pair;
+}
+
+static int next_job(void *ctx, struct runner_job *job)
+{
+    struct run *r = ctx;
+    for (;;) {
+        if (r->failed) return 0;
+        while (r->next < r->sched.n && r->finished[r->sched.parties[r->next].partie_id - 1]) r->next++;
+        if (r->next >= r->sched.n) return 0;
+        const struct sched_partie *p = &r->sched.parties[r->next];
+        if (!any_disqualified(r, p)) break;
+        r->next++;
+        forfeit_unplayed(r, p);
+    }
+    fill_job(r, &r->sched.parties[r->next++], job);
     return 1;
+}
+
+/* The job next_job would give now, taking nothing: the next partie not
+ * finished whose bots are not disqualified (runner.h peek_job). */
+static int peek_job(void *ctx, struct runner_job *job)
+{
+    struct run *r = ctx;
+    if (r->failed) return 0;
+    for (size_t i = r->next; i < r->sched.n; i++) {
+        const struct sched_partie *p = &r->sched.parties[i];
+        if (r->finished[p->partie_id - 1] || any_disqualified(r, p)) continue;
+        fill_job(r, p, job);
+        return 1;
+    }
+    return 0;
 }
 
 static void done(void *ctx, const struct runner_job *job, struct referee *ref)
@@ -682,6 +702,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
     runner.remote_wait_ms = t->remote_wait_ms;
     runner.remote_max_connections = t->remote_max_connections;
     runner.next_job = next_job;
+    runner.peek_job = t->start_late ? NULL : peek_job;
     runner.done = done;
     runner.ctx = r;
     runner.stop = &stop_requested;

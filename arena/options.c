@@ -165,6 +165,9 @@ static const struct option table[OPTIONS_COUNT] = {
       "keep the arena's own threads on the processor it starts on: auto (default) with at most 2 parties in "
       "flight, where it saves a wake-up of another processor at every decision; on; off. Bots are never pinned "
       "(README \"Where the arena runs\")" },
+    { OPT_START_AHEAD, "start-ahead", OPTION_CHOICE, "WHEN", 0, 0, "on|off", NULL,
+      "start the bot processes the next partie needs while the parties in flight are played (on, the default: "
+      "their start-up overlaps play), or each partie's when it begins (off)" },
 };
 
 /* The options that have a one-letter spelling too (-o FILE). */
@@ -187,8 +190,9 @@ static const struct option_use run_options[] = {
     { OPT_REMOTE_MAX_CONNECTIONS, NULL }, { OPT_SERVER_KEY, NULL }, { OPT_INSECURE_REMOTE, NULL },
     { OPT_FILE, NULL }, { OPT_SCHEDULE, NULL }, { OPT_ROUNDS, NULL },
     { OPT_PAIRS, "duplicate pairs (sets) per pairing, or per table and round in a Swiss (default 10)" },
-    { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
-    { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL }, { OPT_SHARD, NULL },
+    { OPT_SEED, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_START_AHEAD, NULL }, { OPT_MOVE_MS, NULL },
+    { OPT_BANK_MS, NULL }, { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
+    { OPT_SHARD, NULL },
     { OPT_JOURNAL, "the journal (default tournament.jsonl); must be new" },
     { OPT_RESULTS, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
     { OPT_LOG_DIR, "bot logs go to DIR/RUN-ID/, 0600 files in a 0700 directory (default: arena-logs beside the "
@@ -214,8 +218,8 @@ static const struct command_spec run_spec = {
 };
 
 static const struct option_use resume_options[] = {
-    { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL }, { OPT_NO_SANDBOX, NULL },
-    { OPT_STANDINGS_EVERY, NULL },
+    { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_START_AHEAD, NULL }, { OPT_POST, NULL }, { OPT_TOKEN_FILE, NULL },
+    { OPT_NO_SANDBOX, NULL }, { OPT_STANDINGS_EVERY, NULL },
     { OPT_RESULTS, "write the results as JSON to FILE and as CSV beside it at the end (of a finished journal, "
                    "such as one arena merge wrote: at once)" },
     { OPT_QUIET, NULL },
@@ -564,11 +568,11 @@ static const struct command_spec bench_zmq_spec = {
 static const struct option_use bench_harness_options[] = {
     { OPT_PARTIES, NULL }, { OPT_RUNS, "runs per level (default 3)" }, { OPT_WIDE, NULL },
     { OPT_NO_SANDBOX, "run the bots without their sandbox" }, { OPT_GAME, NULL }, { OPT_PLAYERS, NULL },
-    { OPT_PIN, NULL },
+    { OPT_PIN, NULL }, { OPT_START_AHEAD, NULL },
 };
 static const struct command_spec bench_harness_spec = {
     "bench harness", "bench harness [--parties N] [--runs N] [--wide N] [--no-sandbox] [--game G [--players N]] "
-    "[--pin WHEN]",
+    "[--pin WHEN] [--start-ahead WHEN]",
     "Parties of bot-instant against itself through the whole arena path, beside raw ZeroMQ round trips; with "
     "--game, matches of that game with bot-instant at every seat.",
     USES(bench_harness_options), NULL
@@ -583,10 +587,10 @@ static const struct command_spec bench_start_spec = {
 
 static const struct option_use bench_throughput_options[] = {
     { OPT_PARTIES, NULL }, { OPT_RUNS, "rounds (default 5)" }, { OPT_NO_SANDBOX, "run the bots without their sandbox" },
-    { OPT_PIN, NULL },
+    { OPT_PIN, NULL }, { OPT_START_AHEAD, NULL },
 };
 static const struct command_spec bench_throughput_spec = {
-    "bench throughput", "bench throughput [--parties N] [--runs N] [--no-sandbox] [--pin WHEN]",
+    "bench throughput", "bench throughput [--parties N] [--runs N] [--no-sandbox] [--pin WHEN] [--start-ahead WHEN]",
     "The arena at concurrency 1 and 2 beside the raw ZeroMQ round trip and the raw multiplexed ceiling, in "
     "interleaved rounds: the ratios of issue 21's targets.",
     USES(bench_throughput_options), NULL

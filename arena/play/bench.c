@@ -347,21 +347,35 @@ struct harness {
     int seats;
 };
 
-static int harness_next(void *ctx, struct runner_job *job)
+/* The harness's partie number k (from 1). */
+static void harness_job(const struct harness *h, long k, struct runner_job *job)
 {
-    struct harness *h = ctx;
-    if (h->next >= h->total) return 0;
     memset(job, 0, sizeof *job);
-    job->partie_id = (uint64_t)++h->next;
-    job->seed = (uint64_t)h->next;
-    job->first_dealer = (int)(h->next % 2);
+    job->partie_id = (uint64_t)k;
+    job->seed = (uint64_t)k;
+    job->first_dealer = k % 2;
     for (int p = 0; p < h->seats; p++) {
         snprintf(job->bots[p].name, sizeof job->bots[p].name, "%c", 'a' + p);
         job->bots[p].command = h->command;
     }
     /* Piquet as duplicate pairs; a game's matches each on packs of their
      * own, so any process may play the next one. */
-    job->pair = h->seats == 2 ? (h->next + 1) / 2 : 0;
+    job->pair = h->seats == 2 ? (k + 1) / 2 : 0;
+}
+
+static int harness_next(void *ctx, struct runner_job *job)
+{
+    struct harness *h = ctx;
+    if (h->next >= h->total) return 0;
+    harness_job(h, ++h->next, job);
+    return 1;
+}
+
+static int harness_peek(void *ctx, struct runner_job *job)
+{
+    const struct harness *h = ctx;
+    if (h->next >= h->total) return 0;
+    harness_job(h, h->next + 1, job);
     return 1;
 }
 
@@ -397,6 +411,7 @@ int bench_harness(const char *bot_command, int parties, const struct bench_harne
     r.reuse = level->reuse;
     if (level->move_ms > 0) config.clock.move_ms = (uint32_t)level->move_ms;
     r.next_job = harness_next;
+    r.peek_job = level->start_late ? NULL : harness_peek;
     r.done = harness_done;
     r.ctx = &h;
     long sleeps0, sleeps1;

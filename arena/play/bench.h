@@ -87,6 +87,10 @@ struct bench_harness_level {
     const struct game *game;     /* NULL: Piquet */
     int players;                 /* the game's table (0: its default) */
     enum runner_pin pin;         /* the arena's threads (runner.h); 0: auto */
+    int start_late;              /* 1: each partie's processes started when it
+                                    begins; 0 (as arena run): those of the next
+                                    one while the parties in flight are played
+                                    (runner.h peek_job) */
 };
 
 /* Plays `parties` parties, as duplicate pairs, between two copies of

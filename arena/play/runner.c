@@ -31,7 +31,9 @@
 #include "arena/play/runner.h"
 #include "arena/version.h"
 
-enum { CONN_FREE, CONN_BUSY, CONN_IDLE };
+/* WARM: a local process started ahead for a job not yet begun (peek_job)
+ * that has not said hello; its hello makes it IDLE. */
+enum { CONN_FREE, CONN_BUSY, CONN_IDLE, CONN_WARM };
 enum { STOP_GRACE_MS = 300, REQUEST_ID_SPAN = 1 << 16, SWEEP_MS = 20, REFUSAL_NOTE_MS = 1000, START_PASS_MS = 20,
        HELLOS_PENDING_MAX = 64, LOOK_AGAIN_MS = 5, OWN_LOOKS_MAX = 2 };
 
@@ -242,19 +244,34 @@ static int seen_pair(const struct conn *c, long pair)
     return 0;
 }
 
-/* An idle connection that may play this job's player p, or -1. */
-static int find_idle(struct loop *L, const struct runner_job *job, int p)
+/* An idle connection (or a process started ahead, WARM) that may play
+ * this job's player p and is not among the n in `taken`, or -1: the one
+ * idle longest, a process that said hello before one that has not. */
+static int find_free(struct loop *L, const struct runner_job *job, int p, const int *taken, int n)
 {
     const struct match_bot *bot = &job->bots[p];
     int best = -1;
     for (int i = 0; i < L->n_conns; i++) {
         const struct conn *c = &L->conns[i];
-        if (c->state != CONN_IDLE || strcmp(c->name, bot->name)) continue;
+        if ((c->state != CONN_IDLE && c->state != CONN_WARM) || strcmp(c->name, bot->name)) continue;
         if (bot->command ? (c->remote || strcmp(c->command, bot->command) || seen_pair(c, job->pair)) : !c->remote)
             continue;
-        if (best < 0 || c->idle_since < L->conns[best].idle_since) best = i;
+        int skip = 0;
+        for (int k = 0; k < n; k++) skip |= taken[k] == i;
+        if (skip) continue;
+        if (best < 0) {
+            best = i;
+            continue;
+        }
+        const struct conn *b = &L->conns[best];
+        if (c->state != b->state ? c->state == CONN_IDLE : c->idle_since < b->idle_since) best = i;
     }
     return best;
+}
+
+static int find_idle(struct loop *L, const struct runner_job *job, int p)
+{
+    return find_free(L, job, p, NULL, 0);
 }
 
 /* Local processes beyond what the tournament can use are stopped, oldest
@@ -294,11 +311,14 @@ static void seat_hello(struct loop *L, struct slot *s, struct conn *c)
     }
 }
 
-/* Connection i, idle, takes player p of slot s. */
+/* Connection i, idle (or started ahead), takes player p of slot s. */
 static void take(struct loop *L, int i, struct slot *s, int p)
 {
     struct conn *c = &L->conns[i];
     if (!c->remote) botproc_renew_cpu(&c->proc, L->r->config->limits.cpu_seconds);
+    /* a process started ahead that has not said hello: its handshake's
+     * clock runs from its start (credit_hello), as for one started now */
+    if (c->state == CONN_WARM) s->wait_until[p] = c->started_at + L->r->config->handshake_ms;
     c->state = CONN_BUSY;
     c->slot = (int)(s - L->slots);
     c->player = p;
@@ -306,21 +326,12 @@ static void take(struct loop *L, int i, struct slot *s, int p)
     if (c->connected) seat_hello(L, s, c);
 }
 
-/* Gives the job's player p a connection: an idle one, else a new process
- * (remote bots wait for one to connect). */
-static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err, size_t cap)
+/* Starts a process for the job's player p in a new connection (its
+ * state for the caller to set): its index, or -1 with err. */
+static int start_process(struct loop *L, const struct runner_job *job, int p, int64_t now, char *err, size_t cap)
 {
-    const struct runner_job *job = &s->job;
     const struct match_config *config = L->r->config;
-    int i = find_idle(L, job, p);
-    if (i >= 0) {
-        take(L, i, s, p);
-        return 0;
-    }
-    if (!job->bots[p].command) {
-        s->conn[p] = -1;
-        return 0;
-    }
+    int i;
     trim_idle(L);
     if ((i = new_conn(L)) < 0) {
         snprintf(err, cap, "out of memory for bot processes");
@@ -338,17 +349,59 @@ static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err,
         return -1;
     }
     L->r->started++;
-    c->state = CONN_BUSY;
-    c->slot = (int)(s - L->slots);
-    c->player = p;
-    s->conn[p] = i;
-    s->wait_until[p] = now + config->handshake_ms;
     /* the handshake's clock, like the move clock, leaves out the waits
      * for a processor (credit_hello) */
     c->started_at = now;
     cpuwait_watch_start(&c->cpu, c->proc.pid);
     cpuwait_own_update(&L->own);
     c->own_mark_ns = L->own.waited_ns;
+    return i;
+}
+
+/* Gives the job's player p a connection: an idle one, else a new process
+ * (remote bots wait for one to connect). */
+static int attach(struct loop *L, struct slot *s, int p, int64_t now, char *err, size_t cap)
+{
+    const struct runner_job *job = &s->job;
+    const struct match_config *config = L->r->config;
+    int i = find_idle(L, job, p);
+    if (i >= 0) {
+        take(L, i, s, p);
+        return 0;
+    }
+    if (!job->bots[p].command) {
+        s->conn[p] = -1;
+        return 0;
+    }
+    if ((i = start_process(L, job, p, now, err, cap)) < 0) return -1;
+    struct conn *c = &L->conns[i];
+    c->state = CONN_BUSY;
+    c->slot = (int)(s - L->slots);
+    c->player = p;
+    s->conn[p] = i;
+    s->wait_until[p] = now + config->handshake_ms;
+    return 0;
+}
+
+/* Before the next partie's place is free, the processes its local bots
+ * will need and the pool cannot give (peek_job): started now, WARM, so
+ * that by the time the partie begins they have said hello. Not when many
+ * hellos are already awaited (the runner's pace of starts). */
+static int start_ahead(struct loop *L, const struct runner_job *job, int64_t now, char *err, size_t cap)
+{
+    const struct match_config *config = L->r->config;
+    int taken[GAME_MAX_PLAYERS], n = 0;
+    int players = config->game && config->game != &piquet_game ? config->players : 2;
+    for (int p = 0; p < players && p < GAME_MAX_PLAYERS; p++) {
+        if (!job->bots[p].command) continue;
+        int i = find_free(L, job, p, taken, n);
+        if (i < 0) {
+            if ((i = start_process(L, job, p, now, err, cap)) < 0) return -1;
+            L->conns[i].state = CONN_WARM;
+            L->r->started_ahead++;
+        }
+        taken[n++] = i;
+    }
     return 0;
 }
 
@@ -603,6 +656,17 @@ static void greet(struct loop *L, const struct hub_message *m, int64_t now)
      * the name rule; else the player's letter stands in. */
     const char *why_not = codec_bot_name_check(msg.as.hello.name);
     snprintf(c->hello_name, sizeof c->hello_name, "%s", why_not ? "" : msg.as.hello.name);
+    if (c->state == CONN_WARM) {
+        /* started ahead: it waits in the pool for its partie */
+        if (code == CODEC_PROTOCOL_VERSION) {
+            send_error(L, c->identity, c->identity_len, CODEC_PROTOCOL_VERSION, err);
+            append_log(L, c->log_path, "arena", err);
+            drop_conn(L, c);   /* its partie starts another, and judges that one */
+            return;
+        }
+        c->state = CONN_IDLE;
+        c->idle_since = now_ms();
+    }
     if (c->state == CONN_BUSY) {
         struct slot *s = &L->slots[c->slot];
         s->touched = 1;   /* it may start now */
@@ -942,6 +1006,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
     int64_t next_sweep = 0, next_start = 0;   /* no start pass before next_start */
     r->abandoned = 0;
     r->started = 0;
+    r->started_ahead = 0;
     r->answers = 0;
     r->answer_work_us = 0;
     if (loop_open(&L, r, err, cap) < 0) return -1;
@@ -960,6 +1025,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
         if (!deferred) {
             int64_t pass_end = now + START_PASS_MS;
             next_start = 0;
+            int began = 0;
             for (int i = 0; i < L.n_slots && !deferred; i++) {
                 struct slot *s = &L.slots[i];
                 if (s->busy || !more || (r->stop && *r->stop)) continue;
@@ -972,7 +1038,17 @@ int runner_run(struct runner *r, char *err, size_t cap)
                 int got_job = r->next_job(r->ctx, &s->job);
                 if (got_job && start_slot(&L, s, at, err, cap) < 0) goto out;
                 if (!got_job && !r->endless) more = 0;
+                began += got_job;
             }
+            /* Every place taken: the next partie's processes start while
+             * these are played (peek_job). */
+            int full = 1;
+            for (int i = 0; i < L.n_slots; i++) full &= L.slots[i].busy;
+            struct runner_job ahead;
+            if (began && full && more && !deferred && r->peek_job && !(r->stop && *r->stop) &&
+                awaiting_hellos(&L) < HELLOS_PENDING_MAX && r->peek_job(r->ctx, &ahead) &&
+                start_ahead(&L, &ahead, now_ms(), err, cap) < 0)
+                goto out;
             now = now_ms();
         }
         for (int i = 0; i < L.n_slots; i++) busy += L.slots[i].busy;
@@ -1047,7 +1123,7 @@ int runner_run(struct runner *r, char *err, size_t cap)
         if (full) {
             /* Idle processes that died are forgotten (and reaped). */
             for (int i = 0; i < L.n_conns; i++)
-                if (L.conns[i].state == CONN_IDLE &&
+                if ((L.conns[i].state == CONN_IDLE || L.conns[i].state == CONN_WARM) &&
                     (L.conns[i].remote ? retired(&L, &L.conns[i]) : !botproc_alive(&L.conns[i].proc)))
                     drop_conn(&L, &L.conns[i]);
             sweep_dying(&L, now, 0);

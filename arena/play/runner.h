@@ -95,6 +95,14 @@ struct runner {
     void *loop;                            /* runner_run's own, for runner_idle_connections */
     /* 1 and *job filled, or 0 when there is no more work for now. */
     int (*next_job)(void *ctx, struct runner_job *job);
+    /* May be NULL. 1 and *job filled with the job next_job() would give
+     * now, without giving it (nothing changes), or 0. When every partie's
+     * place is taken, the processes that job's local bots will need and
+     * the pool cannot give are started then, so that their start-up
+     * overlaps the parties in flight instead of delaying the next one. A
+     * process started so and never used (the job changed meanwhile) is
+     * stopped when the run ends or reused as any other. */
+    int (*peek_job)(void *ctx, struct runner_job *job);
     /* The finished match; the referee is released when done() returns, so
      * a callee that keeps it takes ref->transcript (and sets it NULL). */
     void (*done)(void *ctx, const struct runner_job *job, struct referee *ref);
@@ -103,6 +111,7 @@ struct runner {
     /* Filled by runner_run. */
     int abandoned;                         /* parties dropped after a stop */
     int started;                           /* bot processes started */
+    int started_ahead;                     /* of which for a peeked job (peek_job) */
     int pinned_cpu;                        /* the processor the arena's threads ran on, or -1 */
     long answers;                          /* messages from bots in a partie */
     double answer_work_us;                 /* the loop's time from each one's

@@ -125,6 +125,7 @@ int tournament_apply(struct tournament *self, const struct option_value *v, char
     case OPT_SEED: self->seed = v->u64; return 0;
     case OPT_CONCURRENCY: self->concurrency = (int)v->integer; return 0;
     case OPT_PIN: self->pin = runner_pin_parse(v->text); return 0;
+    case OPT_START_AHEAD: self->start_late = !strcmp(v->text, "off"); return 0;
     case OPT_MOVE_MS: self->config.clock.move_ms = (uint32_t)v->integer; return 0;
     case OPT_BANK_MS: self->config.clock.bank_ms = (uint32_t)v->integer; return 0;
     case OPT_GRACE_MS: self->config.clock.grace_ms = (uint32_t)v->integer; return 0;

@@ -49,6 +49,8 @@ struct tournament {
     int standings_every;                  /* interim standings every N parties; 0: none */
     int pin;                              /* enum runner_pin (--pin; not journaled: where the
                                            * arena's threads run changes no result) */
+    int start_late;                       /* --start-ahead off (runner.h peek_job; not
+                                           * journaled either) */
     int remote_wait_ms;                   /* 0: the runner's default */
     int no_sandbox, bot_network;          /* --no-sandbox, --bot-network (sandbox.h) */
     struct sandbox sandbox;               /* filled when the run starts */
