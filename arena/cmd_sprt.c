@@ -56,6 +56,7 @@ struct sprt_args {
     double elo0, elo1, t0, t1, m0, m1, alpha, beta;
     long max_pairs, concurrency;
     enum runner_pin pin;
+    int start_late;                        /* --start-ahead off */
     int reuse, max_faults, quiet;
     enum sprt_metric metric;
     unsigned long long seed;
@@ -74,7 +75,7 @@ struct sprt_args {
 /* What a resume may change; the rest is the header's. */
 static int local_option(enum option_id id)
 {
-    return id == OPT_CONCURRENCY || id == OPT_PIN || id == OPT_QUIET || id == OPT_NO_SANDBOX || id == OPT_BOT_NETWORK ||
+    return id == OPT_CONCURRENCY || id == OPT_PIN || id == OPT_START_AHEAD || id == OPT_QUIET || id == OPT_NO_SANDBOX || id == OPT_BOT_NETWORK ||
            id == OPT_LOG_DIR || id == OPT_PLOT || id == OPT_MAX_PAIRS || id == OPT_RECORD || id == OPT_RESUME ||
            id == OPT_JOURNAL || id == OPT_FROM;
 }
@@ -162,6 +163,7 @@ static int apply_sprt(void *ctx, const struct option_value *v, char *err, size_t
         break;
     case OPT_CONCURRENCY: a->concurrency = (long)v->integer; break;
     case OPT_PIN: a->pin = runner_pin_parse(v->text); break;
+    case OPT_START_AHEAD: a->start_late = !strcmp(v->text, "off"); break;
     case OPT_REUSE: a->reuse = (int)v->integer; break;
     case OPT_MAX_FAULTS: a->max_faults = (int)v->integer; break;
     case OPT_NO_SANDBOX: a->setup->no_sandbox = (int)v->integer; break;
@@ -880,6 +882,7 @@ int cmd_sprt(int argc, char **argv)
         runner.concurrency = (int)a.concurrency;
         runner.pin = a.pin;
         runner.next_job = sprt_live_next;
+        runner.peek_job = a.start_late ? NULL : sprt_live_peek;
         runner.done = sprt_live_done;
         runner.ctx = &live;
         runner.stop = &stop_requested;

@@ -308,7 +308,8 @@ static const struct option_use sprt_options[] = {
     { OPT_SEED, "master seed of the packs (default 1)" }, { OPT_MOVE_MS, NULL }, { OPT_BANK_MS, NULL },
     { OPT_GRACE_MS, NULL }, { OPT_RULE, NULL }, { OPT_GAME, "the game (default piquet): two players, or a "
                                                              "partnership game with one program per side" },
-    { OPT_PLAYERS, NULL }, { OPT_FILL, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_REUSE, NULL },
+    { OPT_PLAYERS, NULL }, { OPT_FILL, NULL }, { OPT_CONCURRENCY, NULL }, { OPT_PIN, NULL }, { OPT_START_AHEAD, NULL },
+    { OPT_REUSE, NULL },
     { OPT_MAX_FAULTS, "faults of one bot after which the test stops, inconclusive (default 3; 0: never); each "
                       "fault forfeits its partie" },
     { OPT_LOG_DIR, NULL }, { OPT_NO_SANDBOX, NULL }, { OPT_BOT_NETWORK, NULL },

@@ -20,27 +20,52 @@ void sprt_live_status(struct sprt_live *l, int last)
     fflush(stdout);
 }
 
-int sprt_live_next(void *ctx, struct runner_job *job)
+/* The index of the next partie not yet recorded from `from` on, or -1. */
+static long upcoming(const struct sprt_live *l, long from)
 {
-    struct sprt_live *l = ctx;
-    while (l->next_partie < l->per_set * l->max_pairs && l->recorded[l->next_partie]) l->next_partie++;
-    if (l->next_partie >= l->per_set * l->max_pairs) return 0;
-    long pair = l->next_partie / l->per_set;
+    while (from < l->per_set * l->max_pairs && l->recorded[from]) from++;
+    return from < l->per_set * l->max_pairs ? from : -1;
+}
+
+/* The job of partie `index` (id - 1). */
+static void job_of(const struct sprt_live *l, long index, struct runner_job *job)
+{
+    long pair = index / l->per_set;
     memset(job, 0, sizeof *job);
-    job->partie_id = (uint64_t)l->next_partie + 1;
+    job->partie_id = (uint64_t)index + 1;
     job->seed = pq_rng_mix(l->seed, (uint64_t)pair + 1);
-    job->first_dealer = (int)(l->next_partie % 2);
+    job->first_dealer = (int)(index % 2);
     job->bots[0] = l->config->bots[0];
     job->bots[1] = l->config->bots[1];
     if (l->game) {
         /* The same packs with the sides swapped, not the first dealer. */
-        const struct seating *seating = &l->seatings[l->next_partie % l->per_set];
+        const struct seating *seating = &l->seatings[index % l->per_set];
         job->first_dealer = 0;
         for (int p = 0; p < seating->players; p++) job->bots[p] = l->config->bots[seating->entrant[p]];
     }
-    job->tag = l->next_partie;
+    job->tag = index;
     job->pair = pair + 1;   /* 0 would mean "no pair" */
-    l->next_partie++;
+}
+
+int sprt_live_next(void *ctx, struct runner_job *job)
+{
+    struct sprt_live *l = ctx;
+    long index = upcoming(l, l->next_partie);
+    if (index < 0) {
+        l->next_partie = l->per_set * l->max_pairs;
+        return 0;
+    }
+    job_of(l, index, job);
+    l->next_partie = index + 1;
+    return 1;
+}
+
+int sprt_live_peek(void *ctx, struct runner_job *job)
+{
+    const struct sprt_live *l = ctx;
+    long index = upcoming(l, l->next_partie);
+    if (index < 0) return 0;
+    job_of(l, index, job);
     return 1;
 }
 

@@ -55,9 +55,11 @@ struct sprt_live {
  * the first pair and every SPRT_LIVE_STATUS_EVERY (`last`: the final one). */
 void sprt_live_status(struct sprt_live *l, int last);
 
-/* The runner's next job and finished match (runner.h; ctx is the struct
+/* The runner's next job, the one it would give without giving it, and
+ * finished match (runner.h next_job, peek_job, done; ctx is the struct
  * sprt_live). */
 int sprt_live_next(void *ctx, struct runner_job *job);
+int sprt_live_peek(void *ctx, struct runner_job *job);
 void sprt_live_done(void *ctx, const struct runner_job *job, struct referee *ref);
 
 /* Counts match `index` (id - 1); when it completes its pair or set, that
