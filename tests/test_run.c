@@ -264,24 +264,33 @@ static const char *token_file(const char *token)
     return path;
 }
 
-/* A remote bot `friend` (bot-random with `args`) started by someone else
- * (here: the shell), knowing only the endpoint and its token, plays every
- * partie of 3 pairs against a local greedy: its parties and forfeits from
- * the results. */
-static void remote_friend(const char *args, int *parties, int *forfeits)
+/* A remote bot `friend` (bot-random with `bot_args`, its output in
+ * bot_log) started by someone else (here: the shell), knowing only the
+ * endpoint and its token, in `arena run` with `run_args` before it (its
+ * bots come first): the run's exit status. */
+static int remote_run(const char *bot_args, const char *bot_log, const char *run_args)
 {
     char cmd[8192];
     int port = support_scratch_port();
-    const char *token = token_file("remote-token-0123456789abcdef"), *results = support_scratch_path("remote.json");
+    const char *token = token_file("remote-token-0123456789abcdef");
     snprintf(cmd, sizeof cmd,
              "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
              "exec %s/bot-random %s > %s 2>&1) & bot=$!; "
-             "%s/arena run --quiet --bot greedy=%s/bot-greedy --remote friend=%s "
-             "--listen tcp://127.0.0.1:%d --pairs 3 --journal %s --results %s "
+             "%s/arena run --quiet %s --remote friend=%s --listen tcp://127.0.0.1:%d "
              "> /dev/null; status=$?; kill $bot; exit $status",
-             port, support_bin_dir(), args, support_scratch_path("remote_bot.log"), support_bin_dir(), support_bin_dir(),
-             token, port, support_scratch_path("remote.jsonl"), results);
-    cr_assert_eq(system(cmd), 0, "%s", cmd);
+             port, support_bin_dir(), bot_args, bot_log, support_bin_dir(), run_args, token, port);
+    return system(cmd);
+}
+
+/* The remote friend plays every partie of 3 pairs against a local
+ * greedy: its parties and forfeits from the results. */
+static void remote_friend(const char *args, int *parties, int *forfeits)
+{
+    char run_args[4096];
+    const char *results = support_scratch_path("remote.json");
+    snprintf(run_args, sizeof run_args, "--bot greedy=%s/bot-greedy --pairs 3 --journal %s --results %s",
+             support_bin_dir(), support_scratch_path("remote.jsonl"), results);
+    cr_assert_eq(remote_run(args, support_scratch_path("remote_bot.log"), run_args), 0, "%s", run_args);
     FILE *f = fopen(results, "r");
     char text[16384];
     size_t n = fread(text, 1, sizeof text - 1, f);
@@ -319,18 +328,13 @@ Test(run, a_remote_bot_of_protocol_2_plays_piquet_in_it, .timeout = 120)
  * read); its parties wait for a connection that plays the game. */
 Test(run, a_remote_bot_of_another_game_is_refused_at_its_hello, .timeout = 120)
 {
-    char cmd[8192], out[512];
-    int port = support_scratch_port();
-    const char *token = token_file("remote-token-0123456789abcdef"), *log = support_scratch_path("other_game.log");
-    snprintf(cmd, sizeof cmd,
-             "(sleep 0.3; PIQUET_ENDPOINT=tcp://127.0.0.1:%d PIQUET_TOKEN=remote-token-0123456789abcdef "
-             "exec %s/bot-random --seed 8 > %s 2>&1) & bot=$!; "
-             "%s/arena run --quiet --game belote --players 2 --bot greedy='%s/bot-greedy --game belote' "
-             "--remote friend=%s --listen tcp://127.0.0.1:%d --pairs 1 --remote-wait-ms 1500 --journal %s "
-             "> /dev/null; status=$?; kill $bot; exit $status",
-             port, support_bin_dir(), log, support_bin_dir(), support_bin_dir(), token, port,
-             support_scratch_path("other_game.jsonl"));
-    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    char cmd[4096], run_args[4096], out[512];
+    const char *log = support_scratch_path("other_game.log");
+    snprintf(run_args, sizeof run_args,
+             "--game belote --players 2 --bot greedy='%s/bot-greedy --game belote' --pairs 1 --remote-wait-ms 1500 "
+             "--journal %s",
+             support_bin_dir(), support_scratch_path("other_game.jsonl"));
+    cr_assert_eq(remote_run("--seed 8", log, run_args), 0, "%s", run_args);
     snprintf(cmd, sizeof cmd, "cat %s", log);
     support_run(cmd, out, sizeof out);
     cr_assert(strstr(out, "this arena plays belote, a game the bot's hello does not name"), "the bot was told: %s", out);
