@@ -267,14 +267,21 @@ static int print_set_scores(const struct results *res, const struct standings *s
                 cJSON_AddNumberToObject(o, "los", sc.los);
                 if (sc.elo_finite) cJSON_AddNumberToObject(o, "elo", sc.elo);
                 else cJSON_AddNullToObject(o, "elo");
+                /* as the pairings' table: null when the interval reaches a
+                 * score of 0 or 1 (an Elo without bound) */
+                if (sc.elo_finite && sc.error_finite) cJSON_AddNumberToObject(o, "elo_error", sc.elo_error);
+                else cJSON_AddNullToObject(o, "elo_error");
             } else if (format == FORMAT_CSV) {
-                bad |= table_printf(out, "%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,%.1f,%.1f,%.4f\n", names[i], names[j],
+                /* an Elo or interval without bound: an empty field, as the pairings' */
+                char elo[32] = "", error[32] = "";
+                if (sc.elo_finite) snprintf(elo, sizeof elo, "%.1f", sc.elo);
+                if (sc.elo_finite && sc.error_finite) snprintf(error, sizeof error, "%.1f", sc.elo_error);
+                bad |= table_printf(out, "%s,%s,%d,%d,%d,%d,%.4f,%.4f,%.4f,%s,%s,%.4f\n", names[i], names[j],
                                     sc.n_sets, sc.wins, sc.draws, sc.losses, sc.score, sc.score_low, sc.score_high,
-                                    sc.elo_finite ? sc.elo : 0.0, sc.error_finite ? sc.elo_error : 0.0, sc.los) < 0;
+                                    elo, error, sc.los) < 0;
             } else {
                 char elo[64];
-                if (sc.elo_finite) snprintf(elo, sizeof elo, "%+.1f +- %.1f", sc.elo, sc.error_finite ? sc.elo_error : 0.0);
-                else snprintf(elo, sizeof elo, "%s", sc.score > 0.5 ? "+inf" : "-inf");
+                setscore_elo_text(&sc, elo, sizeof elo);
                 bad |= table_printf(out, "%s vs %s: %d sets, W-D-L %d-%d-%d, score %.1f%% (%.1f..%.1f), Elo %s, "
                                          "LOS %.1f%%\n", names[i], names[j], sc.n_sets, sc.wins, sc.draws, sc.losses,
                                     100 * sc.score, 100 * sc.score_low, 100 * sc.score_high, elo, 100 * sc.los) < 0;

@@ -150,6 +150,14 @@ out:
     return rc;
 }
 
+void setscore_elo_text(const struct setscore *self, char *out, size_t cap)
+{
+    double elo = self->elo + 0.0;   /* an even score's -0.0 shown as +0.0 */
+    if (self->elo_finite && self->error_finite) snprintf(out, cap, "%+.1f +- %.1f", elo, self->elo_error);
+    else if (self->elo_finite) snprintf(out, cap, "%+.1f +- inf", elo);
+    else snprintf(out, cap, "%s", self->score > 0.5 ? "+inf" : "-inf");
+}
+
 double setscore_llr(const struct setscore *self, double elo0, double elo1)
 {
     if (self->n_sets == 0 || !(self->variance > 0)) return 0;

@@ -51,6 +51,12 @@ int setscore_tally(struct setscore *self, const struct ratings_table *tables,
                    size_t n_tables, int bot, int opponent, char *err,
                    size_t err_size);
 
+/* The Elo with its 95% interval as the head-to-head's text shows it:
+ * "+190.8 +- 72.3"; "+190.8 +- inf" when the interval reaches a score of
+ * 0 or 1 (no bound in Elo; as stats/pairings.c shows it); "+inf" or
+ * "-inf" for a score of 1 or 0. Written into out (cap bytes). */
+void setscore_elo_text(const struct setscore *self, char *out, size_t cap);
+
 /* Frees the histogram and leaves self empty; a zeroed or released self is
  * a no-op. */
 void setscore_release(struct setscore *self);

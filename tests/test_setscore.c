@@ -3,6 +3,7 @@
  * or not at all, equal fractions sharing a bar, the LLR. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 
 #include "stats/setscore.h"
 #include "tests/support_seats.h"
@@ -38,6 +39,11 @@ Test(setscore, doc_vector_a_against_b)
     cr_assert_eq(h.elo_error, 0.0);
     cr_assert_float_eq(h.los, 0.875893, 1e-6);
     cr_assert_float_eq(setscore_llr(&h, 0, 10), 0.074524, 1e-6);
+    /* the interval reaches a score of 1: no bound in Elo (it was shown as
+     * "+- 0.0", an estimate that looked exact) */
+    char text[64];
+    setscore_elo_text(&h, text, sizeof text);
+    cr_assert_str_eq(text, "+190.8 +- inf");
     setscore_release(&h);
 }
 
@@ -53,6 +59,15 @@ Test(setscore, doc_vector_b_against_c_is_even)
     cr_assert_float_eq(h.variance, 0.25, 1e-12);
     cr_assert_float_eq(h.elo, 0.0, 1e-12);
     cr_assert_float_eq(h.los, 0.5, 1e-12);
+    char text[64], want[64];
+    setscore_elo_text(&h, text, sizeof text);
+    cr_assert(h.error_finite);
+    snprintf(want, sizeof want, "+0.0 +- %.1f", h.elo_error);
+    cr_assert_str_eq(text, want);
+    h.score = 1;
+    h.elo_finite = h.error_finite = false;
+    setscore_elo_text(&h, text, sizeof text);
+    cr_assert_str_eq(text, "+inf");
     setscore_release(&h);
 }
 
