@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
@@ -35,7 +36,7 @@ static const char *const searched[] = { "belote", "belote-marseillaise", "belote
 /* The games whose small choices it searches by default: the Belote forms
  * and Tarot (measured: bots/README.md). Not Coinche or Tarocchini, which
  * have no rules of thumb for the playouts' card plays. */
-static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "tarot" };
+static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot" };
 
 static int searches_bids(const struct game *g)
 {
@@ -123,6 +124,13 @@ static int small_choice(const struct codec_game_message *request)
     return 1;
 }
 
+/* Whether the request is a Coinche auction call of more than 8 actions
+ * (every bid value in every denomination): searched over a few candidates
+ * (bots/coinche_bids.h). */
+static int coinche_auction(const struct game *g, const struct codec_game_message *request)
+{
+    return g && !strcmp(g->name, "coinche") && request->n_legal > 8 && !strcmp(request->legal[0], "pass");
+}
 
 /* Whether the rebuilt state offers exactly the listed actions. */
 static int same_legal(const struct game *g, const void *state, const struct codec_game_message *request)
@@ -148,16 +156,21 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
 {
     struct search_bot *self = ctx;
     char err[256] = "";
-    if (self->game && self->state && self->search_bids && searches_bids(self->game) && small_choice(request)) {
+    int long_bids = coinche_auction(self->game, request);
+    if (self->game && self->state && self->search_bids && searches_bids(self->game) && (small_choice(request) || long_bids)) {
         double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
         struct rebuild_table table = { self->game, self->players, self->rules };
         uint64_t seed = view_hash(request->view);
+        int only[COINCHE_BIDS_MAX], n_only = 0;
         if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
                                  self->match, NULL, err, sizeof err) == 0 &&
-            same_legal(self->game, self->state, request)) {
+            same_legal(self->game, self->state, request) &&
+            (!long_bids || (n_only = coinche_bid_candidates(self->game, self->state, only, COINCHE_BIDS_MAX)) > 0)) {
             struct search_policy policy = { game_greedy_bid_policy, &self->bid_rng };
             struct search_options o = self->options;
             double left = cap_ms - (now_ms() - start);
+            o.only = n_only > 0 ? only : NULL;
+            o.n_only = n_only > 0 ? n_only : 0;
             o.policy = &policy;
             o.policy_plies = 0;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
