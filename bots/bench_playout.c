@@ -122,6 +122,8 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
+            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
+            o.fit_tries = COINCHE_FIT_TRIES;
             double t = cpu_s();
             int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             *cpu += cpu_s() - t;

@@ -171,6 +171,8 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             double left = cap_ms - (now_ms() - start);
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
+            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
+            o.fit_tries = COINCHE_FIT_TRIES;
             o.policy = &policy;
             o.policy_plies = 0;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;

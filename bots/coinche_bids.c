@@ -84,3 +84,47 @@ int coinche_bid_candidates(const struct game *g, const void *state, int *out, in
     if (second >= 0) add(&l, bid_at(d, second, 0));
     return l.n >= 2 ? l.n : -1;
 }
+
+/* Greedy's reckoning of denomination `den` for `seat` holding `hand`, its
+ * partner's last bid `partner_value` in `partner_den` (value 0: none):
+ * coinche_strategy_support without a view. */
+static int reckon(pq_mask hand, int den, int partner_value, int partner_den)
+{
+    struct coinche_strategy s;
+    memset(&s, 0, sizeof s);
+    s.hand = hand;
+    s.seat = 0;
+    s.bid_value[2] = partner_value;
+    s.bid_den[2] = partner_den;
+    return coinche_strategy_support(&s, den);
+}
+
+int coinche_world_fits(const struct game *g, const void *world, int player)
+{
+    const struct coinche_match *m = world;
+    if (strcmp(g->name, "coinche") || m->over) return 1;
+    const struct coinche_deal *d = &m->deal;
+    int value[COINCHE_SEATS] = { 0 }, den[COINCHE_SEATS] = { 0 }, any = 0;
+    pq_mask dealt[COINCHE_SEATS];
+    for (int s = 0; s < COINCHE_SEATS; s++) dealt[s] = d->hand[s];
+    for (int i = 0; i < d->n_hist; i++)      /* the hands as dealt: played cards back */
+        if (d->hist[i].kind == COINCHE_ACT_PLAY) dealt[d->hist[i].seat] |= PQ_BIT(d->hist[i].card);
+    for (int i = 0; i < d->n_hist; i++) {
+        const struct coinche_act *a = &d->hist[i];
+        int s = a->seat, p = (s + 2) & 3;
+        if (a->kind == COINCHE_ACT_BID) {
+            int v = coinche_level_value(a->card);
+            if (s != player && a->card < COINCHE_LEVEL_CAPOT &&
+                reckon(dealt[s], a->den, value[p], den[p]) + COINCHE_FIT_SLACK < v)
+                return 0;
+            value[s] = v;
+            den[s] = a->den;
+            any = 1;
+        } else if (a->kind == COINCHE_ACT_PASS && !any && s != player) {
+            int dens = d->rules.nt_at ? COINCHE_DENS : COINCHE_NT;
+            for (int k = 0; k < dens; k++)
+                if (reckon(dealt[s], k, 0, 0) >= 80 + COINCHE_FIT_SLACK) return 0;
+        }
+    }
+    return 1;
+}

@@ -32,4 +32,17 @@ enum { COINCHE_BIDS_MAX = 8 };
  * seat's view cannot be written or read. Deterministic for a state. */
 int coinche_bid_candidates(const struct game *g, const void *state, int *out, int max);
 
+/* search.h options.fits for Coinche: whether the world's hands would have
+ * made the auction's calls of the seats other than `player` as greedy
+ * makes them, roughly (the sampler deals the hidden cards uniformly,
+ * blind to the auction: an opponent's bid of 100 H is then most often
+ * a bluff, and coinche and high bids look better than they are): each of
+ * their bids up to 160 in a denomination at most COINCHE_FIT_SLACK above
+ * what the bidder reckons it (coinche_strategy_support, with his
+ * partner's earlier bid), and each pass before any bid by a hand that
+ * reckons no denomination at COINCHE_FIT_SLACK above 80 or more. 1 for
+ * any other game or state. */
+enum { COINCHE_FIT_SLACK = 10, COINCHE_FIT_TRIES = 40 };
+int coinche_world_fits(const struct game *g, const void *world, int player);
+
 #endif

@@ -67,6 +67,13 @@ struct search_options {
                            to search, such as Tarot's discards or Coinche's
                            bids); the others are never chosen */
     int n_only;
+    /* Optional (NULL: every world is taken): whether a sampled world fits
+       what `player` has seen beyond the sampler's constraints (such as
+       hands that would have made the auction's calls: bots/coinche_bids.h);
+       a world that does not is sampled again, up to `fit_tries` samples in
+       all (the last one is then taken). Deterministic for a world. */
+    int (*fits)(const struct game *g, const void *world, int player);
+    int fit_tries;
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };

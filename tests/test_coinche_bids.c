@@ -12,6 +12,7 @@
 #include "bots/game_greedy.h"
 #include "engine/coinche/coinche.h"
 #include "engine/rng.h"
+#include "tests/support_rules.h"
 #include "tests/test_coinche_support.h"
 
 static const char *text_of(const struct coinche_match *m, int i, char *text)
@@ -100,5 +101,53 @@ Test(search, coinche_bid_candidates_are_distinct_legal_and_greedy_first, .timeou
     cr_assert(b);
     cr_assert_eq(belote_game.create(b, &setup, err, sizeof err), 0, "%s", err);
     cr_assert_eq(coinche_bid_candidates(&belote_game, b, out, COINCHE_BIDS_MAX), -1);
+    free(b);
+}
+
+/* The world of a match after `actions`, seat 0's hand replaced by `hand`
+ * (the cards exchanged with seat 1's), as a sampler could deal it. */
+static void world_with(struct coinche_match *w, const char *pack, const char *actions, const char *hand)
+{
+    ct_start(w, NULL, pack);
+    if (*actions) ct_run(w, actions);
+    pq_mask want = sr_cards(hand), all = w->deal.hand[0] | w->deal.hand[1];
+    cr_assert_eq(want & ~all, 0, "the hand is not in seats 0 and 1");
+    w->deal.hand[0] = want;
+    w->deal.hand[1] = all & ~want;
+}
+
+Test(search, coinche_worlds_fit_the_auctions_calls)
+{
+    static struct coinche_match w;
+    char pack[96];
+    const struct game *g = &coinche_game;
+    ct_pack(pack, "JH 9H AH TH KH AS 8D 7C", "7H 8H QH 7S 8S 9S TS JS", "", "");
+    /* seat 0 bid 100 H: a hand that reckons hearts at 132 fits, one with
+       three low hearts (reckoned 40) does not, for every other seat */
+    world_with(&w, pack, "bid 100 H, pass", "JH 9H AH TH KH AS 8D 7C");
+    cr_assert(coinche_world_fits(g, &w, 2));
+    world_with(&w, pack, "bid 100 H, pass", "7H 8H QH 7S 8S 9S 8D 7C");
+    cr_assert_not(coinche_world_fits(g, &w, 2));
+    cr_assert_not(coinche_world_fits(g, &w, 1));
+    /* the searching seat's own calls are not its evidence */
+    cr_assert(coinche_world_fits(g, &w, 0));
+    /* a pass before any bid by a hand that reckons hearts at 132 does not
+       fit (seat 1, who passed too, searches: its hand is its own) */
+    world_with(&w, pack, "pass, pass", "JH 9H AH TH KH AS 8D 7C");
+    cr_assert_not(coinche_world_fits(g, &w, 1));
+    world_with(&w, pack, "pass, pass", "7H 8H QH 7S 8S 9S 8D 7C");
+    cr_assert(coinche_world_fits(g, &w, 1));
+    /* for seat 2 the strong hand then passed in seat 1's place */
+    cr_assert_not(coinche_world_fits(g, &w, 2));
+    /* in the card play, the played cards count as dealt */
+    world_with(&w, pack, "bid 100 H, pass, pass, pass, play JH", "9H AH TH KH AS 8D 7C");
+    cr_assert(coinche_world_fits(g, &w, 2));
+    /* another game: every world fits */
+    void *b = malloc(belote_game.state_size);
+    struct game_setup setup = { 4, 1, 0, NULL, 0 };
+    char err[160];
+    cr_assert(b);
+    cr_assert_eq(belote_game.create(b, &setup, err, sizeof err), 0, "%s", err);
+    cr_assert(coinche_world_fits(&belote_game, b, 0));
     free(b);
 }
