@@ -5,11 +5,14 @@
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
  * starting from the pack of its last rebuild in the same deal (the cache
  * is emptied at each match's start and end), and searches sampled worlds
- * of it (bots/search.h). In the Belote forms and Tarot the small choices that are
- * no card play (bids, exchanges, declarations of 2 to 8 actions) are
- * searched too (bids_searched), their playouts greedy's
+ * of it (bots/search.h). In the Belote forms, Coinche and Tarot the small
+ * choices that are no card play (bids, exchanges, declarations of 2 to 8
+ * actions) are searched too (bids_searched), their playouts greedy's
  * (bots/game_greedy.h) but for the card plays (the game's rules of
- * thumb); elsewhere, and for any decision whose state cannot be rebuilt,
+ * thumb); Coinche's longer auction lists (every bid value in every
+ * denomination) over a few candidates (bots/coinche_bids.h), in worlds
+ * whose hands would have made the other seats' calls
+ * (coinche_world_fits); elsewhere, and for any decision whose state cannot be rebuilt,
  * the greedy heuristic decides; the bot says on stderr when a card play
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
@@ -33,9 +36,9 @@ enum { RULES_MAX = 48, RULE_TEXT = 96 };
 static const char *const searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
                                         "tarocchini" };
 
-/* The games whose small choices it searches by default: the Belote forms
- * and Tarot (measured: bots/README.md). Not Coinche or Tarocchini, which
- * have no rules of thumb for the playouts' card plays. */
+/* The games whose small choices it searches by default: the Belote forms,
+ * Coinche and Tarot (measured: bots/README.md). Not Tarocchini, which has
+ * no rules of thumb for the playouts' card plays. */
 static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot" };
 
 static int searches_bids(const struct game *g)
@@ -287,9 +290,10 @@ int main(int argc, char **argv)
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
                             "  --greedy-bids  greedy's small choices that are no card play (bids, exchanges,\n"
-                            "                 declarations); by default the Belote forms and Tarot search them: a quarter\n"
-                            "                 of the worlds, greedy's auction and the rules of thumb's card plays\n"
-                            "                 in the playouts\n"
+                            "                 declarations); by default the Belote forms, Coinche (its auction\n"
+                            "                 over a few candidates) and Tarot search them: a quarter of the\n"
+                            "                 worlds, greedy's auction and the rules of thumb's card plays in\n"
+                            "                 the playouts\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

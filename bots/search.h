@@ -17,6 +17,9 @@
  * playout: cheap habits over the world's known hands) where it has them,
  * uniform random actions elsewhere, or a policy's (`policy`, such as
  * greedy's: bots/game_greedy.h) for their first `policy_plies` actions.
+ * The root may weigh only a few candidate actions (`only`), and take only
+ * worlds that fit what the player saw beyond the sampler's reach
+ * (`fits`: Coinche's auction, bots/coinche_bids.h), sampling again.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
