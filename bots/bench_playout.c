@@ -18,9 +18,10 @@
  * `thumbN` (N per mille random), `random` (uniform random playouts) or
  * `greedy` (greedy's card, no search), each with `+bid` for the seat's
  * other decisions of 2 to 8 actions (bids, exchanges, declarations)
- * searched too, a quarter of the worlds, their playouts greedy's but for
- * card plays (the rules of thumb); --budget as bot-search's (N worlds, or
- * Nms).
+ * searched too, and Coinche's longer auction lists over a few candidates
+ * (bots/coinche_bids.h, as bot-search), a quarter of the worlds, their
+ * playouts greedy's but for card plays (the rules of thumb); --budget as
+ * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
@@ -31,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
@@ -108,13 +110,20 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
         g->legal_text(state, 0, text, sizeof text);
-        if (p == seat && c->bid && n > 1 && n <= 8 && strncmp(text, "play ", 5)) {
+        int only[COINCHE_BIDS_MAX], n_only = 0;
+        if (p == seat && c->bid && n > 8 && strncmp(text, "play ", 5))
+            n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
+        if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5)) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
             struct search_options o = c->options;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             o.policy = &policy;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            o.only = n_only > 0 ? only : NULL;
+            o.n_only = n_only > 0 ? n_only : 0;
+            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
+            o.fit_tries = COINCHE_FIT_TRIES;
             double t = cpu_s();
             int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             *cpu += cpu_s() - t;

@@ -5,11 +5,14 @@
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
  * starting from the pack of its last rebuild in the same deal (the cache
  * is emptied at each match's start and end), and searches sampled worlds
- * of it (bots/search.h). In the Belote forms and Tarot the small choices that are
- * no card play (bids, exchanges, declarations of 2 to 8 actions) are
- * searched too (bids_searched), their playouts greedy's
+ * of it (bots/search.h). In the Belote forms, Coinche and Tarot the small
+ * choices that are no card play (bids, exchanges, declarations of 2 to 8
+ * actions) are searched too (bids_searched), their playouts greedy's
  * (bots/game_greedy.h) but for the card plays (the game's rules of
- * thumb); elsewhere, and for any decision whose state cannot be rebuilt,
+ * thumb); Coinche's longer auction lists (every bid value in every
+ * denomination) over a few candidates (bots/coinche_bids.h), in worlds
+ * whose hands would have made the other seats' calls
+ * (coinche_world_fits); elsewhere, and for any decision whose state cannot be rebuilt,
  * the greedy heuristic decides; the bot says on stderr when a card play
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
@@ -20,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
@@ -32,10 +36,10 @@ enum { RULES_MAX = 48, RULE_TEXT = 96 };
 static const char *const searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
                                         "tarocchini" };
 
-/* The games whose small choices it searches by default: the Belote forms
- * and Tarot (measured: bots/README.md). Not Coinche or Tarocchini, which
- * have no rules of thumb for the playouts' card plays. */
-static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "tarot" };
+/* The games whose small choices it searches by default: the Belote forms,
+ * Coinche and Tarot (measured: bots/README.md). Not Tarocchini, which has
+ * no rules of thumb for the playouts' card plays. */
+static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot" };
 
 static int searches_bids(const struct game *g)
 {
@@ -123,6 +127,13 @@ static int small_choice(const struct codec_game_message *request)
     return 1;
 }
 
+/* Whether the request is a Coinche auction call of more than 8 actions
+ * (every bid value in every denomination): searched over a few candidates
+ * (bots/coinche_bids.h). */
+static int coinche_auction(const struct game *g, const struct codec_game_message *request)
+{
+    return g && !strcmp(g->name, "coinche") && request->n_legal > 8 && !strcmp(request->legal[0], "pass");
+}
 
 /* Whether the rebuilt state offers exactly the listed actions. */
 static int same_legal(const struct game *g, const void *state, const struct codec_game_message *request)
@@ -148,16 +159,23 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
 {
     struct search_bot *self = ctx;
     char err[256] = "";
-    if (self->game && self->state && self->search_bids && searches_bids(self->game) && small_choice(request)) {
+    int long_bids = coinche_auction(self->game, request);
+    if (self->game && self->state && self->search_bids && searches_bids(self->game) && (small_choice(request) || long_bids)) {
         double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
         struct rebuild_table table = { self->game, self->players, self->rules };
         uint64_t seed = view_hash(request->view);
+        int only[COINCHE_BIDS_MAX], n_only = 0;
         if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
                                  self->match, NULL, err, sizeof err) == 0 &&
-            same_legal(self->game, self->state, request)) {
+            same_legal(self->game, self->state, request) &&
+            (!long_bids || (n_only = coinche_bid_candidates(self->game, self->state, only, COINCHE_BIDS_MAX)) > 0)) {
             struct search_policy policy = { game_greedy_bid_policy, &self->bid_rng };
             struct search_options o = self->options;
             double left = cap_ms - (now_ms() - start);
+            o.only = n_only > 0 ? only : NULL;
+            o.n_only = n_only > 0 ? n_only : 0;
+            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
+            o.fit_tries = COINCHE_FIT_TRIES;
             o.policy = &policy;
             o.policy_plies = 0;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
@@ -272,9 +290,10 @@ int main(int argc, char **argv)
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
                             "  --greedy-bids  greedy's small choices that are no card play (bids, exchanges,\n"
-                            "                 declarations); by default the Belote forms and Tarot search them: a quarter\n"
-                            "                 of the worlds, greedy's auction and the rules of thumb's card plays\n"
-                            "                 in the playouts\n"
+                            "                 declarations); by default the Belote forms, Coinche (its auction\n"
+                            "                 over a few candidates) and Tarot search them: a quarter of the\n"
+                            "                 worlds, greedy's auction and the rules of thumb's card plays in\n"
+                            "                 the playouts\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

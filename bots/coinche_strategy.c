@@ -187,9 +187,18 @@ static int sure_capot(pq_mask hand, int den)
     return n >= 5 && run == n;
 }
 
+int coinche_strategy_support(const struct coinche_strategy *s, int den)
+{
+    int partner = (s->seat + 2) & 3, e = coinche_strategy_estimate(s->hand, den);
+    if (s->bid_value[partner] && s->bid_den[partner] == den && s->bid_value[partner] < 250)
+        e = s->bid_value[partner] + (e - 45) / 2;
+    if (den >= NT) e -= 10;     /* no trump to fall back on */
+    return e;
+}
+
 static int auction(const struct coinche_strategy *s, const char *const *legal, int n)
 {
-    int partner = (s->seat + 2) & 3, ours = s->taker >= 0 && (s->taker & 1) == (s->seat & 1);
+    int ours = s->taker >= 0 && (s->taker & 1) == (s->seat & 1);
     int coinche = find(legal, n, "coinche"), surcoinche = find(legal, n, "surcoinche");
     if (surcoinche >= 0) {
         int mine = coinche_strategy_estimate(s->hand, s->den);
@@ -215,10 +224,7 @@ static int auction(const struct coinche_strategy *s, const char *const *legal, i
     /* the best denomination: own estimate, or the partner's bid and support */
     int best = 0, best_den = -1;
     for (int d = 0; d < 6; d++) {
-        int e = coinche_strategy_estimate(s->hand, d);
-        if (s->bid_value[partner] && s->bid_den[partner] == d && s->bid_value[partner] < 250)
-            e = s->bid_value[partner] + (e - 45) / 2;
-        if (d >= NT) e -= 10;   /* no trump to fall back on */
+        int e = coinche_strategy_support(s, d);
         if (e > best) best = e, best_den = d;
     }
     int limit = best > 160 ? 160 : best / 10 * 10;

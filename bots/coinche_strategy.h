@@ -60,4 +60,10 @@ int coinche_strategy_choose(const struct coinche_strategy *self, const char *con
  * exposed for tests. */
 int coinche_strategy_estimate(pq_mask hand, int den);
 
+/* What the seat reckons its side can make in denomination `den` (0..5)
+ * on the scale of bids: its own estimate, or with the partner's bid in
+ * `den` that bid and the seat's support; NT and AT 10 less. The seat bids
+ * in the denomination where it is highest, up to it. */
+int coinche_strategy_support(const struct coinche_strategy *self, int den);
+
 #endif

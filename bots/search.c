@@ -428,6 +428,8 @@ int search_choose(const struct search_options *options, const struct game *g, co
         if (round > 0 && limit > 0 && now_ms() - start >= limit) break;
         uint64_t world_seed = pq_rng_next(&rng), luck = pq_rng_next(&rng);
         if (g->sample(world, state, player, world_seed) < 0) memcpy(world, state, size);
+        for (int t = 1; options->fits && t < options->fit_tries && !options->fits(g, world, player); t++)
+            if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, size);
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
             memcpy(child, world, size);

@@ -400,6 +400,50 @@ Test(search, only_the_candidates_are_weighed)
     free(scratch);
 }
 
+/* A world filter (options.fits): a world that fits is taken at once, one
+ * that does not is sampled again, up to fit_tries samples; the search
+ * still decides when none fits. */
+static long fit_calls;
+static int fits_never(const struct game *g, const void *world, int player)
+{
+    (void)g, (void)world, (void)player;
+    fit_calls++;
+    return 0;
+}
+
+static int fits_always(const struct game *g, const void *world, int player)
+{
+    (void)g, (void)world, (void)player;
+    fit_calls++;
+    return 1;
+}
+
+Test(search, worlds_that_do_not_fit_are_sampled_again)
+{
+    const struct game *g = game_find("coinche");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+    struct search_options options;
+    struct search_stats stats;
+    cr_assert(state && scratch);
+    search_options_default(&options);
+    options.worlds = 4;
+    options.exact_plies = 0;
+    cr_assert_geq(random_ending(g, 4, 3, 24, state, scratch), 0);
+    int p = g->to_act(state), plain = search_choose(&options, g, state, p, 7, 0, NULL);
+    options.fits = fits_always;
+    options.fit_tries = 5;
+    fit_calls = 0;
+    cr_assert_eq(search_choose(&options, g, state, p, 7, 0, &stats), plain, "a filter that takes every world changed the choice");
+    cr_assert_eq(fit_calls, 4);
+    options.fits = fits_never;
+    fit_calls = 0;
+    cr_assert_geq(search_choose(&options, g, state, p, 7, 0, &stats), 0);
+    cr_assert_eq(fit_calls, 4 * 4, "%ld calls", fit_calls);
+    cr_assert_eq(stats.worlds, 4);
+    free(state);
+    free(scratch);
+}
+
 /* A bid is searched by playouts, a late card play by exact endings: the
  * auction's first line (every seat passes) ends the deal in a few actions,
  * but its other lines are whole deals, which the solver cannot take (it

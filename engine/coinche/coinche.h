@@ -304,6 +304,10 @@ int coinche_deal_find_legal(const struct coinche_deal *d, const char *text, int 
 pq_mask coinche_deal_legal_cards(const struct coinche_deal *d);
 /* Whether the acting seat must make its `meld` action now. */
 int coinche_deal_meld_due(const struct coinche_deal *d);
+/* K27: what the acting seat may say with its plays (the suits of a
+ * belote in this contract, and what it said already), for callers that
+ * number its plays as the legal list does (bel_plays_nth). */
+struct bel_belote coinche_deal_belote(const struct coinche_deal *d);
 /* Whether the acting seat may bid now, and its first legal bid's index in
  * the bid order (legal-action lists above); the number of bid indexes. */
 int coinche_bid_first(const struct coinche_deal *d);
@@ -339,6 +343,12 @@ uint64_t coinche_deal_position(const struct coinche_deal *d);
  * only when they are declared. -1, nothing written, outside the card play
  * and when a `meld` action is due; else 0. */
 int coinche_deal_play_classes(const struct coinche_deal *d, uint8_t *out, int n);
+
+/* ---- a search's playouts (coinche_playout.c) ---- */
+/* game.h playout for the deal: the index of the legal play the acting
+ * seat takes by the rules of thumb of coinche_playout.c, deterministic for
+ * the deal and seed; -1 outside the card play and when a meld is due. */
+int coinche_deal_playout(const struct coinche_deal *d, uint64_t seed);
 
 /* ---- scoring (coinche_score.c) ---- */
 void coinche_score(const struct coinche_sheet *s, const struct coinche_rules *r, struct coinche_result *out);

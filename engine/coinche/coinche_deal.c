@@ -202,6 +202,11 @@ static inline struct bel_belote belote_of(const struct coinche_deal *d)
     return b;
 }
 
+struct bel_belote coinche_deal_belote(const struct coinche_deal *d)
+{
+    return belote_of(d);
+}
+
 static int put_bid(char *buf, int cap, int level, int den)
 {
     char text[24];

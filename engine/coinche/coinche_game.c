@@ -219,6 +219,12 @@ static int play_classes(const void *state, uint8_t *out, int n)
     return m->over ? -1 : coinche_deal_play_classes(&m->deal, out, n);
 }
 
+static int playout(const void *state, uint64_t seed)
+{
+    const struct coinche_match *m = state;
+    return m->over ? -1 : coinche_deal_playout(&m->deal, seed);
+}
+
 static int sample(void *out, const void *state, int player, uint64_t seed)
 {
     return coinche_match_sample(out, state, player, seed);
@@ -231,6 +237,6 @@ const struct game coinche_game = {
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .set_deck = set_deck,
     .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
-    .forfeit_points = forfeit_points, .sample = sample, .position = position,
+    .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .position = position,
     .play_classes = play_classes, .check = &coinche_check,
 };
