@@ -67,7 +67,16 @@ struct search_options {
                            to search, such as Tarot's discards or Coinche's
                            bids); the others are never chosen */
     int n_only;
+    int value;          /* how an outcome is weighed against the players
+                           outside the player's team: SEARCH_VALUE_MEAN
+                           (the default, search_value), _LEADER (the best of
+                           them) or _SUM */
+    int paranoid;       /* 1: the exact endings between three or more sides
+                           by alpha-beta, every other side minimising the
+                           player's value, instead of max^n */
 };
+
+enum { SEARCH_VALUE_MEAN, SEARCH_VALUE_LEADER, SEARCH_VALUE_SUM };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
 
