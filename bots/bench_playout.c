@@ -26,13 +26,10 @@
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
  * --bid-worlds N the searched small choices' worlds (default a quarter of
- * the budget's), --bid-worlds-a (after it) A's; --value-a how A's search
- * weighs the others (search.h value: mean, leader, sum), --paranoid-a 1
- * A's exact endings paranoid instead of max^n; the judge stays
- * search_value (the others' mean).
+ * the budget's), --bid-worlds-a (after it) A's.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
- *                      [--bid-worlds N] [--bid-worlds-a N] [--value-a mean|leader|sum] [--paranoid-a 0|1]
+ *                      [--bid-worlds N] [--bid-worlds-a N]
  */
 #include <math.h>
 #include <stdio.h>
@@ -177,10 +174,6 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--budget-a")) bad = search_parse_budget(&cf[0].options, v) < 0;
         else if (!strcmp(a, "--bid-worlds")) bad = (cf[0].bid_worlds = cf[1].bid_worlds = atoi(v)) <= 0;
         else if (!strcmp(a, "--bid-worlds-a")) bad = (cf[0].bid_worlds = atoi(v)) <= 0;
-        else if (!strcmp(a, "--value-a"))
-            bad = (cf[0].options.value = !strcmp(v, "mean") ? SEARCH_VALUE_MEAN : !strcmp(v, "leader") ? SEARCH_VALUE_LEADER
-                                                                  : !strcmp(v, "sum") ? SEARCH_VALUE_SUM : -1) < 0;
-        else if (!strcmp(a, "--paranoid-a")) bad = (cf[0].options.paranoid = atoi(v)) < 0;
         else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
@@ -189,8 +182,7 @@ int main(int argc, char **argv)
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N] [--value-a mean|leader|sum]\n"
-                            "                     [--paranoid-a 0|1]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds or +bid-random\n");
             return 2;

@@ -46,31 +46,20 @@ int search_parse_budget(struct search_options *self, const char *text)
     return 0;
 }
 
-/* The value of a deal to `player` as `how` weighs the others (search.h
- * SEARCH_VALUE_*): its own points less their mean, their sum or the best
- * of them, each counted from `before`. */
-static double value_as(const struct game *g, const void *state, int player, const long *before, int how)
+double search_value(const struct game *g, const void *state, int player, const long *before)
 {
     long totals[GAME_MAX_PLAYERS];
     int n = g->players(state), others = 0;
-    double theirs = 0, top = 0;
+    double theirs = 0;
     g->scores(state, totals);
     int team = g->team(state, player);
     for (int p = 0; p < n; p++)
         if (g->team(state, p) != team) {
-            double v = (double)(totals[p] - before[p]);
-            if (others == 0 || v > top) top = v;
-            theirs += v;
+            theirs += (double)(totals[p] - before[p]);
             others++;
         }
     double mine = (double)(totals[player] - before[player]);
-    if (!others) return mine;
-    return how == SEARCH_VALUE_SUM ? mine - theirs : how == SEARCH_VALUE_LEADER ? mine - top : mine - theirs / others;
-}
-
-double search_value(const struct game *g, const void *state, int player, const long *before)
-{
-    return value_as(g, state, player, before, SEARCH_VALUE_MEAN);
+    return others ? mine - theirs / others : mine;
 }
 
 /* Applies the n-th legal action (game.h apply_legal where the game has it). */
@@ -175,7 +164,6 @@ struct solver {
     const long *before;
     struct search_table *table;
     long *nodes;
-    int value;                  /* SEARCH_VALUE_* */
 };
 
 /* A buffer for the children of a node at `depth`: the table's stack, or
@@ -242,7 +230,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
     const struct game *g = s->g;
     int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, first = 0;
     (*s->nodes)++;
-    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return value_as(g, state, s->player, s->before, s->value);
+    if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, s->player, s->before);
     uint64_t key;
     struct table_entry *e = entry_for(s, state, &key);
     if (entry_holds(s, e, key)) {
@@ -260,7 +248,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
     int maximise = same_side(g, state, p, s->player), best_i = -1;
     double best = maximise ? -1e300 : 1e300;
     void *owned, *child = child_buffer(s, depth, &owned);
-    if (!child) return value_as(g, state, s->player, s->before, s->value);   /* out of memory: the deal so far */
+    if (!child) return search_value(g, state, s->player, s->before);   /* out of memory: the deal so far */
     for (int k = 0; k < n; k++) {
         int i = nth_tried(k, first);
         if (classed && cls[i] != i) continue;   /* the same as an action of its class */
@@ -270,7 +258,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         double v;
         if (rc == GAME_DEAL_OVER) {
             (*s->nodes)++;
-            v = value_as(g, child, s->player, s->before, s->value);
+            v = search_value(g, child, s->player, s->before);
         } else {
             v = solve(s, child, alpha, beta, depth + 1);
         }
@@ -303,7 +291,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     size_t bytes = (size_t)players * sizeof *out;
     (*s->nodes)++;
     if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) {
-        for (int q = 0; q < players; q++) out[q] = value_as(g, state, q, s->before, s->value);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
         return;
     }
     uint64_t key;
@@ -319,7 +307,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     void *owned, *child = child_buffer(s, depth, &owned);
     int found = 0;
     if (!child) {
-        for (int q = 0; q < players; q++) out[q] = value_as(g, state, q, s->before, s->value);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
         return;
     }
     for (int i = 0; i < n; i++) {
@@ -330,7 +318,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
         if (rc == GAME_ILLEGAL) continue;
         if (rc == GAME_DEAL_OVER) {
             (*s->nodes)++;
-            for (int q = 0; q < players; q++) v[q] = value_as(g, child, q, s->before, s->value);
+            for (int q = 0; q < players; q++) v[q] = search_value(g, child, q, s->before);
         } else {
             solve_maxn(s, child, v, depth + 1);
         }
@@ -339,7 +327,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     }
     free(owned);
     if (!found)
-        for (int q = 0; q < players; q++) out[q] = value_as(g, state, q, s->before, s->value);
+        for (int q = 0; q < players; q++) out[q] = search_value(g, state, q, s->before);
     if (e) {
         e->key = key;
         e->generation = s->table->generation;
@@ -349,26 +337,17 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
     }
 }
 
-/* The exact value of the ending, as options weigh it: max^n between
- * three or more sides unless `paranoid` (then every other side minimises
- * the player's value, an alpha-beta). */
-static double solve_ending(const struct game *g, const void *state, int player, const long *before,
-                           struct search_table *table, long *nodes, int value, int paranoid)
+double search_solve(const struct game *g, const void *state, int player, const long *before,
+                    struct search_table *table, long *nodes)
 {
     long none = 0;
-    struct solver s = { g, player, before, table, nodes ? nodes : &none, value };
-    if (!paranoid && g->teams(state) > 2 && !(g->side && g->side(state, player) >= 0)) {
+    struct solver s = { g, player, before, table, nodes ? nodes : &none };
+    if (g->teams(state) > 2 && !(g->side && g->side(state, player) >= 0)) {
         double out[GAME_MAX_PLAYERS];
         solve_maxn(&s, state, out, 0);
         return out[player];
     }
     return solve(&s, state, -1e300, 1e300, 0);
-}
-
-double search_solve(const struct game *g, const void *state, int player, const long *before,
-                    struct search_table *table, long *nodes)
-{
-    return solve_ending(g, state, player, before, table, nodes, SEARCH_VALUE_MEAN, 0);
 }
 
 /* The number of actions to the end of the deal when every player plays
@@ -449,6 +428,8 @@ int search_choose(const struct search_options *options, const struct game *g, co
         if (round > 0 && limit > 0 && now_ms() - start >= limit) break;
         uint64_t world_seed = pq_rng_next(&rng), luck = pq_rng_next(&rng);
         if (g->sample(world, state, player, world_seed) < 0) memcpy(world, state, size);
+        for (int t = 1; options->fits && t < options->fit_tries && !options->fits(g, world, player); t++)
+            if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, size);
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
             memcpy(child, world, size);
@@ -458,14 +439,14 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 continue;
             }
             if (rc == GAME_DEAL_OVER) {   /* the last card: the next deal is not this search's */
-                sum[i] += value_as(g, child, player, before, options->value);
+                sum[i] += search_value(g, child, player, before);
             } else if (exact) {
-                sum[i] += solve_ending(g, child, player, before, table, NULL, options->value, options->paranoid);
+                sum[i] += search_solve(g, child, player, before, table, NULL);
                 stats->solved++;
             } else {
                 pq_rng_seed(&later, luck);
                 playout(g, child, &later, options);
-                sum[i] += value_as(g, child, player, before, options->value);
+                sum[i] += search_value(g, child, player, before);
             }
             stats->playouts++;
         }

@@ -17,6 +17,9 @@
  * playout: cheap habits over the world's known hands) where it has them,
  * uniform random actions elsewhere, or a policy's (`policy`, such as
  * greedy's: bots/game_greedy.h) for their first `policy_plies` actions.
+ * The root may weigh only a few candidate actions (`only`), and take only
+ * worlds that fit what the player saw beyond the sampler's reach
+ * (`fits`: Coinche's auction, bots/coinche_bids.h), sampling again.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -67,16 +70,14 @@ struct search_options {
                            to search, such as Tarot's discards or Coinche's
                            bids); the others are never chosen */
     int n_only;
-    int value;          /* how an outcome is weighed against the players
-                           outside the player's team: SEARCH_VALUE_MEAN
-                           (the default, search_value), _LEADER (the best of
-                           them) or _SUM */
-    int paranoid;       /* 1: the exact endings between three or more sides
-                           by alpha-beta, every other side minimising the
-                           player's value, instead of max^n */
+    /* Optional (NULL: every world is taken): whether a sampled world fits
+       what `player` has seen beyond the sampler's constraints (such as
+       hands that would have made the auction's calls: bots/coinche_bids.h);
+       a world that does not is sampled again, up to `fit_tries` samples in
+       all (the last one is then taken). Deterministic for a world. */
+    int (*fits)(const struct game *g, const void *world, int player);
+    int fit_tries;
 };
-
-enum { SEARCH_VALUE_MEAN, SEARCH_VALUE_LEADER, SEARCH_VALUE_SUM };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
 
