@@ -20,12 +20,17 @@
  * other decisions of 2 to 8 actions (bids, exchanges, declarations)
  * searched too, and Coinche's longer auction lists over a few candidates
  * (bots/coinche_bids.h, as bot-search), a quarter of the worlds, their
- * playouts greedy's but for card plays (the rules of thumb); --budget as
- * bot-search's (N worlds, or Nms).
+ * playouts greedy's but for card plays (the rules of thumb)
+ * (`+bid-melds`: the trick-1 declarations left to greedy; `+bid-random`:
+ * the bid playouts' decisions that are no card play uniform random instead
+ * of greedy's); --budget as bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
- * endings solved exactly (search.h exact_plies), --exact-a (after it) A's.
+ * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
+ * --bid-worlds N the searched small choices' worlds (default a quarter of
+ * the budget's), --bid-worlds-a (after it) A's.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
+ *                      [--bid-worlds N] [--bid-worlds-a N]
  */
 #include <math.h>
 #include <stdio.h>
@@ -41,6 +46,9 @@
 struct config {
     int greedy;                 /* greedy's card, no search */
     int bid;                    /* the seat's small non-card decisions searched too */
+    int bid_worlds;             /* their worlds (0: a quarter of the card plays') */
+    int melds_greedy;           /* +bid-melds: the trick-1 declarations left to greedy */
+    int bid_random;             /* +bid-random: the bid playouts' other decisions uniform random */
     struct search_options options;
 };
 
@@ -56,10 +64,13 @@ static int parse_config(const char *text, struct config *c)
 {
     c->greedy = 0;
     c->bid = 0;
+    c->melds_greedy = c->bid_random = 0;
     const char *plus = strstr(text, "+bid");
     char word[32];
-    if (plus && !plus[4]) {
+    if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random"))) {
         c->bid = 1;
+        c->melds_greedy = !strcmp(plus + 4, "-melds");
+        c->bid_random = !strcmp(plus + 4, "-random");
         snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
         text = word;
     }
@@ -113,13 +124,14 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int only[COINCHE_BIDS_MAX], n_only = 0;
         if (p == seat && c->bid && n > 8 && strncmp(text, "play ", 5))
             n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
-        if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5)) {
+        if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
+            !(c->melds_greedy && !strncmp(text, "meld", 4))) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
             struct search_options o = c->options;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
-            o.policy = &policy;
-            o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            o.policy = c->bid_random ? NULL : &policy;
+            o.worlds = c->bid_worlds > 0 ? c->bid_worlds : o.worlds / 4 > 0 ? o.worlds / 4 : 1;
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
             o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
@@ -156,6 +168,7 @@ int main(int argc, char **argv)
     search_options_default(&cf[1].options);
     cf[0].options.table = cf[1].options.table = search_table_new(0);   /* as bot-search keeps one */
     cf[0].greedy = cf[1].greedy = 0;
+    cf[0].bid_worlds = cf[1].bid_worlds = 0;
     cf[1].options.thumb = 0;
     const char *names[2] = { "thumb", "random" };
     for (int i = 1; i < argc; i++) {
@@ -168,6 +181,8 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--budget"))
             bad = search_parse_budget(&cf[0].options, v) < 0 || search_parse_budget(&cf[1].options, v) < 0;
         else if (!strcmp(a, "--budget-a")) bad = search_parse_budget(&cf[0].options, v) < 0;
+        else if (!strcmp(a, "--bid-worlds")) bad = (cf[0].bid_worlds = cf[1].bid_worlds = atoi(v)) <= 0;
+        else if (!strcmp(a, "--bid-worlds-a")) bad = (cf[0].bid_worlds = atoi(v)) <= 0;
         else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
@@ -176,7 +191,9 @@ int main(int argc, char **argv)
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random)\n");
+                            "                     [--bid-worlds N] [--bid-worlds-a N]\n"
+                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
+                            "          each with +bid, +bid-melds or +bid-random\n");
             return 2;
         }
         i++;

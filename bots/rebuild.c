@@ -366,10 +366,156 @@ static int entry_agrees(const struct rebuilder *self, const void *state, const c
     cJSON *mine = rebuild_view(self->table->game, state, self->player);
     const cJSON *history = cJSON_GetObjectItem(mine, "history"), *field;
     const cJSON *last = cJSON_GetArrayItem(history, cJSON_GetArraySize(history) - 1);
-    int ok = last != NULL;
+    /* as many fields: an `asked` only the real entry has ("How high?"
+     * answered in the real deal, the seat's class lower in the rebuilt
+     * one) is a difference too */
+    int ok = last != NULL && cJSON_GetArraySize(last) == cJSON_GetArraySize(real);
     cJSON_ArrayForEach(field, last) if (!cJSON_Compare(field, cJSON_GetObjectItem(real, field->string), 1)) ok = 0;
     cJSON_Delete(mine);
     return ok;
+}
+
+/* Belote's meld dialogue names a seat's *call* (its best declared meld)
+ * in a later seat's entry: `asked` (the holder's, after "How high?") and
+ * `call` (the new holder's, "not good"), {"seat", "carre": rank} or
+ * {"seat", "length", "top": rank}. A seat's bare `meld` entry tells only
+ * the class of its call, so the replay must choose among the melds of
+ * that class the one a later entry names: else that entry differs beyond
+ * its cards and the pack is dropped (most of Belote at four's failures,
+ * bots/README.md "How high?, rebuilt"). The key orders calls as the
+ * rules' B17 does: the class, then a carré above a sequence in class 100
+ * (A > T > K > Q), a sequence by length, then by its top card. */
+static const char CALL_RANKS[] = "789TJQKA";
+
+static int carre_key(char rank)
+{
+    switch (rank) {
+    case 'J': return 5500;
+    case '9': return 4500;
+    case 'A': return 3503;
+    case 'T': return 3502;
+    case 'K': return 3501;
+    case 'Q': return 3500;
+    default: return -1;
+    }
+}
+
+static int sequence_key(int length, char top)
+{
+    const char *r = top ? strchr(CALL_RANKS, top) : NULL;
+    if (!r || length < 3) return -1;
+    return (length == 3 ? 1 : length == 4 ? 2 : 3) * 1000 + length * 10 + (int)(r - CALL_RANKS);
+}
+
+/* The call that the history's `asked` or `call` fields name for `seat`:
+ * its key (-1 when none does), *rank its carré's rank or its sequence's
+ * top, *length its sequence's length (0: a carré). */
+static int named_call(const struct rebuilder *self, int seat, char *rank, int *length)
+{
+    const cJSON *entry;
+    cJSON_ArrayForEach(entry, self->history)
+    {
+        static const char *const fields[] = { "asked", "call" };
+        for (int f = 0; f < 2; f++) {
+            const cJSON *call = cJSON_GetObjectItem(entry, fields[f]);
+            const cJSON *who = cJSON_GetObjectItem(call, "seat");
+            if (!cJSON_IsNumber(who) || who->valueint != seat) continue;
+            const char *carre = cJSON_GetStringValue(cJSON_GetObjectItem(call, "carre"));
+            const char *top = cJSON_GetStringValue(cJSON_GetObjectItem(call, "top"));
+            const cJSON *n = cJSON_GetObjectItem(call, "length");
+            if (carre && carre[0]) {
+                *rank = carre[0];
+                *length = 0;
+                return carre_key(carre[0]);
+            }
+            if (top && top[0] && cJSON_IsNumber(n)) {
+                *rank = top[0];
+                *length = n->valueint;
+                return sequence_key(n->valueint, top[0]);
+            }
+        }
+    }
+    return -1;
+}
+
+/* A card that player p, playing seat `seat`, lacks for the call the
+ * history tells: the one a later entry names (named_call), or for a seat
+ * whose own entry said "good" after "How high?" a sequence as long as the
+ * holder's call and no higher. Of the calls that fit, the one whose cards
+ * p holds most of (a carré: the rank in every suit), every card of it in
+ * p's hand or named nowhere in the view, so that it may come into the
+ * hand. NEED_OTHER_HAND when nothing is told or no call can be made. */
+static int call_card(const struct rebuilder *self, const void *state, int p, int seat, const cJSON *entry)
+{
+    char rank = 0, text[CARD_TEXT] = "";
+    int length = 0, best = NEED_OTHER_HAND, most = -1, lowest;
+    unsigned char in_hand[GAME_DECK_MAX];
+    const char *top;
+    static const char suits[] = "SHDC";
+    if (named_call(self, seat, &rank, &length) >= 0) {
+        lowest = (int)(strchr(CALL_RANKS, rank) ? strchr(CALL_RANKS, rank) - CALL_RANKS : 0);
+    } else {
+        const cJSON *asked = cJSON_GetObjectItem(entry, "asked");
+        const char *say = cJSON_GetStringValue(cJSON_GetObjectItem(entry, "say"));
+        const char *t = cJSON_GetStringValue(cJSON_GetObjectItem(asked, "top"));
+        const cJSON *n = cJSON_GetObjectItem(asked, "length");
+        if (!say || strcmp(say, "good") || !t || !t[0] || !cJSON_IsNumber(n)) return NEED_OTHER_HAND;
+        rank = t[0];
+        length = n->valueint;
+        lowest = length - 1;
+    }
+    if (hand_of(self, state, p, in_hand) < 0 || !rank || !(top = strchr(CALL_RANKS, rank))) return NEED_OTHER_HAND;
+    if (length > 0 && top - CALL_RANKS + 1 < length) return NEED_OTHER_HAND;
+    for (int r = length > 0 ? lowest : 0; r <= (length > 0 ? (int)(top - CALL_RANKS) : 0); r++)
+        for (int su = 0; su < (length > 0 ? 4 : 1); su++) {
+            int held = 0, missing = -1, ok = 1;
+            for (int k = 0; k < (length > 0 ? length : 4) && ok; k++) {
+                text[0] = length > 0 ? CALL_RANKS[r - k] : rank;
+                text[1] = suits[length > 0 ? su : k];
+                text[2] = '\0';
+                int c = card_index(self, text, 2);
+                if (c < 0 || (!in_hand[c] && self->known[c])) ok = 0;
+                else if (in_hand[c]) held++;
+                else if (missing < 0) missing = c;
+            }
+            if (ok && missing >= 0 && held > most) {
+                most = held;
+                best = missing;
+            }
+        }
+    return best;
+}
+
+/* The key of the call a `meld` action text makes: its best meld (cards
+ * joined by commas, a sequence's top card first, as the engine writes
+ * them), 0 for a bare `meld`. */
+static int call_of(const char *text)
+{
+    int best = 0;
+    for (const char *t = text + strcspn(text, " "); *t;) {
+        t += strspn(t, " ");
+        size_t len = strcspn(t, " ");
+        int n = 0, same = 1;
+        for (size_t k = 0; k + 1 < len; k += 3) {
+            if (t[k] != t[0]) same = 0;
+            n++;
+        }
+        int key = n == 4 && same ? carre_key(t[0]) : sequence_key(n, len ? t[0] : 0);
+        if (key > best) best = key;
+        t += len;
+    }
+    return best;
+}
+
+/* Whether a legal action is of the kind `word` (len bytes) names. */
+static int offers(const struct game *g, const void *state, const char *word, size_t len)
+{
+    char text[GAME_ACTION_MAX];
+    for (int i = 0, n = g->legal_count(state); i < n && i < 4096; i++)
+        if (g->legal_text(state, i, text, sizeof text) >= 0 && !strncmp(text, word, len) &&
+            (text[len] == ' ' || text[len] == '\0'))
+            return 1;
+    return 0;
 }
 
 /* An action of the entry's kind whose rebuilt entry agrees with `entry`,
@@ -379,12 +525,14 @@ static int play_telling(const struct rebuilder *self, void *state, const cJSON *
 {
     const struct game *g = self->table->game;
     char text[GAME_ACTION_MAX], err[160];
-    int n = g->legal_count(state), best = -1;
+    char rank;
+    int n = g->legal_count(state), best = -1, length, call = named_call(self, seat, &rank, &length);
     for (int tries = 0; tries < 64 + n && tries < 64 + 4096; tries++) {
         int i = tries < 64 ? (int)pq_rng_below(rng, (uint32_t)n) : tries - 64;
         if (i >= n) break;
         int tl = g->legal_text(state, i, text, sizeof text);
         if (tl < 0 || strncmp(text, word, len) || (text[len] != ' ' && text[len] != '\0')) continue;
+        if (call >= 0 && call_of(text) != call) continue;   /* another call than a later entry names */
         memcpy(self->scratch, state, g->state_size);
         if (g->apply(self->scratch, text, tl, err, sizeof err) == GAME_ILLEGAL) continue;
         if (!entry_agrees(self, self->scratch, entry)) continue;
@@ -428,10 +576,17 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
         }
         if (p < 0) return REPLAY_FAIL;
         size_t len = strlen(text), word = strcspn(text, " ");
-        if (entry_tells(entry) && !strchr(text, ' ') && g->legal_count(state) > 1) {
+        if (entry_tells(entry) && !strchr(text, ' ')) {
             /* a bare word that tells more (a meld announced by its class):
              * the seat holds what it later shows, and the action made must
-             * tell the same */
+             * tell the same; a decision of its own that the view hides
+             * comes first (Belote's keep of the Seven, listed only in the
+             * holder's view: the seat is the next to meld too), never a
+             * card play (a seat without melds is offered none: its hand
+             * must change, below) */
+            while (!offers(g, state, text, word) && !offers(g, state, "play", 4) && g->to_act(state) == p)
+                if (++hidden > HIDDEN_RUN || play_like(self, state, NULL, 0, &rng) < 0) return REPLAY_FAIL;
+            if (g->to_act(state) != p) return REPLAY_FAIL;
             unsigned char in_hand[GAME_DECK_MAX];
             if (hand_of(self, state, p, in_hand) < 0) return REPLAY_FAIL;
             for (int c = 0; c < self->n_cards; c++)
@@ -441,8 +596,9 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
                     return REPLAY_NEED;
                 }
             if (play_telling(self, state, entry, text, word, seat, &rng) < 0) {
-                /* the seat cannot tell it (no such meld): another hand */
-                self->need_card = NEED_OTHER_HAND;
+                /* the seat cannot tell it (no such meld): a card of the
+                 * call a later entry names, else another hand */
+                self->need_card = call_card(self, state, p, seat, entry);
                 self->need_player = p;
                 return REPLAY_NEED;
             }
@@ -453,12 +609,14 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
             mark_cards(self, entry_action(entry), self->gone);
             continue;
         }
-        /* A named card the seat does not hold: the pack must change. */
+        /* A named card the seat does not hold: the pack must change (a
+         * meld's cards are joined by commas: Belote's declaration, whole in
+         * every view once its cards are shown) */
         unsigned char in_hand[GAME_DECK_MAX];
         int have_hand = 0;
         for (const char *t = text + word; *t;) {
-            t += strspn(t, " ");
-            size_t tl = strcspn(t, " ");
+            t += strspn(t, " ,");
+            size_t tl = strcspn(t, " ,");
             int c = card_index(self, t, tl);
             if (c >= 0) {
                 if (!have_hand && hand_of(self, state, p, in_hand) < 0) return REPLAY_FAIL;

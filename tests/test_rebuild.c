@@ -220,6 +220,42 @@ Test(rebuild, a_belote_seven_exchanged_at_four_is_rebuilt, .timeout = 60)
     cr_assert_eq(w.done, w.tried, "%d of the deal's %d card plays rebuilt", w.done, w.tried);
 }
 
+/* Every card play whose view answers "How high?": a meld entry with
+ * `asked`, the length and top of an earlier seat's call. */
+static void at_asked_play(void *ctx, const void *real, int p, const cJSON *view)
+{
+    struct walk *w = ctx;
+    const cJSON *entry;
+    int asked = 0;
+    cJSON_ArrayForEach(entry, cJSON_GetObjectItem(view, "history")) asked |= cJSON_HasObjectItem(entry, "asked");
+    if (!asked) return;
+    w->met = 1;
+    rebuild_checked(w, real, p, view, (uint64_t)w->tried);
+}
+
+/* Belote at four, greedy deals (seeds 1001, 1009 and 1070, dealer A) in
+ * which a seat announces a meld's class bare and a later seat's "How
+ * high?" names its length and top card: the replay chose the bare meld by
+ * its own entry alone, so the later entry differed beyond its cards (9 of
+ * 17, 12 of 23 and 12 of 18 such views rebuilt on the old code,
+ * 2026-11-27); now
+ * the call a later entry names, a "good" answer's own call, a meld text
+ * whose cards are shown and a hidden keep before a meld are replayed as
+ * told, and every one of them rebuilds. */
+Test(rebuild, a_belote_call_named_by_how_high_is_rebuilt, .timeout = 120)
+{
+    static const uint64_t seeds[] = { 1001, 1009, 1070 };
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        struct walk w = { game_find("belote"), 4, 0, 0, 0, 1 };
+        cr_assert(w.g);
+        greedy_deal(w.g, 4, seeds[k], at_asked_play, &w);
+        cr_assert(w.met, "seed %llu: the case is not met: no \"How high?\"", (unsigned long long)seeds[k]);
+        cr_assert_geq(w.tried, 10, "%d card plays", w.tried);
+        cr_assert_eq(w.done, w.tried, "seed %llu: %d of the %d card plays after \"How high?\" rebuilt",
+                     (unsigned long long)seeds[k], w.done, w.tried);
+    }
+}
+
 /* A view logged by bot-search in the arena (Tarot at four, deal 8 of a
  * match, seed 2026): the taker D took a dog with TC and QC and trumped the
  * first trick's clubs, so both went into his discard, which the defence
