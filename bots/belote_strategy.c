@@ -427,24 +427,28 @@ static int index_of_play(const char *const *legal, int n, int card)
     return found < 0 ? 0 : found;
 }
 
+double belote_strategy_bid_threshold(int form, int players)
+{
+    if (form == BEL_MARSEILLAISE) return 4.0;
+    if (form == BEL_PARTNERSHIP) return 5.0;
+    return players == 4 ? 5.5 : 4.5;
+}
+
 static double bid_threshold(const struct belote_strategy *self)
 {
-    if (self->form == BEL_MARSEILLAISE) return 4.0;
-    if (self->form == BEL_PARTNERSHIP) return 5.0;
-    return self->players == 4 ? 5.5 : 4.5;
+    return belote_strategy_bid_threshold(self->form, self->players);
 }
 
 /* The hand a bid is judged on: N = 4 counts the turn-up the maker receives. */
-static pq_mask bid_hand(const struct belote_strategy *self)
+double belote_strategy_bid_strength(int form, int players, pq_mask hand, int turnup, int suit)
 {
-    pq_mask hand = self->hand;
-    if (self->form != BEL_MARSEILLAISE && self->players == 4 && self->turnup >= 0) hand |= PQ_BIT(self->turnup);
-    return hand;
+    if (form != BEL_MARSEILLAISE && players == 4 && turnup >= 0) hand |= PQ_BIT(turnup);
+    return belote_strategy_trump_strength(hand, suit);
 }
 
 static double bid_value(const struct belote_strategy *self, int suit)
 {
-    double mine = belote_strategy_trump_strength(bid_hand(self), suit);
+    double mine = belote_strategy_bid_strength(self->form, self->players, self->hand, self->turnup, suit);
     if (self->form == BEL_MARSEILLAISE) {
         /* The opponent's face-up cards are known: take only with the better layout. */
         double theirs = belote_strategy_trump_strength(self->possible[1 - self->seat], suit);

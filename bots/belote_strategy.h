@@ -67,4 +67,14 @@ int belote_strategy_choose(const struct belote_strategy *self, const char *const
  * exposed for tests). */
 double belote_strategy_trump_strength(pq_mask hand, int suit);
 
+/* The bidding rule from a hand alone, outside Marseillaise (whose bids
+ * weigh the opponent's face-up cards too): the strength of `suit` as
+ * trump for a seat holding `hand` in the auction (N = 4: the turn-up
+ * counted too, which the maker receives; turnup -1: none), and the
+ * strength at which the seat takes the turn-up's suit in round one or
+ * names its strongest suit in round two (else it passes). Also read by a
+ * search's worlds that must fit the bids (bots/belote_bids.h). */
+double belote_strategy_bid_strength(int form, int players, pq_mask hand, int turnup, int suit);
+double belote_strategy_bid_threshold(int form, int players);
+
 #endif

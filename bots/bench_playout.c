@@ -23,7 +23,9 @@
  * playouts greedy's but for card plays (the rules of thumb)
  * (`+bid-melds`: the trick-1 declarations left to greedy; `+bid-random`:
  * the bid playouts' decisions that are no card play uniform random instead
- * of greedy's); --budget as bot-search's (N worlds, or Nms).
+ * of greedy's), each worlds that fit the other seats' calls
+ * (bots/world_fits.h) as bot-search's, or with `+nofits` last not, `+fits`
+ * last the card plays' worlds too; --budget as bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
  * --bid-worlds N the searched small choices' worlds (default a quarter of
@@ -41,6 +43,7 @@
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
+#include "bots/world_fits.h"
 #include "engine/rng.h"
 
 struct config {
@@ -49,6 +52,9 @@ struct config {
     int bid_worlds;             /* their worlds (0: a quarter of the card plays') */
     int melds_greedy;           /* +bid-melds: the trick-1 declarations left to greedy */
     int bid_random;             /* +bid-random: the bid playouts' other decisions uniform random */
+    int fits;                   /* worlds that fit the others' calls (bots/world_fits.h): 1 for the
+                                   searched small choices (bot-search's), 0 none (+nofits), 2 the
+                                   card plays' too (+fits) */
     struct search_options options;
 };
 
@@ -65,8 +71,14 @@ static int parse_config(const char *text, struct config *c)
     c->greedy = 0;
     c->bid = 0;
     c->melds_greedy = c->bid_random = 0;
+    char word[32], whole[48];
+    size_t len = strlen(text);
+    c->fits = 1;
+    if (len > 7 && !strcmp(text + len - 7, "+nofits")) c->fits = 0, len -= 7;
+    else if (len > 5 && !strcmp(text + len - 5, "+fits")) c->fits = 2, len -= 5;
+    snprintf(whole, sizeof whole, "%.*s", (int)len, text);
+    text = whole;
     const char *plus = strstr(text, "+bid");
-    char word[32];
     if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random"))) {
         c->bid = 1;
         c->melds_greedy = !strcmp(plus + 4, "-melds");
@@ -134,16 +146,19 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.worlds = c->bid_worlds > 0 ? c->bid_worlds : o.worlds / 4 > 0 ? o.worlds / 4 : 1;
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
-            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
-            o.fit_tries = COINCHE_FIT_TRIES;
+            o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
+            o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
             int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             *cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
         } else if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+            struct search_options o = c->options;
+            o.fits = c->fits == 2 ? game_world_fits : NULL;
+            o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
-            int i = search_choose(&c->options, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             *cpu += cpu_s() - t;
             (*decisions)++;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
@@ -193,7 +208,8 @@ int main(int argc, char **argv)
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
                             "                     [--bid-worlds N] [--bid-worlds-a N]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
-                            "          each with +bid, +bid-melds or +bid-random\n");
+                            "          each with +bid, +bid-melds or +bid-random, then +nofits (no world filtered) or\n"
+                            "          +fits (the card plays' worlds fit the calls too)\n");
             return 2;
         }
         i++;

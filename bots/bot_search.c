@@ -10,10 +10,10 @@
  * actions) are searched too (bids_searched), their playouts greedy's
  * (bots/game_greedy.h) but for the card plays (the game's rules of
  * thumb); Coinche's longer auction lists (every bid value in every
- * denomination) over a few candidates (bots/coinche_bids.h), in worlds
- * whose hands would have made the other seats' calls
- * (coinche_world_fits); elsewhere, and for any decision whose state cannot be rebuilt,
- * the greedy heuristic decides; the bot says on stderr when a card play
+ * denomination) over a few candidates (bots/coinche_bids.h); Coinche's
+ * and the Belote forms' in worlds whose hands would have made the other
+ * seats' calls (bots/world_fits.h); elsewhere, and for any decision whose
+ * state cannot be rebuilt, the greedy heuristic decides; the bot says on stderr when a card play
  * fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
  * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
@@ -27,6 +27,7 @@
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
+#include "bots/world_fits.h"
 #include "engine/rng.h"
 #include "protocol/sdk.h"
 
@@ -174,8 +175,8 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             double left = cap_ms - (now_ms() - start);
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
-            o.fits = coinche_world_fits;   /* hands that fit the auction's calls */
-            o.fit_tries = COINCHE_FIT_TRIES;
+            o.fits = game_world_fits;   /* hands that fit the auction's calls */
+            o.fit_tries = WORLD_FIT_TRIES;
             o.policy = &policy;
             o.policy_plies = 0;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;

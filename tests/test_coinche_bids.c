@@ -10,6 +10,7 @@
 #include <string.h>
 #include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
+#include "bots/world_fits.h"
 #include "engine/coinche/coinche.h"
 #include "engine/rng.h"
 #include "tests/support_rules.h"
@@ -126,8 +127,10 @@ Test(search, coinche_worlds_fit_the_auctions_calls)
        three low hearts (reckoned 40) does not, for every other seat */
     world_with(&w, pack, "bid 100 H, pass", "JH 9H AH TH KH AS 8D 7C");
     cr_assert(coinche_world_fits(g, &w, 2));
+    cr_assert(game_world_fits(g, &w, 2));
     world_with(&w, pack, "bid 100 H, pass", "7H 8H QH 7S 8S 9S 8D 7C");
     cr_assert_not(coinche_world_fits(g, &w, 2));
+    cr_assert_not(game_world_fits(g, &w, 2));   /* the one entry for every game's filter */
     cr_assert_not(coinche_world_fits(g, &w, 1));
     /* the searching seat's own calls are not its evidence */
     cr_assert(coinche_world_fits(g, &w, 0));
