@@ -15,7 +15,7 @@ struct calls {
     int take, name;
 };
 
-/* Whether greedy's rule, within the slack, makes `c` with `hand`. */
+/* Whether greedy's rule, within the tolerances, makes `c` with `hand`. */
 static int calls_fit(const struct bel_deal *d, pq_mask hand, const struct calls *c)
 {
     int form = d->rules.form, n = d->n, up = d->turnup == BEL_NO_CARD ? -1 : d->turnup;
@@ -23,7 +23,7 @@ static int calls_fit(const struct bel_deal *d, pq_mask hand, const struct calls 
     if (up < 0) return 1;
     if (c->take >= 0) {
         double own = belote_strategy_bid_strength(form, n, hand, up, PQ_SUIT(up));
-        if (c->take ? own < threshold - BELOTE_FIT_SLACK : own >= threshold + BELOTE_FIT_SLACK) return 0;
+        if (c->take ? own < threshold - BELOTE_FIT_TAKE_SLACK : own >= threshold + BELOTE_FIT_PASS_SLACK) return 0;
     }
     if (c->name > -2) {
         double best = -1, named = 0;
@@ -33,8 +33,8 @@ static int calls_fit(const struct bel_deal *d, pq_mask hand, const struct calls 
             if (v > best) best = v;
             if (s == c->name) named = v;
         }
-        if (c->name < 0 ? best >= threshold + BELOTE_FIT_SLACK
-                        : named < threshold - BELOTE_FIT_SLACK || named + BELOTE_FIT_SLACK < best)
+        if (c->name < 0 ? best >= threshold + BELOTE_FIT_PASS_SLACK
+                        : named < threshold - BELOTE_FIT_TAKE_SLACK || named + BELOTE_FIT_TAKE_SLACK < best)
             return 0;
     }
     return 1;

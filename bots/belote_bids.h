@@ -12,17 +12,21 @@
 
 #include "engine/game.h"
 
-/* The tolerance, in greedy's trump strength (its threshold is 4.5 to
- * 5.5): a take or name fits a hand at most this much below the
- * threshold, a pass one at most this much above it, a named suit one at
- * most this much below the seat's strongest. Another bot's calls, or a
- * search's, are not greedy's to the point. */
-#define BELOTE_FIT_SLACK 0.5
+/* The tolerances, in greedy's trump strength (its threshold is 4.5 to
+ * 5.5): a take or name fits a hand at most BELOTE_FIT_TAKE_SLACK below
+ * the threshold, and a named suit one at most that much below the seat's
+ * strongest; a pass fits one at most BELOTE_FIT_PASS_SLACK above it.
+ * Another bot's calls are not greedy's: bot-search's own take with hands
+ * of 2.5 to 4 as often as not (arena journals, bots/README.md), and
+ * pass with hands above greedy's threshold seldom, so a take says less
+ * than greedy's would and a pass nearly as much. */
+#define BELOTE_FIT_TAKE_SLACK 2.0
+#define BELOTE_FIT_PASS_SLACK 1.0
 
 /* search.h options.fits for `belote` (at 2, 3, 4) and `belote-partnership`:
  * whether every seat other than `player` would have made its recorded
  * round-one take or pass and round-two name or pass with its hand in the
- * world as it was in the auction (greedy's rule within BELOTE_FIT_SLACK).
+ * world as it was in the auction (greedy's rule within the tolerances).
  * That hand is the world's hand with its played cards put back, the
  * turn-up where it went undone (an exchanger holds the Seven again, the
  * maker at four gives back the card of the turn-up place); once the deal
