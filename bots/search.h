@@ -19,7 +19,7 @@
  * greedy's: bots/game_greedy.h) for their first `policy_plies` actions.
  * The root may weigh only a few candidate actions (`only`), and take only
  * worlds that fit what the player saw beyond the sampler's reach
- * (`fits`: Coinche's auction, bots/coinche_bids.h), sampling again.
+ * (`fits`: the auction's calls, bots/world_fits.h), sampling again.
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -72,7 +72,7 @@ struct search_options {
     int n_only;
     /* Optional (NULL: every world is taken): whether a sampled world fits
        what `player` has seen beyond the sampler's constraints (such as
-       hands that would have made the auction's calls: bots/coinche_bids.h);
+       hands that would have made the auction's calls: bots/world_fits.h);
        a world that does not is sampled again, up to `fit_tries` samples in
        all (the last one is then taken). Deterministic for a world. */
     int (*fits)(const struct game *g, const void *world, int player);
