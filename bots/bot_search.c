@@ -11,10 +11,10 @@
  * (bots/game_greedy.h) but for the card plays (the game's rules of
  * thumb); Coinche's longer auction lists (every bid value in every
  * denomination) over a few candidates (bots/coinche_bids.h); Coinche's
- * and the Belote forms' in worlds whose hands would have made the other
- * seats' calls (bots/world_fits.h); elsewhere, and for any decision whose
- * state cannot be rebuilt, the greedy heuristic decides; the bot says on stderr when a card play
- * fell back. Decisions are seeded from --seed and the view, so a given
+ * and the Belote forms' small choices in worlds whose hands would have
+ * made the other seats' calls (bots/world_fits.h); elsewhere, and for any
+ * decision whose state cannot be rebuilt, the greedy heuristic decides;
+ * the bot says on stderr when a card play fell back. Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
  * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
  *                   [--playout-plies N] [--greedy-bids] [--game G[,G...]|all]
