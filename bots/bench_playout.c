@@ -21,7 +21,7 @@
  * searched too, a quarter of the worlds, their playouts greedy's but for
  * card plays (the rules of thumb), and with `+discard` for the seat's
  * Tarot discard searched over a few candidates as bot-search searches it
- * (bots/tarot_discards.h, all the worlds); the suffixes in any order;
+ * (bots/tarot_discards.h, four times the worlds); the suffixes in any order;
  * --budget as bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's.

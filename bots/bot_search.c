@@ -337,7 +337,7 @@ int main(int argc, char **argv)
                             "                 of the worlds, greedy's auction and the rules of thumb's card plays\n"
                             "                 in the playouts\n"
                             "  --greedy-discard  greedy's Tarot discard; by default the taker searches a few\n"
-                            "                 candidates (bots/tarot_discards.h) with all the worlds\n"
+                            "                 candidates (bots/tarot_discards.h), four times the worlds\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

@@ -134,5 +134,6 @@ int tarot_discards_choose(const struct search_options *options, const struct gam
     o.policy_plies = 0;
     o.only = only;
     o.n_only = n;
+    if (o.ms <= 0) o.worlds *= TAROT_DISCARDS_WORLDS;
     return search_choose(&o, g, state, player, seed, cap_ms, NULL);
 }

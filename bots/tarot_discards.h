@@ -30,7 +30,10 @@
 #include "engine/rng.h"
 #include "engine/tarot/tarot.h"
 
-enum { TAROT_DISCARDS_MAX = 8 };
+/* At most this many candidates; the discard's worlds are this many
+ * times a card play's (one decision a deal, and its candidates' values
+ * lie close together). */
+enum { TAROT_DISCARDS_MAX = 8, TAROT_DISCARDS_WORLDS = 4 };
 
 /* Up to `max` distinct legal discards of d cards from `hand` (the taker's
  * enlarged hand), in the order above, greedy's first: their count (at
@@ -43,8 +46,8 @@ int tarot_discards_build(tarot_mask hand, int d, tarot_mask *out, int max);
  * are no more than `max`. 0 when `state` is no Tarot discard. */
 int tarot_discards_candidates(const struct game *g, const void *state, int *index, int max);
 
-/* The discard searched: search_choose (options' worlds, seed and cap_ms
- * as there) over the candidates (TAROT_DISCARDS_MAX), the playouts as
+/* The discard searched: search_choose (TAROT_DISCARDS_WORLDS times
+ * options' worlds, or its time budget; seed and cap_ms as there) over the candidates (TAROT_DISCARDS_MAX), the playouts as
  * the header says, their luck from `rng` (seeded by the caller). The
  * legal index to play, or -1 when `state` is no Tarot discard or the
  * search fails. */
