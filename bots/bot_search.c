@@ -57,7 +57,7 @@ struct search_bot {
     uint64_t match;                         /* the match being played */
     int search_bids;                        /* 0 with --greedy-bids */
     int search_discard;                     /* 0 with --greedy-discard */
-    struct pq_rng bid_rng;                  /* the bid playouts' rules-of-thumb luck */
+    struct pq_rng bid_rng;                  /* the bid and discard playouts' rules-of-thumb luck */
     long searched, fell_back;               /* decisions, for the log */
     long discards, discards_greedy;         /* Tarot discards searched, and left to greedy */
 };
@@ -181,8 +181,11 @@ static int search_discard(struct search_bot *self, const struct codec_game_messa
     uint64_t seed = view_hash(request->view);
     if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
                              self->match, NULL, err, sizeof err) < 0 ||
-        !offers_listed(self->game, self->state, request))
+        !offers_listed(self->game, self->state, request)) {
+        fprintf(stderr, "bot-search: deal %d: greedy's discard (%s)\n", request->deal,
+                err[0] ? err : "the rebuilt state's actions are not the listed ones");
         return -2;
+    }
     double left = cap_ms - (now_ms() - start);
     pq_rng_seed(&self->bid_rng, seed);
     int i = tarot_discards_choose(&self->options, self->game, self->state, request->player, seed, left > 1 ? left : 1,
