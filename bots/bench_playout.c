@@ -25,14 +25,21 @@
  * the bid playouts' decisions that are no card play uniform random instead
  * of greedy's), each worlds that fit the other seats' calls
  * (bots/world_fits.h) as bot-search's, or with `+nofits` last not, `+fits`
- * last the card plays' worlds too; --budget as bot-search's (N worlds, or Nms).
+ * last the card plays' worlds too; with `+discard` (before those) the
+ * seat's Tarot discard searched over a few candidates as bot-search
+ * searches it (bots/tarot_discards.h, four times the worlds); --budget as
+ * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
  * --bid-worlds N the searched small choices' worlds (default a quarter of
  * the budget's), --bid-worlds-a (after it) A's.
+ * --discards-only plays only the seat-deals where the seat comes to
+ * discard in Tarot (its auction played first, as A's, which must be B's):
+ * the others differ by nothing when A and B differ only by `+discard`,
+ * and cost most of the time.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
- *                      [--bid-worlds N] [--bid-worlds-a N]
+ *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only]
  */
 #include <math.h>
 #include <stdio.h>
@@ -43,6 +50,7 @@
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
+#include "bots/tarot_discards.h"
 #include "bots/world_fits.h"
 #include "engine/rng.h"
 
@@ -55,6 +63,7 @@ struct config {
     int fits;                   /* worlds that fit the others' calls (bots/world_fits.h): 1 for the
                                    searched small choices (bot-search's), 0 none (+nofits), 2 the
                                    card plays' too (+fits) */
+    int discard;                /* the seat's Tarot discard searched too (bots/tarot_discards.h) */
     struct search_options options;
 };
 
@@ -71,11 +80,13 @@ static int parse_config(const char *text, struct config *c)
     c->greedy = 0;
     c->bid = 0;
     c->melds_greedy = c->bid_random = 0;
+    c->discard = 0;
     char word[32], whole[48];
     size_t len = strlen(text);
     c->fits = 1;
     if (len > 7 && !strcmp(text + len - 7, "+nofits")) c->fits = 0, len -= 7;
     else if (len > 5 && !strcmp(text + len - 5, "+fits")) c->fits = 2, len -= 5;
+    if (len > 8 && !strncmp(text + len - 8, "+discard", 8)) c->discard = 1, len -= 8;
     snprintf(whole, sizeof whole, "%.*s", (int)len, text);
     text = whole;
     const char *plus = strstr(text, "+bid");
@@ -117,15 +128,28 @@ static int greedy_act(const struct game *g, void *state)
     return g->apply(state, text, (int)strlen(text), err, sizeof err);
 }
 
+/* What one configuration's searched decisions cost, over the run. */
+struct tally {
+    double cpu;             /* this thread's seconds in its searches */
+    long decisions;         /* card plays searched */
+    double discard_cpu;     /* of cpu, in discards */
+    long discards;          /* Tarot discards searched */
+};
+
 /* Plays the deal of `start` with seat `seat`'s card plays by `c`: the
- * seat's deal value; *cpu and *decisions add its searched decisions. */
+ * seat's deal value; `tally` adds its searched decisions. With `probe`,
+ * plays only the auction: 1 when the seat comes to discard (Tarot), else
+ * 0, and nothing tallied. */
 static double play(const struct game *g, const void *start, int seat, const struct config *c, uint64_t seed,
-                   double *cpu, long *decisions)
+                   struct tally *tally, int probe)
 {
     char text[GAME_ACTION_MAX], err[160];
     void *state = malloc(g->state_size);
     long before[GAME_MAX_PLAYERS];
+    struct tally none = { 0, 0, 0, 0 };
+    int index[1];
     if (!state) return 0;
+    if (probe) tally = &none;
     memcpy(state, start, g->state_size);
     g->scores(state, before);
     for (int ply = 0; ply < 4000; ply++) {
@@ -133,11 +157,29 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
         g->legal_text(state, 0, text, sizeof text);
+        if (probe && ((p == seat && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
+            int discards = !strncmp(text, "play ", 5) ? 0 : 1;
+            free(state);
+            return discards;
+        }
+        int discard = -1;
+        if (p == seat && c->discard && n > 1) {
+            static struct pq_rng rng;
+            pq_rng_seed(&rng, seed + (uint64_t)ply);
+            double t = cpu_s();
+            discard = tarot_discards_choose(&c->options, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, &rng);
+            t = cpu_s() - t;
+            tally->cpu += t;
+            if (discard >= 0) tally->discard_cpu += t, tally->discards++;
+        }
         int only[COINCHE_BIDS_MAX], n_only = 0;
-        if (p == seat && c->bid && n > 8 && strncmp(text, "play ", 5))
+        if (discard < 0 && p == seat && c->bid && n > 8 && strncmp(text, "play ", 5))
             n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
-        if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
-            !(c->melds_greedy && !strncmp(text, "meld", 4))) {
+        if (discard >= 0) {
+            int len = g->legal_text(state, discard, text, sizeof text);
+            rc = g->apply(state, text, len, err, sizeof err);
+        } else if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
+                   !(c->melds_greedy && !strncmp(text, "meld", 4))) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
             struct search_options o = c->options;
@@ -150,7 +192,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
             int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
-            *cpu += cpu_s() - t;
+            tally->cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
         } else if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
@@ -159,8 +201,8 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
             int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
-            *cpu += cpu_s() - t;
-            (*decisions)++;
+            tally->cpu += cpu_s() - t;
+            tally->decisions++;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
         } else {
@@ -168,7 +210,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
         }
         if (rc != GAME_GOES_ON) break;
     }
-    double v = search_value(g, state, seat, before);
+    double v = probe ? 0 : search_value(g, state, seat, before);
     free(state);
     return v;
 }
@@ -178,6 +220,7 @@ int main(int argc, char **argv)
     const struct game *g = NULL;
     int players = 0;
     long from = 1, to = 50;
+    int discards_only = 0;
     struct config cf[2];
     search_options_default(&cf[0].options);
     search_options_default(&cf[1].options);
@@ -189,6 +232,10 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
+        if (!strcmp(a, "--discards-only")) {
+            discards_only = 1;
+            continue;
+        }
         if (!v) bad = 1;
         else if (!strcmp(a, "--game")) bad = !(g = game_find(v));
         else if (!strcmp(a, "--players")) players = atoi(v);
@@ -206,10 +253,11 @@ int main(int argc, char **argv)
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
-                            "          each with +bid, +bid-melds or +bid-random, then +nofits (no world filtered) or\n"
-                            "          +fits (the card plays' worlds fit the calls too)\n");
+                            "          each with +bid, +bid-melds or +bid-random, then +discard (Tarot's discard\n"
+                            "          searched), then +nofits (no world filtered) or +fits (the card plays' worlds fit the\n"
+                            "          calls too)\n");
             return 2;
         }
         i++;
@@ -219,9 +267,15 @@ int main(int argc, char **argv)
         return 2;
     }
     if (players == 0) players = g->default_players;
+    if (discards_only && (cf[0].bid != cf[1].bid || cf[0].options.worlds != cf[1].options.worlds ||
+                          cf[0].options.ms != cf[1].options.ms)) {
+        fprintf(stderr, "bench-playout: --discards-only needs the same auction in A and B (+bid and budget alike)\n");
+        return 2;
+    }
     void *start = malloc(g->state_size);
-    double sum = 0, sq = 0, value[2] = { 0, 0 }, cpu[2] = { 0, 0 };
-    long decisions[2] = { 0, 0 }, pairs = 0;
+    double sum = 0, sq = 0, value[2] = { 0, 0 };
+    struct tally tally[2] = { { 0, 0, 0, 0 }, { 0, 0, 0, 0 } };
+    long pairs = 0, differ = 0, skipped = 0;
     char err[160];
     if (!start) return 1;
     for (long seed = from; seed <= to; seed++) {
@@ -232,9 +286,14 @@ int main(int argc, char **argv)
         }
         for (int seat = 0; seat < players; seat++) {
             double v[2];
+            if (discards_only && !play(g, start, seat, &cf[0], (uint64_t)seed * 31 + (uint64_t)seat, NULL, 1)) {
+                skipped++;
+                continue;
+            }
             for (int k = 0; k < 2; k++)
-                v[k] = play(g, start, seat, &cf[k], (uint64_t)seed * 31 + (uint64_t)seat, &cpu[k], &decisions[k]);
+                v[k] = play(g, start, seat, &cf[k], (uint64_t)seed * 31 + (uint64_t)seat, &tally[k], 0);
             double d = v[0] - v[1];
+            differ += d != 0;
             sum += d;
             sq += d * d;
             value[0] += v[0];
@@ -242,12 +301,25 @@ int main(int argc, char **argv)
             pairs++;
         }
     }
+    if (pairs == 0) {
+        printf("%s %d players, seeds %ld..%ld: no seat-deal played (%ld without a discard of the seat)\n", g->name,
+               players, from, to, skipped);
+        free(start);
+        return 0;
+    }
     double mean = sum / (double)pairs, var = pairs > 1 ? (sq - sum * sum / (double)pairs) / (double)(pairs - 1) : 0;
     printf("%s %d players, seeds %ld..%ld, %ld seat-deals: %s - %s = %+.2f +- %.2f a deal (standard error); "
            "means %.2f and %.2f; CPU a searched decision %.2f ms and %.2f ms\n",
            g->name, players, from, to, pairs, names[0], names[1], mean, sqrt(var / (double)pairs),
-           value[0] / (double)pairs, value[1] / (double)pairs, decisions[0] ? 1e3 * cpu[0] / (double)decisions[0] : 0,
-           decisions[1] ? 1e3 * cpu[1] / (double)decisions[1] : 0);
+           value[0] / (double)pairs, value[1] / (double)pairs,
+           tally[0].decisions ? 1e3 * tally[0].cpu / (double)tally[0].decisions : 0,
+           tally[1].decisions ? 1e3 * tally[1].cpu / (double)tally[1].decisions : 0);
+    if (discards_only) printf("only the seat-deals where the seat discards: %ld others left out\n", skipped);
+    for (int k = 0; k < 2; k++)
+        if (tally[k].discards)
+            printf("%s: %ld discards searched, CPU %.2f ms each\n", names[k], tally[k].discards,
+                   1e3 * tally[k].discard_cpu / (double)tally[k].discards);
+    printf("seat-deals whose values differ: %ld\n", differ);
     search_table_free(cf[0].options.table);
     free(start);
     return 0;

@@ -12,12 +12,14 @@
  * thumb); Coinche's longer auction lists (every bid value in every
  * denomination) over a few candidates (bots/coinche_bids.h); Coinche's
  * and the Belote forms' small choices in worlds whose hands would have
- * made the other seats' calls (bots/world_fits.h); elsewhere, and for any
- * decision whose state cannot be rebuilt, the greedy heuristic decides;
- * the bot says on stderr when a card play fell back. Decisions are seeded from --seed and the view, so a given
+ * made the other seats' calls (bots/world_fits.h); Tarot's discard over a
+ * few candidates built from the hand (bots/tarot_discards.h); elsewhere,
+ * and for any decision whose state cannot be rebuilt, the greedy
+ * heuristic decides; the bot says on stderr when a card play fell back.
+ * Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
  * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
- *                   [--playout-plies N] [--greedy-bids] [--game G[,G...]|all]
+ *                   [--playout-plies N] [--greedy-bids] [--greedy-discard] [--game G[,G...]|all]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +29,7 @@
 #include "bots/game_greedy.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
+#include "bots/tarot_discards.h"
 #include "bots/world_fits.h"
 #include "engine/rng.h"
 #include "protocol/sdk.h"
@@ -59,8 +62,10 @@ struct search_bot {
     struct rebuild_cache cache;             /* the last rebuild's pack, this deal */
     uint64_t match;                         /* the match being played */
     int search_bids;                        /* 0 with --greedy-bids */
-    struct pq_rng bid_rng;                  /* the bid playouts' rules-of-thumb luck */
+    int search_discard;                     /* 0 with --greedy-discard */
+    struct pq_rng bid_rng;                  /* the bid and discard playouts' rules-of-thumb luck */
     long searched, fell_back;               /* decisions, for the log */
+    long discards, discards_greedy;         /* Tarot discards searched, and left to greedy */
 };
 
 static double now_ms(void)
@@ -106,7 +111,10 @@ static void match_end(void *ctx, const struct codec_game_message *end)
     struct search_bot *self = ctx;
     fprintf(stderr, "match %llu: %ld decisions searched, %ld by the heuristic after a failed rebuild\n",
             (unsigned long long)end->match, self->searched, self->fell_back);
-    self->searched = self->fell_back = 0;
+    if (self->discards || self->discards_greedy)
+        fprintf(stderr, "match %llu: %ld discards searched, %ld greedy's (not rebuilt)\n", (unsigned long long)end->match,
+                self->discards, self->discards_greedy);
+    self->searched = self->fell_back = self->discards = self->discards_greedy = 0;
     rebuild_cache_clear(&self->cache);
 }
 
@@ -156,10 +164,64 @@ static uint64_t view_hash(const cJSON *view)
     return h;
 }
 
+/* Whether the rebuilt state offers the request's actions: exactly, or,
+ * when the request lists a sample (a Tarot discard: protocol/README.md
+ * `legal_count`), as many in all and every listed one among them. */
+static int offers_listed(const struct game *g, const void *state, const struct codec_game_message *request)
+{
+    const cJSON *count = cJSON_GetObjectItem(request->root, "legal_count");
+    if (!cJSON_IsNumber(count)) return same_legal(g, state, request);
+    if (g->legal_count(state) != count->valueint) return 0;
+    for (int i = 0; i < request->n_legal; i++)
+        if (g->find_legal(state, request->legal[i], (int)strlen(request->legal[i])) < 0) return 0;
+    return 1;
+}
+
+/* Whether the request is a Tarot discard (bots/tarot_discards.h). */
+static int discard_choice(const struct codec_game_message *request)
+{
+    return request->n_legal > 1 && !strncmp(request->legal[0], "discard ", 8);
+}
+
+/* The discard searched over a few candidates: the index of its text in
+ * the request's list, or -1 with the text in answer (not in the sample
+ * listed); -2 when it cannot be searched. */
+static int search_discard(struct search_bot *self, const struct codec_game_message *request, char *answer, size_t cap)
+{
+    char err[256] = "", text[GAME_ACTION_MAX];
+    double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
+    struct rebuild_table table = { self->game, self->players, self->rules };
+    uint64_t seed = view_hash(request->view);
+    if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
+                             self->match, NULL, err, sizeof err) < 0 ||
+        !offers_listed(self->game, self->state, request)) {
+        fprintf(stderr, "bot-search: deal %d: greedy's discard (%s)\n", request->deal,
+                err[0] ? err : "the rebuilt state's actions are not the listed ones");
+        return -2;
+    }
+    double left = cap_ms - (now_ms() - start);
+    pq_rng_seed(&self->bid_rng, seed);
+    int i = tarot_discards_choose(&self->options, self->game, self->state, request->player, seed, left > 1 ? left : 1,
+                                  &self->bid_rng);
+    if (i < 0 || self->game->legal_text(self->state, i, text, sizeof text) < 0) return -2;
+    for (int k = 0; k < request->n_legal; k++)
+        if (!strcmp(request->legal[k], text)) return k;
+    snprintf(answer, cap, "%s", text);
+    return -1;
+}
+
 static int act_game(void *ctx, const struct codec_game_message *request, char *answer, size_t cap)
 {
     struct search_bot *self = ctx;
     char err[256] = "";
+    if (self->game && self->state && self->search_discard && searches_bids(self->game) && discard_choice(request)) {
+        int i = search_discard(self, request, answer, cap);
+        if (i >= -1) {
+            self->discards++;
+            return i;
+        }
+        self->discards_greedy++;   /* greedy's discard, as with --greedy-discard */
+    }
     int long_bids = coinche_auction(self->game, request);
     if (self->game && self->state && self->search_bids && searches_bids(self->game) && (small_choice(request) || long_bids)) {
         double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
@@ -245,6 +307,7 @@ int main(int argc, char **argv)
     const char *name = "search", *games[CODEC_GAMES_MAX + 1];
     search_options_default(&self.options);
     self.search_bids = 1;
+    self.search_discard = 1;
     rebuild_cache_init(&self.cache);
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
@@ -279,11 +342,13 @@ int main(int argc, char **argv)
             self.options.policy_plies = (int)plies;
         } else if (!strcmp(argv[i], "--greedy-bids")) {
             self.search_bids = 0;
+        } else if (!strcmp(argv[i], "--greedy-discard")) {
+            self.search_discard = 0;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
             fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]\n"
-                            "                  [--playout-plies N] [--greedy-bids] [--game G[,G...]|all]\n"
+                            "                  [--playout-plies N] [--greedy-bids] [--greedy-discard] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
                             "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
                             "                 game.h playout, where it has them; random elsewhere), random\n"
@@ -295,6 +360,8 @@ int main(int argc, char **argv)
                             "                 over a few candidates) and Tarot search them: a quarter of the\n"
                             "                 worlds, greedy's auction and the rules of thumb's card plays in\n"
                             "                 the playouts\n"
+                            "  --greedy-discard  greedy's Tarot discard; by default the taker searches a few\n"
+                            "                 candidates (bots/tarot_discards.h), four times the worlds\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

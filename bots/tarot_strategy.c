@@ -150,12 +150,11 @@ static int call(const struct tarot_strategy *self, const char *const *legal, int
 }
 
 /* F18: the shortest suits emptied first, then the cards worth most. */
-static tarot_mask discard(const struct tarot_strategy *self)
+tarot_mask tarot_strategy_discard(tarot_mask hand, int d)
 {
-    int d = tarot_count(self->hand) - self->hand_size;
-    tarot_mask plain = self->hand & ~TAROT_TRUMP_MASK & ~TAROT_BIT(TAROT_EXCUSE) & ~tarot_kings(), out = 0;
+    tarot_mask plain = hand & ~TAROT_TRUMP_MASK & ~TAROT_BIT(TAROT_EXCUSE) & ~tarot_kings(), out = 0;
     if (tarot_count(plain) <= d) {
-        tarot_mask trumps = self->hand & TAROT_TRUMP_MASK & ~tarot_bouts();
+        tarot_mask trumps = hand & TAROT_TRUMP_MASK & ~tarot_bouts();
         out = plain;
         while (tarot_count(out) < d && trumps) {
             out |= TAROT_BIT(tarot_first(trumps));
@@ -372,7 +371,9 @@ int tarot_strategy_choose(const struct tarot_strategy *self, const char *const *
     switch (self->phase) {
     case TAROT_AUCTION: return bid(self, legal, n_legal);
     case TAROT_CALL: return call(self, legal, n_legal);
-    case TAROT_DISCARD: return answer_with("discard", discard(self), legal, n_legal, answer, cap);
+    case TAROT_DISCARD:
+        return answer_with("discard", tarot_strategy_discard(self->hand, tarot_count(self->hand) - self->hand_size),
+                           legal, n_legal, answer, cap);
     case TAROT_CHELEM: return 0;                                           /* pass */
     case TAROT_PLAY:
         if (self->may_show && self->seat == self->taker && poignee(self))

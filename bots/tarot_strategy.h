@@ -62,6 +62,11 @@ int tarot_strategy_read(struct tarot_strategy *self, const cJSON *view, const ch
 int tarot_strategy_choose(const struct tarot_strategy *self, const char *const *legal, int n_legal, char *answer,
                           size_t cap);
 
+/* Greedy's discard (the heuristic above, F18) of d cards from the taker's
+ * hand with the dog in it: bot-search's first candidate
+ * (bots/tarot_discards.h). */
+tarot_mask tarot_strategy_discard(tarot_mask hand, int d);
+
 /* The hand's bidding strength (points, scaled to 18 cards). */
 int tarot_strategy_strength(tarot_mask hand, int players);
 
