@@ -13,7 +13,9 @@
  * denomination) over a few candidates (bots/coinche_bids.h); Coinche's
  * and the Belote forms' small choices in worlds whose hands would have
  * made the other seats' calls (bots/world_fits.h); Tarot's discard over a
- * few candidates built from the hand (bots/tarot_discards.h); elsewhere,
+ * few candidates built from the hand (bots/tarot_discards.h); a card play
+ * offered beside declarations (Tarot's poignées in trick 1) over the plays
+ * when greedy would not declare (greedy's declaration otherwise); elsewhere,
  * and for any decision whose state cannot be rebuilt, the greedy
  * heuristic decides; the bot says on stderr when a card play fell back.
  * Decisions are seeded from --seed and the view, so a given
@@ -126,6 +128,19 @@ static int card_play(const struct codec_game_message *request)
     return request->n_legal > 1;
 }
 
+/* A card play offered beside declarations made before the card (Tarot's
+ * poignées in trick 1): the indices of the plays into plays[] (at most
+ * cap) and their count; 0 when the list is all plays or has none. */
+static int plays_among(const struct codec_game_message *request, int *plays, int cap)
+{
+    int n = 0, others = 0;
+    for (int i = 0; i < request->n_legal; i++) {
+        if (strncmp(request->legal[i], "play ", 5)) others++;
+        else if (n < cap) plays[n++] = i;
+    }
+    return others && n > 1 ? n : 0;
+}
+
 /* Whether the request is a small choice that is no card play (a bid, an
  * exchange, a declaration of 2 to 8 actions): what --search-bids searches. */
 static int small_choice(const struct codec_game_message *request)
@@ -186,6 +201,27 @@ static int discard_choice(const struct codec_game_message *request)
 /* The discard searched over a few candidates: the index of its text in
  * the request's list, or -1 with the text in answer (not in the sample
  * listed); -2 when it cannot be searched. */
+/* The indices of the state's card plays into plays[] (at most cap): their
+ * count. */
+static int state_plays(const struct game *g, const void *state, int *plays, int cap)
+{
+    char text[GAME_ACTION_MAX];
+    int n = 0, legal = g->legal_count(state);
+    for (int i = 0; i < legal && n < cap; i++)
+        if (g->legal_text(state, i, text, sizeof text) >= 0 && !strncmp(text, "play ", 5)) plays[n++] = i;
+    return n;
+}
+
+/* The request's index of the state's legal action i, or -1. */
+static int listed_index(const struct game *g, const void *state, int i, const struct codec_game_message *request)
+{
+    char text[GAME_ACTION_MAX];
+    if (g->legal_text(state, i, text, sizeof text) < 0) return -1;
+    for (int k = 0; k < request->n_legal; k++)
+        if (!strcmp(request->legal[k], text)) return k;
+    return -1;
+}
+
 static int search_discard(struct search_bot *self, const struct codec_game_message *request, char *answer, size_t cap)
 {
     char err[256] = "", text[GAME_ACTION_MAX];
@@ -248,7 +284,18 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         }
         err[0] = '\0';   /* greedy's bid, as without the option */
     }
-    if (self->game && self->state && card_play(request)) {
+    /* A card play beside declarations (Tarot's poignées): greedy says
+     * whether to declare; if it would play, the plays are searched. */
+    int plays[CODEC_LEGAL_MAX], n_plays = 0;
+    if (self->game && self->state && (n_plays = plays_among(request, plays, CODEC_LEGAL_MAX)) > 0) {
+        int i = game_greedy_choose(request->view, request->legal, request->n_legal, answer, cap, err, sizeof err);
+        if (i < 0 || strncmp(request->legal[i], "play ", 5)) {
+            if (err[0]) fprintf(stderr, "bot-search: %s\n", err);
+            return i;
+        }
+        err[0] = '\0';
+    }
+    if (self->game && self->state && (n_plays > 0 || card_play(request))) {
         double start = now_ms();
         /* a share of the free time and of the bank, never all of either */
         double cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
@@ -257,12 +304,20 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         /* the rebuild has half of it at most (a failing one tries long) */
         if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
                                  self->match, NULL, err, sizeof err) == 0 &&
-            same_legal(self->game, self->state, request)) {
+            (n_plays > 0 ? offers_listed(self->game, self->state, request) : same_legal(self->game, self->state, request))) {
             double left = cap_ms - (now_ms() - start);
-            int i = search_choose(&self->options, self->game, self->state, request->player, seed,
-                                  left > 1 ? left : 1, NULL);
+            struct search_options o = self->options;
+            if (n_plays > 0) {   /* the state's plays (a sampled list's indices are not the state's) */
+                o.only = plays;
+                o.n_only = state_plays(self->game, self->state, plays, CODEC_LEGAL_MAX);
+            }
+            int i = search_choose(&o, self->game, self->state, request->player, seed, left > 1 ? left : 1, NULL);
+            if (i >= 0 && n_plays > 0) i = listed_index(self->game, self->state, i, request);
             if (i >= 0) {
                 self->searched++;
+                if (n_plays > 0)
+                    fprintf(stderr, "bot-search: deal %d: a card play offered beside a declaration searched\n",
+                            request->deal);
                 return i;
             }
         }

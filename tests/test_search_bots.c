@@ -40,6 +40,14 @@ Test(search_bots, passes_the_check_in_every_belote_form, .timeout = 300)
 Test(search_bots, passes_the_check_in_tarot, .timeout = 300)
 {
     check_game("tarot", 4);
+    /* the check's poignée packs: the first card, offered beside the
+     * poignées, is searched when greedy would not show one (it was
+     * greedy's: the list is no card play and no small choice) */
+    static char cmd[4096], out[4096];
+    snprintf(cmd, sizeof cmd, "cat %s/*/search-* | grep -c 'a card play offered beside a declaration searched'",
+             support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "no trick-1 play beside a poignée was searched: %s", out);
+    cr_assert_geq(atoi(out), 1, "%s", out);
 }
 
 /* One duplicate set of `game` at `players` under `rules` (extra arena
