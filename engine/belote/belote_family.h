@@ -225,6 +225,20 @@ static inline int bel_plays_text(pq_mask legal, pq_mask hand, struct bel_belote 
     return bel_put_play(buf, cap, card, suffix);
 }
 
+/* The index among those plays of `card`'s, with its belote word when the
+ * hand may say it (the playouts' habit: belote said whenever it may be),
+ * or -1 when `card` is not in `legal`. */
+static inline int bel_plays_index_said(pq_mask legal, pq_mask hand, struct bel_belote b, int card)
+{
+    int k = 0;
+    for (; legal; legal &= legal - 1) {
+        int c = pq_mask_first(legal), said = bel_suffixes(c, hand, b) != 0;
+        if (c == card) return k + said;
+        k += 1 + said;
+    }
+    return -1;
+}
+
 /* Writes `a`, `b`, `c` (NULL: nothing) one after the other into buf: the
  * length, or -1 when cap is short (buf then holds what fits). */
 int bel_put(char *buf, int cap, const char *a, const char *b, const char *c);

@@ -88,19 +88,6 @@ static int threatened(const struct coinche_deal *d, int pos, int led, int best, 
     return 0;
 }
 
-/* The index of `card`'s play in the legal list (with its belote word). */
-static int index_of(const struct coinche_deal *d, pq_mask legal, int card)
-{
-    struct bel_belote b = coinche_deal_belote(d);
-    int k = 0;
-    for (; legal; legal &= legal - 1) {
-        int c = pq_mask_first(legal), said = bel_suffixes(c, d->hand[d->to_act], b) != 0;
-        if (c == card) return k + said;
-        k += 1 + said;
-    }
-    return -1;
-}
-
 static int lead(const struct coinche_deal *d, pq_mask legal, uint64_t seed)
 {
     int s = d->to_act, den = d->contract.den;
@@ -148,5 +135,5 @@ int coinche_deal_playout(const struct coinche_deal *d, uint64_t seed)
     pq_mask legal = coinche_deal_legal_cards(d);
     if (!legal) return -1;
     int card = d->n_played == 0 ? lead(d, legal, seed) : follow(d, legal);
-    return card < 0 ? -1 : index_of(d, legal, card);
+    return card < 0 ? -1 : bel_plays_index_said(legal, d->hand[d->to_act], coinche_deal_belote(d), card);
 }
