@@ -2,7 +2,8 @@
  * options.fits), one entry for every game, so that no caller names a
  * game's own filter: Coinche's auction (bots/coinche_bids.h
  * coinche_world_fits), the Belote forms' (bots/belote_bids.h
- * belote_world_fits); every world of any other game.
+ * belote_world_fits), Tarot's (bots/tarot_bids.h tarot_world_fits);
+ * every world of any other game.
  */
 #ifndef BOTS_WORLD_FITS_H
 #define BOTS_WORLD_FITS_H
