@@ -15,7 +15,9 @@ static int bid_fits(tarot_mask hand, int players, int bid, int before)
     int strength = tarot_strategy_bid_strength(hand, players);
     if (bid == TAROT_PASS)
         return before >= TAROT_GARDE_CONTRE || strength < tarot_strategy_bid_need(before + 1) + TAROT_FIT_PASS_SLACK;
-    if (strength < tarot_strategy_bid_need(bid) - TAROT_FIT_BID_SLACK) return 0;
+    if (strength < tarot_strategy_bid_need(TAROT_PRISE) - TAROT_FIT_BID_SLACK ||
+        strength < tarot_strategy_bid_need(bid) - TAROT_FIT_CONTRACT_SLACK)
+        return 0;
     return bid >= TAROT_GARDE_CONTRE || strength < tarot_strategy_bid_need(bid + 1) + TAROT_FIT_PASS_SLACK;
 }
 

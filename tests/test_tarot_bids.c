@@ -75,11 +75,11 @@ Test(tarot_bids, a_garde_with_a_hand_greedy_passes_is_refused)
     garde_deal(&w, (const int[]){ 0, 2, 1, 3 });
     for (int p = 0; p < 4; p++) cr_assert(tarot_world_fits(g, &w, p), "player %d", p);
     /* seats 0 and 3 traded: the garde from 35, more than the slack under
-       56, is refused; seat 3's pass with 60 after a garde fits (garde sans
+       56 (and than the prise's under 40), is refused; seat 3's pass with 60 after a garde fits (garde sans
        needs 71), so seat 0 itself, whose own bid is not judged, takes it */
     garde_deal(&w, (const int[]){ 3, 1, 2, 0 });
     cr_assert_lt(tarot_strategy_bid_strength(tt_cards(HANDS[3]), 4),
-                 tarot_strategy_bid_need(TAROT_GARDE) - TAROT_FIT_BID_SLACK);
+                 tarot_strategy_bid_need(TAROT_GARDE) - TAROT_FIT_CONTRACT_SLACK);
     for (int p = 1; p < 4; p++) cr_assert_not(tarot_world_fits(g, &w, p), "player %d", p);
     cr_assert(tarot_world_fits(g, &w, 0));
 }
@@ -159,7 +159,8 @@ Test(tarot_bids, at_five_a_taker_holding_the_called_king_is_refused)
         swap_dealt(&w.deal, d->called, tarot_first(low));
         tarot_mask now = tarot_dealt_hand(&w.deal, d->taker);
         int strength = tarot_strategy_bid_strength(now, 5), c = d->contract;
-        if (strength < tarot_strategy_bid_need(c) - TAROT_FIT_BID_SLACK ||
+        if (strength < tarot_strategy_bid_need(TAROT_PRISE) - TAROT_FIT_BID_SLACK ||
+            strength < tarot_strategy_bid_need(c) - TAROT_FIT_CONTRACT_SLACK ||
             (c < TAROT_GARDE_CONTRE && strength >= tarot_strategy_bid_need(c + 1) + TAROT_FIT_PASS_SLACK))
             continue;
         tried++;
