@@ -3,8 +3,10 @@
  * constructed deal at four the real world fits for every seat through the
  * auction, the discard and the play; the world whose garde bidder holds a
  * passer's hand (and whose passer the garde hand) is refused for every
- * other seat but its own; a pass a little over greedy's need fits, one
- * the slack over it does not; at five greedy's auction and call fit and
+ * other seat, one whose garde came from a hand near a prise is not, a prise from a
+ * hand well under one is; a
+ * pass a little over greedy's need fits, one more than the slack over it
+ * does not; at five greedy's auction and call fit and
  * a taker holding the king it called does not.
  */
 #include <criterion/criterion.h>
@@ -74,20 +76,31 @@ Test(tarot_bids, a_garde_with_a_hand_greedy_passes_is_refused)
     /* seats 1 and 2 traded (both weak): fits */
     garde_deal(&w, (const int[]){ 0, 2, 1, 3 });
     for (int p = 0; p < 4; p++) cr_assert(tarot_world_fits(g, &w, p), "player %d", p);
-    /* seats 0 and 3 traded: the garde from 35, more than the slack under
-       56 (and than the prise's under 40), is refused; seat 3's pass with 60 after a garde fits (garde sans
-       needs 71), so seat 0 itself, whose own bid is not judged, takes it */
+    /* seats 0 and 3 traded: a garde from 35 is within the slack (bot-search
+       says garde with such hands), and seat 3's pass with 60 after a
+       garde fits (garde sans needs 71): fits */
     garde_deal(&w, (const int[]){ 3, 1, 2, 0 });
-    cr_assert_lt(tarot_strategy_bid_strength(tt_cards(HANDS[3]), 4),
-                 tarot_strategy_bid_need(TAROT_GARDE) - TAROT_FIT_CONTRACT_SLACK);
+    cr_assert_geq(tarot_strategy_bid_strength(tt_cards(HANDS[3]), 4),
+                  tarot_strategy_bid_need(TAROT_PRISE) - TAROT_FIT_BID_SLACK);
+    for (int p = 1; p < 4; p++) cr_assert(tarot_world_fits(g, &w, p), "player %d", p);
+    cr_assert(tarot_world_fits(g, &w, 0));
+    /* a prise from 26, more than the slack under the prise's need (if not
+       under its own need's): refused but for the bidder itself */
+    const char *h26 = "08 09 10 11 12 13 14 JS NS 1H JH NH 1D JD ND 1C JC NC";
+    const char *hands[4] = { h26, HANDS[1], HANDS[2], HANDS[0] };
+    char deck[TAROT_DECK_TEXT];
+    cr_assert_eq(tarot_strategy_bid_strength(tt_cards(h26), 4), 26);
+    tt_deck(4, hands, "QS QH QD KD QC KC", deck);
+    tt_start(&w, 4, NULL, deck);
+    tt_play(&w, (const char *const[]){ "bid prise", "pass", "pass", "pass", NULL });
     for (int p = 1; p < 4; p++) cr_assert_not(tarot_world_fits(g, &w, p), "player %d", p);
     cr_assert(tarot_world_fits(g, &w, 0));
 }
 
-/* Seats 0..2 pass, seat 3 (the garde hand) says garde; seat 0 holds `h0`. */
-static void pass_deal(struct tarot_match *m, const char *h0, const char *dog)
+/* Seats 0..2 pass, seat 3 (`h3`) says garde; seat 0 holds `h0`. */
+static void pass_deal(struct tarot_match *m, const char *h0, const char *h3, const char *dog)
 {
-    const char *hands[4] = { h0, HANDS[1], HANDS[2], HANDS[0] };
+    const char *hands[4] = { h0, HANDS[1], HANDS[2], h3 };
     char deck[TAROT_DECK_TEXT];
     tt_deck(4, hands, dog, deck);
     tt_start(m, 4, NULL, deck);
@@ -98,15 +111,17 @@ Test(tarot_bids, a_pass_fits_a_little_over_greedy_s_need_only)
 {
     static struct tarot_match m;
     /* seat 3's hand with KC KD for JC NC: 44, over the prise's 40 by less
-       than the slack; then QC for JS too: 46, by the slack */
+       than the slack; then QC for JS and KS (from the garde hand) for NS:
+       50, over it by more */
     const char *h44 = "08 09 10 11 12 13 14 JS NS QS JH NH QH JD ND QD KC KD";
-    const char *h46 = "08 09 10 11 12 13 14 QC NS QS JH NH QH JD ND QD KC KD";
-    cr_assert_eq(tarot_strategy_bid_need(TAROT_PRISE) + TAROT_FIT_PASS_SLACK, 46);
+    const char *h50 = "08 09 10 11 12 13 14 QC KS QS JH NH QH JD ND QD KC KD";
+    const char *garde50 = "21 20 19 18 17 16 15 01 EX NS KH 2S 3S 4S 2H 3H 4H 2D";
+    cr_assert_eq(tarot_strategy_bid_need(TAROT_PRISE) + TAROT_FIT_PASS_SLACK, 48);
     cr_assert_eq(tarot_strategy_bid_strength(tt_cards(h44), 4), 44);
-    cr_assert_eq(tarot_strategy_bid_strength(tt_cards(h46), 4), 46);
-    pass_deal(&m, h44, "1H 1D 1C QC JC NC");
+    cr_assert_eq(tarot_strategy_bid_strength(tt_cards(h50), 4), 50);
+    pass_deal(&m, h44, HANDS[0], "1H 1D 1C QC JC NC");
     for (int p = 1; p < 4; p++) cr_assert(tarot_world_fits(&tarot_game, &m, p), "player %d", p);
-    pass_deal(&m, h46, "1H 1D 1C JS JC NC");
+    pass_deal(&m, h50, garde50, "1H 1D 1C JS JC NC");
     for (int p = 1; p < 4; p++) cr_assert_not(tarot_world_fits(&tarot_game, &m, p), "player %d", p);
     cr_assert(tarot_world_fits(&tarot_game, &m, 0));
 }
