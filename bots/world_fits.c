@@ -12,6 +12,6 @@ int game_world_fits(const struct game *g, const void *world, int player)
     if (!strcmp(g->name, "coinche")) return coinche_world_fits(g, world, player);
     if (!strcmp(g->name, "belote") || !strcmp(g->name, "belote-partnership"))
         return belote_world_fits(g, world, player);
-    if (!strcmp(g->name, "tarot")) return tarot_world_fits(g, world, player);
+    if (!strcmp(g->name, "tarot") && g->players(world) < 5) return tarot_world_fits(g, world, player);
     return 1;
 }

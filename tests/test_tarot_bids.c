@@ -7,7 +7,8 @@
  * hand well under one is; a
  * pass a little over greedy's need fits, one more than the slack over it
  * does not; at five greedy's auction and call fit and
- * a taker holding the king it called does not.
+ * a taker holding the king it called does not (game_world_fits, which
+ * dispatches Tarot at three and four only, takes it).
  */
 #include <criterion/criterion.h>
 #include <string.h>
@@ -182,6 +183,8 @@ Test(tarot_bids, at_five_a_taker_holding_the_called_king_is_refused)
         for (int p = 0; p < 5; p++)
             if (p != d->taker) cr_assert_not(tarot_world_fits(&tarot_game, &w, p), "seed %d, player %d", (int)seed, p);
         cr_assert(tarot_world_fits(&tarot_game, &w, d->taker));
+        /* game_world_fits takes every world at five (bots/world_fits.h) */
+        cr_assert(game_world_fits(&tarot_game, &w, (d->taker + 1) % 5));
     }
     cr_assert_eq(tried, 5);
 }
