@@ -122,10 +122,22 @@ int tarot_strategy_strength(tarot_mask hand, int players)
     return points * 18 / size;
 }
 
+/* The strength each contract needs, by enum tarot_contract. */
+static const int needs[] = { 0, 40, 56, 71, 81 };
+
+int tarot_strategy_bid_strength(tarot_mask hand, int players)
+{
+    return tarot_strategy_strength(hand, players) + (players == 5 ? 4 : 0);
+}
+
+int tarot_strategy_bid_need(int contract)
+{
+    return contract <= TAROT_PASS ? 0 : needs[contract > TAROT_GARDE_CONTRE ? TAROT_GARDE_CONTRE : contract];
+}
+
 static int bid(const struct tarot_strategy *self, const char *const *legal, int n_legal)
 {
-    static const int needs[] = { 0, 40, 56, 71, 81 };
-    int strength = tarot_strategy_strength(self->hand, self->players) + (self->players == 5 ? 4 : 0);
+    int strength = tarot_strategy_bid_strength(self->hand, self->players);
     for (int c = 4; c >= 1; c--) {
         char text[32];
         snprintf(text, sizeof text, "bid %s", contracts[c]);

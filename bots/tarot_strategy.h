@@ -70,4 +70,11 @@ tarot_mask tarot_strategy_discard(tarot_mask hand, int d);
 /* The hand's bidding strength (points, scaled to 18 cards). */
 int tarot_strategy_strength(tarot_mask hand, int players);
 
+/* Greedy's bid: the highest contract whose need the bid strength reaches
+ * (tarot_strategy_strength, 4 more at five players), when that contract
+ * is above the last bid; else a pass. Both read by bots/tarot_bids.h. */
+int tarot_strategy_bid_strength(tarot_mask hand, int players);
+/* The bid strength a contract (enum tarot_contract) needs: 0 a pass. */
+int tarot_strategy_bid_need(int contract);
+
 #endif

@@ -2,7 +2,9 @@
  * options.fits), one entry for every game, so that no caller names a
  * game's own filter: Coinche's auction (bots/coinche_bids.h
  * coinche_world_fits), the Belote forms' (bots/belote_bids.h
- * belote_world_fits); every world of any other game.
+ * belote_world_fits), Tarot's at three and four players (bots/tarot_bids.h
+ * tarot_world_fits: at five bot-search's searched bids lost with it in
+ * process, bots/README.md); every world of any other game.
  */
 #ifndef BOTS_WORLD_FITS_H
 #define BOTS_WORLD_FITS_H
