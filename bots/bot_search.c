@@ -198,9 +198,6 @@ static int discard_choice(const struct codec_game_message *request)
     return request->n_legal > 1 && !strncmp(request->legal[0], "discard ", 8);
 }
 
-/* The discard searched over a few candidates: the index of its text in
- * the request's list, or -1 with the text in answer (not in the sample
- * listed); -2 when it cannot be searched. */
 /* The indices of the state's card plays into plays[] (at most cap): their
  * count. */
 static int state_plays(const struct game *g, const void *state, int *plays, int cap)
@@ -222,26 +219,50 @@ static int listed_index(const struct game *g, const void *state, int i, const st
     return -1;
 }
 
+/* A decision's clock and seed, and the state rebuilt from its view. */
+struct decision {
+    double start, cap_ms;   /* a share of the free time and of the bank, never all of either */
+    uint64_t seed;          /* from the view: the same view decides the same way */
+};
+
+/* Rebuilds self->state from the request's view into d's time (the rebuild
+ * has half of it at most: a failing one tries long): 0, or -1 with err. */
+static int rebuild(struct search_bot *self, const struct codec_game_message *request, struct decision *d, char *err,
+                   size_t cap)
+{
+    struct rebuild_table table = { self->game, self->players, self->rules };
+    d->start = now_ms();
+    d->cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
+    d->seed = view_hash(request->view);
+    return rebuild_state_cached(self->state, &table, request->view, request->player, d->seed, d->cap_ms / 2,
+                                &self->cache, self->match, NULL, err, cap) < 0 ? -1 : 0;
+}
+
+/* What is left of d's time for the search (1 ms at least). */
+static double time_left(const struct decision *d)
+{
+    double left = d->cap_ms - (now_ms() - d->start);
+    return left > 1 ? left : 1;
+}
+
+/* The discard searched over a few candidates: the index of its text in
+ * the request's list, or -1 with the text in answer (not in the sample
+ * listed); -2 when it cannot be searched. */
 static int search_discard(struct search_bot *self, const struct codec_game_message *request, char *answer, size_t cap)
 {
     char err[256] = "", text[GAME_ACTION_MAX];
-    double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
-    struct rebuild_table table = { self->game, self->players, self->rules };
-    uint64_t seed = view_hash(request->view);
-    if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
-                             self->match, NULL, err, sizeof err) < 0 ||
-        !offers_listed(self->game, self->state, request)) {
+    struct decision d;
+    if (rebuild(self, request, &d, err, sizeof err) < 0 || !offers_listed(self->game, self->state, request)) {
         fprintf(stderr, "bot-search: deal %d: greedy's discard (%s)\n", request->deal,
                 err[0] ? err : "the rebuilt state's actions are not the listed ones");
         return -2;
     }
-    double left = cap_ms - (now_ms() - start);
-    pq_rng_seed(&self->bid_rng, seed);
-    int i = tarot_discards_choose(&self->options, self->game, self->state, request->player, seed, left > 1 ? left : 1,
+    pq_rng_seed(&self->bid_rng, d.seed);
+    int i = tarot_discards_choose(&self->options, self->game, self->state, request->player, d.seed, time_left(&d),
                                   &self->bid_rng);
     if (i < 0 || self->game->legal_text(self->state, i, text, sizeof text) < 0) return -2;
-    for (int k = 0; k < request->n_legal; k++)
-        if (!strcmp(request->legal[k], text)) return k;
+    int k = listed_index(self->game, self->state, i, request);
+    if (k >= 0) return k;
     snprintf(answer, cap, "%s", text);
     return -1;
 }
@@ -260,17 +281,12 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
     }
     int long_bids = coinche_auction(self->game, request);
     if (self->game && self->state && self->search_bids && searches_bids(self->game) && (small_choice(request) || long_bids)) {
-        double start = now_ms(), cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
-        struct rebuild_table table = { self->game, self->players, self->rules };
-        uint64_t seed = view_hash(request->view);
+        struct decision d;
         int only[COINCHE_BIDS_MAX], n_only = 0;
-        if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
-                                 self->match, NULL, err, sizeof err) == 0 &&
-            same_legal(self->game, self->state, request) &&
+        if (rebuild(self, request, &d, err, sizeof err) == 0 && same_legal(self->game, self->state, request) &&
             (!long_bids || (n_only = coinche_bid_candidates(self->game, self->state, only, COINCHE_BIDS_MAX)) > 0)) {
             struct search_policy policy = { game_greedy_bid_policy, &self->bid_rng };
             struct search_options o = self->options;
-            double left = cap_ms - (now_ms() - start);
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
             o.fits = game_world_fits;   /* hands that fit the auction's calls */
@@ -278,8 +294,8 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             o.policy = &policy;
             o.policy_plies = 0;
             o.worlds = o.worlds / 4 > 0 ? o.worlds / 4 : 1;
-            pq_rng_seed(&self->bid_rng, seed);
-            int i = search_choose(&o, self->game, self->state, request->player, seed, left > 1 ? left : 1, NULL);
+            pq_rng_seed(&self->bid_rng, d.seed);
+            int i = search_choose(&o, self->game, self->state, request->player, d.seed, time_left(&d), NULL);
             if (i >= 0) return i;
         }
         err[0] = '\0';   /* greedy's bid, as without the option */
@@ -296,22 +312,14 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
         err[0] = '\0';
     }
     if (self->game && self->state && (n_plays > 0 || card_play(request))) {
-        double start = now_ms();
-        /* a share of the free time and of the bank, never all of either */
-        double cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
-        struct rebuild_table table = { self->game, self->players, self->rules };
-        uint64_t seed = view_hash(request->view);
-        /* the rebuild has half of it at most (a failing one tries long) */
-        if (rebuild_state_cached(self->state, &table, request->view, request->player, seed, cap_ms / 2, &self->cache,
-                                 self->match, NULL, err, sizeof err) == 0 &&
-            (n_plays > 0 ? offers_listed(self->game, self->state, request) : same_legal(self->game, self->state, request))) {
-            double left = cap_ms - (now_ms() - start);
+        struct decision d;
+        if (rebuild(self, request, &d, err, sizeof err) == 0 && offers_listed(self->game, self->state, request)) {
             struct search_options o = self->options;
             if (n_plays > 0) {   /* the state's plays (a sampled list's indices are not the state's) */
                 o.only = plays;
                 o.n_only = state_plays(self->game, self->state, plays, CODEC_LEGAL_MAX);
             }
-            int i = search_choose(&o, self->game, self->state, request->player, seed, left > 1 ? left : 1, NULL);
+            int i = search_choose(&o, self->game, self->state, request->player, d.seed, time_left(&d), NULL);
             if (i >= 0 && n_plays > 0) i = listed_index(self->game, self->state, i, request);
             if (i >= 0) {
                 self->searched++;

@@ -42,7 +42,7 @@ int coinche_bid_candidates(const struct game *g, const void *state, int *out, in
  * partner's earlier bid), and each pass before any bid by a hand that
  * reckons no denomination at COINCHE_FIT_SLACK above 80 or more. 1 for
  * any other game or state. */
-enum { COINCHE_FIT_SLACK = 10, COINCHE_FIT_TRIES = 40 };
+enum { COINCHE_FIT_SLACK = 10 };
 int coinche_world_fits(const struct game *g, const void *world, int player);
 
 #endif

@@ -1042,10 +1042,10 @@ int runner_run(struct runner *r, char *err, size_t cap)
             }
             /* Every place taken: the next partie's processes start while
              * these are played (peek_job). */
-            int full = 1;
-            for (int i = 0; i < L.n_slots; i++) full &= L.slots[i].busy;
+            int all_busy = 1;
+            for (int i = 0; i < L.n_slots; i++) all_busy &= L.slots[i].busy;
             struct runner_job ahead;
-            if (began && full && more && !deferred && r->peek_job && !(r->stop && *r->stop) &&
+            if (began && all_busy && more && !deferred && r->peek_job && !(r->stop && *r->stop) &&
                 awaiting_hellos(&L) < HELLOS_PENDING_MAX && r->peek_job(r->ctx, &ahead) &&
                 start_ahead(&L, &ahead, now_ms(), err, cap) < 0)
                 goto out;
