@@ -27,7 +27,10 @@
  * (bots/world_fits.h) as bot-search's, or with `+nofits` last not, `+fits`
  * last the card plays' worlds too; with `+discard` (before those) the
  * seat's Tarot discard searched over a few candidates as bot-search
- * searches it (bots/tarot_discards.h, four times the worlds); --budget as
+ * searches it (bots/tarot_discards.h, four times the worlds), and with `+oracle` (last of
+ * all) every search sees every hand (its worlds are the real
+ * state: what perfect inference would be worth), with `+infer` the card
+ * plays' worlds weighed by the others' card plays (bots/infer.h); --budget as
  * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
@@ -39,7 +42,8 @@
  * and cost most of the time.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
- *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only]
+ *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N]
+ * --unlike N: +infer's weight of a play unlike the habits (per mille).
  */
 #include <math.h>
 #include <stdio.h>
@@ -48,6 +52,7 @@
 #include <time.h>
 #include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
+#include "bots/infer.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
 #include "bots/tarot_discards.h"
@@ -64,6 +69,12 @@ struct config {
                                    searched small choices (bot-search's), 0 none (+nofits), 2 the
                                    card plays' too (+fits) */
     int discard;                /* the seat's Tarot discard searched too (bots/tarot_discards.h) */
+    int infer;                  /* +infer: the card plays' worlds weighed by the others' card
+                                   plays (bots/infer.h) */
+    int unlike;                 /* --unlike: infer.h unlike (0: its default) */
+    int oracle;                 /* +oracle: the searches see every hand (their worlds are the real
+                                   state): how much knowing the hidden cards is worth, the most any
+                                   inference could give */
     struct search_options options;
 };
 
@@ -81,11 +92,18 @@ static int parse_config(const char *text, struct config *c)
     c->bid = 0;
     c->melds_greedy = c->bid_random = 0;
     c->discard = 0;
+    c->oracle = c->infer = 0;
     char word[32], whole[48];
     size_t len = strlen(text);
     c->fits = 1;
-    if (len > 7 && !strcmp(text + len - 7, "+nofits")) c->fits = 0, len -= 7;
-    else if (len > 5 && !strcmp(text + len - 5, "+fits")) c->fits = 2, len -= 5;
+    for (int more = 1; more;) {
+        more = 0;
+        if (len > 7 && !strncmp(text + len - 7, "+oracle", 7)) c->oracle = more = 1, len -= 7;
+        if (len > 6 && !strncmp(text + len - 6, "+infer", 6)) c->infer = more = 1, len -= 6;
+        if (len > 13 && !strncmp(text + len - 13, "+infer-greedy", 13)) c->infer = 2, more = 1, len -= 13;
+    }
+    if (len > 7 && !strncmp(text + len - 7, "+nofits", 7)) c->fits = 0, len -= 7;
+    else if (len > 5 && !strncmp(text + len - 5, "+fits", 5)) c->fits = 2, len -= 5;
     if (len > 8 && !strncmp(text + len - 8, "+discard", 8)) c->discard = 1, len -= 8;
     snprintf(whole, sizeof whole, "%.*s", (int)len, text);
     text = whole;
@@ -108,8 +126,9 @@ static int parse_config(const char *text, struct config *c)
     return 0;
 }
 
-/* Greedy's action for the player to act: applied; the rc of apply. */
-static int greedy_act(const struct game *g, void *state)
+/* Greedy's action for the player to act: applied, its text into done
+ * (GAME_ACTION_MAX bytes); the rc of apply. */
+static int greedy_act(const struct game *g, void *state, char *done)
 {
     static char texts[512][GAME_ACTION_MAX];
     const char *legal[512];
@@ -125,7 +144,18 @@ static int greedy_act(const struct game *g, void *state)
     int pick = game_greedy_choose(view, legal, n, answer, sizeof answer, err, sizeof err);
     cJSON_Delete(view);
     const char *text = pick >= 0 ? legal[pick] : answer;
+    snprintf(done, GAME_ACTION_MAX, "%s", text);
     return g->apply(state, text, (int)strlen(text), err, sizeof err);
+}
+
+/* +oracle's sampler: the world is the real state. */
+static size_t oracle_size;
+static int oracle_sample(void *out, const void *state, int player, uint64_t seed)
+{
+    (void)player;
+    (void)seed;
+    memcpy(out, state, oracle_size);
+    return 0;
 }
 
 /* What one configuration's searched decisions cost, over the run. */
@@ -148,7 +178,20 @@ static double play(const struct game *g, const void *start, int seat, const stru
     long before[GAME_MAX_PLAYERS];
     struct tally none = { 0, 0, 0, 0 };
     int index[1];
-    if (!state) return 0;
+    struct game seen;   /* g, or g with +oracle's sampler */
+    seen = *g;
+    if (c->oracle) {
+        oracle_size = g->state_size;
+        seen.sample = oracle_sample;
+    }
+    static char actions[4000][GAME_ACTION_MAX];   /* the deal's, for +infer */
+    void *scratch = malloc(g->state_size);
+    struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL };
+    if (!state || !scratch) {
+        free(state);
+        free(scratch);
+        return 0;
+    }
     if (probe) tally = &none;
     memcpy(state, start, g->state_size);
     g->scores(state, before);
@@ -160,6 +203,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
         if (probe && ((p == seat && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
             int discards = !strncmp(text, "play ", 5) ? 0 : 1;
             free(state);
+            free(scratch);
             return discards;
         }
         int discard = -1;
@@ -167,7 +211,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             static struct pq_rng rng;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             double t = cpu_s();
-            discard = tarot_discards_choose(&c->options, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, &rng);
+            discard = tarot_discards_choose(&c->options, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, &rng);
             t = cpu_s() - t;
             tally->cpu += t;
             if (discard >= 0) tally->discard_cpu += t, tally->discards++;
@@ -191,7 +235,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
             o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
-            int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            int i = search_choose(&o, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             tally->cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
@@ -199,19 +243,30 @@ static double play(const struct game *g, const void *start, int seat, const stru
             struct search_options o = c->options;
             o.fits = c->fits == 2 ? game_world_fits : NULL;
             o.fit_tries = WORLD_FIT_TRIES;
+            if (c->infer) {
+                static const struct search_policy greedy = { game_greedy_policy, NULL };
+                infer.n = ply;
+                infer.model = c->infer == 2 ? &greedy : NULL;
+                infer.unlike = c->unlike;
+                o.weigh = infer_weigh;
+                o.weigh_ctx = &infer;
+                o.weigh_tries = INFER_TRIES;
+            }
             double t = cpu_s();
-            int i = search_choose(&o, g, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            int i = search_choose(&o, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             tally->cpu += cpu_s() - t;
             tally->decisions++;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
         } else {
-            rc = greedy_act(g, state);
+            rc = greedy_act(g, state, text);
         }
+        snprintf(actions[ply], GAME_ACTION_MAX, "%s", text);
         if (rc != GAME_GOES_ON) break;
     }
     double v = probe ? 0 : search_value(g, state, seat, before);
     free(state);
+    free(scratch);
     return v;
 }
 
@@ -227,6 +282,7 @@ int main(int argc, char **argv)
     cf[0].options.table = cf[1].options.table = search_table_new(0);   /* as bot-search keeps one */
     cf[0].greedy = cf[1].greedy = 0;
     cf[0].bid_worlds = cf[1].bid_worlds = 0;
+    cf[0].unlike = cf[1].unlike = 0;
     cf[1].options.thumb = 0;
     const char *names[2] = { "thumb", "random" };
     for (int i = 1; i < argc; i++) {
@@ -249,15 +305,18 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
         else if (!strcmp(a, "--exact-a")) cf[0].options.exact_plies = atoi(v);
+        else if (!strcmp(a, "--unlike")) bad = (cf[0].unlike = cf[1].unlike = atoi(v)) <= 0 || cf[0].unlike > 1000;
         else bad = 1;
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds or +bid-random, then +discard (Tarot's discard\n"
                             "          searched), then +nofits (no world filtered) or +fits (the card plays' worlds fit the\n"
-                            "          calls too)\n");
+                            "          calls too), then +oracle (the searches see every hand) or +infer (the card plays' worlds\n"
+                            "          weighed by the others' plays, as the rules of thumb would make them; +infer-greedy:\n"
+                            "          as greedy would)\n");
             return 2;
         }
         i++;

@@ -350,6 +350,46 @@ double search_solve(const struct game *g, const void *state, int player, const l
     return solve(&s, state, -1e300, 1e300, 0);
 }
 
+/* A world sampled from `seed` into `world`, sampled again (up to
+ * options->fit_tries in all) while it does not fit. */
+static void sample_fitting(const struct search_options *o, const struct game *g, const void *state, int player,
+                           void *world, uint64_t seed)
+{
+    struct pq_rng rng;
+    pq_rng_seed(&rng, seed);
+    if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, g->state_size);
+    for (int t = 1; o->fits && t < o->fit_tries && !o->fits(g, world, player); t++)
+        if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, g->state_size);
+}
+
+/* A world taken with the chance options->weigh gives it, or after
+ * options->weigh_tries worlds the likeliest of them. 0, or -1 when there
+ * is no room for the likeliest. */
+static int choose_world(const struct search_options *o, const struct game *g, const void *state, int player,
+                        void *world, uint64_t seed)
+{
+    struct pq_rng rng;
+    void *best = NULL;
+    double top = -1;
+    int tries = o->weigh_tries > 0 ? o->weigh_tries : 1, rc = 0;
+    pq_rng_seed(&rng, seed);
+    for (int t = 0; t < tries; t++) {
+        sample_fitting(o, g, state, player, world, pq_rng_next(&rng));
+        double w = o->weigh(o->weigh_ctx, g, world, player);
+        if ((double)(pq_rng_next(&rng) >> 11) * 0x1.0p-53 < w) goto out;
+        if (w > top) {
+            if (!best && !(best = malloc(g->state_size))) return -1;
+            memcpy(best, world, g->state_size);
+            top = w;
+        }
+    }
+    if (best) memcpy(world, best, g->state_size);
+    else rc = -1;
+out:
+    free(best);
+    return rc;
+}
+
 /* The number of actions to the end of the deal when every player plays
  * its first legal action: the length of any line in a trick game, where
  * every line plays the same cards. */
@@ -427,9 +467,13 @@ int search_choose(const struct search_options *options, const struct game *g, co
         if (options->ms <= 0 && round >= options->worlds) break;
         if (round > 0 && limit > 0 && now_ms() - start >= limit) break;
         uint64_t world_seed = pq_rng_next(&rng), luck = pq_rng_next(&rng);
-        if (g->sample(world, state, player, world_seed) < 0) memcpy(world, state, size);
-        for (int t = 1; options->fits && t < options->fit_tries && !options->fits(g, world, player); t++)
-            if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, size);
+        if (options->weigh) {
+            if (choose_world(options, g, state, player, world, world_seed) < 0) memcpy(world, state, size);
+        } else {
+            if (g->sample(world, state, player, world_seed) < 0) memcpy(world, state, size);
+            for (int t = 1; options->fits && t < options->fit_tries && !options->fits(g, world, player); t++)
+                if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, size);
+        }
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
             memcpy(child, world, size);

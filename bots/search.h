@@ -19,7 +19,9 @@
  * greedy's: bots/game_greedy.h) for their first `policy_plies` actions.
  * The root may weigh only a few candidate actions (`only`), and take only
  * worlds that fit what the player saw beyond the sampler's reach
- * (`fits`: the auction's calls, bots/world_fits.h), sampling again.
+ * (`fits`: the auction's calls, bots/world_fits.h), sampling again, and
+ * take the worlds in which the others' card plays were likely more often
+ * (`weigh`: bots/infer.h).
  *
  * Budget: `worlds` rounds, or with `ms` > 0 as many as fit in ms
  * milliseconds; every decision also stops at the caller's cap. With a
@@ -77,6 +79,14 @@ struct search_options {
        all (the last one is then taken). Deterministic for a world. */
     int (*fits)(const struct game *g, const void *world, int player);
     int fit_tries;
+    /* Optional (NULL: every world alike): how likely a world (one that
+       fits) is, given what the player saw the others play (bots/infer.h):
+       a weight in [0, 1]. A world is taken with that chance, else sampled
+       again, up to `weigh_tries` worlds in all (the likeliest of them is
+       then taken). Deterministic for a world. */
+    double (*weigh)(void *ctx, const struct game *g, const void *world, int player);
+    void *weigh_ctx;
+    int weigh_tries;
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };

@@ -224,8 +224,11 @@ struct game {
 
     /* Samples into `out` a full state that `player` cannot tell from the
      * real one: the cards it cannot see redealt at random from `seed`,
-     * consistent with everything its view shows. 0, or -1 when the game
-     * offers no sampling. */
+     * consistent with everything its view shows. The sample's pack
+     * (deck_text) deals its hands: the current deal replayed from it
+     * through the same actions (those the player could not see aside)
+     * comes to the sample again. 0, or -1 when the game offers no
+     * sampling. */
     int (*sample)(void *out, const void *state, int player, uint64_t seed);
 
     /* Optional (NULL: none): a cheap rule-of-thumb card play for the

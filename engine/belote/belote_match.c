@@ -269,10 +269,17 @@ int bel_match_sample(struct bel_match *out, const struct bel_match *m, int playe
         pool[n++] = d->deck[p];
     }
     bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
+    uint8_t now[32];   /* what each card of a hand's unseen part became */
+    for (int c = 0; c < 32; c++) now[c] = (uint8_t)c;
     for (int s = 0; s < d->n; s++) d->hand[s] = fixed[s];
     for (int i = 0; i < n; i++) {
-        if (slot_seat[i] >= 0) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]);
+        if (slot_seat[i] >= 0) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]), now[pool[i]] = cards[i];
         else d->deck[slot_pos[i]] = cards[i];
     }
+    /* the pack's dealt places follow the hands, so that the pack deals
+     * this state's hands (game.h sample): a redealt card's place now holds
+     * the card that took its place in the hand */
+    for (int p = 0; p < 32; p++)
+        if (p < from || p >= to) d->deck[p] = now[d->deck[p]];
     return 0;
 }

@@ -1,0 +1,216 @@
+/* test_infer.c - worlds weighed by the others' card plays (bots/infer.h),
+ * and what it needs of the engines (game.h sample): a sampled state's
+ * pack deals its hands, so its deal replays from that pack through the
+ * deal's actions. Real engine states of the games whose card plays are
+ * all public, played by uniform random actions from seeded packs. Belote
+ * is played without the exchange of the Seven of trumps (B13): its
+ * question and a `keep` are seen by the holder alone, so a world may give
+ * the Seven to a seat that was not asked (infer.c replays such worlds as
+ * best it can); and no meld is declared, since the others see a meld's
+ * class before its cards (B18-B20), which the world need not hold until
+ * they are shown.
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "bots/infer.h"
+#include "bots/rebuild.h"
+#include "engine/rng.h"
+
+struct table {
+    const char *game;
+    int players;
+    const char *const *rules;
+};
+
+static const char *const NO_SEVEN[] = { "seven_exchange=false", NULL };
+
+static const struct table TABLES[] = {
+    { "belote", 2, NO_SEVEN }, { "belote", 3, NO_SEVEN }, { "belote", 4, NO_SEVEN },
+    { "belote-partnership", 4, NULL }, { "coinche", 4, NULL },
+};
+
+enum { PLIES = 400 };
+
+/* A deal of `seed` played by random actions until `plays` card plays are
+ * made (or the deal ends): the start, the state and the actions into
+ * start, state and actions; the count of actions, -1 when the deal ended
+ * first. */
+static int random_deal(const struct game *g, const struct table *t, uint64_t seed, int plays, void *start,
+                       void *state, char (*actions)[GAME_ACTION_MAX])
+{
+    char err[160];
+    struct game_setup setup = { t->players, seed, 0, t->rules, 1 };
+    struct pq_rng rng;
+    cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+    memcpy(start, state, g->state_size);
+    pq_rng_seed(&rng, seed);
+    if (g->settle && g->settle(state) == GAME_DEAL_OVER) return -1;
+    for (int n = 0, made = 0; n < PLIES; n++) {
+        int legal = g->legal_count(state);
+        cr_assert_gt(legal, 0);
+        int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)legal), actions[n], GAME_ACTION_MAX);
+        if (!strncmp(actions[n], "meld ", 5) && g->find_legal(state, "meld", 4) >= 0)   /* see the top */
+            len = snprintf(actions[n], GAME_ACTION_MAX, "meld");
+        if (!strncmp(actions[n], "play ", 5) && made++ == plays) return n;
+        if (g->apply(state, actions[n], len, err, sizeof err) != GAME_GOES_ON) return -1;
+    }
+    return -1;
+}
+
+/* Every seat's view of a equals its view of b. */
+static void same_views(const struct game *g, const void *a, const void *b, const char *what)
+{
+    for (int p = 0; p < g->players(a); p++) {
+        cJSON *x = rebuild_view(g, a, p), *y = rebuild_view(g, b, p);
+        cr_assert(x && y);
+        if (!cJSON_Compare(x, y, 1)) {
+            char *tx = cJSON_PrintUnformatted(x), *ty = cJSON_PrintUnformatted(y);
+            cr_assert_fail("%s: player %d sees\n%s\nthere and\n%s\nhere", what, p, tx, ty);
+        }
+        cJSON_Delete(x);
+        cJSON_Delete(y);
+    }
+}
+
+/* The deal of `world` replayed from its own pack through `actions`. */
+static void replay(const struct game *g, const void *start, const void *world, char (*actions)[GAME_ACTION_MAX],
+                   int n, void *out)
+{
+    char deck[GAME_DECK_TEXT], err[160];
+    memcpy(out, start, g->state_size);
+    cr_assert_gt(g->deck_text(world, deck, sizeof deck), 0);
+    cr_assert_eq(g->set_deck(out, deck, err, sizeof err), 0, "%s", err);
+    if (g->settle) cr_assert_eq(g->settle(out), GAME_GOES_ON);
+    for (int i = 0; i < n; i++)
+        cr_assert_eq(g->apply(out, actions[i], (int)strlen(actions[i]), err, sizeof err), GAME_GOES_ON,
+                     "%s: action %d '%s' refused in the sampled pack: %s", g->name, i, actions[i], err);
+}
+
+Test(infer, a_sampled_state_s_pack_deals_its_hands)
+{
+    static char actions[PLIES][GAME_ACTION_MAX];
+    for (size_t t = 0; t < sizeof TABLES / sizeof TABLES[0]; t++) {
+        const struct game *g = game_find(TABLES[t].game);
+        cr_assert(g);
+        void *start = malloc(g->state_size), *state = malloc(g->state_size), *world = malloc(g->state_size),
+             *again = malloc(g->state_size);
+        int checked = 0;
+        for (uint64_t seed = 1; seed <= 30; seed++) {
+            int n = random_deal(g, &TABLES[t], seed, (int)(seed % 12), start, state, actions);
+            if (n < 0) continue;
+            int me = g->to_act(state);
+            for (int k = 0; k < 4; k++) {
+                cr_assert_eq(g->sample(world, state, me, seed * 8 + (uint64_t)k), 0);
+                replay(g, start, world, actions, n, again);
+                char what[96];
+                snprintf(what, sizeof what, "%s %d, seed %llu, world %d", g->name, TABLES[t].players,
+                         (unsigned long long)seed, k);
+                same_views(g, world, again, what);
+                checked++;
+            }
+        }
+        cr_assert_gt(checked, 40, "%s %d: %d worlds", g->name, TABLES[t].players, checked);
+        free(start);
+        free(state);
+        free(world);
+        free(again);
+    }
+}
+
+/* The real deal weighs `unlike` to the power of the others' card plays
+ * with a choice that the rules of thumb would not have made, counted
+ * here as the deal was played; no action, it weighs 1; an action no
+ * world's cards can make (a card played twice), 0. */
+Test(infer, the_real_deal_weighs_by_its_plays_unlike_the_habits)
+{
+    static char actions[PLIES][GAME_ACTION_MAX];
+    char err[160];
+    for (size_t t = 0; t < sizeof TABLES / sizeof TABLES[0]; t++) {
+        const struct game *g = game_find(TABLES[t].game);
+        void *start = malloc(g->state_size), *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+        int unlike_seen = 0;
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            struct game_setup setup = { TABLES[t].players, seed, 0, TABLES[t].rules, 1 };
+            cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+            memcpy(start, state, g->state_size);
+            if (g->settle && g->settle(state) == GAME_DEAL_OVER) continue;
+            struct pq_rng rng;
+            pq_rng_seed(&rng, seed);
+            int n = 0, unlike[GAME_MAX_PLAYERS] = { 0 };
+            /* random actions but for the melds (as above), to the 9th card play */
+            for (int plays = 0; n < PLIES; n++) {
+                int legal = g->legal_count(state);
+                int len = g->legal_text(state, (int)pq_rng_below(&rng, (uint32_t)legal), actions[n], GAME_ACTION_MAX);
+                if (!strncmp(actions[n], "meld ", 5) && g->find_legal(state, "meld", 4) >= 0)
+                    len = snprintf(actions[n], GAME_ACTION_MAX, "meld");
+                if (!strncmp(actions[n], "play ", 5) && plays++ == 9) break;
+                if (!strncmp(actions[n], "play ", 5) && legal > 1 &&
+                    g->playout(state, 0) != g->find_legal(state, actions[n], len))
+                    unlike[g->to_act(state)]++;
+                int rc = g->apply(state, actions[n], len, err, sizeof err);
+                cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
+                if (rc == GAME_DEAL_OVER) break;   /* all passed */
+            }
+            if (g->deal_number(state) != 1 || n == 0 || strncmp(actions[n], "play ", 5)) continue;
+            int me = g->to_act(state), others = 0;
+            for (int p = 0; p < g->players(state); p++) others += p == me ? 0 : unlike[p];
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL };
+            double want = 1;
+            for (int k = 0; k < others; k++) want *= 0.5;
+            cr_assert_float_eq(infer_weigh(&in, g, state, me), want, 1e-12, "%s seed %llu: %d plays unlike",
+                               g->name, (unsigned long long)seed, others);
+            unlike_seen += others > 0;
+            in.n = 0;
+            cr_assert_float_eq(infer_weigh(&in, g, state, me), 1.0, 1e-12);
+            /* the first card played, played again last: refused */
+            int first = 0;
+            while (strncmp(actions[first], "play ", 5)) first++;
+            cr_assert_lt(first, n - 1);
+            in.n = n;
+            memcpy(actions[n - 1], actions[first], GAME_ACTION_MAX);
+            cr_assert_float_eq(infer_weigh(&in, g, state, me), 0.0, 1e-12, "%s: '%s' taken", g->name, actions[first]);
+        }
+        cr_assert_gt(unlike_seen, 5, "%s: random plays unlike the habits in %d deals", g->name, unlike_seen);
+        free(start);
+        free(state);
+        free(scratch);
+    }
+}
+
+/* search.h weigh: a world weighing 1 is taken at once, one weighing 0
+ * only after weigh_tries samples (the likeliest of them). */
+static int weighed;
+static double weigh_all(void *ctx, const struct game *g, const void *world, int player)
+{
+    (void)g;
+    (void)world;
+    (void)player;
+    weighed++;
+    return *(const double *)ctx;
+}
+
+Test(infer, a_search_samples_again_until_a_world_is_taken)
+{
+    static char actions[PLIES][GAME_ACTION_MAX];
+    const struct game *g = game_find("coinche");
+    void *start = malloc(g->state_size), *state = malloc(g->state_size);
+    cr_assert_geq(random_deal(g, &TABLES[4], 3, 5, start, state, actions), 0);
+    double weights[2] = { 1, 0 };
+    for (int k = 0; k < 2; k++) {
+        struct search_options o;
+        struct search_stats stats;
+        search_options_default(&o);
+        o.worlds = 12;
+        o.weigh = weigh_all;
+        o.weigh_ctx = &weights[k];
+        o.weigh_tries = 5;
+        weighed = 0;
+        cr_assert_geq(search_choose(&o, g, state, g->to_act(state), 7, 0, &stats), 0);
+        cr_assert_eq(stats.worlds, 12);
+        cr_assert_eq(weighed, k == 0 ? 12 : 60, "weight %g: %d worlds weighed", weights[k], weighed);
+    }
+    free(start);
+    free(state);
+}
