@@ -62,10 +62,10 @@ int coinche_bid_candidates(const struct game *g, const void *state, int *out, in
     add(&l, coinche_strategy_choose(&s, legal, n));
     add(&l, 0);
     if (n <= l.max) {           /* few enough (past 160): every one */
-        for (int i = 0; i < n; i++) add(&l, i);
+        for (int i = 0; i < n; i++)
+            if (strcmp(texts[i], "coinche")) add(&l, i);   /* greedy's alone (the header) */
         return l.n;
     }
-    if (coinche_may_coinche(d)) add(&l, n - 1);
     /* the two denominations the seat reckons best (the first on ties) */
     int dens = d->rules.nt_at ? COINCHE_DENS : COINCHE_NT, best = -1, second = -1;
     for (int k = 0; k < dens; k++) {
