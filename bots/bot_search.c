@@ -18,10 +18,14 @@
  * when greedy would not declare (greedy's declaration otherwise); elsewhere,
  * and for any decision whose state cannot be rebuilt, the greedy
  * heuristic decides; the bot says on stderr when a card play fell back.
+ * In a match of fixed deals every outcome is valued for the match: the
+ * chance it leaves of standing above each opponent at the match's end,
+ * from the view's totals and deal (search.h deals_left).
  * Decisions are seeded from --seed and the view, so a given
  * budget in worlds plays the same way every time.
  * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
- *                   [--playout-plies N] [--greedy-bids] [--greedy-discard] [--game G[,G...]|all]
+ *                   [--playout-plies N] [--greedy-bids] [--greedy-discard] [--deal-points]
+ *                   [--game G[,G...]|all]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,9 +69,11 @@ struct search_bot {
     uint64_t match;                         /* the match being played */
     int search_bids;                        /* 0 with --greedy-bids */
     int search_discard;                     /* 0 with --greedy-discard */
+    int match_value;                        /* 0 with --deal-points */
     struct pq_rng bid_rng;                  /* the bid and discard playouts' rules-of-thumb luck */
     long searched, fell_back;               /* decisions, for the log */
     long discards, discards_greedy;         /* Tarot discards searched, and left to greedy */
+    long valued;                            /* decisions valued for the match */
 };
 
 static double now_ms(void)
@@ -116,7 +122,10 @@ static void match_end(void *ctx, const struct codec_game_message *end)
     if (self->discards || self->discards_greedy)
         fprintf(stderr, "match %llu: %ld discards searched, %ld greedy's (not rebuilt)\n", (unsigned long long)end->match,
                 self->discards, self->discards_greedy);
-    self->searched = self->fell_back = self->discards = self->discards_greedy = 0;
+    if (self->valued)
+        fprintf(stderr, "match %llu: %ld decisions valued for the match, not the deal\n", (unsigned long long)end->match,
+                self->valued);
+    self->searched = self->fell_back = self->discards = self->discards_greedy = self->valued = 0;
     rebuild_cache_clear(&self->cache);
 }
 
@@ -225,6 +234,50 @@ struct decision {
     uint64_t seed;          /* from the view: the same view decides the same way */
 };
 
+/* The spread (standard deviation) of one deal's margin between two
+ * players outside each other's team: measured over the deals of bot-search
+ * against bot-greedy in the arena (bots/README.md "Playing for the
+ * match"); 0 for a game not measured (its deals are then valued by their
+ * points). */
+static double deal_sd(const struct game *g, int players)
+{
+    static const struct {
+        const char *game;
+        int players;
+        double sd;
+    } measured[] = {
+        { "belote", 2, 87 }, { "belote", 3, 109 }, { "belote", 4, 95 }, { "belote-partnership", 4, 139 },
+        { "belote-marseillaise", 2, 137 }, { "coinche", 4, 309 }, { "tarot", 3, 153 }, { "tarot", 4, 137 },
+        { "tarot", 5, 227 }, { "tarocchini", 4, 276 },
+    };
+    for (size_t i = 0; i < sizeof measured / sizeof measured[0]; i++)
+        if (!strcmp(g->name, measured[i].game) && players == measured[i].players) return measured[i].sd;
+    return 0;
+}
+
+/* The match around the request's deal into self->options (search.h
+ * deals_left, deal_sd, match_totals) from its view's "deal" and "totals"
+ * and the rebuilt state's rules; deals_left -1 when it is not known (a
+ * match to a target, an unmeasured game, a view without them). */
+static void match_context(struct search_bot *self, const struct codec_game_message *request)
+{
+    struct search_options *o = &self->options;
+    const cJSON *deal = cJSON_GetObjectItem(request->view, "deal"), *totals = cJSON_GetObjectItem(request->view, "totals");
+    int deals = self->game->match_deals ? self->game->match_deals(self->state) : 0;
+    o->deals_left = -1;
+    o->deal_sd = deal_sd(self->game, self->players);
+    if (!self->match_value || deals <= 0 || o->deal_sd <= 0 || !cJSON_IsNumber(deal) || !cJSON_IsObject(totals)) return;
+    for (int p = 0; p < self->players && p < GAME_MAX_PLAYERS; p++) {
+        const cJSON *total;
+        o->match_totals[p] = 0;
+        cJSON_ArrayForEach(total, totals)   /* "A" or a side's "AC" */
+            if (cJSON_IsNumber(total) && total->string && strchr(total->string, 'A' + p))
+                o->match_totals[p] = (long)total->valuedouble;
+    }
+    o->deals_left = deals - deal->valueint > 0 ? deals - deal->valueint : 0;
+    self->valued++;
+}
+
 /* Rebuilds self->state from the request's view into d's time (the rebuild
  * has half of it at most: a failing one tries long): 0, or -1 with err. */
 static int rebuild(struct search_bot *self, const struct codec_game_message *request, struct decision *d, char *err,
@@ -234,8 +287,11 @@ static int rebuild(struct search_bot *self, const struct codec_game_message *req
     d->start = now_ms();
     d->cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
     d->seed = view_hash(request->view);
-    return rebuild_state_cached(self->state, &table, request->view, request->player, d->seed, d->cap_ms / 2,
-                                &self->cache, self->match, NULL, err, cap) < 0 ? -1 : 0;
+    if (rebuild_state_cached(self->state, &table, request->view, request->player, d->seed, d->cap_ms / 2,
+                             &self->cache, self->match, NULL, err, cap) < 0)
+        return -1;
+    match_context(self, request);
+    return 0;
 }
 
 /* What is left of d's time for the search (1 ms at least). */
@@ -371,6 +427,7 @@ int main(int argc, char **argv)
     search_options_default(&self.options);
     self.search_bids = 1;
     self.search_discard = 1;
+    self.match_value = 1;
     rebuild_cache_init(&self.cache);
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
@@ -407,11 +464,14 @@ int main(int argc, char **argv)
             self.search_bids = 0;
         } else if (!strcmp(argv[i], "--greedy-discard")) {
             self.search_discard = 0;
+        } else if (!strcmp(argv[i], "--deal-points")) {
+            self.match_value = 1;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
             fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]\n"
-                            "                  [--playout-plies N] [--greedy-bids] [--greedy-discard] [--game G[,G...]|all]\n"
+                            "                  [--playout-plies N] [--greedy-bids] [--greedy-discard] [--deal-points]\n"
+                            "                  [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
                             "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
                             "                 game.h playout, where it has them; random elsewhere), random\n"
@@ -425,6 +485,9 @@ int main(int argc, char **argv)
                             "                 the playouts\n"
                             "  --greedy-discard  greedy's Tarot discard; by default the taker searches a few\n"
                             "                 candidates (bots/tarot_discards.h), four times the worlds\n"
+                            "  --deal-points  value a deal's outcomes by its points; by default, in a match of\n"
+                            "                 fixed deals, by the chance they leave of standing above each\n"
+                            "                 opponent at its end (search.h search_match_value)\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"

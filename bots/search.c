@@ -6,6 +6,7 @@
  */
 #include "bots/search.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ void search_options_default(struct search_options *out)
     out->exact_plies = SEARCH_EXACT_PLIES;
     out->thumb = 1;
     out->thumb_random = SEARCH_THUMB_RANDOM;
+    out->deals_left = -1;
 }
 
 int search_parse_budget(struct search_options *self, const char *text)
@@ -60,6 +62,32 @@ double search_value(const struct game *g, const void *state, int player, const l
         }
     double mine = (double)(totals[player] - before[player]);
     return others ? mine - theirs / others : mine;
+}
+
+double search_match_value(const struct search_options *o, const struct game *g, const void *state, int player,
+                          const long *before, const double *exact)
+{
+    long totals[GAME_MAX_PLAYERS];
+    int n = g->players(state), team = g->team(state, player), others = 0;
+    double spread = o->deal_sd * sqrt(o->deals_left + 0.25), chances = 0;
+    if (!exact) g->scores(state, totals);
+    for (int q = 0; q < n; q++) {
+        if (g->team(state, q) == team) continue;
+        double margin = exact ? *exact : (double)(totals[player] - before[player]) - (double)(totals[q] - before[q]);
+        double lead = (double)(o->match_totals[player] - o->match_totals[q]) + margin;
+        chances += spread > 0 ? 0.5 * erfc(-lead / (spread * 1.4142135623730951)) : lead > 0 ? 1 : lead < 0 ? 0 : 0.5;
+        others++;
+    }
+    return others ? chances / others : 0.5;
+}
+
+/* A deal's outcome valued as the options ask: search_value's points, or
+ * for the match (search_match_value); exact: an ending's solved points. */
+static double outcome(const struct search_options *o, const struct game *g, const void *state, int player,
+                      const long *before, const double *exact)
+{
+    if (o->deals_left < 0) return exact ? *exact : search_value(g, state, player, before);
+    return search_match_value(o, g, state, player, before, exact);
 }
 
 /* Applies the n-th legal action (game.h apply_legal where the game has it). */
@@ -483,14 +511,15 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 continue;
             }
             if (rc == GAME_DEAL_OVER) {   /* the last card: the next deal is not this search's */
-                sum[i] += search_value(g, child, player, before);
+                sum[i] += outcome(options, g, child, player, before, NULL);
             } else if (exact) {
-                sum[i] += search_solve(g, child, player, before, table, NULL);
+                double points = search_solve(g, child, player, before, table, NULL);
+                sum[i] += outcome(options, g, child, player, before, &points);
                 stats->solved++;
             } else {
                 pq_rng_seed(&later, luck);
                 playout(g, child, &later, options);
-                sum[i] += search_value(g, child, player, before);
+                sum[i] += outcome(options, g, child, player, before, NULL);
             }
             stats->playouts++;
         }

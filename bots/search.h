@@ -87,6 +87,17 @@ struct search_options {
     double (*weigh)(void *ctx, const struct game *g, const void *world, int player);
     void *weigh_ctx;
     int weigh_tries;
+    /* The match around the deal (deals_left < 0, the default: none). A
+       match is won by standing above the others at its end, not by a
+       deal's points, so with deals_left >= 0 an outcome is valued by
+       search_match_value: the share of the players outside `player`'s
+       team it would leave him above at the match's end, each by the
+       chance that his lead over them, match_totals (each player's total
+       before this deal) plus this deal's points, holds over deals_left
+       more deals whose margins spread as deal_sd. */
+    int deals_left;
+    double deal_sd;
+    long match_totals[GAME_MAX_PLAYERS];
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
@@ -145,6 +156,18 @@ void search_table_free(struct search_table *self);
  * (may be NULL) counts the states visited. */
 double search_solve(const struct game *g, const void *state, int player, const long *before,
                     struct search_table *table, long *nodes);
+
+/* An outcome of the deal valued for the match (options->deals_left >= 0):
+ * the mean over the players q outside `player`'s team of
+ * Phi((lead_q + margin_q) / (deal_sd * sqrt(deals_left + 1/4))), lead_q
+ * = match_totals[player] - match_totals[q], margin_q the deal's points of
+ * `player` less q's: in `state` (its totals less `before`), or with
+ * `exact` (not NULL) *exact for every q: an ending's exact value
+ * (search_solve), which in a game of two sides is the margin over the
+ * other. The quarter deal keeps the last deal's chances smooth. In
+ * [0, 1]. */
+double search_match_value(const struct search_options *options, const struct game *g, const void *state,
+                          int player, const long *before, const double *exact);
 
 /* The value of a finished (or ended) deal to `player`: its running total
  * minus the mean of the totals of players outside its team, each less

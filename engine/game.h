@@ -198,6 +198,11 @@ struct game {
      * deals played. */
     int (*deal_number)(const void *state);
 
+    /* Optional (NULL: not known): the number of deals the match plays,
+     * fixed by its rules; 0 when it is played to a target score (its
+     * length is not known in advance). */
+    int (*match_deals)(const void *state);
+
     /* The last finished deal's result, as the fields of the current object:
      * exactly what `arena replay` prints for a deal record of this game. */
     void (*deal_result)(const void *state, const struct pq_writer *w);

@@ -6,6 +6,7 @@
  * what --budget documents.
  */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bots/search.h"
@@ -486,4 +487,62 @@ Test(search, the_budget_is_worlds_or_milliseconds)
     cr_assert_eq(search_parse_budget(&o, "50s"), -1);
     cr_assert_eq(search_parse_budget(&o, "-3"), -1);
     cr_assert_eq(search_parse_budget(&o, ""), -1);
+}
+
+/* search_match_value: each opponent's chance Phi((lead + margin) /
+ * (deal_sd * sqrt(deals_left + 1/4))), computed here from the deal's
+ * totals, averaged over the players outside the team; and a search that
+ * values for the match stays within [0, 1]. */
+Test(search, a_deal_is_valued_for_the_match)
+{
+    static const struct {
+        const char *game;
+        int players;
+    } tables[] = { { "coinche", 4 }, { "belote", 3 } };
+    char text[GAME_ACTION_MAX], err[160];
+    for (size_t t = 0; t < 2; t++) {
+        const struct game *g = game_find(tables[t].game);
+        void *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+        struct search_options o;
+        struct search_stats stats;
+        long before[GAME_MAX_PLAYERS], after[GAME_MAX_PLAYERS];
+        search_options_default(&o);
+        cr_assert_geq(random_ending(g, tables[t].players, 5, 12, state, scratch), 0);
+        int p = g->to_act(state), n = g->players(state);
+        o.deals_left = 2;
+        o.deal_sd = 100;
+        for (int q = 0; q < n; q++) o.match_totals[q] = 40 * q;
+        g->scores(state, before);
+        memcpy(scratch, state, g->state_size);
+        while (g->to_act(scratch) >= 0) {
+            int len = g->legal_text(scratch, 0, text, sizeof text);
+            if (g->apply(scratch, text, len, err, sizeof err) != GAME_GOES_ON) break;
+        }
+        g->scores(scratch, after);
+        double want = 0, exact_want = 0, spread = 100 * sqrt(2.25), points = 37;
+        int others = 0;
+        for (int q = 0; q < n; q++) {
+            if (g->team(state, q) == g->team(state, p)) continue;
+            double lead = (double)(40 * p - 40 * q);
+            want += 0.5 * erfc(-(lead + (double)(after[p] - before[p]) - (double)(after[q] - before[q])) / (spread * sqrt(2)));
+            exact_want += 0.5 * erfc(-(lead + points) / (spread * sqrt(2)));
+            others++;
+        }
+        cr_assert_float_eq(search_match_value(&o, g, scratch, p, before, NULL), want / others, 1e-12, "%s", g->name);
+        cr_assert_float_eq(search_match_value(&o, g, state, p, before, &points), exact_want / others, 1e-12);
+        /* a larger lead is worth more; the last deal weighs the margin more */
+        o.match_totals[p] += 100;
+        cr_assert_gt(search_match_value(&o, g, state, p, before, &points), exact_want / others);
+        o.match_totals[p] -= 100;
+        o.deals_left = 0;
+        double last = search_match_value(&o, g, state, p, before, &points);
+        o.deals_left = 20;
+        double early = search_match_value(&o, g, state, p, before, &points);
+        cr_assert(fabs(early - 0.5) < fabs(last - 0.5), "%s: %f early, %f last", g->name, early, last);
+        o.worlds = 8;
+        cr_assert_geq(search_choose(&o, g, state, p, 3, 0, &stats), 0);
+        cr_assert(stats.best_value >= 0 && stats.best_value <= 1, "%f", stats.best_value);
+        free(state);
+        free(scratch);
+    }
 }

@@ -92,6 +92,11 @@ Test(search_bots, plays_two_sided_games_without_a_fault, .timeout = 300)
     plays_with("tarocchini", 4, 2, "--rule deals=4");
     plays_with("belote", 2, 2, "--rule deals=2");
     plays_with("belote-marseillaise", 2, 2, "--rule deals=2");
+    /* every match of fixed deals is played for the match, not the deal */
+    static char cmd[4096], out[4096];
+    snprintf(cmd, sizeof cmd, "cat %s/*/search-* | grep -c 'decisions valued for the match'", support_scratch_path("logs"));
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "no decision valued for the match: %s", out);
+    cr_assert_geq(atoi(out), 5, "%s", out);
 }
 
 Test(search_bots, plays_belote_at_three_and_four_without_a_fault, .timeout = 300)

@@ -229,6 +229,12 @@ static int deal_number(const void *state)
     return ((const struct bel_match *)state)->deal_no;
 }
 
+static int match_deals(const void *state)
+{
+    const struct bel_match *m = state;
+    return m->rules.target ? 0 : m->rules.deals;
+}
+
 static void deal_result(const void *state, const struct pq_writer *w)
 {
     const struct bel_match *m = state;
@@ -318,7 +324,7 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
         .to_act = to_act, .legal_count = legal_count, .legal_text = legal_text,                   \
         .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .set_deck = set_deck,  \
         .deck_text = deck_text,                                                                    \
-        .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number,               \
+        .set_deal_field = set_deal_field, .view = view, .deal_number = deal_number, .match_deals = match_deals,               \
         .deal_result = deal_result, .result = result, .scores = scores,                           \
         .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .playout = playout, \
         .position = position, .play_classes = play_classes, .check = &bel_check }

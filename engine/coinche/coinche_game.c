@@ -165,6 +165,12 @@ static int deal_number(const void *state)
     return ((const struct coinche_match *)state)->deal_no;
 }
 
+static int match_deals(const void *state)
+{
+    const struct coinche_match *m = state;
+    return m->rules.target ? 0 : m->rules.deals;
+}
+
 static void deal_result(const void *state, const struct pq_writer *w)
 {
     const struct coinche_match *m = state;
@@ -235,7 +241,7 @@ const struct game coinche_game = {
     .state_size = sizeof(struct coinche_match), .flags = coinche_flags, .n_flags = FLAGS, .create = create,
     .players = players, .teams = teams, .team = team, .to_act = to_act, .legal_count = legal_count,
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .set_deck = set_deck,
-    .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
+    .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number, .match_deals = match_deals,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
     .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .position = position,
     .play_classes = play_classes, .check = &coinche_check,

@@ -167,6 +167,12 @@ static int deal_number(const void *state)
     return ((const struct tar_match *)state)->deal_no;
 }
 
+static int match_deals(const void *state)
+{
+    const struct tar_match *m = state;
+    return m->rules.target ? 0 : m->rules.deals;
+}
+
 static void deal_result(const void *state, const struct pq_writer *w)
 {
     const struct tar_match *m = state;
@@ -236,7 +242,7 @@ const struct game tarocchini_game = {
     .legal_count = legal_count, .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal,
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .set_deal_rules = set_deal_rules,
     .view = view,
-    .deal_number = deal_number, .deal_result = deal_result, .result = result, .scores = scores,
+    .deal_number = deal_number, .match_deals = match_deals, .deal_result = deal_result, .result = result, .scores = scores,
     .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .position = position,
     .play_classes = play_classes,
     .check = &tarocchini_check,

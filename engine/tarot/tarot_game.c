@@ -211,6 +211,11 @@ static int deal_number(const void *state)
     return ((const struct tarot_match *)state)->deal_no;
 }
 
+static int match_deals(const void *state)
+{
+    return ((const struct tarot_match *)state)->rules.deals;
+}
+
 static void deal_result(const void *state, const struct pq_writer *w)
 {
     const struct tarot_match *m = state;
@@ -259,7 +264,7 @@ const struct game tarot_game = {
     .state_size = sizeof(struct tarot_match), .flags = tarot_flags, .n_flags = FLAGS, .create = create,
     .players = players, .teams = players, .team = team, .to_act = to_act, .legal_count = legal_count,
     .legal_text = legal_text, .find_legal = find_legal, .apply = apply, .apply_legal = apply_legal, .settle = settle, .set_deck = set_deck,
-    .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number,
+    .deck_text = deck_text, .set_deal_field = NULL, .view = view, .deal_number = deal_number, .match_deals = match_deals,
     .deal_result = deal_result, .result = result, .scores = scores, .match_points = match_points,
     .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .side = side, .position = position,
     .play_classes = play_classes, .check = &tarot_check
