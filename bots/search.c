@@ -378,16 +378,14 @@ double search_solve(const struct game *g, const void *state, int player, const l
     return solve(&s, state, -1e300, 1e300, 0);
 }
 
-/* A world sampled from `seed` into `world`, sampled again (up to
- * options->fit_tries in all) while it does not fit. */
+/* A world sampled from `seed` into `world`, sampled again from rng's
+ * draws (up to options->fit_tries samples in all) while it does not fit. */
 static void sample_fitting(const struct search_options *o, const struct game *g, const void *state, int player,
-                           void *world, uint64_t seed)
+                           void *world, uint64_t seed, struct pq_rng *rng)
 {
-    struct pq_rng rng;
-    pq_rng_seed(&rng, seed);
-    if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, g->state_size);
+    if (g->sample(world, state, player, seed) < 0) memcpy(world, state, g->state_size);
     for (int t = 1; o->fits && t < o->fit_tries && !o->fits(g, world, player); t++)
-        if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, g->state_size);
+        if (g->sample(world, state, player, pq_rng_next(rng)) < 0) memcpy(world, state, g->state_size);
 }
 
 /* A world taken with the chance options->weigh gives it, or after
@@ -402,7 +400,9 @@ static int choose_world(const struct search_options *o, const struct game *g, co
     int tries = o->weigh_tries > 0 ? o->weigh_tries : 1, rc = 0;
     pq_rng_seed(&rng, seed);
     for (int t = 0; t < tries; t++) {
-        sample_fitting(o, g, state, player, world, pq_rng_next(&rng));
+        struct pq_rng own;   /* each try's own draws */
+        pq_rng_seed(&own, pq_rng_next(&rng));
+        sample_fitting(o, g, state, player, world, pq_rng_next(&own), &own);
         double w = o->weigh(o->weigh_ctx, g, world, player);
         if ((double)(pq_rng_next(&rng) >> 11) * 0x1.0p-53 < w) goto out;
         if (w > top) {
@@ -495,13 +495,8 @@ int search_choose(const struct search_options *options, const struct game *g, co
         if (options->ms <= 0 && round >= options->worlds) break;
         if (round > 0 && limit > 0 && now_ms() - start >= limit) break;
         uint64_t world_seed = pq_rng_next(&rng), luck = pq_rng_next(&rng);
-        if (options->weigh) {
-            if (choose_world(options, g, state, player, world, world_seed) < 0) memcpy(world, state, size);
-        } else {
-            if (g->sample(world, state, player, world_seed) < 0) memcpy(world, state, size);
-            for (int t = 1; options->fits && t < options->fit_tries && !options->fits(g, world, player); t++)
-                if (g->sample(world, state, player, pq_rng_next(&rng)) < 0) memcpy(world, state, size);
-        }
+        if (!options->weigh) sample_fitting(options, g, state, player, world, world_seed, &rng);
+        else if (choose_world(options, g, state, player, world, world_seed) < 0) memcpy(world, state, size);
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
             memcpy(child, world, size);
