@@ -465,7 +465,7 @@ int main(int argc, char **argv)
         } else if (!strcmp(argv[i], "--greedy-discard")) {
             self.search_discard = 0;
         } else if (!strcmp(argv[i], "--deal-points")) {
-            self.match_value = 1;
+            self.match_value = 0;
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {

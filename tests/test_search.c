@@ -546,3 +546,43 @@ Test(search, a_deal_is_valued_for_the_match)
         free(scratch);
     }
 }
+
+/* game.h match_deals: the deals a match of fixed deals then plays (a
+ * whole match of first legal actions, counted by deal_number), 0 for one
+ * played to a target score. */
+Test(search, a_match_s_deals_are_known_before_it_is_played, .timeout = 60)
+{
+    static const struct {
+        const char *game;
+        int players;
+        const char *rule;
+        int deals;
+    } tables[] = {
+        { "belote", 2, NULL, 8 }, { "belote", 3, NULL, 9 }, { "belote", 4, "deals=12", 12 },
+        { "belote-partnership", 4, NULL, 8 }, { "belote-marseillaise", 2, NULL, 8 }, { "coinche", 4, NULL, 16 },
+        { "tarot", 3, NULL, 12 }, { "tarot", 5, NULL, 20 }, { "tarocchini", 4, NULL, 8 },
+        { "coinche", 4, "target=1000", 0 }, { "belote", 2, "target=500", 0 }, { "tarocchini", 4, "target=800", 0 },
+    };
+    char text[GAME_ACTION_MAX], err[160];
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        const struct game *g = game_find(tables[t].game);
+        const char *rules[2] = { tables[t].rule, NULL };
+        struct game_setup setup = { tables[t].players, 7, 0, tables[t].rule ? rules : NULL, 0 };
+        void *state = malloc(g->state_size);
+        cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+        cr_assert_eq(g->match_deals(state), tables[t].deals, "%s %d %s", g->name, tables[t].players,
+                     tables[t].rule ? tables[t].rule : "");
+        if (tables[t].deals > 0) {
+            for (long k = 0; k < 100000; k++) {
+                if (g->settle) g->settle(state);
+                if (g->to_act(state) < 0) break;
+                int len = g->legal_text(state, 0, text, sizeof text);
+                cr_assert_neq(g->apply(state, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
+            }
+            cr_assert_lt(g->to_act(state), 0, "%s: the match did not end", g->name);
+            cr_assert_eq(g->deal_number(state), tables[t].deals, "%s %d: %d deals played", g->name,
+                         tables[t].players, g->deal_number(state));
+        }
+        free(state);
+    }
+}

@@ -121,3 +121,21 @@ Test(search_bots, refuses_piquet_with_the_reason)
     cr_assert_eq(support_run(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "bot-pimc"), "%s", out);
 }
+
+/* --deal-points: every outcome valued by the deal's points, none for the
+ * match (the bot's log says how many decisions were). */
+Test(search_bots, deal_points_value_no_decision_for_the_match, .timeout = 120)
+{
+    static char cmd[4096], out[65536];
+    const char *logs = support_scratch_path("points-logs");
+    snprintf(cmd, sizeof cmd, "%s/arena match --game coinche --players 4 --rule deals=4 --pairs 1 --seed 5 --quiet "
+             "--log-dir %s 'search=%s/bot-search --game coinche --budget 4 --deal-points' "
+             "'greedy=%s/bot-greedy --game coinche'", support_bin_dir(), logs, support_bin_dir(), support_bin_dir());
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    snprintf(cmd, sizeof cmd, "cat %s/*/search-* | grep -c 'decisions searched'", logs);
+    support_run(cmd, out, sizeof out);
+    cr_assert_geq(atoi(out), 1, "no match of the search ended: %s", out);
+    snprintf(cmd, sizeof cmd, "cat %s/*/search-* | grep -c 'valued for the match'", logs);
+    support_run(cmd, out, sizeof out);
+    cr_assert_eq(atoi(out), 0, "--deal-points valued decisions for the match: %s", out);
+}
