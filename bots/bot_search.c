@@ -275,7 +275,9 @@ static void match_context(struct search_bot *self, const struct codec_game_messa
                 o->match_totals[p] = (long)total->valuedouble;
     }
     o->deals_left = deals - deal->valueint > 0 ? deals - deal->valueint : 0;
-    self->valued++;
+    if (self->valued++ == 0)   /* said as it plays: the match's end may not be read (protocol/README.md) */
+        fprintf(stderr, "match %llu: outcomes valued for the match (%d deals, a deal's spread %.0f)\n",
+                (unsigned long long)self->match, deals, o->deal_sd);
 }
 
 /* Rebuilds self->state from the request's view into d's time (the rebuild
