@@ -115,7 +115,10 @@ static int parse_config(const char *text, struct config *c)
         snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
         text = word;
     }
+    static const struct search_policy greedy_play = { game_greedy_policy, NULL };
+    c->options.policy = NULL;
     if (!strcmp(text, "greedy")) c->greedy = 1;
+    else if (!strcmp(text, "greedyplay")) c->options.policy = &greedy_play;
     else if (!strcmp(text, "random")) c->options.thumb = 0;
     else if (!strncmp(text, "thumb", 5)) {
         char *end;

@@ -133,6 +133,10 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
 
 enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128, CLASSES_MAX = 256 };
 
+/* The width of a null window (principal variation search): far below any
+ * two values' difference, a point divided among at most 5 players. */
+#define NULL_WINDOW 1e-6
+
 /* 24 bytes, so that more of the table stays in the caches: a look-up that
  * misses them costs more than a node's copy of the state. */
 struct table_entry {
@@ -140,6 +144,7 @@ struct table_entry {
     double value;               /* alpha-beta's value or bound */
     uint32_t generation;        /* the table's when written; 0: empty */
     uint8_t bound, best;        /* TABLE_*; the best action's index */
+    uint8_t depth;              /* plies from the solve's root when written (capped) */
 };
 
 struct search_table {
@@ -212,12 +217,20 @@ static void *child_buffer(struct solver *s, int depth, void **owned)
     return *owned = malloc(size);
 }
 
-/* The table's entry for `state`, *key set (0 and NULL: no table, no key). */
-static struct table_entry *entry_for(struct solver *s, const void *state, uint64_t *key)
+/* The table's entry for `state` at `depth` plies from the root, *key set
+ * (0 and NULL: no table, no key). Two entries share a bucket: the one that
+ * holds the key, else the one to write over: the first unless it was
+ * written nearer the root (a bigger search to lose) than `depth`, then the
+ * second, which always gives way. */
+static struct table_entry *entry_for(struct solver *s, const void *state, int depth, uint64_t *key)
 {
     *key = 0;
     if (!s->table || !s->g->position || !(*key = s->g->position(state))) return NULL;
-    return &s->table->entries[*key & s->table->mask];
+    struct table_entry *b = &s->table->entries[*key & s->table->mask & ~(uint64_t)1];
+    uint32_t now = s->table->generation;
+    for (int k = 0; k < 2; k++)
+        if (b[k].generation == now && b[k].key == *key) return &b[k];
+    return b[0].generation != now || b[0].depth >= depth ? &b[0] : &b[1];
 }
 
 static int entry_holds(const struct solver *s, const struct table_entry *e, uint64_t key)
@@ -260,7 +273,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
     (*s->nodes)++;
     if (p < 0 || n <= 0 || depth > PLAYOUT_PLIES) return search_value(g, state, s->player, s->before);
     uint64_t key;
-    struct table_entry *e = entry_for(s, state, &key);
+    struct table_entry *e = entry_for(s, state, depth, &key);
     if (entry_holds(s, e, key)) {
         double v = e->value;
         if (e->bound == TABLE_EXACT) return v;
@@ -268,6 +281,9 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (e->bound == TABLE_UPPER && v < beta) beta = v;
         if (alpha >= beta) return v;
         if (e->best < n) first = e->best;
+    } else if (g->playout && n > 1) {   /* else the rules of thumb's card first: often the best, so more cut-offs */
+        int i = g->playout(state, 0);
+        if (i >= 0 && i < n) first = i;
     }
     uint8_t cls[CLASSES_MAX];
     int classed = classes(g, state, cls, n);
@@ -287,8 +303,14 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (rc == GAME_DEAL_OVER) {
             (*s->nodes)++;
             v = search_value(g, child, s->player, s->before);
-        } else {
+        } else if (best_i < 0) {
             v = solve(s, child, alpha, beta, depth + 1);
+        } else if (maximise) {   /* after the first, a null window: does it beat alpha? its value only then */
+            v = solve(s, child, alpha, alpha + NULL_WINDOW, depth + 1);
+            if (v > alpha && v < beta) v = solve(s, child, v, beta, depth + 1);
+        } else {
+            v = solve(s, child, beta - NULL_WINDOW, beta, depth + 1);
+            if (v < beta && v > alpha) v = solve(s, child, alpha, v, depth + 1);
         }
         if (best_i < 0 || (maximise ? v > best : v < best)) {
             best = v;
@@ -303,6 +325,7 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         e->key = key;
         e->generation = s->table->generation;
         e->best = (uint8_t)best_i;
+        e->depth = (uint8_t)(depth < 255 ? depth : 255);
         e->value = best;
         e->bound = best <= low ? TABLE_UPPER : best >= high ? TABLE_LOWER : TABLE_EXACT;
     }
@@ -323,7 +346,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
         return;
     }
     uint64_t key;
-    struct table_entry *e = entry_for(s, state, &key);
+    struct table_entry *e = entry_for(s, state, depth, &key);
     if (e && !s->table->values && !(s->table->values = calloc(s->table->mask + 1, sizeof *s->table->values)))
         e = NULL;   /* no memory for the vectors: no table */
     if (entry_holds(s, e, key)) {
@@ -361,6 +384,7 @@ static void solve_maxn(struct solver *s, const void *state, double *out, int dep
         e->generation = s->table->generation;
         e->bound = TABLE_EXACT;
         e->best = 0;
+        e->depth = (uint8_t)(depth < 255 ? depth : 255);
         memcpy(s->table->values[e - s->table->entries], out, bytes);
     }
 }
