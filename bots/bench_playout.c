@@ -15,7 +15,8 @@
  *
  * A configuration is `thumb` (the playouts as bot-search plays them: the
  * rules of thumb with SEARCH_THUMB_RANDOM per mille random actions),
- * `thumbN` (N per mille random), `random` (uniform random playouts) or
+ * `thumbN` (N per mille random), `random` (uniform random playouts),
+ * `greedyplay` (playouts by greedy's heuristic, game_greedy_policy) or
  * `greedy` (greedy's card, no search), each with `+bid` for the seat's
  * other decisions of 2 to 8 actions (bids, exchanges, declarations)
  * searched too, and Coinche's longer auction lists over a few candidates
@@ -99,6 +100,7 @@ static int parse_config(const char *text, struct config *c)
     for (int more = 1; more;) {
         more = 0;
         if (len > 7 && !strncmp(text + len - 7, "+oracle", 7)) c->oracle = more = 1, len -= 7;
+        if (len > 12 && !strncmp(text + len - 12, "+oracle-bids", 12)) c->oracle = 2, more = 1, len -= 12;
         if (len > 6 && !strncmp(text + len - 6, "+infer", 6)) c->infer = more = 1, len -= 6;
         if (len > 13 && !strncmp(text + len - 13, "+infer-greedy", 13)) c->infer = 2, more = 1, len -= 13;
     }
@@ -108,10 +110,10 @@ static int parse_config(const char *text, struct config *c)
     snprintf(whole, sizeof whole, "%.*s", (int)len, text);
     text = whole;
     const char *plus = strstr(text, "+bid");
-    if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random"))) {
+    if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random") || !strcmp(plus + 4, "-greedy"))) {
         c->bid = 1;
         c->melds_greedy = !strcmp(plus + 4, "-melds");
-        c->bid_random = !strcmp(plus + 4, "-random");
+        c->bid_random = !strcmp(plus + 4, "-random") ? 1 : !strcmp(plus + 4, "-greedy") ? 2 : 0;
         snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
         text = word;
     }
@@ -181,12 +183,11 @@ static double play(const struct game *g, const void *start, int seat, const stru
     long before[GAME_MAX_PLAYERS];
     struct tally none = { 0, 0, 0, 0 };
     int index[1];
-    struct game seen;   /* g, or g with +oracle's sampler */
-    seen = *g;
-    if (c->oracle) {
-        oracle_size = g->state_size;
-        seen.sample = oracle_sample;
-    }
+    struct game seen, seen_bids;   /* g, or g with +oracle's sampler (+oracle-bids: the bids' only) */
+    seen = seen_bids = *g;
+    oracle_size = g->state_size;
+    if (c->oracle) seen_bids.sample = oracle_sample;
+    if (c->oracle == 1) seen.sample = oracle_sample;
     static char actions[4000][GAME_ACTION_MAX];   /* the deal's, for +infer */
     void *scratch = malloc(g->state_size);
     struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL };
@@ -231,14 +232,15 @@ static double play(const struct game *g, const void *start, int seat, const stru
             struct search_policy policy = { game_greedy_bid_policy, &rng };
             struct search_options o = c->options;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
-            o.policy = c->bid_random ? NULL : &policy;
+            static const struct search_policy all_greedy = { game_greedy_policy, NULL };
+            o.policy = c->bid_random == 1 ? NULL : c->bid_random == 2 ? &all_greedy : &policy;
             o.worlds = c->bid_worlds > 0 ? c->bid_worlds : o.worlds / 4 > 0 ? o.worlds / 4 : 1;
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
             o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
             o.fit_tries = WORLD_FIT_TRIES;
             double t = cpu_s();
-            int i = search_choose(&o, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            int i = search_choose(&o, &seen_bids, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             tally->cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
@@ -314,7 +316,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
                             "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N]\n"
-                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedy (default: thumb vs random),\n"
+                            "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
+                            "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds or +bid-random, then +discard (Tarot's discard\n"
                             "          searched), then +nofits (no world filtered) or +fits (the card plays' worlds fit the\n"
                             "          calls too), then +oracle (the searches see every hand) or +infer (the card plays' worlds\n"

@@ -267,18 +267,19 @@ static void bench_decisions(const struct game *g, int players)
 
 /* The hand size of the table's endings in `make bench`: 8 cards a hand
  * where 12 endings solve in about a minute on this machine, else the
- * largest that does. Measured 2026-11-27 with equivalent cards: 8 cards
- * take 2-330 ms on average in Belote at two, Marseillaise, Coinche and
- * Tarot at three, 1.3 s at Tarot's four; Partnership's 6-card endings
- * 78 ms (its trick-1 melds widen the first trick: 8 cards did not finish
- * in 200 s), Belote at three 57 ms and at four (max^n, no cut-offs) 4.6 s,
- * Tarot at five 0.28 s, Tarocchini 83 ms; one card more costs about ten
- * times as much. */
+ * largest that does. Measured 2026-11-27 (afternoon: the cards ordered by
+ * the rules of thumb, null windows, two entries a bucket): 8 cards take
+ * 1-320 ms on average in Belote at two, Marseillaise, Coinche and Tarot at
+ * three and four; 7 cards 0.2-0.7 s in Partnership (8: 11.7 s, one ending
+ * 123 s; its trick-1 melds widen the first trick), Tarocchini, Tarot at
+ * five and Belote at three (max^n, no cut-offs); Belote at four (max^n)
+ * 5 cards 0.2 s, 6 cards 4.6 s. One card more costs about ten times as
+ * much. */
 static int table_cards(const char *name, int players)
 {
-    if (!strcmp(name, "belote-partnership") || !strcmp(name, "tarocchini")) return 6;
-    if (!strcmp(name, "belote")) return players == 2 ? 8 : players == 3 ? 6 : 5;
-    if (!strcmp(name, "tarot")) return players == 5 ? 6 : 8;
+    if (!strcmp(name, "belote-partnership") || !strcmp(name, "tarocchini")) return 7;
+    if (!strcmp(name, "belote")) return players == 2 ? 8 : players == 3 ? 7 : 5;
+    if (!strcmp(name, "tarot")) return players == 5 ? 7 : 8;
     return 8;
 }
 
