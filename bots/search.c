@@ -460,6 +460,104 @@ static int plies_left(const struct game *g, const void *state, void *scratch, in
     return cap + 1;
 }
 
+/* ---- information-set MCTS (options->ismcts) ---- */
+
+struct is_node {
+    uint64_t action;            /* a hash of the action's text */
+    int child, sibling;         /* the first child, the next sibling (-1: none) */
+    int mover;                  /* the player who took the action */
+    int visits, avail;          /* times chosen; times it was legal when its parent was met */
+    double reward;              /* the mover's outcomes summed */
+};
+
+static uint64_t action_hash(const char *text, int len)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
+    return h;
+}
+
+/* The root's index (into index[]) of the most visited action, after
+ * iterations of: a world sampled, the tree walked down the branches legal
+ * in it (UCB among them, an untried one added and played out by the
+ * playouts' rules), every node passed credited with its mover's outcome.
+ * -1 when out of memory. */
+static int ismcts(const struct search_options *o, const struct game *g, const void *state, int player,
+                  const int *index, int n, const long *before, struct pq_rng *rng, double limit, double start)
+{
+    size_t size = g->state_size;
+    long cap = (long)o->worlds * (n > 1 ? n : 1) + 2;
+    struct is_node *t = malloc((size_t)cap * sizeof *t);
+    void *world = malloc(size);
+    int *path = malloc(sizeof(int) * (PLAYOUT_PLIES + 1));
+    int best = -1, used = 1;
+    if (!t || !world || !path) goto out;
+    t[0] = (struct is_node){ 0, -1, -1, -1, 0, 0, 0 };
+    double scale = o->deals_left >= 0 ? 1 : o->deal_sd > 0 ? o->deal_sd : 100, c = o->ismcts / 1000.0;
+    char text[GAME_ACTION_MAX], err[160];
+    for (long it = 0; used < cap; it++) {
+        if (o->ms <= 0 && it >= cap - 2) break;
+        if (it > 0 && limit > 0 && now_ms() - start >= limit) break;
+        uint64_t world_seed = pq_rng_next(rng);
+        sample_fitting(o, g, state, player, world, world_seed, rng);
+        int node = 0, depth = 0, rc = GAME_GOES_ON, expanded = 0;
+        path[depth++] = 0;
+        while (rc == GAME_GOES_ON && g->to_act(world) >= 0 && depth < PLAYOUT_PLIES) {
+            int p = g->to_act(world), legal = g->legal_count(world), pick = -1, pick_child = -1;
+            double top = -1e300;
+            int untried = -1;
+            uint64_t untried_hash = 0;
+            for (int k = 0; k < (node == 0 ? n : legal); k++) {
+                int i = node == 0 ? index[k] : k;
+                int len = g->legal_text(world, i, text, sizeof text);
+                if (len < 0) continue;
+                uint64_t h = action_hash(text, len);
+                int ch = t[node].child;
+                while (ch >= 0 && t[ch].action != h) ch = t[ch].sibling;
+                if (ch < 0) {
+                    if (untried < 0) untried = i, untried_hash = h;
+                    continue;
+                }
+                t[ch].avail++;
+                double u = t[ch].reward / t[ch].visits / scale + c * sqrt(log((double)t[ch].avail) / t[ch].visits);
+                if (u > top) top = u, pick = i, pick_child = ch;
+            }
+            if (untried >= 0 && used < cap) {   /* a new branch, then a playout */
+                int ch = used++;
+                t[ch] = (struct is_node){ untried_hash, -1, t[node].child, p, 0, 1, 0 };
+                t[node].child = ch;
+                pick = untried, pick_child = ch, expanded = 1;
+            }
+            if (pick < 0) break;
+            rc = apply_nth(g, world, pick);
+            node = pick_child;
+            path[depth++] = node;
+            if (expanded) break;
+        }
+        if (rc == GAME_GOES_ON && g->to_act(world) >= 0) playout(g, world, rng, o);
+        for (int d = 1; d < depth; d++) {
+            struct is_node *x = &t[path[d]];
+            x->visits++;
+            x->reward += outcome(o, g, world, x->mover, before, NULL);
+        }
+        t[0].visits++;
+    }
+    int most = -1;
+    for (int k = 0; k < n; k++) {
+        int len = g->legal_text(state, index[k], text, sizeof text);
+        if (len < 0) continue;
+        uint64_t h = action_hash(text, len);
+        for (int ch = t[0].child; ch >= 0; ch = t[ch].sibling)
+            if (t[ch].action == h && t[ch].visits > most) most = t[ch].visits, best = k;
+    }
+    (void)err;
+out:
+    free(t);
+    free(world);
+    free(path);
+    return best;
+}
+
 int search_choose(const struct search_options *options, const struct game *g, const void *state, int player,
                   uint64_t seed, double cap_ms, struct search_stats *stats)
 {
@@ -515,6 +613,13 @@ int search_choose(const struct search_options *options, const struct game *g, co
     pq_rng_seed(&rng, pq_rng_mix(options->seed, seed));
     double start = now_ms(), limit = options->ms > 0 ? options->ms : 0;
     if (cap_ms > 0 && (limit == 0 || cap_ms < limit)) limit = cap_ms;
+    if (options->ismcts > 0 && !exact && g->position && g->position(state) != 0) {
+        int k = ismcts(options, g, state, player, index, n, before, &rng, limit, start);
+        if (k >= 0) {
+            best = index[k];
+            goto out;
+        }
+    }
     for (int round = 0;; round++) {
         if (options->ms <= 0 && round >= options->worlds) break;
         if (round > 0 && limit > 0 && now_ms() - start >= limit) break;

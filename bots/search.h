@@ -98,6 +98,13 @@ struct search_options {
     int deals_left;
     double deal_sd;
     long match_totals[GAME_MAX_PLAYERS];
+    /* > 0: a card play before the exact endings is searched by
+       single-observer information-set MCTS instead (a tree of the actions
+       of every seat, each world walking the branches legal in it, UCB with
+       this constant per mille on values scaled by deal_sd or 100 points;
+       worlds x the legal actions iterations); measured in bots/README.md,
+       not bot-search's. 0: the sampled worlds' search. */
+    int ismcts;
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };

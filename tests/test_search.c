@@ -586,3 +586,62 @@ Test(search, a_match_s_deals_are_known_before_it_is_played, .timeout = 60)
         free(state);
     }
 }
+
+/* Information-set MCTS (options.ismcts, measured in bots/README.md and not
+ * bot-search's): on endings of Belote at two searched by it (no exact
+ * endings), the card it picks is worth more, solved in the real deal, than
+ * the mean of the legal cards, over 30 endings whose cards differ (3.4
+ * points a deal; the least visited card instead: -11.6; the sampled
+ * worlds' search: 5.4); it picks
+ * the same for the same seed, and only among the caller's candidates. */
+Test(search, ismcts_picks_better_cards_than_the_mean, .timeout = 120)
+{
+    const struct game *g = game_find("belote");
+    void *state = malloc(g->state_size), *scratch = malloc(g->state_size), *child = malloc(g->state_size);
+    char text[GAME_ACTION_MAX], err[160];
+    struct search_options o;
+    struct search_table *table = search_table_new(16);
+    cr_assert(state && scratch && child && table);
+    search_options_default(&o);
+    o.worlds = 48;
+    o.exact_plies = 0;
+    o.ismcts = 700;
+    double gain = 0;
+    int endings = 0, above = 0;
+    for (uint64_t seed = 1; seed <= 400 && endings < 30; seed++) {
+        if (random_ending(g, 2, seed, 14, state, scratch) < 0) continue;
+        int p = g->to_act(state), n = g->legal_count(state);
+        long before[GAME_MAX_PLAYERS];
+        double value[64], mean = 0, top = -1e300;
+        if (n < 2 || n > 64) continue;
+        g->scores(state, before);
+        for (int i = 0; i < n; i++) {
+            memcpy(child, state, g->state_size);
+            int len = g->legal_text(state, i, text, sizeof text);
+            int rc = g->apply(child, text, len, err, sizeof err);
+            search_table_clear(table);
+            value[i] = rc == GAME_DEAL_OVER ? search_value(g, child, p, before) : search_solve(g, child, p, before, table, NULL);
+            mean += value[i] / n;
+            if (value[i] > top) top = value[i];
+        }
+        if (top - mean < 1) continue;   /* every card alike, or nearly */
+        int pick = search_choose(&o, g, state, p, seed, 0, NULL);
+        cr_assert(pick >= 0 && pick < n);
+        cr_assert_eq(search_choose(&o, g, state, p, seed, 0, NULL), pick, "the same seed, another card");
+        int only[1] = { n - 1 };
+        struct search_options one = o;
+        one.only = only;
+        one.n_only = 1;
+        cr_assert_eq(search_choose(&one, g, state, p, seed, 0, NULL), n - 1);
+        gain += value[pick] - mean;
+        above += value[pick] > mean;
+        endings++;
+    }
+    cr_assert_eq(endings, 30, "only %d endings whose cards differ", endings);
+    cr_assert_gt(gain / endings, 1.5, "the picked cards gain %.2f a deal over the mean card (%d of %d above it)",
+                 gain / endings, above, endings);
+    search_table_free(table);
+    free(state);
+    free(scratch);
+    free(child);
+}
