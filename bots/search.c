@@ -1,8 +1,10 @@
 /* search.c - determinised flat Monte-Carlo search over any game
- * (search.h). Worlds come from the game's own sampler; playouts are
- * uniform random legal actions to the end of the deal, or the caller's
- * policy's. States are copied
- * with memcpy (game.h: a clone is a copy); the search owns its buffers.
+ * (search.h). Worlds come from the game's own sampler; playouts are the
+ * game's rules of thumb, uniform random legal actions, or the caller's
+ * policy's; endings are solved by alpha-beta (max^n beyond two sides) with
+ * a transposition table; information-set MCTS is the measured alternative.
+ * States are copied with memcpy (game.h: a clone is a copy); the search
+ * owns its buffers.
  */
 #include "bots/search.h"
 
