@@ -133,6 +133,15 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
 
 /* ---- the ending solver ---- */
 
+/* A hash of an action's text (FNV-1a). */
+static uint64_t action_hash(const char *text, int len)
+{
+    uint64_t h = 1469598103934665603u;
+    for (int k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
+    return h;
+}
+
+
 enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128, CLASSES_MAX = 256 };
 
 /* The width of a null window (principal variation search): far below any
@@ -199,6 +208,7 @@ struct solver {
     const long *before;
     struct search_table *table;
     long *nodes;
+    uint64_t *killer;           /* per depth: the hash of the action that last cut off there (0: none), or NULL */
 };
 
 /* A buffer for the children of a node at `depth`: the table's stack, or
@@ -265,6 +275,24 @@ static int same_side(const struct game *g, const void *state, int p, int q)
     return g->team(state, p) == g->team(state, q);
 }
 
+/* The action to try first where the table has none: the rules of thumb's
+ * card (game.h playout), else the killer, the action that last cut off a
+ * search at this depth, where it is legal here, else the first. */
+static int likely_best(const struct solver *s, const void *state, int n, int depth)
+{
+    const struct game *g = s->g;
+    int i = g->playout ? g->playout(state, 0) : -1;
+    if (i >= 0 && i < n) return i;
+    if (s->killer && depth < STACK_PLIES && s->killer[depth]) {
+        char text[GAME_ACTION_MAX];
+        for (i = 0; i < n; i++) {
+            int len = g->legal_text(state, i, text, sizeof text);
+            if (len > 0 && action_hash(text, len) == s->killer[depth]) return i;
+        }
+    }
+    return 0;
+}
+
 /* Alpha-beta (fail-soft) between `player`'s side, maximising, and the
  * other. A table entry is a bound or the exact value of its position,
  * depending on the window it was searched with. */
@@ -283,9 +311,8 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (e->bound == TABLE_UPPER && v < beta) beta = v;
         if (alpha >= beta) return v;
         if (e->best < n) first = e->best;
-    } else if (g->playout && n > 1) {   /* else the rules of thumb's card first: often the best, so more cut-offs */
-        int i = g->playout(state, 0);
-        if (i >= 0 && i < n) first = i;
+    } else if (n > 1) {   /* else a card likely best, so more cut-offs */
+        first = likely_best(s, state, n, depth);
     }
     uint8_t cls[CLASSES_MAX];
     int classed = classes(g, state, cls, n);
@@ -323,6 +350,11 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (alpha >= beta) break;
     }
     free(owned);
+    if (s->killer && alpha >= beta && best_i >= 0 && depth < STACK_PLIES) {
+        char text[GAME_ACTION_MAX];
+        int len = g->legal_text(state, best_i, text, sizeof text);
+        if (len > 0) s->killer[depth] = action_hash(text, len);
+    }
     if (e && best_i >= 0) {
         e->key = key;
         e->generation = s->table->generation;
@@ -395,7 +427,8 @@ double search_solve(const struct game *g, const void *state, int player, const l
                     struct search_table *table, long *nodes)
 {
     long none = 0;
-    struct solver s = { g, player, before, table, nodes ? nodes : &none };
+    uint64_t killer[STACK_PLIES] = { 0 };
+    struct solver s = { g, player, before, table, nodes ? nodes : &none, killer };
     if (g->teams(state) > 2 && !(g->side && g->side(state, player) >= 0)) {
         double out[GAME_MAX_PLAYERS];
         solve_maxn(&s, state, out, 0);
@@ -472,12 +505,6 @@ struct is_node {
     double reward;              /* the mover's outcomes summed */
 };
 
-static uint64_t action_hash(const char *text, int len)
-{
-    uint64_t h = 1469598103934665603u;
-    for (int k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
-    return h;
-}
 
 /* The root's index (into index[]) of the most visited action, after
  * iterations of: a world sampled, the tree walked down the branches legal
