@@ -270,14 +270,15 @@ static void bench_decisions(const struct game *g, int players)
  * largest that does. Measured 2026-11-27 (afternoon: the cards ordered by
  * the rules of thumb, null windows, two entries a bucket): 8 cards take
  * 1-320 ms on average in Belote at two, Marseillaise, Coinche and Tarot at
- * three and four; 7 cards 0.2-0.7 s in Partnership (8: 11.7 s, one ending
- * 123 s; its trick-1 melds widen the first trick), Tarocchini, Tarot at
- * five and Belote at three (max^n, no cut-offs); Belote at four (max^n)
- * 5 cards 0.2 s, 6 cards 4.6 s. One card more costs about ten times as
+ * three and four, 1.3 s in Tarocchini (its rules of thumb order the cards
+ * since 2026-11-27); 7 cards 0.2-0.7 s in Partnership (8: 11.7 s, one
+ * ending 123 s; its trick-1 melds widen the first trick), Tarot at five
+ * and Belote at three (max^n, no cut-offs); Belote at four (max^n) 5
+ * cards 0.2 s, 6 cards 4.6 s. One card more costs about ten times as
  * much. */
 static int table_cards(const char *name, int players)
 {
-    if (!strcmp(name, "belote-partnership") || !strcmp(name, "tarocchini")) return 7;
+    if (!strcmp(name, "belote-partnership")) return 7;
     if (!strcmp(name, "belote")) return players == 2 ? 8 : players == 3 ? 7 : 5;
     if (!strcmp(name, "tarot")) return players == 5 ? 7 : 8;
     return 8;

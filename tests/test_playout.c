@@ -9,11 +9,13 @@
  * repeats for a seed.
  */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "bots/search.h"
 #include "engine/belote/belote.h"
 #include "engine/rng.h"
+#include "engine/tarocchini/tarocchini.h"
 #include "engine/tarot/tarot.h"
 #include "tests/support_play.h"
 #include "tests/support_rules.h"
@@ -24,9 +26,9 @@
  * that the positions vary), checking each answer. */
 Test(playout, the_rules_of_thumb_name_legal_card_plays_only_and_repeat_for_a_seed, .timeout = 120)
 {
-    static const char *const names[] = { "belote", "belote-marseillaise", "belote-partnership", "tarot" };
+    static const char *const names[] = { "belote", "belote-marseillaise", "belote-partnership", "tarot", "tarocchini" };
     char text[GAME_ACTION_MAX], err[160];
-    for (int k = 0; k < 4; k++) {
+    for (int k = 0; k < 5; k++) {
         const struct game *g = game_find(names[k]);
         cr_assert(g && g->playout, "%s has no rules of thumb", names[k]);
         void *state = malloc(g->state_size);
@@ -248,4 +250,120 @@ Test(playout, the_search_with_rules_of_thumb_repeats_and_is_not_the_random_searc
         free(m);
     }
     cr_assert_gt(differ, 0, "the rules of thumb changed no value");
+}
+
+/* Tarocchini's rules of thumb find their card's index without the list:
+ * tar_deal_play_index is the index of "play C" (no signal) for every card
+ * the seat may play, in leads with signals and in follows, over seeded
+ * random deals; -1 for a card it may not play. */
+Test(playout, tarocchini_s_play_index_is_the_listed_plain_play)
+{
+    const struct game *g = game_find("tarocchini");
+    char text[GAME_ACTION_MAX], err[160];
+    struct tar_match *m = malloc(g->state_size);
+    struct pq_rng rng;
+    long checked = 0, leads = 0;
+    cr_assert(m);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+        struct game_setup setup = { 4, seed, 0, NULL, 0 };
+        cr_assert_eq(g->create(m, &setup, err, sizeof err), 0, "%s", err);
+        pq_rng_seed(&rng, seed);
+        for (int ply = 0; ply < 3000 && g->to_act(m) >= 0; ply++) {
+            const struct tar_deal *d = &m->deal;
+            if (d->phase == TAR_PHASE_PLAY) {
+                for (int c = 0; c < TAR_CARDS; c++) {
+                    int len = snprintf(text, sizeof text, "play %s", tar_card_name(c));
+                    int listed = tar_deal_find_legal(d, text, len);
+                    cr_assert_eq(tar_deal_play_index(d, c), listed, "'%s': %d, listed at %d", text,
+                                 tar_deal_play_index(d, c), listed);
+                    checked += listed >= 0;
+                }
+                leads += d->n_played == 0;
+            }
+            int n = g->legal_count(m);
+            int len = g->legal_text(m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
+            cr_assert_neq(g->apply(m, text, len, err, sizeof err), GAME_ILLEGAL, "%s", err);
+        }
+    }
+    cr_assert_gt(checked, 500);
+    cr_assert_gt(leads, 50);
+    free(m);
+}
+
+/* ---- Tarocchini: constructed tricks ---- */
+
+/* A Tarocchini card play at trick 2 or later, a trick not yet led. */
+static int tarocchini_trick_to_lead(const void *state, int arg)
+{
+    (void)arg;
+    const struct tar_deal *d = &((const struct tar_match *)state)->deal;
+    return d->phase == TAR_PHASE_PLAY && d->trick >= 1 && d->n_played == 0;
+}
+
+/* The cards of a space-separated list. */
+static tar_mask tarocchini_cards(const char *text)
+{
+    tar_mask m = 0;
+    for (const char *p = text; *p;) {
+        int len = 0;
+        while (p[len] && p[len] != ' ') len++;
+        int c = tar_card_parse(p, len);
+        cr_assert_geq(c, 0, "no card '%.*s'", len, p);
+        m |= TAR_BIT(c);
+        p += len;
+        while (*p == ' ') p++;
+    }
+    return m;
+}
+
+/* Sets the trick: `leader` led the cards `played` (in order), the hands
+ * by seat; the winning card and the legal actions kept as the engine
+ * keeps them. */
+static void tarocchini_trick(struct tar_match *m, int leader, const char *played, const char *const *hands)
+{
+    struct tar_deal *d = &m->deal;
+    d->leader = (uint8_t)leader;
+    d->n_played = 0;
+    for (const char *p = played; *p;) {
+        int len = 0;
+        while (p[len] && p[len] != ' ') len++;
+        d->cards[d->trick][d->n_played++] = (uint8_t)tar_card_parse(p, len);
+        p += len;
+        while (*p == ' ') p++;
+    }
+    d->trick_suit = (uint8_t)tar_trick_suit(d->cards[d->trick], d->n_played);
+    int winner = tar_trick_winner(&d->rules, d->cards[d->trick], d->n_played, leader);
+    d->best_at = (int8_t)(winner < 0 ? -1 : (winner - leader + TAR_SEATS) % TAR_SEATS);
+    for (int s = 0; s < TAR_SEATS; s++) d->hand[s] = tarocchini_cards(hands[s]);
+    d->to_act = (int8_t)((leader + d->n_played) % TAR_SEATS);
+    tar_deal_refresh(d);
+}
+
+Test(playout, tarocchini_follows_its_rules_on_constructed_tricks)
+{
+    const struct game *g = &tarocchini_game;
+    struct tar_match *m = random_play_until(g, 4, 5, tarocchini_trick_to_lead);
+    char text[GAME_ACTION_MAX];
+    /* seat 3 last, its partner's King of swords holds: the card worth most */
+    tarocchini_trick(m, 0, "7S KS 8S", (const char *const[]){ "6B", "6C", "7C", "QS 6S 9B" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play QS");
+    /* seat 3 last, an opponent's King holds: the cheapest */
+    tarocchini_trick(m, 0, "KS 7S 8S", (const char *const[]){ "6B", "6C", "7C", "QS 6S" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play 6S");
+    /* the same trick lost with a Queen and the Matto: the Matto, which comes back */
+    tarocchini_trick(m, 0, "KS 7S 8S", (const char *const[]){ "6B", "6C", "7C", "QS MA" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play MA");
+    /* lost with a blank: the blank, the Matto kept */
+    tarocchini_trick(m, 0, "KS 7S 8S", (const char *const[]){ "6B", "6C", "7C", "6S MA" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play 6S");
+    /* seat 1 second: the 8 wins and the opponent after it cannot beat it: the 8, not the King */
+    tarocchini_trick(m, 0, "7S", (const char *const[]){ "6B", "KS 8S 9B", "6S AS", "6C" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play 8S");
+    /* the opponent after holds the 9: only the King wins safely */
+    tarocchini_trick(m, 0, "7S", (const char *const[]){ "6B", "KS 8S 9B", "9S 6S", "6C" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play KS");
+    /* a lead: the King of swords no opponent can beat, worth most */
+    tarocchini_trick(m, 0, "", (const char *const[]){ "KS 6B 7B", "6S 8C", "9C", "7S 9D" });
+    cr_assert_str_eq(thumb_text(g, m, text), "play KS");
+    free(m);
 }

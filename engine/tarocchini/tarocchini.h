@@ -356,11 +356,18 @@ void tar_deal_refresh(struct tar_deal *d);
 int tar_deal_legal_count(const struct tar_deal *d);
 int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap);
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len);
+/* The index of the legal action that plays `card` with no signal (the
+ * list's order, without writing or parsing it), or -1 when the seat to
+ * act may not play it now. */
+int tar_deal_play_index(const struct tar_deal *d, int card);
 /* The n-th legal action (legal_text's n-th, as tar_action_parse reads
  * that text): 0, or -1 when n is out of range. */
 int tar_deal_legal_nth(const struct tar_deal *d, int n, struct tar_action *a);
 /* The cards the acting seat may play now (O22, O23). */
 tar_mask tar_deal_playable(const struct tar_deal *d);
+/* O22, O23: the cards of `hand` playable to a trick whose suit to follow
+ * is `suit` (TAR_SUIT_NONE: a lead, or only the Matto so far). */
+tar_mask tar_hand_playable(tar_mask hand, int suit);
 /* O3-O5, O24: whether card x, played after `best` (the card winning so
  * far, -1: none) to a trick whose suit to follow is `suit`, takes it. */
 int tar_card_beats(const struct tar_rules *r, int x, int best, int suit);
@@ -396,6 +403,21 @@ uint64_t tar_deal_position(const struct tar_deal *d);
  * grande's run). Declared cards join like any: a declaration scores when
  * made and nothing later reads its cards. */
 int tar_deal_play_classes(const struct tar_deal *d, uint8_t *out, int n);
+
+/* ---- rules of thumb (tarocchini_playout.c) ---- */
+/* game.h playout: a card play by simple habits, in a state where every
+ * hand is known (a search's world), no lookahead beyond the trick: the
+ * index of the legal plain "play" of the chosen card, or -1 outside the
+ * play. Leading: the card worth most that no opponent still to play can
+ * beat, else the cheapest of a plain suit drawn from `seed`, else the
+ * cheapest trump. Following: onto a partner's trick no opponent still to
+ * play can take, the card worth most (a plain one when it can); else the
+ * cheapest card that wins and that no opponent still to play can beat;
+ * else the cheapest. "Cheapest": the lowest value (O6), then the lowest
+ * rank (a trump above every suit card). The Matto only when it is the one
+ * card the seat may play, or the trick is lost (it comes back, O26).
+ * Combinations (cricche, sequences) are not weighed. */
+int tar_deal_playout(const struct tar_deal *d, uint64_t seed);
 
 /* ---- scoring (tarocchini_score.c) ---- */
 void tar_score(const struct tar_deal *d, struct tar_result *out);

@@ -202,9 +202,7 @@ int tar_trick_winner(const struct tar_rules *r, const uint8_t *cards, int n, int
     return best < 0 ? -1 : (leader + best) % TAR_SEATS;
 }
 
-/* O22, O23: the cards of `hand` playable to a trick whose suit to follow
- * is `suit` (TAR_SUIT_NONE: a lead, or only the Matto so far). */
-static inline tar_mask playable_in(tar_mask hand, int suit)
+tar_mask tar_hand_playable(tar_mask hand, int suit)
 {
     if (suit == TAR_SUIT_NONE) return hand;
     tar_mask follow = hand & tar_suit_cards(suit), trumps = hand & TAR_TRUMPS, matto = hand & TAR_BIT(TAR_MA);
@@ -213,7 +211,7 @@ static inline tar_mask playable_in(tar_mask hand, int suit)
 
 tar_mask tar_deal_playable(const struct tar_deal *d)
 {
-    return playable_in(d->hand[d->to_act], tar_trick_suit(d->cards[d->trick], d->n_played));
+    return tar_hand_playable(d->hand[d->to_act], tar_trick_suit(d->cards[d->trick], d->n_played));
 }
 
 /* O25: whether `volo` is true for card c led from `hand`. */
@@ -632,7 +630,7 @@ static int count_legal(const struct tar_deal *d)
 }
 
 /* The play's legal actions from the kept suit counts: the cards the seat
- * may play (playable_in(), O22, O23) and their number; on a lead with
+ * may play (tar_hand_playable(), O22, O23) and their number; on a lead with
  * signals every card but the Matto has 4 actions, 7 when alone in its
  * suit (lead_block_size). */
 static inline void keep_play(struct tar_deal *d)
@@ -796,6 +794,15 @@ int tar_deal_legal_text(const struct tar_deal *d, int n, char *buf, int cap)
         return -1;
     }
     return format(&w.found, buf, cap);
+}
+
+int tar_deal_play_index(const struct tar_deal *d, int card)
+{
+    if (d->phase != TAR_PHASE_PLAY || card < 0 || card >= TAR_CARDS || !(d->playable & TAR_BIT(card))) return -1;
+    int index = 0;   /* walk()'s order: the cards below it, each with its signal sets */
+    for (tar_mask x = d->playable & (TAR_BIT(card) - 1); x; x &= x - 1)
+        index += __builtin_popcount((unsigned)signal_choices(d, __builtin_ctzll(x)));
+    return index;   /* its first action carries no signal (signal_sets[0]) */
 }
 
 int tar_deal_find_legal(const struct tar_deal *d, const char *text, int len)

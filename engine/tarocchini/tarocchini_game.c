@@ -219,6 +219,12 @@ static int sample(void *out, const void *state, int player, uint64_t seed)
     return tar_match_sample(out, state, player, seed);
 }
 
+static int playout(const void *state, uint64_t seed)
+{
+    const struct tar_match *m = state;
+    return m->over ? -1 : tar_deal_playout(&m->deal, seed);
+}
+
 static uint64_t position(const void *state)
 {
     const struct tar_match *m = state;
@@ -243,7 +249,7 @@ const struct game tarocchini_game = {
     .set_deck = set_deck, .deck_text = deck_text, .set_deal_field = NULL, .set_deal_rules = set_deal_rules,
     .view = view,
     .deal_number = deal_number, .match_deals = match_deals, .deal_result = deal_result, .result = result, .scores = scores,
-    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .position = position,
+    .match_points = match_points, .forfeit_points = forfeit_points, .sample = sample, .playout = playout, .position = position,
     .play_classes = play_classes,
     .check = &tarocchini_check,
     .replay_words = &replay_words,
