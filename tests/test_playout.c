@@ -19,6 +19,7 @@
 #include "engine/tarot/tarot.h"
 #include "tests/support_play.h"
 #include "tests/support_rules.h"
+#include "tests/test_tarocchini_support.h"
 #include "tests/test_tarot_support.h"
 
 /* Plays whole matches where every action is the rules of thumb's (uniform
@@ -300,22 +301,6 @@ static int tarocchini_trick_to_lead(const void *state, int arg)
     return d->phase == TAR_PHASE_PLAY && d->trick >= 1 && d->n_played == 0;
 }
 
-/* The cards of a space-separated list. */
-static tar_mask tarocchini_cards(const char *text)
-{
-    tar_mask m = 0;
-    for (const char *p = text; *p;) {
-        int len = 0;
-        while (p[len] && p[len] != ' ') len++;
-        int c = tar_card_parse(p, len);
-        cr_assert_geq(c, 0, "no card '%.*s'", len, p);
-        m |= TAR_BIT(c);
-        p += len;
-        while (*p == ' ') p++;
-    }
-    return m;
-}
-
 /* Sets the trick: `leader` led the cards `played` (in order), the hands
  * by seat; the winning card and the legal actions kept as the engine
  * keeps them. */
@@ -334,7 +319,7 @@ static void tarocchini_trick(struct tar_match *m, int leader, const char *played
     d->trick_suit = (uint8_t)tar_trick_suit(d->cards[d->trick], d->n_played);
     int winner = tar_trick_winner(&d->rules, d->cards[d->trick], d->n_played, leader);
     d->best_at = (int8_t)(winner < 0 ? -1 : (winner - leader + TAR_SEATS) % TAR_SEATS);
-    for (int s = 0; s < TAR_SEATS; s++) d->hand[s] = tarocchini_cards(hands[s]);
+    for (int s = 0; s < TAR_SEATS; s++) d->hand[s] = tk_cards(hands[s]);
     d->to_act = (int8_t)((leader + d->n_played) % TAR_SEATS);
     tar_deal_refresh(d);
 }
