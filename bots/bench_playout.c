@@ -24,19 +24,22 @@
  * playouts greedy's but for card plays (the rules of thumb)
  * (`+bid-melds`: the trick-1 declarations left to greedy; `+bid-random`:
  * the bid playouts' decisions that are no card play uniform random instead
- * of greedy's), each worlds that fit the other seats' calls
+ * of greedy's; `+bid-greedy`: their card plays greedy's too), each worlds that fit the other seats' calls
  * (bots/world_fits.h) as bot-search's, or with `+nofits` last not, `+fits`
  * last the card plays' worlds too; with `+discard` (before those) the
  * seat's Tarot discard searched over a few candidates as bot-search
  * searches it (bots/tarot_discards.h, four times the worlds), and with `+oracle` (last of
  * all) every search sees every hand (its worlds are the real
- * state: what perfect inference would be worth), with `+infer` the card
+ * state: what perfect inference would be worth; `+oracle-bids`: only the
+ * searched small choices'), with `+infer` the card
  * plays' worlds weighed by the others' card plays (bots/infer.h); --budget as
  * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
  * --bid-worlds N the searched small choices' worlds (default a quarter of
- * the budget's), --bid-worlds-a (after it) A's.
+ * the budget's), --bid-worlds-a (after it) A's; --ismcts-a C A's card
+ * plays by information-set MCTS (search.h ismcts) with UCB constant C per
+ * mille.
  * --discards-only plays only the seat-deals where the seat comes to
  * discard in Tarot (its auction played first, as A's, which must be B's):
  * the others differ by nothing when A and B differ only by `+discard`,
@@ -319,9 +322,11 @@ int main(int argc, char **argv)
                             "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--ismcts-a C]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
-                            "          each with +bid, +bid-melds or +bid-random, then +discard (Tarot's discard\n"
+                            "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"
+                            "          greedy's too), then +discard (Tarot's discard\n"
                             "          searched), then +nofits (no world filtered) or +fits (the card plays' worlds fit the\n"
-                            "          calls too), then +oracle (the searches see every hand) or +infer (the card plays' worlds\n"
+                            "          calls too), then +oracle (the searches see every hand), +oracle-bids (the searched\n"
+                            "          bids only) or +infer (the card plays' worlds\n"
                             "          weighed by the others' plays, as the rules of thumb would make them; +infer-greedy:\n"
                             "          as greedy would)\n");
             return 2;

@@ -182,8 +182,7 @@ static int same_legal(const struct game *g, const void *state, const struct code
 static uint64_t view_hash(const cJSON *view)
 {
     char *text = cJSON_PrintUnformatted(view);
-    uint64_t h = 1469598103934665603ull;
-    for (const char *c = text ? text : ""; *c; c++) h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    uint64_t h = search_text_hash(text ? text : "", text ? strlen(text) : 0);
     free(text);
     return h;
 }

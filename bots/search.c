@@ -50,6 +50,13 @@ int search_parse_budget(struct search_options *self, const char *text)
     return 0;
 }
 
+uint64_t search_text_hash(const char *text, size_t len)
+{
+    uint64_t h = 1469598103934665603u;   /* FNV-1a */
+    for (size_t k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
+    return h;
+}
+
 double search_value(const struct game *g, const void *state, int player, const long *before)
 {
     long totals[GAME_MAX_PLAYERS];
@@ -133,15 +140,6 @@ static void playout(const struct game *g, void *state, struct pq_rng *rng, const
 
 /* ---- the ending solver ---- */
 
-/* A hash of an action's text (FNV-1a). */
-static uint64_t action_hash(const char *text, int len)
-{
-    uint64_t h = 1469598103934665603u;
-    for (int k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
-    return h;
-}
-
-
 enum { TABLE_EXACT = 1, TABLE_LOWER, TABLE_UPPER, STACK_PLIES = 128, CLASSES_MAX = 256 };
 
 /* The width of a null window (principal variation search): far below any
@@ -208,7 +206,6 @@ struct solver {
     const long *before;
     struct search_table *table;
     long *nodes;
-    uint64_t *killer;           /* per depth: the hash of the action that last cut off there (0: none), or NULL */
 };
 
 /* A buffer for the children of a node at `depth`: the table's stack, or
@@ -275,22 +272,13 @@ static int same_side(const struct game *g, const void *state, int p, int q)
     return g->team(state, p) == g->team(state, q);
 }
 
-/* The action to try first where the table has none: the rules of thumb's
- * card (game.h playout), else the killer, the action that last cut off a
- * search at this depth, where it is legal here, else the first. */
-static int likely_best(const struct solver *s, const void *state, int n, int depth)
+/* The action to try first where the table has none: the rules of
+ * thumb's card (game.h playout), the best more often than the first
+ * listed, so more cut-offs; else the first. */
+static int likely_best(const struct game *g, const void *state, int n)
 {
-    const struct game *g = s->g;
     int i = g->playout ? g->playout(state, 0) : -1;
-    if (i >= 0 && i < n) return i;
-    if (s->killer && depth < STACK_PLIES && s->killer[depth]) {
-        char text[GAME_ACTION_MAX];
-        for (i = 0; i < n; i++) {
-            int len = g->legal_text(state, i, text, sizeof text);
-            if (len > 0 && action_hash(text, len) == s->killer[depth]) return i;
-        }
-    }
-    return 0;
+    return i >= 0 && i < n ? i : 0;
 }
 
 /* Alpha-beta (fail-soft) between `player`'s side, maximising, and the
@@ -311,8 +299,8 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (e->bound == TABLE_UPPER && v < beta) beta = v;
         if (alpha >= beta) return v;
         if (e->best < n) first = e->best;
-    } else if (n > 1) {   /* else a card likely best, so more cut-offs */
-        first = likely_best(s, state, n, depth);
+    } else if (n > 1) {
+        first = likely_best(g, state, n);
     }
     uint8_t cls[CLASSES_MAX];
     int classed = classes(g, state, cls, n);
@@ -350,11 +338,6 @@ static double solve(struct solver *s, const void *state, double alpha, double be
         if (alpha >= beta) break;
     }
     free(owned);
-    if (s->killer && alpha >= beta && best_i >= 0 && depth < STACK_PLIES) {
-        char text[GAME_ACTION_MAX];
-        int len = g->legal_text(state, best_i, text, sizeof text);
-        if (len > 0) s->killer[depth] = action_hash(text, len);
-    }
     if (e && best_i >= 0) {
         e->key = key;
         e->generation = s->table->generation;
@@ -427,8 +410,7 @@ double search_solve(const struct game *g, const void *state, int player, const l
                     struct search_table *table, long *nodes)
 {
     long none = 0;
-    uint64_t killer[STACK_PLIES] = { 0 };
-    struct solver s = { g, player, before, table, nodes ? nodes : &none, killer };
+    struct solver s = { g, player, before, table, nodes ? nodes : &none };
     if (g->teams(state) > 2 && !(g->side && g->side(state, player) >= 0)) {
         double out[GAME_MAX_PLAYERS];
         solve_maxn(&s, state, out, 0);
@@ -505,7 +487,6 @@ struct is_node {
     double reward;              /* the mover's outcomes summed */
 };
 
-
 /* The root's index (into index[]) of the most visited action, after
  * iterations of: a world sampled, the tree walked down the branches legal
  * in it (UCB among them, an untried one added and played out by the
@@ -523,7 +504,7 @@ static int ismcts(const struct search_options *o, const struct game *g, const vo
     if (!t || !world || !path) goto out;
     t[0] = (struct is_node){ 0, -1, -1, -1, 0, 0, 0 };
     double scale = o->deals_left >= 0 ? 1 : o->deal_sd > 0 ? o->deal_sd : 100, c = o->ismcts / 1000.0;
-    char text[GAME_ACTION_MAX], err[160];
+    char text[GAME_ACTION_MAX];
     for (long it = 0; used < cap; it++) {
         if (o->ms <= 0 && it >= cap - 2) break;
         if (it > 0 && limit > 0 && now_ms() - start >= limit) break;
@@ -540,7 +521,7 @@ static int ismcts(const struct search_options *o, const struct game *g, const vo
                 int i = node == 0 ? index[k] : k;
                 int len = g->legal_text(world, i, text, sizeof text);
                 if (len < 0) continue;
-                uint64_t h = action_hash(text, len);
+                uint64_t h = search_text_hash(text, (size_t)len);
                 int ch = t[node].child;
                 while (ch >= 0 && t[ch].action != h) ch = t[ch].sibling;
                 if (ch < 0) {
@@ -575,11 +556,10 @@ static int ismcts(const struct search_options *o, const struct game *g, const vo
     for (int k = 0; k < n; k++) {
         int len = g->legal_text(state, index[k], text, sizeof text);
         if (len < 0) continue;
-        uint64_t h = action_hash(text, len);
+        uint64_t h = search_text_hash(text, (size_t)len);
         for (int ch = t[0].child; ch >= 0; ch = t[ch].sibling)
             if (t[ch].action == h && t[ch].visits > most) most = t[ch].visits, best = k;
     }
-    (void)err;
 out:
     free(t);
     free(world);

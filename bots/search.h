@@ -119,6 +119,9 @@ struct search_stats {
 
 void search_options_default(struct search_options *out);
 
+/* A 64-bit hash (FNV-1a) of `len` bytes of text: an action's, a view's. */
+uint64_t search_text_hash(const char *text, size_t len);
+
 /* Parses a --budget value: "N" worlds or "Nms" milliseconds. 0, or -1
  * when it is neither. */
 int search_parse_budget(struct search_options *self, const char *text);
