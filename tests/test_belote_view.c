@@ -307,3 +307,151 @@ Test(belote_sample, hidden_cards_are_spread_uniformly_over_the_unseen_hands)
     /* about p = 0.0001 for a chi-square with df degrees of freedom */
     cr_expect_lt(chi, df + 4.0 * sqrt(2.0 * df) + 10, "chi-square %.1f with %d degrees of freedom", chi, df);
 }
+
+/* ---- sampling keeps what the dialogue told (B20) ----
+ * The test's own reading of a view: which meld each seat's hand when it
+ * declared must hold, from the history's "say", "asked" and "call"; and
+ * its own search of a hand's runs and carrés. */
+
+/* Whether `hand` holds a run of `length` cards topped by rank `top` in
+ * some suit (a longer run holds it too), or, length 0, a carré of `top`. */
+static int holds_meld(pq_mask hand, int length, int top)
+{
+    for (int s = 0; s < PQ_SUITS; s++) {
+        int held = 1;
+        for (int k = 0; k < (length ? length : 1) && held; k++)
+            held = length ? top - k >= 0 && (hand & PQ_BIT(PQ_CARD(s, top - k))) : 1;
+        if (length && held) return 1;
+        if (!length && !(hand & PQ_BIT(PQ_CARD(s, top)))) return 0;
+    }
+    return !length;
+}
+
+/* B16-B17's class of a call {"length", "top"} or {"carre"}: 1 tierce ..
+ * 5 (a carré of Js); its length (0 for a carré) and top rank. */
+static int call_class(const cJSON *call, int *length, int *top)
+{
+    const cJSON *carre = cJSON_GetObjectItem(call, "carre");
+    const char *ranks = "789TJQKA", *t = cJSON_GetStringValue(carre ? carre : cJSON_GetObjectItem(call, "top"));
+    *top = (int)(strchr(ranks, t[0]) - ranks);
+    *length = carre ? 0 : cJSON_GetObjectItem(call, "length")->valueint;
+    if (carre) return *top == PQ_RANK_J ? 5 : *top == PQ_RANK_9 ? 4 : 3;
+    return *length == 3 ? 1 : *length == 4 ? 2 : 3;
+}
+
+/* Whether `hand` holds a meld of class cls. */
+static int holds_class(pq_mask hand, int cls)
+{
+    if (cls == 4 || cls == 5) return holds_meld(hand, 0, cls == 5 ? PQ_RANK_J : PQ_RANK_9);
+    for (int top = 2; top < PQ_RANKS; top++)
+        if (holds_meld(hand, cls + 2, top)) return 1;
+    if (cls == 3)
+        for (int r = PQ_RANK_T; r <= PQ_RANK_A; r++)
+            if (r != PQ_RANK_J && holds_meld(hand, 0, r)) return 1;
+    return 0;
+}
+
+/* Checks every seat's hand in sample s (but viewer's) against what the
+ * view told of it; the number of checks made, *detail those of a whole
+ * call. */
+static int check_told(const cJSON *view, const struct bel_match *s, int viewer, int *detail)
+{
+    static const char *const classes[] = { "tierce", "cinquante", "cent", "150", "200" };
+    pq_mask played[4] = { 0 };
+    const cJSON *e;
+    int checks = 0;
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(view, "history")) {
+        const char *a = cJSON_GetStringValue(cJSON_GetObjectItem(e, "action"));
+        if (!strncmp(a, "play ", 5)) played[cJSON_GetObjectItem(e, "seat")->valueint] |= PQ_BIT(pq_card_parse(a + 5));
+    }
+    cJSON_ArrayForEach(e, cJSON_GetObjectItem(view, "history")) {
+        const char *say = cJSON_GetStringValue(cJSON_GetObjectItem(e, "say"));
+        const cJSON *asked = cJSON_GetObjectItem(e, "asked"), *call = cJSON_GetObjectItem(e, "call");
+        int seat = cJSON_GetObjectItem(e, "seat")->valueint, length, top;
+        if (!say) continue;
+        for (int c = 0; c < 5; c++)
+            if (!strcmp(say, classes[c]) && seat != viewer) {
+                cr_expect(holds_class(s->deal.hand[seat] | played[seat], c + 1), "seat %d said %s", seat, say);
+                checks++;
+            }
+        if (asked) {
+            int holder = cJSON_GetObjectItem(asked, "seat")->valueint, cls = call_class(asked, &length, &top);
+            if (holder != viewer) {
+                cr_expect(holds_meld(s->deal.hand[holder] | played[holder], length, top), "seat %d asked", holder);
+                checks++, (*detail)++;
+            }
+            if (seat != viewer) {
+                cr_expect(holds_class(s->deal.hand[seat] | played[seat], cls), "seat %d answered", seat);
+                checks++;
+            }
+        }
+        if (call && seat != viewer) {
+            call_class(call, &length, &top);
+            cr_expect(holds_meld(s->deal.hand[seat] | played[seat], length, top), "seat %d not good", seat);
+            checks++, (*detail)++;
+        }
+    }
+    return checks;
+}
+
+Test(belote_sample, a_call_the_dialogue_told_is_held_in_every_sample)
+{
+    /* W1 at two after trick 1: s0 said tierce and lost to s1's cent, so its
+     * tierces are never shown; s1's view must still find one in s0's hand */
+    static struct bel_match m, s;
+    char err[256];
+    cJSON *root = bt_read_json("tests/fixtures/belote/W1.json");
+    const cJSON *rec = cJSON_GetObjectItem(root, "record"), *a;
+    const struct game *g = bt_start(&m, "belote", 2, NULL, cJSON_GetObjectItem(rec, "deck")->valuestring, 0);
+    int i = 0;
+    cJSON_ArrayForEach(a, cJSON_GetObjectItem(rec, "actions")) {
+        if (i++ == 7) break;
+        cr_assert_neq(bt_do(&m, a->valuestring, err, sizeof err), GAME_ILLEGAL, "%s", err);
+    }
+    int p = bel_match_seat_player(&m, 1), detail = 0, checks = 0;
+    cJSON *view = bt_view(&m, p);
+    for (uint64_t k = 0; k < 200; k++) {
+        cr_assert_eq(g->sample(&s, &m, p, k), 0);
+        checks += check_told(view, &s, 1, &detail);
+        pq_mask held = s.deal.hand[0] | PQ_BIT(pq_card_parse("AS"));
+        cr_expect_eq(held & s.deal.call[0], s.deal.call[0], "s0's call is a meld of its hand");
+        cr_expect_eq(bel_meld_value(s.deal.call[0]), 20);
+    }
+    cr_expect_eq(checks, 200);
+    cJSON_Delete(view);
+    cJSON_Delete(root);
+}
+
+Test(belote_sample, every_form_keeps_the_dialogue_in_its_samples, .timeout = 60)
+{
+    /* random deals of every form with trick-1 melds, sampled for each
+     * player once the melds are made and again some tricks later */
+    static const struct { const char *game; int players; } forms[] = {
+        { "belote", 2 }, { "belote", 3 }, { "belote", 4 }, { "belote-partnership", 4 } };
+    static struct bel_match m, s;
+    int checks = 0, detail = 0;
+    for (unsigned f = 0; f < 4; f++)
+        for (uint64_t seed = 1; seed <= 120; seed++) {
+            const struct game *g = position(&m, forms[f].game, forms[f].players, seed, 0);
+            struct pq_rng rng;
+            char text[GAME_ACTION_MAX], err[256];
+            pq_rng_seed(&rng, seed);
+            int stop = m.deal.n + (int)(seed % 12);   /* card plays after the melds */
+            while (g->to_act(&m) >= 0 && stop > 0) {
+                if (m.deal.melded == (1u << m.deal.n) - 1) stop--;
+                g->legal_text(&m, (int)pq_rng_below(&rng, (uint32_t)g->legal_count(&m)), text, sizeof text);
+                if (bt_do(&m, text, err, sizeof err) != GAME_GOES_ON) break;   /* a void deal */
+            }
+            if (g->to_act(&m) < 0 || m.deal.melded != (1u << m.deal.n) - 1 || stop > 0) continue;
+            for (int p = 0; p < m.n; p++) {
+                cJSON *view = bt_view(&m, p);
+                for (uint64_t k = 0; k < 4; k++) {
+                    cr_assert_eq(g->sample(&s, &m, p, k), 0);
+                    checks += check_told(view, &s, bel_match_player_seat(&m, p), &detail);
+                }
+                cJSON_Delete(view);
+            }
+        }
+    cr_expect_gt(checks, 1000, "%d checks", checks);   /* 2816 when written */
+    cr_expect_gt(detail, 100, "%d checks of a whole call", detail);   /* 500 */
+}

@@ -88,8 +88,14 @@
  * taking put in a known hand, shown melds, the other card of a `belote`),
  * every hand's size, and the voids play revealed (no card of a suit not
  * followed; no trump when one was required; no trump above the trick's
- * best when overtrumping was required). Declared but unshown melds are
- * kept as declared (the dialogue's constraint on hands is not honoured).
+ * best when overtrumping was required), and what the trick-1 dialogue
+ * told of each call (B20, bel_deal_told: a class announced, a detail
+ * made public, a `good` to "How high?"): the seat's hand when it declared
+ * holds a meld that tells the same, which becomes its call in the sample
+ * (its other melds are kept as declared; they are shown, and so kept in
+ * place, before they score). Exactly uniform over such deals by
+ * rejection; after 4000 rejected deals, a deal that keeps the voids but
+ * may not keep the dialogue.
  */
 #ifndef BELOTE_H
 #define BELOTE_H
@@ -294,6 +300,14 @@ int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, in
  * play without its text and without checking it again. As
  * bel_deal_apply; -1 with nothing changed for n outside the list. */
 int bel_deal_apply_legal(struct bel_deal *d, int n);
+/* What the trick-1 dialogue (B20) made public of each seat's call but
+ * seat v's, into told[] (belote_family.h bel_told; a seat with nothing
+ * to hold has cls 0), and the cards each seat has played into played[]
+ * (with its hand, what it held when it declared). The number of seats
+ * told something; 0 in Marseillaise (its claims show their cards). Under
+ * meld_tie `trump` a key equal to another seat's is kept to its class:
+ * which of the two was in trumps is not all public. */
+int bel_deal_told(const struct bel_deal *d, int v, struct bel_told *told, pq_mask *played);
 /* The sheet of a finished deal (struck and reserve_in left 0). */
 void bel_deal_sheet(const struct bel_deal *d, struct bel_sheet *s);
 /* game.h position: the key of the deal's card play (melds due included),

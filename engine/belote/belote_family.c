@@ -365,6 +365,34 @@ int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t
     return BEL_SAY_NOT_GOOD;
 }
 
+int bel_meld_tells(pq_mask meld, const struct bel_told *told)
+{
+    int key = bel_meld_key(meld);
+    if (!key) return 0;
+    if (told->key) return key == told->key;
+    if (key / 1000 != told->cls) return 0;
+    return !told->under || !bel_meld_beats_by(meld, told->under, told->tie_trump);
+}
+
+pq_mask bel_meld_telling(pq_mask hand, const struct bel_told *told, pq_mask prefer)
+{
+    pq_mask best = 0;
+    if (prefer && (hand & prefer) == prefer && bel_meld_tells(prefer, told)) return prefer;
+    for (int r = 0; r < PQ_RANKS; r++) {   /* carrés */
+        pq_mask m = 0;
+        for (int s = 0; s < PQ_SUITS; s++) m |= PQ_BIT(PQ_CARD(s, r));
+        if ((hand & m) == m && bel_meld_tells(m, told) && bel_meld_key(m) > bel_meld_key(best)) best = m;
+    }
+    for (int s = 0; s < PQ_SUITS; s++)     /* sequences: runs of bits in a suit's byte */
+        for (int low = 0; low + 3 <= PQ_RANKS; low++)
+            for (int len = 3; low + len <= PQ_RANKS; len++) {
+                pq_mask m = (pq_mask)((1u << len) - 1) << (PQ_CARD(s, low));
+                if ((hand & m) != m) break;
+                if (bel_meld_tells(m, told) && bel_meld_key(m) > bel_meld_key(best)) best = m;
+            }
+    return best;
+}
+
 /* ---- the pack ---- */
 
 int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, int cap)
@@ -494,16 +522,21 @@ static int constrained_fill(const int8_t *slot_seat, int n, const pq_mask *forbi
     return -1;
 }
 
+int bel_redeal_once(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                    struct pq_rng *rng)
+{
+    memcpy(cards, pool, (size_t)n);
+    pq_rng_shuffle(rng, cards, n);
+    for (int i = 0; i < n; i++)
+        if (!may_take(slot_seat, forbid, i, cards[i])) return 0;
+    return 1;
+}
+
 void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
                 struct pq_rng *rng)
 {
     int placed = 0;
-    for (int tries = 0; tries < 4000 && !placed; tries++) {
-        memcpy(cards, pool, (size_t)n);
-        pq_rng_shuffle(rng, cards, n);
-        placed = 1;
-        for (int i = 0; i < n && placed; i++) placed = may_take(slot_seat, forbid, i, cards[i]);
-    }
+    for (int tries = 0; tries < 4000 && !placed; tries++) placed = bel_redeal_once(slot_seat, n, forbid, pool, cards, rng);
     if (!placed && constrained_fill(slot_seat, n, forbid, pool, cards, rng) < 0) memcpy(cards, pool, (size_t)n);
 }
 

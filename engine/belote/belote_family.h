@@ -292,6 +292,25 @@ pq_mask bel_meld_best(const pq_mask *melds, int n, int tie_trump);
  * *holder when the call is better. */
 int bel_meld_say(pq_mask call, int seat, pq_mask *calls, int8_t *holder, uint8_t *asked, int tie_trump);
 
+/* What the dialogue (B20) made public of one seat's call, as the test a
+ * meld of a sampled hand must pass to tell the same (belote.h and
+ * coinche.h "Sampling"): its class when it was announced or asked "How
+ * high?", its whole key once its detail was made public ("not good", or
+ * the holder asked), and after `good` to "How high?" the call it did not
+ * beat. A `pass`, or a `good` without the question, tells nothing a seat
+ * must hold: declaring is optional (B18). */
+struct bel_told {
+    int cls;            /* the call's class (bel_meld_key / 1000); 0: nothing public */
+    int key;            /* its whole key, once public; else 0 */
+    pq_mask under;      /* `good` after "How high?": the holder's call it did not beat */
+    int tie_trump;      /* bel_meld_beats_by's, for `under` */
+};
+/* Whether `meld` tells what `told` says. */
+int bel_meld_tells(pq_mask meld, const struct bel_told *told);
+/* A meld of `hand` that tells what `told` says: `prefer` when it is one
+ * and held, else the one of highest key; 0 when the hand holds none. */
+pq_mask bel_meld_telling(pq_mask hand, const struct bel_told *told, pq_mask prefer);
+
 /* ---- the pack (belote_family.c): game.h set_deck and deck_text ---- */
 /* Reads a deal record's "deck" into deck: 0, or -1 with a reason when it
  * is no 32-card pack or when the deal has `started` (a deal's pack is set
@@ -330,6 +349,10 @@ struct pq_rng;
  * take it; 200 tries), else pool[] as it is (the real deal: consistent). */
 void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
                 struct pq_rng *rng);
+/* One try of bel_redeal's rejection: a shuffle of pool[] into cards[]; 1
+ * when every slot may take its card, else 0 (try again). */
+int bel_redeal_once(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                    struct pq_rng *rng);
 
 /* ---- reports (belote_family.c) ---- */
 /* A card as its text ("AS"), or null for no card (negative or 0xff). */
