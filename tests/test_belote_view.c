@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 #include "engine/rng.h"
+#include "tests/support_told.h"
 #include "tests/test_belote_support.h"
 
 /* What the test knows of a deal from outside the engine. */
@@ -308,91 +309,7 @@ Test(belote_sample, hidden_cards_are_spread_uniformly_over_the_unseen_hands)
     cr_expect_lt(chi, df + 4.0 * sqrt(2.0 * df) + 10, "chi-square %.1f with %d degrees of freedom", chi, df);
 }
 
-/* ---- sampling keeps what the dialogue told (B20) ----
- * The test's own reading of a view: which meld each seat's hand when it
- * declared must hold, from the history's "say", "asked" and "call"; and
- * its own search of a hand's runs and carrés. */
-
-/* Whether `hand` holds a run of `length` cards topped by rank `top` in
- * some suit (a longer run holds it too), or, length 0, a carré of `top`. */
-static int holds_meld(pq_mask hand, int length, int top)
-{
-    for (int s = 0; s < PQ_SUITS; s++) {
-        int held = 1;
-        for (int k = 0; k < (length ? length : 1) && held; k++)
-            held = length ? top - k >= 0 && (hand & PQ_BIT(PQ_CARD(s, top - k))) : 1;
-        if (length && held) return 1;
-        if (!length && !(hand & PQ_BIT(PQ_CARD(s, top)))) return 0;
-    }
-    return !length;
-}
-
-/* B16-B17's class of a call {"length", "top"} or {"carre"}: 1 tierce ..
- * 5 (a carré of Js); its length (0 for a carré) and top rank. */
-static int call_class(const cJSON *call, int *length, int *top)
-{
-    const cJSON *carre = cJSON_GetObjectItem(call, "carre");
-    const char *ranks = "789TJQKA", *t = cJSON_GetStringValue(carre ? carre : cJSON_GetObjectItem(call, "top"));
-    *top = (int)(strchr(ranks, t[0]) - ranks);
-    *length = carre ? 0 : cJSON_GetObjectItem(call, "length")->valueint;
-    if (carre) return *top == PQ_RANK_J ? 5 : *top == PQ_RANK_9 ? 4 : 3;
-    return *length == 3 ? 1 : *length == 4 ? 2 : 3;
-}
-
-/* Whether `hand` holds a meld of class cls. */
-static int holds_class(pq_mask hand, int cls)
-{
-    if (cls == 4 || cls == 5) return holds_meld(hand, 0, cls == 5 ? PQ_RANK_J : PQ_RANK_9);
-    for (int top = 2; top < PQ_RANKS; top++)
-        if (holds_meld(hand, cls + 2, top)) return 1;
-    if (cls == 3)
-        for (int r = PQ_RANK_T; r <= PQ_RANK_A; r++)
-            if (r != PQ_RANK_J && holds_meld(hand, 0, r)) return 1;
-    return 0;
-}
-
-/* Checks every seat's hand in sample s (but viewer's) against what the
- * view told of it; the number of checks made, *detail those of a whole
- * call. */
-static int check_told(const cJSON *view, const struct bel_match *s, int viewer, int *detail)
-{
-    static const char *const classes[] = { "tierce", "cinquante", "cent", "150", "200" };
-    pq_mask played[4] = { 0 };
-    const cJSON *e;
-    int checks = 0;
-    cJSON_ArrayForEach(e, cJSON_GetObjectItem(view, "history")) {
-        const char *a = cJSON_GetStringValue(cJSON_GetObjectItem(e, "action"));
-        if (!strncmp(a, "play ", 5)) played[cJSON_GetObjectItem(e, "seat")->valueint] |= PQ_BIT(pq_card_parse(a + 5));
-    }
-    cJSON_ArrayForEach(e, cJSON_GetObjectItem(view, "history")) {
-        const char *say = cJSON_GetStringValue(cJSON_GetObjectItem(e, "say"));
-        const cJSON *asked = cJSON_GetObjectItem(e, "asked"), *call = cJSON_GetObjectItem(e, "call");
-        int seat = cJSON_GetObjectItem(e, "seat")->valueint, length, top;
-        if (!say) continue;
-        for (int c = 0; c < 5; c++)
-            if (!strcmp(say, classes[c]) && seat != viewer) {
-                cr_expect(holds_class(s->deal.hand[seat] | played[seat], c + 1), "seat %d said %s", seat, say);
-                checks++;
-            }
-        if (asked) {
-            int holder = cJSON_GetObjectItem(asked, "seat")->valueint, cls = call_class(asked, &length, &top);
-            if (holder != viewer) {
-                cr_expect(holds_meld(s->deal.hand[holder] | played[holder], length, top), "seat %d asked", holder);
-                checks++, (*detail)++;
-            }
-            if (seat != viewer) {
-                cr_expect(holds_class(s->deal.hand[seat] | played[seat], cls), "seat %d answered", seat);
-                checks++;
-            }
-        }
-        if (call && seat != viewer) {
-            call_class(call, &length, &top);
-            cr_expect(holds_meld(s->deal.hand[seat] | played[seat], length, top), "seat %d not good", seat);
-            checks++, (*detail)++;
-        }
-    }
-    return checks;
-}
+/* ---- sampling keeps what the dialogue told (B20; tests/support_told.h) ---- */
 
 Test(belote_sample, a_call_the_dialogue_told_is_held_in_every_sample)
 {
@@ -412,7 +329,7 @@ Test(belote_sample, a_call_the_dialogue_told_is_held_in_every_sample)
     cJSON *view = bt_view(&m, p);
     for (uint64_t k = 0; k < 200; k++) {
         cr_assert_eq(g->sample(&s, &m, p, k), 0);
-        checks += check_told(view, &s, 1, &detail);
+        cr_expect_eq(support_told_failures(view, s.deal.hand, 1, &checks, &detail), 0, "sample %lu", (unsigned long)k);
         pq_mask held = s.deal.hand[0] | PQ_BIT(pq_card_parse("AS"));
         cr_expect_eq(held & s.deal.call[0], s.deal.call[0], "s0's call is a meld of its hand");
         cr_expect_eq(bel_meld_value(s.deal.call[0]), 20);
@@ -447,7 +364,8 @@ Test(belote_sample, every_form_keeps_the_dialogue_in_its_samples, .timeout = 60)
                 cJSON *view = bt_view(&m, p);
                 for (uint64_t k = 0; k < 4; k++) {
                     cr_assert_eq(g->sample(&s, &m, p, k), 0);
-                    checks += check_told(view, &s, bel_match_player_seat(&m, p), &detail);
+                    int failed = support_told_failures(view, s.deal.hand, bel_match_player_seat(&m, p), &checks, &detail);
+                    cr_expect_eq(failed, 0, "%s seed %lu, player %d", forms[f].game, (unsigned long)seed, p);
                 }
                 cJSON_Delete(view);
             }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "engine/rng.h"
+#include "tests/support_told.h"
 #include "tests/test_coinche_support.h"
 #include "tests/support_scale.h"
 
@@ -220,6 +221,42 @@ Test(coinche_view, sampled_states_look_the_same_to_the_player_and_keep_what_is_k
         }
     }
     cr_assert_gt(checked, 1000);
+}
+
+Test(coinche_view, k21_samples_keep_what_the_dialogue_told)
+{
+    /* random deals with melds (and with meld_tie trump), sampled for every
+     * player once the trick-1 melds are made and some tricks later */
+    static struct coinche_match m, s;
+    const char *const *sets[] = { (const char *[]){ "melds=true", NULL },
+                                  (const char *[]){ "melds=true", "meld_tie=trump", NULL } };
+    struct pq_rng rng;
+    char text[GAME_ACTION_MAX], err[256];
+    int checks = 0, detail = 0;
+    pq_rng_seed(&rng, 77);
+    for (int d = 0; d < 240; d++) {
+        struct game_setup setup = { 4, pq_rng_next(&rng), 0, sets[d % 2], 1 };
+        cr_assert_eq(coinche_game.create(&m, &setup, err, sizeof err), 0);
+        int stop = 4 + (int)pq_rng_below(&rng, 16), rc = GAME_GOES_ON;
+        while (coinche_game.to_act(&m) >= 0 && stop > 0 && rc == GAME_GOES_ON) {
+            if (m.deal.melded == 0xf) stop--;
+            int n = coinche_game.legal_count(&m);
+            int len = coinche_game.legal_text(&m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
+            rc = coinche_game.apply(&m, text, len, err, sizeof err);
+        }
+        if (rc != GAME_GOES_ON || m.deal.melded != 0xf) continue;
+        for (int p = 0; p < 4; p++) {
+            cJSON *v = ct_view(&m, p);
+            for (uint64_t k = 0; k < 4; k++) {
+                cr_assert_eq(coinche_game.sample(&s, &m, p, k), 0);
+                int failed = support_told_failures(v, s.deal.hand, coinche_match_player_seat(&m, p), &checks, &detail);
+                cr_expect_eq(failed, 0, "deal %d, player %d", d, p);
+            }
+            cJSON_Delete(v);
+        }
+    }
+    cr_expect_gt(checks, 900, "%d checks", checks);   /* 1848 when written */
+    cr_expect_gt(detail, 150, "%d checks of a whole call", detail);   /* 348 */
 }
 
 Test(coinche_view, sampling_spreads_hidden_cards_uniformly_chi_square)

@@ -587,29 +587,16 @@ static int apply_meld(struct bel_deal *d, const struct bel_action *a, char *err,
 
 int bel_deal_told(const struct bel_deal *d, int v, struct bel_told *told, pq_mask *played)
 {
-    int tie = bel_meld_tie_trump(d), n = 0;
+    int tie = bel_meld_tie_trump(d);
     memset(told, 0, (size_t)d->n * sizeof *told);
     memset(played, 0, (size_t)d->n * sizeof *played);
     for (int i = 0; i < d->n_hist; i++) {
         const struct bel_act *act = &d->hist[i];
-        int s = act->seat, h = act->asked;
-        if (act->kind == BEL_ACT_PLAY) played[s] |= PQ_BIT(act->card);
-        if (act->kind != BEL_ACT_MELD || d->rules.form == BEL_MARSEILLAISE) continue;
-        told[s].tie_trump = tie;
-        if (act->say == BEL_SAY_CLASS) told[s].cls = bel_meld_key(d->call[s]) / 1000;
-        if (h == BEL_NOBODY || h >= d->n) continue;
-        told[h].key = bel_meld_key(d->call[h]);   /* "How high?": the holder's detail */
-        told[s].cls = told[h].cls;
-        if (act->say == BEL_SAY_NOT_GOOD) told[s].key = bel_meld_key(d->call[s]);
-        else told[s].under = d->call[h];
+        if (act->kind == BEL_ACT_PLAY) played[act->seat] |= PQ_BIT(act->card);
+        if (act->kind == BEL_ACT_MELD && d->rules.form != BEL_MARSEILLAISE)
+            bel_told_add(told, d->call, act->seat, act->say, act->asked, tie);
     }
-    for (int s = 0; s < d->n; s++) {
-        for (int q = 0; q < d->n && tie >= 0 && told[s].key; q++)
-            if (q != s && bel_meld_key(d->call[q]) == told[s].key) told[s].key = 0;
-        if (s == v) told[s].cls = told[s].key = 0, told[s].under = 0;
-        n += told[s].cls > 0;
-    }
-    return n;
+    return d->rules.form == BEL_MARSEILLAISE ? 0 : bel_told_finish(told, d->call, d->n, v, tie);
 }
 
 int bel_deal_apply(struct bel_deal *d, const struct bel_action *a, char *err, int cap)

@@ -393,6 +393,41 @@ pq_mask bel_meld_telling(pq_mask hand, const struct bel_told *told, pq_mask pref
     return best;
 }
 
+void bel_told_add(struct bel_told *told, const pq_mask *calls, int seat, int say, int asked, int tie_trump)
+{
+    told[seat].tie_trump = tie_trump;
+    if (say == BEL_SAY_CLASS) told[seat].cls = bel_meld_key(calls[seat]) / 1000;
+    if (asked == BEL_NOBODY) return;
+    told[asked].key = bel_meld_key(calls[asked]);   /* "How high?": the holder's detail */
+    told[seat].cls = told[asked].cls;
+    if (say == BEL_SAY_NOT_GOOD) told[seat].key = bel_meld_key(calls[seat]);
+    else told[seat].under = calls[asked];
+}
+
+int bel_told_finish(struct bel_told *told, const pq_mask *calls, int n, int v, int tie_trump)
+{
+    int count = 0;
+    for (int s = 0; s < n; s++) {
+        for (int q = 0; q < n && tie_trump >= 0 && told[s].key; q++)
+            if (q != s && bel_meld_key(calls[q]) == told[s].key) told[s].key = 0;
+        if (s == v) told[s].cls = told[s].key = 0, told[s].under = 0;
+        count += told[s].cls > 0;
+    }
+    return count;
+}
+
+void bel_told_calls(const struct bel_told *told, const pq_mask *held, int n, pq_mask *calls, pq_mask *pool,
+                    const uint8_t *pool_seat, int n_pool)
+{
+    for (int s = 0; s < n; s++) {
+        pq_mask was = calls[s], call = told[s].cls ? bel_meld_telling(held[s], &told[s], was) : 0;
+        if (!call || call == was) continue;
+        for (int i = 0; i < n_pool; i++)
+            if (pool_seat[i] == s && pool[i] == was) pool[i] = call;
+        calls[s] = call;
+    }
+}
+
 /* ---- the pack ---- */
 
 int bel_deck_read(const char *text, int started, uint8_t deck[32], char *err, int cap)
@@ -522,8 +557,9 @@ static int constrained_fill(const int8_t *slot_seat, int n, const pq_mask *forbi
     return -1;
 }
 
-int bel_redeal_once(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
-                    struct pq_rng *rng)
+/* One try of the rejection: 1 when every slot may take its card. */
+static int redeal_once(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                       struct pq_rng *rng)
 {
     memcpy(cards, pool, (size_t)n);
     pq_rng_shuffle(rng, cards, n);
@@ -536,8 +572,24 @@ void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uin
                 struct pq_rng *rng)
 {
     int placed = 0;
-    for (int tries = 0; tries < 4000 && !placed; tries++) placed = bel_redeal_once(slot_seat, n, forbid, pool, cards, rng);
+    for (int tries = 0; tries < 4000 && !placed; tries++) placed = redeal_once(slot_seat, n, forbid, pool, cards, rng);
     if (!placed && constrained_fill(slot_seat, n, forbid, pool, cards, rng) < 0) memcpy(cards, pool, (size_t)n);
+}
+
+void bel_redeal_telling(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                        struct pq_rng *rng, const struct bel_told *told, const pq_mask *held, int seats)
+{
+    for (int tries = 0; tries < 4000; tries++) {
+        if (!redeal_once(slot_seat, n, forbid, pool, cards, rng)) continue;
+        pq_mask hand[4];
+        int fits = 1;
+        for (int s = 0; s < seats; s++) hand[s] = held[s];
+        for (int i = 0; i < n; i++)
+            if (slot_seat[i] >= 0) hand[slot_seat[i]] |= PQ_BIT(cards[i]);
+        for (int s = 0; s < seats && fits; s++) fits = !told[s].cls || bel_meld_telling(hand[s], &told[s], 0) != 0;
+        if (fits) return;
+    }
+    bel_redeal(slot_seat, n, forbid, pool, cards, rng);
 }
 
 /* ---- reports ---- */

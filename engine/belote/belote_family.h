@@ -310,6 +310,21 @@ int bel_meld_tells(pq_mask meld, const struct bel_told *told);
 /* A meld of `hand` that tells what `told` says: `prefer` when it is one
  * and held, else the one of highest key; 0 when the hand holds none. */
 pq_mask bel_meld_telling(pq_mask hand, const struct bel_told *told, pq_mask prefer);
+/* One seat's trick-1 `meld` (seat, what it said, the holder it asked or
+ * BEL_NOBODY) read into told[] (zeroed before the first; calls[]: each
+ * seat's call). */
+void bel_told_add(struct bel_told *told, const pq_mask *calls, int seat, int say, int asked, int tie_trump);
+/* After the last: under tie_trump a key equal to another seat's call's
+ * is kept to its class (which of the two was in trumps is not all
+ * public); seat v told nothing (its own hand is known). The number of the
+ * n seats told something. */
+int bel_told_finish(struct bel_told *told, const pq_mask *calls, int n, int v, int tie_trump);
+/* The sampler's calls: each seat told something holds a meld that tells
+ * it in held[s] (its hand and its played cards), which replaces its call
+ * in calls[] and in the pool (pool_seat's entries equal to the call); a
+ * call the hand holds stays. */
+void bel_told_calls(const struct bel_told *told, const pq_mask *held, int n, pq_mask *calls, pq_mask *pool,
+                    const uint8_t *pool_seat, int n_pool);
 
 /* ---- the pack (belote_family.c): game.h set_deck and deck_text ---- */
 /* Reads a deal record's "deck" into deck: 0, or -1 with a reason when it
@@ -349,10 +364,13 @@ struct pq_rng;
  * take it; 200 tries), else pool[] as it is (the real deal: consistent). */
 void bel_redeal(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
                 struct pq_rng *rng);
-/* One try of bel_redeal's rejection: a shuffle of pool[] into cards[]; 1
- * when every slot may take its card, else 0 (try again). */
-int bel_redeal_once(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
-                    struct pq_rng *rng);
+/* bel_redeal's deal in which, besides, each of the seats told something
+ * by the dialogue (bel_told) holds a meld that tells it, with held[s]
+ * (its fixed and played cards) and the cards dealt to it: exactly uniform
+ * by rejection (4000 tries), else bel_redeal's (the voids kept, the
+ * dialogue maybe not). */
+void bel_redeal_telling(const int8_t *slot_seat, int n, const pq_mask *forbid, const uint8_t *pool, uint8_t *cards,
+                        struct pq_rng *rng, const struct bel_told *told, const pq_mask *held, int seats);
 
 /* ---- reports (belote_family.c) ---- */
 /* A card as its text ("AS"), or null for no card (negative or 0xff). */

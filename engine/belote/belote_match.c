@@ -226,27 +226,6 @@ static void sample_marseillaise(struct bel_deal *d, struct pq_rng *rng)
     }
 }
 
-/* bel_redeal's cards for the unseen slots, each seat told something by
- * the dialogue (bel_deal_told) then holding a meld that tells it: exactly
- * uniform by rejection (4000 tries), else bel_redeal's deal (the voids
- * kept, the dialogue not). */
-static void redeal_telling(const struct bel_deal *d, const struct bel_told *told, const pq_mask *played,
-                           const pq_mask *fixed, const int8_t *slot_seat, int n, const uint8_t *pool, uint8_t *cards,
-                           struct pq_rng *rng)
-{
-    for (int tries = 0; tries < 4000; tries++) {
-        if (!bel_redeal_once(slot_seat, n, d->forbid, pool, cards, rng)) continue;
-        pq_mask hand[BEL_MAX_SEATS];
-        int fits = 1;
-        for (int s = 0; s < d->n; s++) hand[s] = fixed[s] | played[s];
-        for (int i = 0; i < n; i++)
-            if (slot_seat[i] >= 0) hand[slot_seat[i]] |= PQ_BIT(cards[i]);
-        for (int s = 0; s < d->n && fits; s++) fits = !told[s].cls || bel_meld_telling(hand[s], &told[s], 0) != 0;
-        if (fits) return;
-    }
-    bel_redeal(slot_seat, n, d->forbid, pool, cards, rng);
-}
-
 int bel_match_sample(struct bel_match *out, const struct bel_match *m, int player, uint64_t seed)
 {
     struct pq_rng rng;
@@ -291,8 +270,11 @@ int bel_match_sample(struct bel_match *out, const struct bel_match *m, int playe
     }
     struct bel_told told[BEL_MAX_SEATS];
     pq_mask played[BEL_MAX_SEATS];
-    if (bel_deal_told(d, v, told, played) > 0)
-        redeal_telling(d, told, played, fixed, slot_seat, n, pool, cards, &rng);
+    pq_mask held[BEL_MAX_SEATS];
+    int telling = bel_deal_told(d, v, told, played);
+    for (int s = 0; s < d->n; s++) held[s] = fixed[s] | played[s];
+    if (telling)
+        bel_redeal_telling(slot_seat, n, d->forbid, pool, cards, &rng, told, held, d->n);
     else
         bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
     uint8_t now[32];   /* what each card of a hand's unseen part became */
@@ -307,13 +289,7 @@ int bel_match_sample(struct bel_match *out, const struct bel_match *m, int playe
      * the card that took its place in the hand */
     for (int p = 0; p < 32; p++)
         if (p < from || p >= to) d->deck[p] = now[d->deck[p]];
-    for (int t = 0; t < d->n; t++) {
-        /* a told call is a meld of the seat's world hand (not moving one it holds) */
-        pq_mask was = d->call[t], call = told[t].cls ? bel_meld_telling(d->hand[t] | played[t], &told[t], was) : 0;
-        if (!call || call == was) continue;
-        for (int i = 0; i < d->n_pool; i++)
-            if (d->pool_seat[i] == t && d->pool[i] == was) d->pool[i] = call;
-        d->call[t] = call;
-    }
+    for (int s = 0; s < d->n; s++) held[s] = d->hand[s] | played[s];
+    if (telling) bel_told_calls(told, held, d->n, d->call, d->pool, d->pool_seat, d->n_pool);
     return 0;
 }

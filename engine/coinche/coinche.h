@@ -79,9 +79,12 @@
  * of shown melds in their owners' hands, every hand's size, and the voids
  * play revealed (K23-K26: no card of a suit not followed; no trump when
  * one was required; no trump, or card of the suit led in AT, above the
- * trick's best when heading it was required). Declared but unshown melds
- * are kept as declared (the dialogue's constraint on hands is not
- * honoured).
+ * trick's best when heading it was required), and what the trick-1
+ * dialogue told of each call (K21, coinche_deal_told, as Belote's
+ * sampler: the seat's hand when it declared holds a meld that tells the
+ * same, its call in the sample). Exactly uniform over such deals by
+ * rejection; after 4000 rejected deals, a deal that keeps the voids but
+ * may not keep the dialogue.
  */
 #ifndef ENGINE_COINCHE_COINCHE_H
 #define ENGINE_COINCHE_COINCHE_H
@@ -293,6 +296,11 @@ int coinche_meld_beats(const struct coinche_deal *d, pq_mask a, pq_mask b);
 /* Records a trick-1 `meld` action's melds into the K20 comparison and the
  * K21 dialogue (the action is the deal's last history entry). */
 void coinche_meld_declare(struct coinche_deal *d, struct coinche_act *act, const pq_mask *melds, int n);
+/* What the K21 dialogue made public of each seat's call but seat v's,
+ * into told[] (belote_family.h bel_told), the cards each seat has played
+ * into played[] and the seat of each pool entry into pool_seat[]
+ * (COINCHE_POOL); the number of seats told something. */
+int coinche_deal_told(const struct coinche_deal *d, int v, struct bel_told *told, pq_mask *played, uint8_t *pool_seat);
 
 /* ---- the deal (coinche_deal.c) ---- */
 void coinche_deal_init(struct coinche_deal *d, const struct coinche_rules *rules, const uint8_t deck[32]);

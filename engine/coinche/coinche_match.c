@@ -130,9 +130,19 @@ int coinche_match_sample(struct coinche_match *out, const struct coinche_match *
             pool[n++] = (uint8_t)pq_mask_first(unseen);
         }
     }
-    bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
+    struct bel_told told[COINCHE_SEATS];
+    pq_mask played[COINCHE_SEATS], held[COINCHE_SEATS];
+    uint8_t pool_seat[COINCHE_POOL] = { 0 };
+    int telling = coinche_deal_told(d, v, told, played, pool_seat);
+    for (int s = 0; s < COINCHE_SEATS; s++) held[s] = fixed[s] | played[s];
+    if (telling)
+        bel_redeal_telling(slot_seat, n, d->forbid, pool, cards, &rng, told, held, COINCHE_SEATS);
+    else
+        bel_redeal(slot_seat, n, d->forbid, pool, cards, &rng);
     for (int s = 0; s < COINCHE_SEATS; s++) d->hand[s] = fixed[s];
     for (int i = 0; i < n; i++) d->hand[slot_seat[i]] |= PQ_BIT(cards[i]);
+    for (int s = 0; s < COINCHE_SEATS; s++) held[s] = d->hand[s] | played[s];
+    if (telling) bel_told_calls(told, held, COINCHE_SEATS, d->call, d->pool, pool_seat, d->n_pool);
     /* the pack order follows the hands (K6), so the state stays one deal */
     for (int s = 0, k = 0; s < COINCHE_SEATS; s++, k = 0) {
         pq_mask start = d->hand[s];

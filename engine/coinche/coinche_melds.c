@@ -61,3 +61,18 @@ void coinche_meld_declare(struct coinche_deal *d, struct coinche_act *act, const
     d->melded |= (uint8_t)(1u << s);
     if (d->melded == 0xf) d->meld_winner = d->holder;
 }
+
+int coinche_deal_told(const struct coinche_deal *d, int v, struct bel_told *told, pq_mask *played, uint8_t *pool_seat)
+{
+    int tie = tie_trump(d);
+    memset(told, 0, COINCHE_SEATS * sizeof *told);
+    memset(played, 0, COINCHE_SEATS * sizeof *played);
+    for (int i = 0; i < d->n_hist; i++) {
+        const struct coinche_act *act = &d->hist[i];
+        if (act->kind == COINCHE_ACT_PLAY) played[act->seat] |= PQ_BIT(act->card);
+        if (act->kind != COINCHE_ACT_MELD) continue;
+        for (int k = 0; k < act->pool_n && act->pool_at + k < COINCHE_POOL; k++) pool_seat[act->pool_at + k] = act->seat;
+        bel_told_add(told, d->call, act->seat, act->say, act->asked, tie);
+    }
+    return bel_told_finish(told, d->call, COINCHE_SEATS, v, tie);
+}
