@@ -243,6 +243,49 @@ Test(tarot_view, sampled_states_show_the_seat_exactly_its_view_and_replay_legall
     cr_expect_gt(moved, checked * 3 / 4, "the hidden cards moved in %d of %d samples", moved, checked);
 }
 
+Test(tarot_view, f25_under_poignee_level_highest_a_sample_keeps_each_poignee_the_highest)
+{
+    /* a seat that showed a poignée could show no higher one: in every
+     * sample its hand then (now and its plays since) holds fewer trumps
+     * than the next level asks, and the sampled deal replays legally */
+    static struct tarot_match m, s;
+    struct pq_rng rng;
+    const char *rules[] = { "poignee_level=highest", NULL };
+    int checked = 0;
+    pq_rng_seed(&rng, 25);
+    for (int k = 0; k < 4000; k++) {
+        char text[GAME_ACTION_MAX], err[256];
+        struct game_setup setup = { 3 + k % 3, pq_rng_next(&rng), 0, rules, 1 };
+        cr_assert_eq(tarot_game.create(&m, &setup, err, sizeof err), 0);
+        int stop = 2 * m.n + (int)pq_rng_below(&rng, 20), shown = 0;
+        while (m.deal.phase != TAROT_OVER && (m.deal.trick_no < 1 || stop-- > 0)) {
+            int n = tarot_game.legal_count(&m);
+            tarot_game.legal_text(&m, (int)pq_rng_below(&rng, (uint32_t)n), text, sizeof text);
+            cr_assert_neq(tarot_game.apply(&m, text, (int)strlen(text), err, sizeof err), GAME_ILLEGAL);
+        }
+        for (int seat = 0; seat < m.n; seat++) shown += m.deal.poignee_level[seat] > 0;
+        if (m.deal.phase == TAROT_OVER || !shown) continue;
+        for (int v = 0; v < m.n; v++) {
+            cr_assert_eq(tarot_game.sample(&s, &m, v, pq_rng_next(&rng)), 0);
+            replay_sample(&s);
+            for (int seat = 0; seat < m.n; seat++) {
+                int level = m.deal.poignee_level[seat];
+                if (!level || seat == tarot_match_player_seat(&m, v) || level == 3) continue;
+                tarot_mask then = s.deal.hand[seat];
+                int plays = s.deal.trick_no * s.deal.n + s.deal.in_trick;
+                for (int i = 0; i < plays; i++)
+                    if (s.deal.play_seat[i] == seat) then |= TAROT_BIT(s.deal.plays[i]);
+                int trumps = tarot_count(then & TAROT_TRUMP_MASK), excuse = (then & TAROT_BIT(TAROT_EXCUSE)) != 0;
+                int next = tarot_poignee_threshold(m.n, level + 1);
+                cr_expect(trumps < next && !(excuse && trumps == next - 1), "deal %d: seat %d showed level %d with %d trumps%s", k,
+                          seat, level, trumps, excuse ? " and the Excuse" : "");
+                checked++;
+            }
+        }
+    }
+    cr_expect_gt(checked, 120, "%d poignées checked", checked);   /* 239 when written */
+}
+
 Test(tarot_view, sampling_spreads_the_hidden_cards_uniformly)
 {
     static struct tarot_match m, s;

@@ -75,8 +75,9 @@
  * discard trumps, no king or bout in the discard. After 2000 rejected
  * deals a constrained random fill is used (consistent, not exactly
  * uniform). The partner (5 players) follows the called card's new holder.
- * Not honoured: what poignee_level=highest tells of a seat that showed a
- * lower poignée, or of one that showed none (it may not hold one).
+ * Under poignee_level=highest a seat that showed a poignée held no higher
+ * one when it showed it (its hand then: its hand now and the cards it has
+ * played since); one that showed none may hold one (showing is optional).
  */
 #ifndef TAROT_H
 #define TAROT_H
@@ -366,6 +367,8 @@ tarot_mask tarot_dealt_dog(const struct tarot_deal *d);
 int tarot_deal_play_classes(const struct tarot_deal *d, uint8_t *out, int n);
 /* The highest poignée level `seat` may show now, 0 if none (F25). */
 int tarot_poignee_max_level(const struct tarot_deal *d, int seat);
+/* The highest poignée level (0 none) a hand of `players`' deal can show. */
+int tarot_poignee_level_of(int players, tarot_mask hand);
 /* game.h position for the deal: 0 outside the card play (phase play),
  * else a nonzero hash of what the rest of the deal and its score read:
  * the rules the play and the score read (poignee_level, half_point,

@@ -116,14 +116,19 @@ static long discard_count(const struct tarot_deal *d)
     return s >= k ? tarot_binomial(s, k) : tarot_binomial(tarot_count(discard_trumps(d)), k - s);
 }
 
-int tarot_poignee_max_level(const struct tarot_deal *d, int seat)
+int tarot_poignee_level_of(int players, tarot_mask hand)
 {
-    int t = tarot_count(d->hand[seat] & TAROT_TRUMP_MASK), ex = (d->hand[seat] & TAROT_BIT(TAROT_EXCUSE)) != 0;
+    int t = tarot_count(hand & TAROT_TRUMP_MASK), ex = (hand & TAROT_BIT(TAROT_EXCUSE)) != 0;
     for (int level = 3; level >= 1; level--) {
-        int k = tarot_poignee_threshold(d->n, level);
+        int k = tarot_poignee_threshold(players, level);
         if (t >= k || (ex && t == k - 1)) return level;
     }
     return 0;
+}
+
+int tarot_poignee_max_level(const struct tarot_deal *d, int seat)
+{
+    return tarot_poignee_level_of(d->n, d->hand[seat]);
 }
 
 /* The number of poignées `seat` may show at `level` now (F25). */

@@ -122,7 +122,8 @@ static int petit_sec_dealt(const struct tarot_deal *d, tarot_mask hand)
 /* Writes the holders' cards into the deal: hands, dog, discard, the pack
  * (hands as dealt, each block in pack order) and the partner. 0, or -1
  * when a hand as dealt would have been a petit sec (the deal was not
- * void). */
+ * void), or under poignee_level=highest one that showed a poignée could
+ * have shown a higher one. */
 static int place(struct tarot_deal *d, const struct holder *h, int n_holders)
 {
     int counted = d->rules.trump_discard == TAROT_DISCARD_COUNTED;
@@ -139,6 +140,15 @@ static int place(struct tarot_deal *d, const struct holder *h, int n_holders)
         for (int i = 0; i < n_holders; i++)
             if (h[i].kind == HOLD_DISCARD_PLAIN || h[i].kind == HOLD_DISCARD_TRUMPS) discard |= h[i].got;
         d->discard = discard;
+    }
+    if (d->rules.poignee_level == TAROT_POIGNEE_HIGHEST) {
+        /* a poignée shown was the highest its hand could show (F25 [S]) */
+        tarot_mask then[TAROT_MAX_SEATS];
+        int plays = d->trick_no * d->n + d->in_trick;
+        for (int s = 0; s < d->n; s++) then[s] = d->hand[s];
+        for (int i = 0; i < plays; i++) then[d->play_seat[i]] |= TAROT_BIT(d->plays[i]);
+        for (int s = 0; s < d->n; s++)
+            if (d->poignee_level[s] && tarot_poignee_level_of(d->n, then[s]) > d->poignee_level[s]) return -1;
     }
     int at = 0;
     for (int s = 0; s < d->n; s++) {
