@@ -25,7 +25,7 @@
  * budget in worlds plays the same way every time.
  * Usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]
  *                   [--playout-plies N] [--greedy-bids] [--greedy-discard] [--deal-points]
- *                   [--game G[,G...]|all]
+ *                   [--infer on|off] [--game G[,G...]|all]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +33,7 @@
 #include <time.h>
 #include "bots/coinche_bids.h"
 #include "bots/game_greedy.h"
+#include "bots/infer.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
 #include "bots/tarot_discards.h"
@@ -40,7 +41,7 @@
 #include "engine/rng.h"
 #include "protocol/sdk.h"
 
-enum { RULES_MAX = 48, RULE_TEXT = 96 };
+enum { RULES_MAX = 48, RULE_TEXT = 96, REPLAY_ACTIONS = 1024 };
 
 /* The games it plays: every game whose view has a history. */
 static const char *const searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot",
@@ -74,7 +75,19 @@ struct search_bot {
     long searched, fell_back;               /* decisions, for the log */
     long discards, discards_greedy;         /* Tarot discards searched, and left to greedy */
     long valued;                            /* decisions valued for the match */
+    int infer;                              /* --infer: 1 on, 0 off, -1 where measured (infers) */
+    struct rebuild_replay replay;           /* the last rebuild's (its start and scratch: this match's game) */
+    void *infer_scratch;
 };
+
+/* Where the card plays' worlds are weighed by the others' card plays by
+ * default (bots/infer.h, greedy's heuristic as the model of the others):
+ * where it measured a gain (bots/README.md "Weighing worlds by the
+ * others' card plays"). */
+static int infers(const struct game *g, int players)
+{
+    return !strcmp(g->name, "belote") && players == 2;
+}
 
 static double now_ms(void)
 {
@@ -110,7 +123,12 @@ static void match_start(void *ctx, const struct codec_game_message *start)
     self->match = start->match;
     rebuild_cache_clear(&self->cache);
     free(self->state);
+    free(self->replay.start);
+    free(self->infer_scratch);
     self->state = self->game ? malloc(self->game->state_size) : NULL;
+    self->replay.start = self->game ? malloc(self->game->state_size) : NULL;
+    self->infer_scratch = self->game ? malloc(self->game->state_size) : NULL;
+    self->replay.n = 0;
     fprintf(stderr, "match %llu of %s as %c\n", (unsigned long long)start->match, start->game, 'A' + start->player);
 }
 
@@ -376,6 +394,15 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
                 o.only = plays;
                 o.n_only = state_plays(self->game, self->state, plays, CODEC_LEGAL_MAX);
             }
+            static const struct search_policy greedy_model = { game_greedy_policy, NULL };
+            struct infer weighed = { self->replay.start, (const char (*)[GAME_ACTION_MAX])self->replay.actions,
+                                     self->replay.n, 0, self->infer_scratch, &greedy_model };
+            if ((self->infer > 0 || (self->infer < 0 && infers(self->game, self->players))) && self->replay.n > 0 &&
+                self->infer_scratch) {
+                o.weigh = infer_weigh;
+                o.weigh_ctx = &weighed;
+                o.weigh_tries = INFER_TRIES;
+            }
             int i = search_choose(&o, self->game, self->state, request->player, d.seed, time_left(&d), NULL);
             if (i >= 0 && n_plays > 0) i = listed_index(self->game, self->state, i, request);
             if (i >= 0) {
@@ -429,7 +456,12 @@ int main(int argc, char **argv)
     self.search_bids = 1;
     self.search_discard = 1;
     self.match_value = 1;
+    self.infer = -1;
     rebuild_cache_init(&self.cache);
+    static char replay_actions[REPLAY_ACTIONS][GAME_ACTION_MAX];
+    self.replay.actions = replay_actions;
+    self.replay.cap = REPLAY_ACTIONS;
+    self.cache.replay = &self.replay;
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--seed") && i + 1 < argc) self.options.seed = strtoull(argv[++i], NULL, 10);
@@ -467,12 +499,19 @@ int main(int argc, char **argv)
             self.search_discard = 0;
         } else if (!strcmp(argv[i], "--deal-points")) {
             self.match_value = 0;
+        } else if (!strcmp(argv[i], "--infer") && i + 1 < argc) {
+            i++;
+            if (strcmp(argv[i], "on") && strcmp(argv[i], "off")) {
+                fprintf(stderr, "bot-search: --infer takes on or off, not '%s'\n", argv[i]);
+                return 2;
+            }
+            self.infer = !strcmp(argv[i], "on");
         } else if (!strcmp(argv[i], "--game") && i + 1 < argc) {
             if (parse_games(argv[++i], games) < 0) return 2;
         } else {
             fprintf(stderr, "usage: bot-search [--seed N] [--name NAME] [--budget N|Nms] [--playout thumb|random|greedy]\n"
                             "                  [--playout-plies N] [--greedy-bids] [--greedy-discard] [--deal-points]\n"
-                            "                  [--game G[,G...]|all]\n"
+                            "                  [--infer on|off] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
                             "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
                             "                 game.h playout, where it has them; random elsewhere), random\n"
@@ -489,6 +528,10 @@ int main(int argc, char **argv)
                             "  --deal-points  value a deal's outcomes by its points; by default, in a match of\n"
                             "                 fixed deals, by the chance they leave of standing above each\n"
                             "                 opponent at its end (search.h search_match_value)\n"
+                            "  --infer on|off the card plays' worlds weighed by how the others played: a play\n"
+                            "                 greedy's heuristic would not have made in a world makes it less\n"
+                            "                 likely (bots/infer.h); default on in Belote at two, where it was\n"
+                            "                 measured a gain, off elsewhere\n"
                             "  --game G       the games to play (default all: the Belote forms, coinche, tarot,\n"
                             "                 tarocchini)\n"
                             "Determinised search over any game (bots/README.md); started by the arena, which\n"
@@ -501,6 +544,8 @@ int main(int argc, char **argv)
     int rc = sdk_game_run(&bot, &self);
     search_table_free(self.options.table);
     free(self.state);
+    free(self.replay.start);
+    free(self.infer_scratch);
     rebuild_cache_clear(&self.cache);
     return rc;
 }

@@ -77,6 +77,7 @@ struct rebuilder {
                                                or NEED_NOT_HOLD, NEED_OTHER_HAND) */
     long reserve;
     int has_reserve;
+    struct rebuild_replay *log;             /* the caller's, or NULL */
     const char *fail;                       /* why the last attempt failed */
     double deadline;                        /* now_ms() to stop at; 0: none */
 };
@@ -86,6 +87,19 @@ static double now_ms(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* Applies an action to the replayed state and logs it (self->log). */
+static int apply_logged(const struct rebuilder *self, void *state, const char *text, int len)
+{
+    char err[160];
+    int rc = self->table->game->apply(state, text, len, err, sizeof err);
+    struct rebuild_replay *log = self->log;
+    if (rc != GAME_ILLEGAL && log) {
+        if (log->n < log->cap) snprintf(log->actions[log->n++], GAME_ACTION_MAX, "%.*s", len, text);
+        else log->n = log->cap + 1;   /* outgrown: dropped at the end */
+    }
+    return rc;
 }
 
 cJSON *rebuild_view(const struct game *g, const void *state, int player)
@@ -231,7 +245,7 @@ static int names_known(const struct rebuilder *self, const char *text)
 static int play_like(const struct rebuilder *self, void *state, const char *word, size_t len, struct pq_rng *rng)
 {
     const struct game *g = self->table->game;
-    char text[GAME_ACTION_MAX], err[160];
+    char text[GAME_ACTION_MAX];
     int n = g->legal_count(state), fallback = -1;
     if (n <= 0) return -1;
     for (int tries = 0; tries < 64 + n && tries < 64 + 20000; tries++) {
@@ -245,11 +259,11 @@ static int play_like(const struct rebuilder *self, void *state, const char *word
             if (fallback < 0) fallback = i;
             continue;
         }
-        return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+        return apply_logged(self, state, text, tl) == GAME_ILLEGAL ? -1 : 0;
     }
     if (fallback < 0) return -1;
     int tl = g->legal_text(state, fallback, text, sizeof text);
-    return tl < 0 || g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+    return tl < 0 || apply_logged(self, state, text, tl) == GAME_ILLEGAL ? -1 : 0;
 }
 
 /* A redacted action that names cards (Tarot's discard as the defence sees
@@ -263,7 +277,7 @@ static int play_like(const struct rebuilder *self, void *state, const char *word
 static int play_built(const struct rebuilder *self, void *state, const char *word, size_t len, struct pq_rng *rng)
 {
     const struct game *g = self->table->game;
-    char legal[GAME_ACTION_MAX], text[GAME_ACTION_MAX], err[160];
+    char legal[GAME_ACTION_MAX], text[GAME_ACTION_MAX];
     unsigned char in_hand[GAME_DECK_MAX], in_legal[GAME_DECK_MAX] = { 0 };
     int n = g->legal_count(state), first = -1, k = 0, p = g->to_act(state);
     for (int i = 0; i < n && i < 64 && first < 0; i++)
@@ -311,7 +325,7 @@ static int play_built(const struct rebuilder *self, void *state, const char *wor
     for (int c = 0; c < self->n_cards; c++)
         if (chosen[c]) at += snprintf(text + at, sizeof text - (size_t)at, " %s", self->cards[c]);
     if (at >= (int)sizeof text || g->find_legal(state, text, at) < 0) return -1;
-    return g->apply(state, text, at, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+    return apply_logged(self, state, text, at) == GAME_ILLEGAL ? -1 : 0;
 }
 
 /* The fresh match of this deal with the pack `deck`, before any action. */
@@ -549,7 +563,7 @@ static int play_telling(const struct rebuilder *self, void *state, const cJSON *
     }
     if (best < 0) return -1;
     int tl = g->legal_text(state, best, text, sizeof text);
-    return g->apply(state, text, tl, err, sizeof err) == GAME_ILLEGAL ? -1 : 0;
+    return apply_logged(self, state, text, tl) == GAME_ILLEGAL ? -1 : 0;
 }
 
 /* Replays the history over the pack; hidden actions are drawn from
@@ -559,10 +573,13 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
     const struct game *g = self->table->game;
     const cJSON *entry;
     struct pq_rng rng;
-    char err[160];
     pq_rng_seed(&rng, hidden_seed);
     memset(self->gone, 0, sizeof self->gone);
     if (start_deal(self, state) < 0) return REPLAY_FAIL;
+    if (self->log) {
+        memcpy(self->log->start, state, g->state_size);
+        self->log->n = 0;
+    }
     cJSON_ArrayForEach(entry, self->history)
     {
         const cJSON *seat_item = cJSON_GetObjectItem(entry, "seat");
@@ -605,7 +622,7 @@ static enum replay_outcome replay(struct rebuilder *self, void *state, uint64_t 
             continue;
         }
         if (g->find_legal(state, text, (int)len) >= 0) {
-            if (g->apply(state, text, (int)len, err, sizeof err) == GAME_ILLEGAL) return REPLAY_FAIL;
+            if (apply_logged(self, state, text, (int)len) == GAME_ILLEGAL) return REPLAY_FAIL;
             mark_cards(self, entry_action(entry), self->gone);
             continue;
         }
@@ -1042,8 +1059,10 @@ void rebuild_cache_init(struct rebuild_cache *self)
 
 void rebuild_cache_clear(struct rebuild_cache *self)
 {
+    struct rebuild_replay *replay = self->replay;
     cJSON_Delete(self->history);
     rebuild_cache_init(self);
+    self->replay = replay;
 }
 
 static int view_number(const cJSON *view, const char *key)
@@ -1108,6 +1127,8 @@ int rebuild_state_cached(void *out, const struct rebuild_table *table, const cJS
     self->view = view;
     self->player = player;
     self->deadline = cap_ms > 0 ? now_ms() + cap_ms : 0;
+    self->log = cache && cache->replay && cache->replay->start && cache->replay->actions ? cache->replay : NULL;
+    if (self->log) self->log->n = 0;
     self->scratch = malloc(table->game->state_size);
     if (!self->scratch) {
         snprintf(err, (size_t)cap, "out of memory");
@@ -1140,6 +1161,7 @@ int rebuild_state_cached(void *out, const struct rebuild_table *table, const cJS
     snprintf(err, (size_t)cap, "%s: no state fits the view after %d packs (last: %s)", table->game->name, stats->attempts,
              self->fail ? self->fail : "?");
 out:
+    if (self->log && (rc < 0 || self->log->n > self->log->cap)) self->log->n = 0;   /* no replay to weigh with */
     free(self->scratch);
     free(self);
     return rc;

@@ -54,6 +54,17 @@ struct rebuild_stats {
     int from_cache;                 /* 1: the cached pack gave the state */
 };
 
+/* The replay that gave the last rebuilt state, kept where the caller asks
+ * (rebuild_cache replay): the deal's state before its first action (its
+ * pack set) and every action applied after it, as texts the engine took
+ * (a hidden action as the one drawn). bots/infer.h replays a sampled
+ * world's pack through them. */
+struct rebuild_replay {
+    void *start;                        /* the game's state_size bytes, the caller's */
+    char (*actions)[GAME_ACTION_MAX];   /* cap entries, the caller's */
+    int n, cap;                         /* n: 0 when the replay was longer than cap */
+};
+
 /* The pack (and its pins) of the last state rebuilt for one player in one
  * deal, kept by the bot between its decisions: the next rebuild of the same
  * deal starts from it, so only the history's new entries (mostly public
@@ -70,6 +81,8 @@ struct rebuild_cache {
     uint64_t hidden_seed;           /* the hidden actions' draws */
     int deck[GAME_DECK_MAX];
     unsigned char pinned[GAME_DECK_MAX];
+    struct rebuild_replay *replay;  /* the caller's, set after init (kept by
+                                       clear); NULL: none kept */
 };
 
 /* Writes into `out` (table->game->state_size bytes) a state of the current

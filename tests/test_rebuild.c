@@ -582,3 +582,71 @@ Test(rebuild, a_cache_from_another_deal_match_or_player_is_not_used, .timeout = 
     free(deal1);
     free(at_other);
 }
+
+/* Every card play of a greedy deal rebuilt with the replay kept
+ * (rebuild_cache replay): the kept start and actions, applied again,
+ * give the rebuilt state (its view and its legal actions); the number of
+ * rebuilds checked. */
+static int replay_checked(const char *name, int players, uint64_t seed)
+{
+    const struct game *g = game_find(name);
+    void *real = malloc(g->state_size), *rebuilt = malloc(g->state_size), *again = malloc(g->state_size);
+    static char actions[1024][GAME_ACTION_MAX];
+    struct rebuild_replay replay = { malloc(g->state_size), actions, 0, 1024 };
+    struct rebuild_cache cache;
+    struct game_setup setup = { players, seed, 0, NULL, 0 };
+    struct rebuild_table table = { g, players, NULL };
+    char err[256], text[GAME_ACTION_MAX];
+    int checked = 0;
+    cr_assert(g && real && rebuilt && again && replay.start);
+    rebuild_cache_init(&cache);
+    cache.replay = &replay;
+    cr_assert_eq(g->create(real, &setup, err, sizeof err), 0, "%s", err);
+    for (int ply = 0; ply < 400; ply++) {
+        if (g->settle && g->settle(real) == GAME_DEAL_OVER) break;
+        int p = g->to_act(real), n = g->legal_count(real);
+        g->legal_text(real, 0, text, sizeof text);
+        if (!strncmp(text, "play ", 5) && n > 1 && p == 0) {
+            cJSON *view = rebuild_view(g, real, p);
+            if (rebuild_state_cached(rebuilt, &table, view, p, (uint64_t)ply, 0, &cache, 1, NULL, err, sizeof err) == 0) {
+                cr_assert_gt(replay.n, 0, "%s: a rebuild keeps its replay", name);
+                memcpy(again, replay.start, g->state_size);
+                for (int i = 0; i < replay.n; i++)
+                    cr_assert_eq(g->apply(again, actions[i], (int)strlen(actions[i]), err, sizeof err), GAME_GOES_ON,
+                                 "%s: kept action %d (%s): %s", name, i, actions[i], err);
+                cJSON *a = rebuild_view(g, rebuilt, p), *b = rebuild_view(g, again, p);
+                cr_assert(rebuild_views_match(a, b), "%s: the kept replay gives another view", name);
+                cr_assert(same_legal(g, rebuilt, again), "%s: the kept replay gives other actions", name);
+                cJSON_Delete(a);
+                cJSON_Delete(b);
+                checked++;
+            } else {
+                cr_assert_eq(replay.n, 0, "%s: a failed rebuild keeps no replay", name);
+            }
+            cJSON_Delete(view);
+        }
+        int i = game_greedy_policy(NULL, g, real, text, sizeof text);
+        if (i >= 0) g->legal_text(real, i, text, sizeof text);
+        int rc = g->apply(real, text, (int)strlen(text), err, sizeof err);
+        cr_assert_neq(rc, GAME_ILLEGAL, "%s", err);
+        if (rc == GAME_DEAL_OVER) break;
+    }
+    rebuild_cache_clear(&cache);
+    cr_assert_eq(cache.replay, &replay, "clear keeps the caller's replay");
+    free(replay.start);
+    free(real);
+    free(rebuilt);
+    free(again);
+    return checked;
+}
+
+Test(rebuild, the_replay_kept_gives_the_rebuilt_state, .timeout = 60)
+{
+    static const struct { const char *name; int players; } games[] = {
+        { "belote", 2 }, { "belote", 4 }, { "belote-partnership", 4 }, { "coinche", 4 }, { "tarot", 4 }, { "tarocchini", 4 } };
+    for (unsigned k = 0; k < sizeof games / sizeof games[0]; k++) {
+        int checked = 0;
+        for (uint64_t seed = 1; seed <= 3; seed++) checked += replay_checked(games[k].name, games[k].players, seed);
+        cr_expect_geq(checked, 8, "%s at %d: %d rebuilds checked", games[k].name, games[k].players, checked);
+    }
+}
