@@ -46,8 +46,9 @@
  * and cost most of the time.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
- *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N]
- * --unlike N: +infer's weight of a play unlike the habits (per mille).
+ *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N]
+ * --unlike N: +infer's weight of a play unlike the habits (per mille);
+ * --unlike-a N: A's only.
  */
 #include <math.h>
 #include <stdio.h>
@@ -315,11 +316,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--exact-a")) cf[0].options.exact_plies = atoi(v);
         else if (!strcmp(a, "--ismcts-a")) bad = (cf[0].options.ismcts = atoi(v)) <= 0;
         else if (!strcmp(a, "--unlike")) bad = (cf[0].unlike = cf[1].unlike = atoi(v)) <= 0 || cf[0].unlike > 1000;
+        else if (!strcmp(a, "--unlike-a")) bad = (cf[0].unlike = atoi(v)) <= 0 || cf[0].unlike > 1000;
         else bad = 1;
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--ismcts-a C]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N] [--ismcts-a C]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"

@@ -9,7 +9,8 @@
  *     seconds, fewer elsewhere (table_cards): mean and worst time and the
  *     positions searched, a table of 2^20 entries cleared for each;
  *   - whole decisions as the bot makes them at its default budget (a state
- *     rebuilt from the view, then the search), per second, on card plays
+ *     rebuilt from the view, then the search, its worlds weighed by the
+ *     others' card plays where the bot weighs them: infer_by_default), per second, on card plays
  *     of seeded random play, beside the greedy heuristic deciding the same
  *     views (the baseline). Median of 3 runs; CPU time of the thread.
  * Usage: bench-search [--game NAME] [--cards N [--baseline]]
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 #include "bots/game_greedy.h"
+#include "bots/infer.h"
 #include "bots/rebuild.h"
 #include "bots/search.h"
 #include "engine/rng.h"
@@ -219,6 +221,10 @@ static void bench_decisions(const struct game *g, int players)
     double rate[2][RUNS];
     int n = states && rebuilt ? collect(g, players, 0, states, VIEWS) : 0, rebuilt_ok = 0;
     struct search_options options;
+    static char replay_actions[1024][GAME_ACTION_MAX];
+    static const struct search_policy greedy_model = { game_greedy_policy, NULL };
+    struct rebuild_replay replay = { malloc(g->state_size), replay_actions, 0, 1024 };
+    void *scratch = malloc(g->state_size);
     search_options_default(&options);
     options.table = search_table_new(0);   /* as bot-search keeps one */
     cJSON *views[VIEWS];
@@ -235,11 +241,26 @@ static void bench_decisions(const struct game *g, int players)
                 int p = g->to_act(s), k = g->legal_count(s);
                 char err[256], answer[GAME_ACTION_MAX];
                 if (searched) {
+                    /* the bot's weighing of its worlds where it is the default */
                     struct rebuild_table table = { g, players, NULL };
-                    if (rebuild_state(rebuilt, &table, views[i], p, (uint64_t)i, 0, NULL, err, sizeof err) == 0) {
+                    struct rebuild_cache cache;
+                    struct search_options o = options;
+                    struct infer weighed = { replay.start, (const char (*)[GAME_ACTION_MAX])replay.actions, 0, 0, scratch,
+                                             &greedy_model };
+                    rebuild_cache_init(&cache);
+                    cache.replay = &replay;
+                    if (rebuild_state_cached(rebuilt, &table, views[i], p, (uint64_t)i, 0, &cache, 0, NULL, err,
+                                             sizeof err) == 0) {
                         rebuilt_ok++;
-                        search_choose(&options, g, rebuilt, p, (uint64_t)i, 0, NULL);
+                        weighed.n = replay.n;
+                        if (infer_by_default(g, players) && replay.n > 0) {
+                            o.weigh = infer_weigh;
+                            o.weigh_ctx = &weighed;
+                            o.weigh_tries = INFER_TRIES;
+                        }
+                        search_choose(&o, g, rebuilt, p, (uint64_t)i, 0, NULL);
                     }
+                    rebuild_cache_clear(&cache);
                 } else {
                     static char texts[256][GAME_ACTION_MAX];
                     const char *legal[256];
@@ -260,6 +281,8 @@ static void bench_decisions(const struct game *g, int players)
                g->name, players, rate[1][RUNS / 2], rebuilt_ok, n, rate[0][RUNS / 2]);
     }
     for (int i = 0; i < n; i++) cJSON_Delete(views[i]);
+    free(replay.start);
+    free(scratch);
     search_table_free(options.table);
     free(states);
     free(rebuilt);

@@ -75,19 +75,12 @@ struct search_bot {
     long searched, fell_back;               /* decisions, for the log */
     long discards, discards_greedy;         /* Tarot discards searched, and left to greedy */
     long valued;                            /* decisions valued for the match */
-    int infer;                              /* --infer: 1 on, 0 off, -1 where measured (infers) */
+    long weighed;                           /* card plays whose worlds were weighed (--infer) */
+    int infer;                              /* --infer: 1 on, 0 off, -1 by default (infer_by_default) */
     struct rebuild_replay replay;           /* the last rebuild's (its start and scratch: this match's game) */
     void *infer_scratch;
 };
 
-/* Where the card plays' worlds are weighed by the others' card plays by
- * default (bots/infer.h, greedy's heuristic as the model of the others):
- * where it measured a gain (bots/README.md "Weighing worlds by the
- * others' card plays"). */
-static int infers(const struct game *g, int players)
-{
-    return !strcmp(g->name, "belote") && players == 2;
-}
 
 static double now_ms(void)
 {
@@ -143,7 +136,10 @@ static void match_end(void *ctx, const struct codec_game_message *end)
     if (self->valued)
         fprintf(stderr, "match %llu: %ld decisions valued for the match, not the deal\n", (unsigned long long)end->match,
                 self->valued);
-    self->searched = self->fell_back = self->discards = self->discards_greedy = self->valued = 0;
+    if (self->weighed)
+        fprintf(stderr, "match %llu: %ld card plays' worlds weighed by the others' plays\n",
+                (unsigned long long)end->match, self->weighed);
+    self->searched = self->fell_back = self->discards = self->discards_greedy = self->valued = self->weighed = 0;
     rebuild_cache_clear(&self->cache);
 }
 
@@ -397,11 +393,14 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             static const struct search_policy greedy_model = { game_greedy_policy, NULL };
             struct infer weighed = { self->replay.start, (const char (*)[GAME_ACTION_MAX])self->replay.actions,
                                      self->replay.n, 0, self->infer_scratch, &greedy_model };
-            if ((self->infer > 0 || (self->infer < 0 && infers(self->game, self->players))) && self->replay.n > 0 &&
+            if ((self->infer > 0 || (self->infer < 0 && infer_by_default(self->game, self->players))) && self->replay.n > 0 &&
                 self->infer_scratch) {
                 o.weigh = infer_weigh;
                 o.weigh_ctx = &weighed;
                 o.weigh_tries = INFER_TRIES;
+                if (self->weighed++ == 0)   /* said as it plays, as the match's valuing */
+                    fprintf(stderr, "match %llu: card plays' worlds weighed by the others' plays\n",
+                            (unsigned long long)self->match);
             }
             int i = search_choose(&o, self->game, self->state, request->player, d.seed, time_left(&d), NULL);
             if (i >= 0 && n_plays > 0) i = listed_index(self->game, self->state, i, request);

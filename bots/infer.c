@@ -45,3 +45,8 @@ double infer_weigh(void *ctx, const struct game *g, const void *world, int playe
     }
     return weight;
 }
+
+int infer_by_default(const struct game *g, int players)
+{
+    return g && !strcmp(g->name, "belote") && players == 2;
+}

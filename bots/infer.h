@@ -48,4 +48,10 @@ struct infer {
  * the deal's start: 1. */
 double infer_weigh(void *ctx, const struct game *g, const void *world, int player);
 
+/* Whether bot-search weighs its card plays' worlds by default, greedy's
+ * heuristic the model of the others: where it measured a gain (Belote at
+ * two; bots/README.md "What the dialogue tells, and the others' card
+ * plays at two"). */
+int infer_by_default(const struct game *g, int players);
+
 #endif

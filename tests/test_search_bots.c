@@ -140,3 +140,40 @@ Test(search_bots, deal_points_value_no_decision_for_the_match, .timeout = 120)
     support_run(cmd, out, sizeof out);
     cr_assert_eq(atoi(out), 0, "--deal-points valued decisions for the match: %s", out);
 }
+
+/* The number of the logs' lines under `logs` that hold `text`. */
+static int log_lines(const char *logs, const char *text)
+{
+    static char cmd[4096], out[256];
+    snprintf(cmd, sizeof cmd, "cat %s/*/search-* | grep -c '%s'", logs, text);
+    support_run(cmd, out, sizeof out);
+    return atoi(out);
+}
+
+/* --infer: by default the card plays' worlds are weighed in Belote at two
+ * only (bots/infer.h infer_by_default); on and off say otherwise; a bad
+ * value is refused. */
+Test(search_bots, infer_weighs_worlds_at_two_by_default_and_as_told, .timeout = 300)
+{
+    static const struct { const char *name, *game, *option; int players, weighs; } runs[] = {
+        { "two", "belote", "", 2, 1 }, { "two-off", "belote", "--infer off", 2, 0 },
+        { "three", "belote", "", 3, 0 }, { "three-on", "belote", "--infer on", 3, 1 } };
+    static char cmd[4096], out[65536];
+    for (unsigned k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        char logs[1024];
+        snprintf(logs, sizeof logs, "%s", support_scratch_path(runs[k].name));
+        snprintf(cmd, sizeof cmd, "%s/arena match --game %s --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
+                 "--log-dir %s 'search=%s/bot-search --game %s --budget 4 %s' 'greedy=%s/bot-greedy --game %s'%s%s%s",
+                 support_bin_dir(), runs[k].game, runs[k].players, runs[k].players, logs, support_bin_dir(), runs[k].game,
+                 runs[k].option, support_bin_dir(), runs[k].game, runs[k].players > 2 ? " 'random=" : "",
+                 runs[k].players > 2 ? support_bin_dir() : "", runs[k].players > 2 ? "/bot-random --game belote'" : "");
+        cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+        cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", runs[k].name);
+        int weighed = log_lines(logs, "weighed by the others");
+        if (runs[k].weighs) cr_expect_geq(weighed, 1, "%s: no world weighed", runs[k].name);
+        else cr_expect_eq(weighed, 0, "%s: worlds weighed", runs[k].name);
+    }
+    snprintf(cmd, sizeof cmd, "%s/bot-search --infer maybe", support_bin_dir());
+    cr_assert_eq(support_run(cmd, out, sizeof out), 2);
+    cr_assert(strstr(out, "--infer takes on or off"), "%s", out);
+}
