@@ -48,8 +48,9 @@ static const char *const searched[] = { "belote", "belote-marseillaise", "belote
                                         "tarocchini" };
 
 /* The games whose small choices it searches by default: the Belote forms,
- * Coinche and Tarot (measured: bots/README.md). Not Tarocchini, which has
- * no rules of thumb for the playouts' card plays. */
+ * Coinche and Tarot (measured: bots/README.md). Not Tarocchini: with its
+ * rules of thumb in the playouts its declarations searched were level with
+ * greedy's (+2.35 +- 3.02 points a deal, 400 seat-deals). */
 static const char *const bids_searched[] = { "belote", "belote-marseillaise", "belote-partnership", "coinche", "tarot" };
 
 static int searches_bids(const struct game *g)
