@@ -92,8 +92,9 @@
  * told of each call (B20, bel_deal_told: a class announced, a detail
  * made public, a `good` to "How high?"): the seat's hand when it declared
  * holds a meld that tells the same, which becomes its call in the sample
- * (its other melds are kept as declared; they are shown, and so kept in
- * place, before they score). Exactly uniform over such deals by
+ * (its other melds are kept as declared: they score only for the meld
+ * winner, whose melds are shown, and so kept in place, from trick 2).
+ * Exactly uniform over such deals by
  * rejection; after 4000 rejected deals, a deal that keeps the voids but
  * may not keep the dialogue.
  */
