@@ -1128,7 +1128,6 @@ int rebuild_state_cached(void *out, const struct rebuild_table *table, const cJS
     self->player = player;
     self->deadline = cap_ms > 0 ? now_ms() + cap_ms : 0;
     self->log = cache && cache->replay && cache->replay->start && cache->replay->actions ? cache->replay : NULL;
-    if (self->log) self->log->n = 0;
     self->scratch = malloc(table->game->state_size);
     if (!self->scratch) {
         snprintf(err, (size_t)cap, "out of memory");
