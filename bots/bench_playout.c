@@ -24,8 +24,7 @@
  * playouts greedy's but for card plays (the rules of thumb)
  * (`+bid-melds`: the trick-1 declarations left to greedy; `+bid-random`:
  * the bid playouts' decisions that are no card play uniform random instead
- * of greedy's; `+bid-greedy`: their card plays greedy's too; `+bid-solve`:
- * their card play solved exactly, search.h solve_play), each worlds that fit the other seats' calls
+ * of greedy's; `+bid-greedy`: their card plays greedy's too), each worlds that fit the other seats' calls
  * (bots/world_fits.h) as bot-search's, or with `+nofits` last not, `+fits`
  * last the card plays' worlds too; with `+discard` (before those) the
  * seat's Tarot discard searched over a few candidates as bot-search
@@ -33,9 +32,7 @@
  * all) every search sees every hand (its worlds are the real
  * state: what perfect inference would be worth; `+oracle-bids`: only the
  * searched small choices'), with `+infer` the card
- * plays' worlds weighed by the others' card plays (bots/infer.h; `+infer-greedy`
- * by greedy's heuristic, `+infer-calls` their auction calls by greedy's too:
- * infer.h calls); --budget as
+ * plays' worlds weighed by the others' card plays (bots/infer.h); --budget as
  * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
@@ -73,7 +70,6 @@ struct config {
     int bid_worlds;             /* their worlds (0: a quarter of the card plays') */
     int melds_greedy;           /* +bid-melds: the trick-1 declarations left to greedy */
     int bid_random;             /* +bid-random: the bid playouts' other decisions uniform random */
-    int bid_solve;              /* +bid-solve: the bids' card play solved exactly (search.h solve_play) */
     int fits;                   /* worlds that fit the others' calls (bots/world_fits.h): 1 for the
                                    searched small choices (bot-search's), 0 none (+nofits), 2 the
                                    card plays' too (+fits) */
@@ -99,7 +95,7 @@ static int parse_config(const char *text, struct config *c)
 {
     c->greedy = 0;
     c->bid = 0;
-    c->melds_greedy = c->bid_random = c->bid_solve = 0;
+    c->melds_greedy = c->bid_random = 0;
     c->discard = 0;
     c->oracle = c->infer = 0;
     char word[32], whole[48];
@@ -111,7 +107,6 @@ static int parse_config(const char *text, struct config *c)
         if (len > 12 && !strncmp(text + len - 12, "+oracle-bids", 12)) c->oracle = 2, more = 1, len -= 12;
         if (len > 6 && !strncmp(text + len - 6, "+infer", 6)) c->infer = more = 1, len -= 6;
         if (len > 13 && !strncmp(text + len - 13, "+infer-greedy", 13)) c->infer = 2, more = 1, len -= 13;
-        if (len > 12 && !strncmp(text + len - 12, "+infer-calls", 12)) c->infer = 3, more = 1, len -= 12;
     }
     if (len > 7 && !strncmp(text + len - 7, "+nofits", 7)) c->fits = 0, len -= 7;
     else if (len > 5 && !strncmp(text + len - 5, "+fits", 5)) c->fits = 2, len -= 5;
@@ -119,10 +114,8 @@ static int parse_config(const char *text, struct config *c)
     snprintf(whole, sizeof whole, "%.*s", (int)len, text);
     text = whole;
     const char *plus = strstr(text, "+bid");
-    if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random") || !strcmp(plus + 4, "-greedy") ||
-                 !strcmp(plus + 4, "-solve"))) {
+    if (plus && (!plus[4] || !strcmp(plus + 4, "-melds") || !strcmp(plus + 4, "-random") || !strcmp(plus + 4, "-greedy"))) {
         c->bid = 1;
-        c->bid_solve = !strcmp(plus + 4, "-solve");
         c->melds_greedy = !strcmp(plus + 4, "-melds");
         c->bid_random = !strcmp(plus + 4, "-random") ? 1 : !strcmp(plus + 4, "-greedy") ? 2 : 0;
         snprintf(word, sizeof word, "%.*s", (int)(plus - text), text);
@@ -201,7 +194,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
     if (c->oracle == 1) seen.sample = oracle_sample;
     static char actions[4000][GAME_ACTION_MAX];   /* the deal's, for +infer */
     void *scratch = malloc(g->state_size);
-    struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL, 0 };
+    struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL };
     if (!state || !scratch) {
         free(state);
         free(scratch);
@@ -250,7 +243,6 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.n_only = n_only > 0 ? n_only : 0;
             o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
             o.fit_tries = WORLD_FIT_TRIES;
-            o.solve_play = c->bid_solve ? 40 : 0;
             double t = cpu_s();
             int i = search_choose(&o, &seen_bids, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             tally->cpu += cpu_s() - t;
@@ -263,8 +255,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             if (c->infer) {
                 static const struct search_policy greedy = { game_greedy_policy, NULL };
                 infer.n = ply;
-                infer.model = c->infer >= 2 ? &greedy : NULL;
-                infer.calls = c->infer == 3;
+                infer.model = c->infer == 2 ? &greedy : NULL;
                 infer.unlike = c->unlike;
                 o.weigh = infer_weigh;
                 o.weigh_ctx = &infer;
@@ -333,13 +324,13 @@ int main(int argc, char **argv)
                             "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N] [--ismcts-a C]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
-                            "          each with +bid, +bid-melds, +bid-random, +bid-greedy (the bid playouts' card plays\n"
-                            "          greedy's too) or +bid-solve (their card play solved exactly), then +discard (Tarot's discard\n"
+                            "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"
+                            "          greedy's too), then +discard (Tarot's discard\n"
                             "          searched), then +nofits (no world filtered) or +fits (the card plays' worlds fit the\n"
                             "          calls too), then +oracle (the searches see every hand), +oracle-bids (the searched\n"
                             "          bids only) or +infer (the card plays' worlds\n"
                             "          weighed by the others' plays, as the rules of thumb would make them; +infer-greedy:\n"
-                            "          as greedy would; +infer-calls: the auction's calls too)\n");
+                            "          as greedy would)\n");
             return 2;
         }
         i++;

@@ -246,7 +246,7 @@ static void bench_decisions(const struct game *g, int players)
                     struct rebuild_cache cache;
                     struct search_options o = options;
                     struct infer weighed = { replay.start, (const char (*)[GAME_ACTION_MAX])replay.actions, 0, 0, scratch,
-                                             &greedy_model, 0 };
+                                             &greedy_model };
                     rebuild_cache_init(&cache);
                     cache.replay = &replay;
                     if (rebuild_state_cached(rebuilt, &table, views[i], p, (uint64_t)i, 0, &cache, 0, NULL, err,

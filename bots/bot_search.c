@@ -393,7 +393,7 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             }
             static const struct search_policy greedy_model = { game_greedy_policy, NULL };
             struct infer weighed = { self->replay.start, (const char (*)[GAME_ACTION_MAX])self->replay.actions,
-                                     self->replay.n, 0, self->infer_scratch, &greedy_model, 0 };
+                                     self->replay.n, 0, self->infer_scratch, &greedy_model };
             if ((self->infer > 0 || (self->infer < 0 && infer_by_default(self->game, self->players))) && self->replay.n > 0 &&
                 self->infer_scratch) {
                 o.weigh = infer_weigh;

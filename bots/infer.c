@@ -34,8 +34,7 @@ double infer_weigh(void *ctx, const struct game *g, const void *world, int playe
     for (int i = 0; i < in->n; i++) {
         const char *text = in->actions[i];
         int n = (int)strnlen(text, GAME_ACTION_MAX), seat = g->to_act(s);
-        int call = in->calls && in->model && g->position && g->position(s) == 0;
-        if (seat != player && (call || !strncmp(text, "play ", 5)) && g->legal_count(s) > 1) {
+        if (seat != player && !strncmp(text, "play ", 5) && g->legal_count(s) > 1) {
             char own[GAME_ACTION_MAX];
             int habit = in->model ? in->model->choose(in->model->ctx, g, s, own, sizeof own) : g->playout(s, 0), played = g->find_legal(s, text, n);
             if (habit >= 0 && played >= 0 && habit != played) weight *= unlike;

@@ -41,12 +41,6 @@ struct infer {
     const struct search_policy *model;   /* the others' card plays as a policy
                                             chooses them (NULL: the rules of
                                             thumb) */
-    int calls;          /* with a model: the others' actions in the
-                           auction (game.h position 0) weighed too, as the
-                           model would make them; for actions the player
-                           saw as made (bench-playout's, the deal's own),
-                           not a replay's drawn hidden ones. Measured level,
-                           not bot-search's (bots/README.md) */
 };
 
 /* search.h options.weigh, ctx a struct infer: the world's weight in

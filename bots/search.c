@@ -110,19 +110,15 @@ static int apply_nth(const struct game *g, void *state, int n)
 
 /* Actions until the deal (or the match) ends: the policy's for its first
  * plies, uniform random ones after (or where it cannot decide); without
- * a policy, the game's rules of thumb where it has them and `thumb`.
- * With `to_play`, stops where the card play begins (game.h position no
- * longer 0). The last action's rc: GAME_GOES_ON where it stopped short of
- * the deal's end. */
-static int playout(const struct game *g, void *state, struct pq_rng *rng, const struct search_options *o,
-                   int to_play)
+ * a policy, the game's rules of thumb where it has them and `thumb`. */
+static void playout(const struct game *g, void *state, struct pq_rng *rng, const struct search_options *o)
 {
     char text[GAME_ACTION_MAX], err[160];
     const struct search_policy *policy = o->policy;
     int policy_plies = o->policy_plies, thumb = !policy && o->thumb && g->playout;
     for (int ply = 0; ply < PLAYOUT_PLIES && g->to_act(state) >= 0; ply++) {
         int n = g->legal_count(state), i = -2, rc, len = 0;
-        if (n <= 0 || (to_play && g->position(state) != 0)) return GAME_GOES_ON;
+        if (n <= 0) return;
         if (thumb && n > 1) {
             uint64_t r = pq_rng_next(rng);
             if (o->thumb_random <= 0 || (int)(r % 1000) >= o->thumb_random) {
@@ -137,10 +133,9 @@ static int playout(const struct game *g, void *state, struct pq_rng *rng, const 
         if (i == -2) i = (int)pq_rng_below(rng, (uint32_t)n);
         if (i >= 0) rc = apply_nth(g, state, i);
         else if (len > 0) rc = g->apply(state, text, len, err, sizeof err);
-        else return GAME_GOES_ON;
-        if (rc != GAME_GOES_ON) return rc;   /* the deal is over (or a bug: stop) */
+        else return;
+        if (rc != GAME_GOES_ON) return;   /* the deal is over (or a bug: stop) */
     }
-    return GAME_GOES_ON;
 }
 
 /* ---- the ending solver ---- */
@@ -549,7 +544,7 @@ static int ismcts(const struct search_options *o, const struct game *g, const vo
             path[depth++] = node;
             if (expanded) break;
         }
-        if (rc == GAME_GOES_ON && g->to_act(world) >= 0) playout(g, world, rng, o, 0);
+        if (rc == GAME_GOES_ON && g->to_act(world) >= 0) playout(g, world, rng, o);
         for (int d = 1; d < depth; d++) {
             struct is_node *x = &t[path[d]];
             x->visits++;
@@ -580,7 +575,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
     char (*texts)[GAME_ACTION_MAX] = NULL;
     int *lens = NULL, *index = NULL;
     double *sum = NULL;
-    void *world = malloc(size), *child = malloc(size), *scratch = NULL;
+    void *world = malloc(size), *child = malloc(size);
     long before[GAME_MAX_PLAYERS];
     struct search_stats none;
     struct search_table *table = NULL, *own_table = NULL;
@@ -619,10 +614,7 @@ int search_choose(const struct search_options *options, const struct game *g, co
      * (all pass) is short, its others are whole deals */
     int exact = options->exact_plies > 0 && (!g->position || g->position(state) != 0) &&
                 plies_left(g, state, child, options->exact_plies) <= options->exact_plies;
-    /* the card play after the auction solved (options->solve_play) */
-    int solve_play = !exact && options->solve_play > 0 && g->position && g->position(state) == 0;
-    if (solve_play && !(scratch = malloc(size))) goto out;
-    if ((exact || solve_play) && g->position) {   /* one table for the decision: its values hold for this player and `before` */
+    if (exact && g->position) {   /* one table for the decision: its values hold for this player and `before` */
         table = options->table;
         if (!table) table = own_table = search_table_new(options->table_log2);
         if (table) search_table_clear(table);
@@ -659,15 +651,8 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 stats->solved++;
             } else {
                 pq_rng_seed(&later, luck);
-                if (solve_play && playout(g, child, &later, options, 1) == GAME_GOES_ON && g->to_act(child) >= 0 &&
-                    plies_left(g, child, scratch, options->solve_play) <= options->solve_play) {
-                    double points = search_solve(g, child, player, before, table, NULL);
-                    sum[i] += outcome(options, g, child, player, before, &points);
-                    stats->solved++;
-                } else {
-                    playout(g, child, &later, options, 0);
-                    sum[i] += outcome(options, g, child, player, before, NULL);
-                }
+                playout(g, child, &later, options);
+                sum[i] += outcome(options, g, child, player, before, NULL);
             }
             stats->playouts++;
         }
@@ -686,6 +671,5 @@ out:
     free(sum);
     free(world);
     free(child);
-    free(scratch);
     return best;
 }

@@ -50,12 +50,6 @@ struct search_options {
     uint64_t seed;
     int worlds;     /* rounds per decision (default 256) */
     int ms;         /* > 0: a time budget per decision instead */
-    int solve_play;     /* > 0, outside the card play (an auction): a
-                           playout stops where the card play begins and,
-                           where the deal then ends within this many
-                           actions, the rest is solved exactly
-                           (search_solve) instead of played out (0, the
-                           default: played out) */
     int exact_plies;    /* a world whose deal ends within this many actions
                            is solved exactly (search_solve) instead of
                            played out (default SEARCH_EXACT_PLIES; 0: never) */

@@ -156,7 +156,7 @@ Test(infer, the_real_deal_weighs_by_its_plays_unlike_the_habits)
             if (g->deal_number(state) != 1 || n == 0 || strncmp(actions[n], "play ", 5)) continue;
             int me = g->to_act(state), others = 0;
             for (int p = 0; p < g->players(state); p++) others += p == me ? 0 : unlike[p];
-            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL, 0 };
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL };
             double want = 1;
             for (int k = 0; k < others; k++) want *= 0.5;
             cr_assert_float_eq(infer_weigh(&in, g, state, me), want, 1e-12, "%s seed %llu: %d plays unlike",
