@@ -48,5 +48,5 @@ double infer_weigh(void *ctx, const struct game *g, const void *world, int playe
 
 int infer_by_default(const struct game *g, int players)
 {
-    return g && !strcmp(g->name, "belote") && players == 2;
+    return g && !strcmp(g->name, "belote") && (players == 2 || players == 3);
 }

@@ -50,8 +50,8 @@ double infer_weigh(void *ctx, const struct game *g, const void *world, int playe
 
 /* Whether bot-search weighs its card plays' worlds by default, greedy's
  * heuristic the model of the others: where it measured a gain (Belote at
- * two; bots/README.md "What the dialogue tells, and the others' card
- * plays at two"). */
+ * two and three; bots/README.md "What the dialogue tells, and the
+ * others' card plays at two" and "Belote at three weighs its worlds"). */
 int infer_by_default(const struct game *g, int players);
 
 #endif

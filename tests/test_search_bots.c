@@ -151,22 +151,25 @@ static int log_lines(const char *logs, const char *text)
 }
 
 /* --infer: by default the card plays' worlds are weighed in Belote at two
- * only (bots/infer.h infer_by_default); on and off say otherwise; a bad
- * value is refused. */
-Test(search_bots, infer_weighs_worlds_at_two_by_default_and_as_told, .timeout = 300)
+ * and three only (bots/infer.h infer_by_default); on and off say
+ * otherwise; a bad value is refused. */
+Test(search_bots, infer_weighs_worlds_at_two_and_three_by_default_and_as_told, .timeout = 300)
 {
-    static const struct { const char *name, *game, *option; int players, weighs; } runs[] = {
-        { "two", "belote", "", 2, 1 }, { "two-off", "belote", "--infer off", 2, 0 },
-        { "three", "belote", "", 3, 0 }, { "three-on", "belote", "--infer on", 3, 1 } };
+    static const struct { const char *name, *option; int players, weighs; } runs[] = {
+        { "two", "", 2, 1 }, { "two-off", "--infer off", 2, 0 }, { "three", "", 3, 1 },
+        { "three-off", "--infer off", 3, 0 }, { "four", "", 4, 0 }, { "four-on", "--infer on", 4, 1 } };
     static char cmd[4096], out[65536];
     for (unsigned k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        char logs[1024];
+        char logs[1024], others[1024] = "";
+        const char *bin = support_bin_dir();
         snprintf(logs, sizeof logs, "%s", support_scratch_path(runs[k].name));
-        snprintf(cmd, sizeof cmd, "%s/arena match --game %s --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
-                 "--log-dir %s 'search=%s/bot-search --game %s --budget 4 %s' 'greedy=%s/bot-greedy --game %s'%s%s%s",
-                 support_bin_dir(), runs[k].game, runs[k].players, runs[k].players, logs, support_bin_dir(), runs[k].game,
-                 runs[k].option, support_bin_dir(), runs[k].game, runs[k].players > 2 ? " 'random=" : "",
-                 runs[k].players > 2 ? support_bin_dir() : "", runs[k].players > 2 ? "/bot-random --game belote'" : "");
+        if (runs[k].players > 2)   /* one bot a seat */
+            snprintf(others, sizeof others, " 'random=%s/bot-random --game belote'%s%s%s", bin,
+                     runs[k].players > 3 ? " 'random-b=" : "", runs[k].players > 3 ? bin : "",
+                     runs[k].players > 3 ? "/bot-random --game belote --seed 2'" : "");
+        snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
+                 "--log-dir %s 'search=%s/bot-search --game belote --budget 4 %s' 'greedy=%s/bot-greedy --game belote'%s",
+                 bin, runs[k].players, runs[k].players, logs, bin, runs[k].option, bin, others);
         cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
         cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", runs[k].name);
         int weighed = log_lines(logs, "weighed by the others");
