@@ -19,7 +19,7 @@ static int same_kind(const struct game *g, void *s, const char *text)
     return GAME_ILLEGAL;
 }
 
-double infer_weigh(void *ctx, const struct game *g, const void *world, int player)
+double infer_weigh(void *ctx, const struct game *g, const void *world, int player, double floor)
 {
     const struct infer *in = ctx;
     char deck[GAME_DECK_TEXT], err[160];
@@ -37,7 +37,7 @@ double infer_weigh(void *ctx, const struct game *g, const void *world, int playe
         if (seat != player && !strncmp(text, "play ", 5) && g->legal_count(s) > 1) {
             char own[GAME_ACTION_MAX];
             int habit = in->model ? in->model->choose(in->model->ctx, g, s, own, sizeof own) : g->playout(s, 0), played = g->find_legal(s, text, n);
-            if (habit >= 0 && played >= 0 && habit != played) weight *= unlike;
+            if (habit >= 0 && played >= 0 && habit != played && (weight *= unlike) < floor) return weight;
         }
         int rc = g->apply(s, text, n, err, sizeof err);
         if (rc == GAME_ILLEGAL && strncmp(text, "play ", 5)) rc = same_kind(g, s, text);

@@ -44,9 +44,11 @@ struct infer {
 };
 
 /* search.h options.weigh, ctx a struct infer: the world's weight in
- * [0, 1]. A game without rules of thumb or a pack, or a state without
- * the deal's start: 1. */
-double infer_weigh(void *ctx, const struct game *g, const void *world, int player);
+ * [0, 1], or once it falls below `floor` (the replay stops there: each
+ * model's choice costs most of the time) that weight so far, below floor
+ * too. A game without rules of thumb or a pack, or a state without the
+ * deal's start: 1. */
+double infer_weigh(void *ctx, const struct game *g, const void *world, int player, double floor);
 
 /* Whether bot-search weighs its card plays' worlds by default, greedy's
  * heuristic the model of the others: where it measured a gain (Belote at

@@ -444,8 +444,11 @@ static int choose_world(const struct search_options *o, const struct game *g, co
         struct pq_rng own;   /* each try's own draws */
         pq_rng_seed(&own, pq_rng_next(&rng));
         sample_fitting(o, g, state, player, world, pq_rng_next(&own), &own);
-        double w = o->weigh(o->weigh_ctx, g, world, player);
-        if ((double)(pq_rng_next(&rng) >> 11) * 0x1.0p-53 < w) goto out;
+        /* below both the draw and the likeliest so far, a weight changes
+         * nothing: the weigh may stop there (search.h weigh floor) */
+        double u = (double)(pq_rng_next(&rng) >> 11) * 0x1.0p-53;
+        double w = o->weigh(o->weigh_ctx, g, world, player, u < top ? u : top);
+        if (u < w) goto out;
         if (w > top) {
             if (!best && !(best = malloc(g->state_size))) return -1;
             memcpy(best, world, g->state_size);

@@ -83,8 +83,12 @@ struct search_options {
        fits) is, given what the player saw the others play (bots/infer.h):
        a weight in [0, 1]. A world is taken with that chance, else sampled
        again, up to `weigh_tries` worlds in all (the likeliest of them is
-       then taken). Deterministic for a world. */
-    double (*weigh)(void *ctx, const struct game *g, const void *world, int player);
+       then taken). Deterministic for a world. The search passes `floor`,
+       below which a weight can neither take the world nor make it the
+       likeliest so far: weigh may stop as soon as it knows the weight is
+       below floor and return any value below it (the choice of world is
+       then the same as with the exact weight); floor < 0 asks for it. */
+    double (*weigh)(void *ctx, const struct game *g, const void *world, int player, double floor);
     void *weigh_ctx;
     int weigh_tries;
     /* The match around the deal (deals_left < 0, the default: none). A

@@ -159,18 +159,21 @@ Test(infer, the_real_deal_weighs_by_its_plays_unlike_the_habits)
             struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL };
             double want = 1;
             for (int k = 0; k < others; k++) want *= 0.5;
-            cr_assert_float_eq(infer_weigh(&in, g, state, me), want, 1e-12, "%s seed %llu: %d plays unlike",
+            cr_assert_float_eq(infer_weigh(&in, g, state, me, -1), want, 1e-12, "%s seed %llu: %d plays unlike",
                                g->name, (unsigned long long)seed, others);
+            /* a floor at the weight asks for it whole; above it, anything below */
+            cr_assert_float_eq(infer_weigh(&in, g, state, me, want), want, 1e-12);
+            if (others > 0) cr_assert_lt(infer_weigh(&in, g, state, me, want * 1.5), want * 1.5);
             unlike_seen += others > 0;
             in.n = 0;
-            cr_assert_float_eq(infer_weigh(&in, g, state, me), 1.0, 1e-12);
+            cr_assert_float_eq(infer_weigh(&in, g, state, me, -1), 1.0, 1e-12);
             /* the first card played, played again last: refused */
             int first = 0;
             while (strncmp(actions[first], "play ", 5)) first++;
             cr_assert_lt(first, n - 1);
             in.n = n;
             memcpy(actions[n - 1], actions[first], GAME_ACTION_MAX);
-            cr_assert_float_eq(infer_weigh(&in, g, state, me), 0.0, 1e-12, "%s: '%s' taken", g->name, actions[first]);
+            cr_assert_float_eq(infer_weigh(&in, g, state, me, -1), 0.0, 1e-12, "%s: '%s' taken", g->name, actions[first]);
         }
         cr_assert_gt(unlike_seen, 5, "%s: random plays unlike the habits in %d deals", g->name, unlike_seen);
         free(start);
@@ -182,11 +185,12 @@ Test(infer, the_real_deal_weighs_by_its_plays_unlike_the_habits)
 /* search.h weigh: a world weighing 1 is taken at once, one weighing 0
  * only after weigh_tries samples (the likeliest of them). */
 static int weighed;
-static double weigh_all(void *ctx, const struct game *g, const void *world, int player)
+static double weigh_all(void *ctx, const struct game *g, const void *world, int player, double floor)
 {
     (void)g;
     (void)world;
     (void)player;
+    (void)floor;
     weighed++;
     return *(const double *)ctx;
 }
@@ -213,4 +217,68 @@ Test(infer, a_search_samples_again_until_a_world_is_taken)
     }
     free(start);
     free(state);
+}
+
+/* The search's floor (search.h weigh) changes no decision: the same
+ * card and value as a weigh that always replays the whole deal, on
+ * deals of Belote at two and three and Coinche with the others' card
+ * plays weighed by the rules of thumb; and the replays it stops short
+ * save model calls. */
+static long model_calls;
+static double weigh_whole(void *ctx, const struct game *g, const void *world, int player, double floor)
+{
+    (void)floor;
+    return infer_weigh(ctx, g, world, player, -1);
+}
+
+static int counting_model(void *ctx, const struct game *g, const void *state, char *text, int cap)
+{
+    (void)ctx;
+    (void)text;
+    (void)cap;
+    model_calls++;
+    return g->playout(state, 0);
+}
+
+Test(infer, the_search_s_floor_changes_no_decision, .timeout = 120)
+{
+    static char actions[PLIES][GAME_ACTION_MAX];
+    static const struct search_policy model = { counting_model, NULL };
+    static const int tables[] = { 0, 1, 4 };
+    long calls[2] = { 0, 0 };
+    int compared = 0;
+    for (size_t t = 0; t < sizeof tables / sizeof tables[0]; t++) {
+        const struct game *g = game_find(TABLES[tables[t]].game);
+        void *start = malloc(g->state_size), *state = malloc(g->state_size), *scratch = malloc(g->state_size);
+        for (uint64_t seed = 1; seed <= 12; seed++) {
+            int n = random_deal(g, &TABLES[tables[t]], seed, 6, start, state, actions);
+            if (n < 0 || g->legal_count(state) < 2) continue;
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 0, scratch, &model };
+            int chosen[2];
+            double value[2];
+            for (int k = 0; k < 2; k++) {
+                struct search_options o;
+                struct search_stats stats;
+                search_options_default(&o);
+                o.worlds = 24;
+                o.weigh = k == 0 ? weigh_whole : infer_weigh;
+                o.weigh_ctx = &in;
+                o.weigh_tries = INFER_TRIES;
+                model_calls = 0;
+                chosen[k] = search_choose(&o, g, state, g->to_act(state), seed, 0, &stats);
+                value[k] = stats.best_value;
+                calls[k] += model_calls;
+            }
+            cr_assert_geq(chosen[0], 0);
+            cr_assert_eq(chosen[1], chosen[0], "%s seed %llu", g->name, (unsigned long long)seed);
+            cr_assert_float_eq(value[1], value[0], 1e-9, "%s seed %llu", g->name, (unsigned long long)seed);
+            compared++;
+        }
+        free(start);
+        free(state);
+        free(scratch);
+    }
+    cr_assert_geq(compared, 20, "%d decisions compared", compared);
+    cr_assert_lt(calls[1], calls[0], "the floor saved no model call: %ld against %ld", calls[1], calls[0]);
+    cr_log_info("model calls: %ld with the floor, %ld without", calls[1], calls[0]);
 }
