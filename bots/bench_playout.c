@@ -32,7 +32,10 @@
  * all) every search sees every hand (its worlds are the real
  * state: what perfect inference would be worth; `+oracle-bids`: only the
  * searched small choices'), with `+infer` the card
- * plays' worlds weighed by the others' card plays (bots/infer.h); --budget as
+ * plays' worlds weighed by the others' card plays (bots/infer.h; the
+ * rules of thumb their model, `+infer-greedy` greedy's heuristic,
+ * `+infer-told` greedy's and their other actions weighed too by what the
+ * seat saw of them, infer.h told, as bot-search weighs); --budget as
  * bot-search's (N worlds, or Nms).
  * --budget-a (after --budget) gives A a budget of its own; --exact N the
  * endings solved exactly (search.h exact_plies), --exact-a (after it) A's;
@@ -107,6 +110,7 @@ static int parse_config(const char *text, struct config *c)
         if (len > 12 && !strncmp(text + len - 12, "+oracle-bids", 12)) c->oracle = 2, more = 1, len -= 12;
         if (len > 6 && !strncmp(text + len - 6, "+infer", 6)) c->infer = more = 1, len -= 6;
         if (len > 13 && !strncmp(text + len - 13, "+infer-greedy", 13)) c->infer = 2, more = 1, len -= 13;
+        if (len > 11 && !strncmp(text + len - 11, "+infer-told", 11)) c->infer = 3, more = 1, len -= 11;
     }
     if (len > 7 && !strncmp(text + len - 7, "+nofits", 7)) c->fits = 0, len -= 7;
     else if (len > 5 && !strncmp(text + len - 5, "+fits", 5)) c->fits = 2, len -= 5;
@@ -193,11 +197,13 @@ static double play(const struct game *g, const void *start, int seat, const stru
     if (c->oracle) seen_bids.sample = oracle_sample;
     if (c->oracle == 1) seen.sample = oracle_sample;
     static char actions[4000][GAME_ACTION_MAX];   /* the deal's, for +infer */
-    void *scratch = malloc(g->state_size);
-    struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL };
-    if (!state || !scratch) {
+    static struct infer_told told[4000];
+    void *scratch = malloc(g->state_size), *spare = malloc(g->state_size);
+    struct infer infer = { start, (const char (*)[GAME_ACTION_MAX])actions, 0, 0, scratch, NULL, NULL, spare };
+    if (!state || !scratch || !spare) {
         free(state);
         free(scratch);
+        free(spare);
         return 0;
     }
     if (probe) tally = &none;
@@ -212,6 +218,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             int discards = !strncmp(text, "play ", 5) ? 0 : 1;
             free(state);
             free(scratch);
+            free(spare);
             return discards;
         }
         int discard = -1;
@@ -255,8 +262,9 @@ static double play(const struct game *g, const void *start, int seat, const stru
             if (c->infer) {
                 static const struct search_policy greedy = { game_greedy_policy, NULL };
                 infer.n = ply;
-                infer.model = c->infer == 2 ? &greedy : NULL;
+                infer.model = c->infer >= 2 ? &greedy : NULL;
                 infer.unlike = c->unlike;
+                infer.told = c->infer == 3 && infer_told(g, &infer, p, told) == 0 ? told : NULL;
                 o.weigh = infer_weigh;
                 o.weigh_ctx = &infer;
                 o.weigh_tries = INFER_TRIES;
@@ -276,6 +284,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
     double v = probe ? 0 : search_value(g, state, seat, before);
     free(state);
     free(scratch);
+    free(spare);
     return v;
 }
 
@@ -330,7 +339,8 @@ int main(int argc, char **argv)
                             "          calls too), then +oracle (the searches see every hand), +oracle-bids (the searched\n"
                             "          bids only) or +infer (the card plays' worlds\n"
                             "          weighed by the others' plays, as the rules of thumb would make them; +infer-greedy:\n"
-                            "          as greedy would)\n");
+                            "          as greedy would; +infer-told: as greedy would, the others' other actions weighed\n"
+                            "          by what the seat saw of them too, as the bot does, bots/infer.h told)\n");
             return 2;
         }
         i++;

@@ -224,7 +224,8 @@ static void bench_decisions(const struct game *g, int players)
     static char replay_actions[1024][GAME_ACTION_MAX];
     static const struct search_policy greedy_model = { game_greedy_policy, NULL };
     struct rebuild_replay replay = { malloc(g->state_size), replay_actions, 0, 1024 };
-    void *scratch = malloc(g->state_size);
+    void *scratch = malloc(g->state_size), *spare = malloc(g->state_size);
+    static struct infer_told told[1024];
     search_options_default(&options);
     options.table = search_table_new(0);   /* as bot-search keeps one */
     cJSON *views[VIEWS];
@@ -246,7 +247,7 @@ static void bench_decisions(const struct game *g, int players)
                     struct rebuild_cache cache;
                     struct search_options o = options;
                     struct infer weighed = { replay.start, (const char (*)[GAME_ACTION_MAX])replay.actions, 0, 0, scratch,
-                                             &greedy_model };
+                                             &greedy_model, NULL, spare };
                     rebuild_cache_init(&cache);
                     cache.replay = &replay;
                     if (rebuild_state_cached(rebuilt, &table, views[i], p, (uint64_t)i, 0, &cache, 0, NULL, err,
@@ -254,6 +255,7 @@ static void bench_decisions(const struct game *g, int players)
                         rebuilt_ok++;
                         weighed.n = replay.n;
                         if (infer_by_default(g, players) && replay.n > 0) {
+                            if (spare && infer_told(g, &weighed, p, told) == 0) weighed.told = told;
                             o.weigh = infer_weigh;
                             o.weigh_ctx = &weighed;
                             o.weigh_tries = INFER_TRIES;
@@ -283,6 +285,7 @@ static void bench_decisions(const struct game *g, int players)
     for (int i = 0; i < n; i++) cJSON_Delete(views[i]);
     free(replay.start);
     free(scratch);
+    free(spare);
     search_table_free(options.table);
     free(states);
     free(rebuilt);

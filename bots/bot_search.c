@@ -79,7 +79,8 @@ struct search_bot {
     long weighed;                           /* card plays whose worlds were weighed (--infer) */
     int infer;                              /* --infer: 1 on, 0 off, -1 by default (infer_by_default) */
     struct rebuild_replay replay;           /* the last rebuild's (its start and scratch: this match's game) */
-    void *infer_scratch;
+    void *infer_scratch, *infer_spare;
+    struct infer_told *told;                /* what the player saw of the replay's actions */
 };
 
 
@@ -119,9 +120,11 @@ static void match_start(void *ctx, const struct codec_game_message *start)
     free(self->state);
     free(self->replay.start);
     free(self->infer_scratch);
+    free(self->infer_spare);
     self->state = self->game ? malloc(self->game->state_size) : NULL;
     self->replay.start = self->game ? malloc(self->game->state_size) : NULL;
     self->infer_scratch = self->game ? malloc(self->game->state_size) : NULL;
+    self->infer_spare = self->game ? malloc(self->game->state_size) : NULL;
     self->replay.n = 0;
     fprintf(stderr, "match %llu of %s as %c\n", (unsigned long long)start->match, start->game, 'A' + start->player);
 }
@@ -393,9 +396,11 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             }
             static const struct search_policy greedy_model = { game_greedy_policy, NULL };
             struct infer weighed = { self->replay.start, (const char (*)[GAME_ACTION_MAX])self->replay.actions,
-                                     self->replay.n, 0, self->infer_scratch, &greedy_model };
+                                     self->replay.n, 0, self->infer_scratch, &greedy_model, NULL, self->infer_spare };
             if ((self->infer > 0 || (self->infer < 0 && infer_by_default(self->game, self->players))) && self->replay.n > 0 &&
                 self->infer_scratch) {
+                if (self->infer_spare && self->told && infer_told(self->game, &weighed, request->player, self->told) == 0)
+                    weighed.told = self->told;
                 o.weigh = infer_weigh;
                 o.weigh_ctx = &weighed;
                 o.weigh_tries = INFER_TRIES;
@@ -459,8 +464,10 @@ int main(int argc, char **argv)
     self.infer = -1;
     rebuild_cache_init(&self.cache);
     static char replay_actions[REPLAY_ACTIONS][GAME_ACTION_MAX];
+    static struct infer_told told[REPLAY_ACTIONS];
     self.replay.actions = replay_actions;
     self.replay.cap = REPLAY_ACTIONS;
+    self.told = told;
     self.cache.replay = &self.replay;
     if (parse_games(all, games) < 0) return 2;
     for (int i = 1; i < argc; i++) {
@@ -546,6 +553,7 @@ int main(int argc, char **argv)
     free(self.state);
     free(self.replay.start);
     free(self.infer_scratch);
+    free(self.infer_spare);
     rebuild_cache_clear(&self.cache);
     return rc;
 }

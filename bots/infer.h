@@ -16,6 +16,14 @@
  * takes worlds with that chance, so worlds in which the others played as
  * players do are met more often.
  *
+ * Given what the player saw of each action (infer_told), the replay also
+ * weighs the others' other actions by the model (Belote: a seat that
+ * said `pass` in the trick-1 dialogue where the model would have declared
+ * the meld the world gives it), and follows the world where its hidden
+ * actions are not the deal's (Belote's `keep` of the Seven, seen by its
+ * holder alone: else only worlds that put the Seven where the rebuilt
+ * deal did could be replayed).
+ *
  * Opponents need not play by the rules of thumb: bots/README.md measures
  * how often greedy's card agrees with them (70-84% of card plays with a
  * choice) and what weighing the worlds is worth.
@@ -27,6 +35,18 @@
 #include "engine/game.h"
 
 enum { INFER_UNLIKE = 300, INFER_TRIES = 16 };
+
+/* What the player saw of one action of the deal. */
+struct infer_told {
+    uint64_t view;      /* another seat's action that was no card play
+                           and that the view hid or told more of than
+                           its name (a public call is the searched bids'
+                           to fit, world_fits.h): the player's view just
+                           after it, hashed (never 0); else 0. A world
+                           may give it a choice the deal did not. */
+    int hidden;         /* the player's view did not show it (its history
+                           did not grow) */
+};
 
 /* The current deal as the player saw it, the caller's (nothing copied):
  * the state before its first action (settled or not) and its actions in
@@ -41,7 +61,25 @@ struct infer {
     const struct search_policy *model;   /* the others' card plays as a policy
                                             chooses them (NULL: the rules of
                                             thumb) */
+    /* What the player saw of each action (NULL: not known; then only the
+     * card plays are weighed, and the deal's own actions are replayed):
+     * infer_told's. With it the others' other actions are weighed too
+     * (the model, not NULL, asked what the seat would have done in the
+     * world: an action that would have shown the player something else
+     * than it saw weighs the world by `unlike`; Belote's trick-1 `meld`,
+     * whose cards the view hides but whose dialogue it tells), and the
+     * replay follows the world where its hidden actions
+     * differ from the deal's (Belote's `keep` of the Seven, which only its
+     * holder sees, B41: made in a world where that seat holds the Seven,
+     * skipped in one where nobody is asked). `spare` is the caller's room
+     * for one more state. */
+    const struct infer_told *told;
+    void *spare;
 };
+
+/* Fills told[0..in->n-1] for in's deal seen by `player` (in->scratch
+ * used). 0, or -1 when the deal's actions do not replay. */
+int infer_told(const struct game *g, const struct infer *in, int player, struct infer_told *told);
 
 /* search.h options.weigh, ctx a struct infer: the world's weight in
  * [0, 1], or once it falls below `floor` (the replay stops there: each

@@ -50,11 +50,15 @@ int search_parse_budget(struct search_options *self, const char *text)
     return 0;
 }
 
+uint64_t search_hash_more(uint64_t h, const char *text, size_t len)
+{
+    for (size_t k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;   /* FNV-1a */
+    return h;
+}
+
 uint64_t search_text_hash(const char *text, size_t len)
 {
-    uint64_t h = 1469598103934665603u;   /* FNV-1a */
-    for (size_t k = 0; k < len; k++) h = (h ^ (unsigned char)text[k]) * 1099511628211u;
-    return h;
+    return search_hash_more(SEARCH_HASH_START, text, len);
 }
 
 double search_value(const struct game *g, const void *state, int player, const long *before)

@@ -123,8 +123,11 @@ struct search_stats {
 
 void search_options_default(struct search_options *out);
 
-/* A 64-bit hash (FNV-1a) of `len` bytes of text: an action's, a view's. */
+/* A 64-bit hash (FNV-1a) of `len` bytes of text: an action's, a view's;
+ * search_hash_more folds more bytes into a hash begun at SEARCH_HASH_START. */
+#define SEARCH_HASH_START 1469598103934665603u
 uint64_t search_text_hash(const char *text, size_t len);
+uint64_t search_hash_more(uint64_t h, const char *text, size_t len);
 
 /* Parses a --budget value: "N" worlds or "Nms" milliseconds. 0, or -1
  * when it is neither. */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bots/game_greedy.h"
 #include "bots/infer.h"
 #include "bots/rebuild.h"
 #include "engine/rng.h"
@@ -156,7 +157,7 @@ Test(infer, the_real_deal_weighs_by_its_plays_unlike_the_habits)
             if (g->deal_number(state) != 1 || n == 0 || strncmp(actions[n], "play ", 5)) continue;
             int me = g->to_act(state), others = 0;
             for (int p = 0; p < g->players(state); p++) others += p == me ? 0 : unlike[p];
-            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL };
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 500, scratch, NULL, NULL, NULL };
             double want = 1;
             for (int k = 0; k < others; k++) want *= 0.5;
             cr_assert_float_eq(infer_weigh(&in, g, state, me, -1), want, 1e-12, "%s seed %llu: %d plays unlike",
@@ -253,7 +254,7 @@ Test(infer, the_search_s_floor_changes_no_decision, .timeout = 120)
         for (uint64_t seed = 1; seed <= 12; seed++) {
             int n = random_deal(g, &TABLES[tables[t]], seed, 6, start, state, actions);
             if (n < 0 || g->legal_count(state) < 2) continue;
-            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 0, scratch, &model };
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 0, scratch, &model, NULL, NULL };
             int chosen[2];
             double value[2];
             for (int k = 0; k < 2; k++) {
@@ -281,4 +282,137 @@ Test(infer, the_search_s_floor_changes_no_decision, .timeout = 120)
     cr_assert_geq(compared, 20, "%d decisions compared", compared);
     cr_assert_lt(calls[1], calls[0], "the floor saved no model call: %ld against %ld", calls[1], calls[0]);
     cr_log_info("model calls: %ld with the floor, %ld without", calls[1], calls[0]);
+}
+
+/* A deal of Belote (default rules: the exchange of the Seven, melds)
+ * played by greedy's heuristic at every seat to its `plays`-th card play
+ * (0-based): its start, state and actions; their count, -1 when the deal
+ * ended first. */
+static int greedy_deal(const struct game *g, int players, uint64_t seed, int plays, void *start, void *state,
+                       char (*actions)[GAME_ACTION_MAX])
+{
+    char err[160];
+    struct game_setup setup = { players, seed, 0, NULL, 1 };
+    cr_assert_eq(g->create(state, &setup, err, sizeof err), 0, "%s", err);
+    memcpy(start, state, g->state_size);
+    if (g->settle && g->settle(state) == GAME_DEAL_OVER) return -1;
+    for (int n = 0, made = 0; n < PLIES; n++) {
+        int i = game_greedy_policy(NULL, g, state, actions[n], GAME_ACTION_MAX);
+        cr_assert_geq(i, 0);
+        int len = g->legal_text(state, i, actions[n], GAME_ACTION_MAX);
+        if (!strncmp(actions[n], "play ", 5) && made++ == plays) return n;
+        if (g->apply(state, actions[n], len, err, sizeof err) != GAME_GOES_ON) return -1;
+    }
+    return -1;
+}
+
+/* The state before action `at` of the deal replayed from `world`'s pack
+ * into out: 0, or -1 when the world's cards cannot make those actions. */
+static int replay_to(const struct game *g, const void *start, const void *world, char (*actions)[GAME_ACTION_MAX],
+                     int at, void *out)
+{
+    char deck[GAME_DECK_TEXT], err[160];
+    memcpy(out, start, g->state_size);
+    if (g->deck_text(world, deck, sizeof deck) <= 0 || g->set_deck(out, deck, err, sizeof err) < 0) return -1;
+    if (g->settle && g->settle(out) != GAME_GOES_ON) return -1;
+    for (int i = 0; i < at; i++)
+        if (g->apply(out, actions[i], (int)strlen(actions[i]), err, sizeof err) != GAME_GOES_ON) return -1;
+    return 0;
+}
+
+/* Whether the seat to act may declare a meld (a legal `meld` with cards). */
+static int holds_meld(const struct game *g, const void *state)
+{
+    char text[GAME_ACTION_MAX];
+    for (int k = 0, n = g->legal_count(state); k < n; k++)
+        if (g->legal_text(state, k, text, sizeof text) > 5 && !strncmp(text, "meld ", 5)) return 1;
+    return 0;
+}
+
+/* What the others showed besides their card plays (infer.h told):
+ * Belote at two and three, every seat greedy's. The real deal weighs 1
+ * (greedy made every action it saw). A world weighs no more than without
+ * it; where a seat said `pass` in the trick-1 dialogue (greedy declares
+ * any meld when nobody has yet) and holds a meld in the world, at most
+ * `unlike` times as much. A world in which another seat holds the Seven
+ * of trumps it was not seen to exchange (it kept it, which only it
+ * sees, B41) weighs 0 without it (the deal asked nobody) and more with
+ * it. */
+Test(infer, what_the_others_showed_weighs_their_worlds_and_their_unseen_answers_follow, .timeout = 120)
+{
+    static char actions[PLIES][GAME_ACTION_MAX];
+    static struct infer_told told[PLIES];
+    static const struct search_policy greedy = { game_greedy_policy, NULL };
+    const struct game *g = game_find("belote");
+    void *start = malloc(g->state_size), *state = malloc(g->state_size), *scratch = malloc(g->state_size),
+         *spare = malloc(g->state_size), *world = malloc(g->state_size), *at = malloc(g->state_size);
+    int lower = 0, passes = 0, followed = 0, deals = 0;
+    for (int players = 2; players <= 3; players++) {
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            int n = greedy_deal(g, players, seed, players + 1, start, state, actions);
+            if (n < 0) continue;
+            int me = g->to_act(state);
+            struct infer in = { start, (const char (*)[GAME_ACTION_MAX])actions, n, 0, scratch, &greedy, NULL, spare };
+            cr_assert_eq(infer_told(g, &in, me, told), 0);
+            /* the seats that said `pass` at their trick-1 meld, and where */
+            int pass_at[4] = { -1, -1, -1, -1 };
+            for (int i = 0; i < n; i++) {
+                if (strncmp(actions[i], "meld", 4) || replay_to(g, start, state, actions, i, at) < 0) continue;
+                int seat = g->to_act(at);
+                char err[160];
+                cr_assert_eq(g->apply(at, actions[i], (int)strlen(actions[i]), err, sizeof err), GAME_GOES_ON);
+                cJSON *view = rebuild_view(g, at, me);
+                const cJSON *history = cJSON_GetObjectItem(view, "history");
+                const char *say = cJSON_GetStringValue(
+                    cJSON_GetObjectItem(cJSON_GetArrayItem(history, cJSON_GetArraySize(history) - 1), "say"));
+                if (seat != me && say && !strcmp(say, "pass")) pass_at[seat] = i;
+                cJSON_Delete(view);
+            }
+            in.told = told;
+            cr_assert_float_eq(infer_weigh(&in, g, state, me, -1), 1.0, 1e-12, "players %d seed %llu: the real deal",
+                               players, (unsigned long long)seed);
+            for (int k = 0; k < 16; k++) {
+                cr_assert_eq(g->sample(world, state, me, seed * 64 + (uint64_t)k), 0);
+                in.told = NULL;
+                double before = infer_weigh(&in, g, world, me, -1);
+                in.told = told;
+                double now = infer_weigh(&in, g, world, me, -1);
+                if (before == 0) {
+                    followed += now > 0;
+                    continue;
+                }
+                cr_assert_leq(now, before + 1e-12, "players %d seed %llu world %d", players, (unsigned long long)seed, k);
+                lower += now < before;
+                for (int q = 0; q < players; q++) {
+                    if (pass_at[q] < 0) continue;
+                    cr_assert_eq(replay_to(g, start, world, actions, pass_at[q], at), 0);
+                    if (!holds_meld(g, at)) continue;
+                    if (now > before * INFER_UNLIKE / 1000.0 + 1e-12) {
+                        char tx[GAME_ACTION_MAX]; int h = game_greedy_policy(NULL, g, at, tx, sizeof tx);
+                        g->legal_text(at, h, tx, sizeof tx);
+                        fprintf(stderr, "DBG before %g now %g greedy '%s' legal:", before, now, tx);
+                        for (int k2 = 0; k2 < g->legal_count(at); k2++) { g->legal_text(at, k2, tx, sizeof tx); fprintf(stderr, " [%s]", tx); }
+                        fprintf(stderr, "\nactions:"); for (int i = 0; i < n; i++) fprintf(stderr, " [%s]", actions[i]); fprintf(stderr, "\n");
+                    }
+                    cr_assert_leq(now, before * INFER_UNLIKE / 1000.0 + 1e-12,
+                                  "players %d seed %llu world %d: seat %d said pass holding a meld", players,
+                                  (unsigned long long)seed, k, q);
+                    passes++;
+                }
+            }
+            deals++;
+        }
+    }
+    cr_log_info("%d deals: %d worlds weighed lower, %d holding a meld after a pass, %d followed", deals, lower, passes,
+                followed);
+    cr_assert_gt(deals, 40);
+    cr_assert_gt(lower, 20);
+    cr_assert_gt(passes, 10);
+    cr_assert_gt(followed, 5);
+    free(start);
+    free(state);
+    free(scratch);
+    free(spare);
+    free(world);
+    free(at);
 }
