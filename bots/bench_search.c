@@ -10,7 +10,9 @@
  *     positions searched, a table of 2^20 entries cleared for each;
  *   - whole decisions as the bot makes them at its default budget (a state
  *     rebuilt from the view, then the search, its worlds weighed by the
- *     others' card plays where the bot weighs them: infer_by_default), per second, on card plays
+ *     others' card plays where the bot weighs them: infer_by_default, and
+ *     played out by greedy's heuristic where it does:
+ *     game_greedy_playouts_by_default), per second, on card plays
  *     of seeded random play, beside the greedy heuristic deciding the same
  *     views (the baseline). Median of 3 runs; CPU time of the thread.
  * Usage: bench-search [--game NAME] [--cards N [--baseline]]
@@ -254,6 +256,7 @@ static void bench_decisions(const struct game *g, int players)
                                              sizeof err) == 0) {
                         rebuilt_ok++;
                         weighed.n = replay.n;
+                        if (game_greedy_playouts_by_default(g, players)) o.policy = &greedy_model;
                         if (infer_by_default(g, players) && replay.n > 0) {
                             if (spare && infer_told(g, &weighed, p, told) == 0) weighed.told = told;
                             o.weigh = infer_weigh;

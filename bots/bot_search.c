@@ -78,6 +78,8 @@ struct search_bot {
     long valued;                            /* decisions valued for the match */
     long weighed;                           /* card plays whose worlds were weighed (--infer) */
     int infer;                              /* --infer: 1 on, 0 off, -1 by default (infer_by_default) */
+    int playout_told;                       /* --playout given (else game_greedy_playouts_by_default) */
+    long greedy_playouts;                   /* card plays played out by greedy's heuristic by default */
     struct rebuild_replay replay;           /* the last rebuild's (its start and scratch: this match's game) */
     void *infer_scratch, *infer_spare;
     struct infer_told *told;                /* what the player saw of the replay's actions */
@@ -143,7 +145,11 @@ static void match_end(void *ctx, const struct codec_game_message *end)
     if (self->weighed)
         fprintf(stderr, "match %llu: %ld card plays' worlds weighed by the others' plays\n",
                 (unsigned long long)end->match, self->weighed);
+    if (self->greedy_playouts)
+        fprintf(stderr, "match %llu: %ld card plays played out by greedy's heuristic\n", (unsigned long long)end->match,
+                self->greedy_playouts);
     self->searched = self->fell_back = self->discards = self->discards_greedy = self->valued = self->weighed = 0;
+    self->greedy_playouts = 0;
     rebuild_cache_clear(&self->cache);
 }
 
@@ -395,6 +401,13 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
                 o.n_only = state_plays(self->game, self->state, plays, CODEC_LEGAL_MAX);
             }
             static const struct search_policy greedy_model = { game_greedy_policy, NULL };
+            if (!self->playout_told && game_greedy_playouts_by_default(self->game, self->players)) {
+                o.policy = &greedy_model;
+                o.policy_plies = 0;
+                if (self->greedy_playouts++ == 0)   /* said as it plays, as the weighing */
+                    fprintf(stderr, "match %llu: card plays played out by greedy's heuristic\n",
+                            (unsigned long long)self->match);
+            }
             struct infer weighed = { self->replay.start, (const char (*)[GAME_ACTION_MAX])self->replay.actions,
                                      self->replay.n, 0, self->infer_scratch, &greedy_model, NULL, self->infer_spare };
             if ((self->infer > 0 || (self->infer < 0 && infer_by_default(self->game, self->players))) && self->replay.n > 0 &&
@@ -480,6 +493,7 @@ int main(int argc, char **argv)
             }
         } else if (!strcmp(argv[i], "--playout") && i + 1 < argc) {
             i++;
+            self.playout_told = 1;
             if (!strcmp(argv[i], "thumb")) {
                 self.options.policy = NULL;
                 self.options.thumb = 1;
@@ -520,9 +534,10 @@ int main(int argc, char **argv)
                             "                  [--playout-plies N] [--greedy-bids] [--greedy-discard] [--deal-points]\n"
                             "                  [--infer on|off] [--game G[,G...]|all]\n"
                             "  --budget N     worlds sampled per card play (default 256); Nms: a time per play\n"
-                            "  --playout P    the playouts' actions: thumb (default: the game's rules of thumb,\n"
-                            "                 game.h playout, where it has them; random elsewhere), random\n"
-                            "                 (uniform) or greedy's heuristic (through the JSON view)\n"
+                            "  --playout P    the playouts' actions: thumb (the game's rules of thumb, game.h\n"
+                            "                 playout, where it has them; random elsewhere), random (uniform)\n"
+                            "                 or greedy's heuristic (through the JSON view); default greedy in\n"
+                            "                 Belote at two, where it was measured a gain, thumb elsewhere\n"
                             "  --playout-plies N  greedy's for the first N actions of a playout, random after\n"
                             "                 (default 0: all)\n"
                             "  --greedy-bids  greedy's small choices that are no card play (bids, exchanges,\n"

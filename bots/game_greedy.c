@@ -62,3 +62,8 @@ int game_greedy_bid_policy(void *ctx, const struct game *g, const void *state, c
      * POLICY_LEGAL_MAX and writes the discard it builds from the hand */
     return game_greedy_policy(NULL, g, state, text, cap);
 }
+
+int game_greedy_playouts_by_default(const struct game *g, int players)
+{
+    return g && !strcmp(g->name, "belote") && players == 2;
+}

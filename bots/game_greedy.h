@@ -25,6 +25,12 @@ int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char 
  * written or read. */
 int game_greedy_policy(void *ctx, const struct game *g, const void *state, char *text, int cap);
 
+/* Whether bot-search plays its card plays' playouts out by greedy's
+ * heuristic (game_greedy_policy) by default rather than by the game's
+ * rules of thumb: where it measured a gain (Belote at two;
+ * bots/README.md "Greedy's heuristic in the playouts at two"). */
+int game_greedy_playouts_by_default(const struct game *g, int players);
+
 /* The playouts of a searched bid (bot-search's small choices that are no
  * card play): the game's rules of thumb for the card plays (game.h
  * playout; one action in SEARCH_THUMB_RANDOM per mille at random, -2),

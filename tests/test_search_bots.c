@@ -180,3 +180,28 @@ Test(search_bots, infer_weighs_worlds_at_two_and_three_by_default_and_as_told, .
     cr_assert_eq(support_run(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "--infer takes on or off"), "%s", out);
 }
+
+/* The card plays' playouts are greedy's heuristic by default in Belote
+ * at two (game_greedy.h game_greedy_playouts_by_default), the rules of
+ * thumb at three, and as --playout says when it is given; the bot says
+ * so in its log as it plays. */
+Test(search_bots, playouts_are_greedy_s_at_two_by_default_and_as_told, .timeout = 300)
+{
+    static const struct { const char *name, *option; int players, greedy; } runs[] = {
+        { "po-two", "", 2, 1 }, { "po-two-thumb", "--playout thumb", 2, 0 }, { "po-three", "", 3, 0 } };
+    static char cmd[4096], out[65536];
+    for (unsigned k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        char logs[1024], others[1024] = "";
+        const char *bin = support_bin_dir();
+        snprintf(logs, sizeof logs, "%s", support_scratch_path(runs[k].name));
+        if (runs[k].players > 2) snprintf(others, sizeof others, " 'random=%s/bot-random --game belote'", bin);
+        snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
+                 "--log-dir %s 'search=%s/bot-search --game belote --budget 4 %s' 'greedy=%s/bot-greedy --game belote'%s",
+                 bin, runs[k].players, runs[k].players, logs, bin, runs[k].option, bin, others);
+        cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+        cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", runs[k].name);
+        int greedy = log_lines(logs, "played out by greedy");
+        if (runs[k].greedy) cr_expect_geq(greedy, 1, "%s: no card play played out by greedy's", runs[k].name);
+        else cr_expect_eq(greedy, 0, "%s: card plays played out by greedy's", runs[k].name);
+    }
+}
