@@ -5,7 +5,10 @@
  * At each card play it rebuilds a full state from its view (bots/rebuild.h),
  * starting from the pack of its last rebuild in the same deal (the cache
  * is emptied at each match's start and end), and searches sampled worlds
- * of it (bots/search.h). In the Belote forms, Coinche and Tarot the small
+ * of it (bots/search.h), played out by the game's rules of thumb (in
+ * Belote at two by greedy's heuristic: game_greedy_playouts_by_default;
+ * --playout says otherwise), weighed in Belote at two and three by how
+ * the others played (bots/infer.h). In the Belote forms, Coinche and Tarot the small
  * choices that are no card play (bids, exchanges, declarations of 2 to 8
  * actions) are searched too (bids_searched), their playouts greedy's
  * (bots/game_greedy.h) but for the card plays (the game's rules of
@@ -402,8 +405,7 @@ static int act_game(void *ctx, const struct codec_game_message *request, char *a
             }
             static const struct search_policy greedy_model = { game_greedy_policy, NULL };
             if (!self->playout_told && game_greedy_playouts_by_default(self->game, self->players)) {
-                o.policy = &greedy_model;
-                o.policy_plies = 0;
+                o.policy = &greedy_model;   /* for --playout-plies' first actions, if given */
                 if (self->greedy_playouts++ == 0)   /* said as it plays, as the weighing */
                     fprintf(stderr, "match %llu: card plays played out by greedy's heuristic\n",
                             (unsigned long long)self->match);
