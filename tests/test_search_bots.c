@@ -150,32 +150,54 @@ static int log_lines(const char *logs, const char *text)
     return atoi(out);
 }
 
+/* A match of Belote between bot-search (its `option` added) and greedy,
+ * random players in the seats beyond two, logged under the scratch
+ * folder `name` (its path into logs, cap bytes). */
+static void belote_match_logged(const char *name, const char *option, int players, char *logs, size_t cap)
+{
+    static char cmd[4096], out[65536];
+    char others[1024] = "";
+    const char *bin = support_bin_dir();
+    snprintf(logs, cap, "%s", support_scratch_path(name));
+    if (players > 2)   /* one bot a seat */
+        snprintf(others, sizeof others, " 'random=%s/bot-random --game belote'%s%s%s", bin,
+                 players > 3 ? " 'random-b=" : "", players > 3 ? bin : "",
+                 players > 3 ? "/bot-random --game belote --seed 2'" : "");
+    snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
+             "--log-dir %s 'search=%s/bot-search --game belote --budget 4 %s' 'greedy=%s/bot-greedy --game belote'%s",
+             bin, players, players, logs, bin, option, bin, others);
+    cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
+    cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", name);
+}
+
+/* Each run's match (belote_match_logged): its logs say `said` at least
+ * once when `says`, never otherwise. */
+struct logged_run {
+    const char *name, *option;
+    int players, says;
+};
+
+static void expect_logs_say(const struct logged_run *runs, size_t n, const char *said)
+{
+    for (size_t k = 0; k < n; k++) {
+        char logs[1024];
+        belote_match_logged(runs[k].name, runs[k].option, runs[k].players, logs, sizeof logs);
+        int lines = log_lines(logs, said);
+        if (runs[k].says) cr_expect_geq(lines, 1, "%s: no '%s' in the log", runs[k].name, said);
+        else cr_expect_eq(lines, 0, "%s: '%s' in the log", runs[k].name, said);
+    }
+}
+
 /* --infer: by default the card plays' worlds are weighed in Belote at two
  * and three only (bots/infer.h infer_by_default); on and off say
  * otherwise; a bad value is refused. */
 Test(search_bots, infer_weighs_worlds_at_two_and_three_by_default_and_as_told, .timeout = 300)
 {
-    static const struct { const char *name, *option; int players, weighs; } runs[] = {
+    static const struct logged_run runs[] = {
         { "two", "", 2, 1 }, { "two-off", "--infer off", 2, 0 }, { "three", "", 3, 1 },
         { "three-off", "--infer off", 3, 0 }, { "four", "", 4, 0 }, { "four-on", "--infer on", 4, 1 } };
     static char cmd[4096], out[65536];
-    for (unsigned k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        char logs[1024], others[1024] = "";
-        const char *bin = support_bin_dir();
-        snprintf(logs, sizeof logs, "%s", support_scratch_path(runs[k].name));
-        if (runs[k].players > 2)   /* one bot a seat */
-            snprintf(others, sizeof others, " 'random=%s/bot-random --game belote'%s%s%s", bin,
-                     runs[k].players > 3 ? " 'random-b=" : "", runs[k].players > 3 ? bin : "",
-                     runs[k].players > 3 ? "/bot-random --game belote --seed 2'" : "");
-        snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
-                 "--log-dir %s 'search=%s/bot-search --game belote --budget 4 %s' 'greedy=%s/bot-greedy --game belote'%s",
-                 bin, runs[k].players, runs[k].players, logs, bin, runs[k].option, bin, others);
-        cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
-        cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", runs[k].name);
-        int weighed = log_lines(logs, "weighed by the others");
-        if (runs[k].weighs) cr_expect_geq(weighed, 1, "%s: no world weighed", runs[k].name);
-        else cr_expect_eq(weighed, 0, "%s: worlds weighed", runs[k].name);
-    }
+    expect_logs_say(runs, sizeof runs / sizeof runs[0], "weighed by the others");
     snprintf(cmd, sizeof cmd, "%s/bot-search --infer maybe", support_bin_dir());
     cr_assert_eq(support_run(cmd, out, sizeof out), 2);
     cr_assert(strstr(out, "--infer takes on or off"), "%s", out);
@@ -187,21 +209,7 @@ Test(search_bots, infer_weighs_worlds_at_two_and_three_by_default_and_as_told, .
  * so in its log as it plays. */
 Test(search_bots, playouts_are_greedy_s_at_two_by_default_and_as_told, .timeout = 300)
 {
-    static const struct { const char *name, *option; int players, greedy; } runs[] = {
+    static const struct logged_run runs[] = {
         { "po-two", "", 2, 1 }, { "po-two-thumb", "--playout thumb", 2, 0 }, { "po-three", "", 3, 0 } };
-    static char cmd[4096], out[65536];
-    for (unsigned k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        char logs[1024], others[1024] = "";
-        const char *bin = support_bin_dir();
-        snprintf(logs, sizeof logs, "%s", support_scratch_path(runs[k].name));
-        if (runs[k].players > 2) snprintf(others, sizeof others, " 'random=%s/bot-random --game belote'", bin);
-        snprintf(cmd, sizeof cmd, "%s/arena match --game belote --players %d --rule deals=%d --pairs 1 --seed 5 --quiet "
-                 "--log-dir %s 'search=%s/bot-search --game belote --budget 4 %s' 'greedy=%s/bot-greedy --game belote'%s",
-                 bin, runs[k].players, runs[k].players, logs, bin, runs[k].option, bin, others);
-        cr_assert_eq(support_run(cmd, out, sizeof out), 0, "%s\n%s", cmd, out);
-        cr_assert_geq(log_lines(logs, "of belote as"), 1, "%s: the search played no match", runs[k].name);
-        int greedy = log_lines(logs, "played out by greedy");
-        if (runs[k].greedy) cr_expect_geq(greedy, 1, "%s: no card play played out by greedy's", runs[k].name);
-        else cr_expect_eq(greedy, 0, "%s: card plays played out by greedy's", runs[k].name);
-    }
+    expect_logs_say(runs, sizeof runs / sizeof runs[0], "played out by greedy");
 }
