@@ -3,6 +3,13 @@
 
 #include <string.h>
 
+/* Whether two action texts begin with the same word (`meld`, `keep`). */
+static int same_word(const char *a, const char *b)
+{
+    size_t word = strcspn(a, " ");
+    return strcspn(b, " ") == word && !strncmp(a, b, word);
+}
+
 /* An action the world's cards refuse that is no card play (one the player
  * did not see: Belote's keep of the Seven, asked of its holder, who may be
  * another seat in this world): the first legal action of the same word
@@ -10,10 +17,9 @@
 static int same_kind(const struct game *g, void *s, const char *text)
 {
     char other[GAME_ACTION_MAX], err[160];
-    size_t word = strcspn(text, " ");
     for (int k = 0, n = g->legal_count(s); k < n; k++) {
         int len = g->legal_text(s, k, other, sizeof other);
-        if (len >= 0 && strcspn(other, " ") == word && !strncmp(other, text, word))
+        if (len >= 0 && same_word(text, other))
             return g->apply(s, other, len, err, sizeof err);
     }
     return GAME_ILLEGAL;
@@ -130,12 +136,11 @@ int infer_told(const struct game *g, const struct infer *in, int player, struct 
 static int can_make(const struct game *g, const void *s, const char *text)
 {
     char other[GAME_ACTION_MAX];
-    size_t word = strcspn(text, " ");
     if (g->find_legal(s, text, (int)strnlen(text, GAME_ACTION_MAX)) >= 0) return 1;
     if (!strncmp(text, "play ", 5)) return 0;
     for (int k = 0, n = g->legal_count(s); k < n; k++) {
         int len = g->legal_text(s, k, other, sizeof other);
-        if (len >= 0 && strcspn(other, " ") == word && !strncmp(other, text, word)) return 1;
+        if (len >= 0 && same_word(text, other)) return 1;
     }
     return 0;
 }
@@ -172,7 +177,6 @@ static int apply_telling(const struct game *g, void *s, void *t, const char *tex
                          uint64_t seen)
 {
     char other[GAME_ACTION_MAX], err[160];
-    size_t word = strcspn(text, " ");
     memcpy(t, s, g->state_size);
     if (g->apply(t, text, (int)strnlen(text, GAME_ACTION_MAX), err, sizeof err) == GAME_GOES_ON &&
         sight_of(g, t, player).hash == seen) {
@@ -181,7 +185,7 @@ static int apply_telling(const struct game *g, void *s, void *t, const char *tex
     }
     for (int k = 0, n = g->legal_count(s); k < n; k++) {
         int len = k == skip ? -1 : g->legal_text(s, k, other, sizeof other);
-        if (len < 0 || strcspn(other, " ") != word || strncmp(other, text, word)) continue;
+        if (len < 0 || !same_word(text, other)) continue;
         memcpy(t, s, g->state_size);
         if (g->apply_legal(t, k) == GAME_GOES_ON && sight_of(g, t, player).hash == seen) {
             memcpy(s, t, g->state_size);
