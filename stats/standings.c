@@ -54,20 +54,33 @@ static enum standings_section section_of(const struct standings *self, int i, in
     }
 }
 
-/* Whether bot i comes before bot j: by section, then by group and rating
- * down among rated bots; otherwise input order (the sort is stable). */
-static bool before(const struct standings *self, int i, int j)
+/* How bots i and j compare: negative when i comes first, by section, then
+ * by group and rating down among rated bots, by score among separated ones;
+ * 0 when none of these tells them apart. */
+static int compare(const struct standings *self, int i, int j)
 {
     const struct ratings *r = self->ratings;
     int si, sj;
     enum standings_section a = section_of(self, i, &si), b = section_of(self, j, &sj);
-    if (a != b) return a < b;
-    if (si != sj) return si < sj;
-    if (r->status[i] == RATINGS_SEPARATED && r->status[j] == RATINGS_SEPARATED)
-        return r->score[i] * r->parties[j] > r->score[j] * r->parties[i]; /* the better score first */
-    if (r->status[i] != RATINGS_RATED || r->status[j] != RATINGS_RATED) return false;
-    if (a == STANDINGS_RANKED && r->group[i] != r->group[j]) return r->group[i] < r->group[j];
-    return r->rating[i] > r->rating[j];
+    if (a != b) return a < b ? -1 : 1;
+    if (si != sj) return si < sj ? -1 : 1;
+    if (r->status[i] == RATINGS_SEPARATED && r->status[j] == RATINGS_SEPARATED) {
+        double x = r->score[i] * r->parties[j], y = r->score[j] * r->parties[i]; /* the better score first */
+        return x > y ? -1 : x < y ? 1 : 0;
+    }
+    if (r->status[i] != RATINGS_RATED || r->status[j] != RATINGS_RATED) return 0;
+    if (a == STANDINGS_RANKED && r->group[i] != r->group[j]) return r->group[i] < r->group[j] ? -1 : 1;
+    return r->rating[i] > r->rating[j] ? -1 : r->rating[i] < r->rating[j] ? 1 : 0;
+}
+
+/* Whether bot i comes before bot j: as compare() says, and bots it cannot
+ * tell apart by name, so that the order never depends on the order the
+ * bots were met in (the arena's journal and the leaderboard's database
+ * list them differently, and must print the same standings). */
+static bool before(const struct standings *self, int i, int j)
+{
+    int c = compare(self, i, j);
+    return c ? c < 0 : strcmp(self->ratings->names[i], self->ratings->names[j]) < 0;
 }
 
 int standings_init(struct standings *self, const struct ratings *ratings,

@@ -20,6 +20,8 @@
  *      first, then the "all losses" bots (-infinity): below every rated bot;
  *   5. the other separated bots (between groups, or that met no rated
  *      bot), then bots without parties.
+ * Bots these rules cannot tell apart stand by name, never by the order they
+ * were met in (the journal and the leaderboard's database differ in that).
  * An interval is reliable only when the bot is rated, the fit is robust
  * and the bot's results fall in at least STANDINGS_MIN_CLUSTERS clusters;
  * the forms never show another as if it were. "LOS next" is the

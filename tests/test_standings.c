@@ -196,3 +196,31 @@ Test(standings, a_separated_bot_stands_on_the_side_of_the_rated_bots_its_results
     standings_release(&s);
     ratings_free(r);
 }
+
+/* The order of bots the standings cannot tell apart (here two "all losses"
+ * bots) by name, whatever order they came in: the arena's journal and the
+ * leaderboard's database meet the bots in different orders and must print
+ * the same standings (a ladder's test saw them swapped). */
+Test(standings, bots_the_results_cannot_tell_apart_stand_by_name_whatever_order_they_came_in)
+{
+    static const char *const met[2][3] = { { "Winner", "Zed", "Amy" }, { "Amy", "Winner", "Zed" } };
+    static const int winner_at[2] = { 0, 1 };
+    for (int v = 0; v < 2; v++) {
+        struct ratings_partie parties[40];
+        size_t n = 0;
+        int w = winner_at[v];
+        for (int k = 0; k < 10; k++)
+            for (int loser = 0; loser < 3; loser++)
+                if (loser != w) pair(parties, &n, (long)n, w, loser, 1, 1);
+        char err[256];
+        struct ratings *r = ratings_fit(parties, n, met[v], 3, NULL, err, sizeof err);
+        cr_assert_not_null(r, "%s", err);
+        struct standings s;
+        cr_assert_eq(standings_init(&s, r, NULL), 0);
+        static const char *const expect[3] = { "Winner", "Amy", "Zed" };
+        for (int k = 0; k < 3; k++)
+            cr_assert_str_eq(met[v][s.order[k]], expect[k], "met in order %d, place %d", v, k);
+        standings_release(&s);
+        ratings_free(r);
+    }
+}
