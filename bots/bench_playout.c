@@ -54,8 +54,6 @@
  * --unlike-a N: A's only.
  * --weigh-tries-a N: the worlds A's weighing may draw for each it takes
  *                    (search.h weigh_tries; default INFER_TRIES).
- * --take-bonus-a N: N points added to A's margin in every outcome of a
- *                   searched bid's takes and names (search.h bonus).
  */
 #include <math.h>
 #include <stdio.h>
@@ -85,14 +83,11 @@ struct config {
                                    plays (bots/infer.h) */
     int unlike;                 /* --unlike: infer.h unlike (0: its default) */
     int weigh_tries;            /* --weigh-tries: search.h weigh_tries (0: INFER_TRIES) */
-    int take_bonus;             /* --take-bonus-a: points added to a searched bid's takes and names */
     int oracle;                 /* +oracle: the searches see every hand (their worlds are the real
                                    state): how much knowing the hidden cards is worth, the most any
                                    inference could give */
     struct search_options options;
 };
-
-enum { BONUS_LEGAL_MAX = 64 };   /* --take-bonus-a: the bids' legal actions it leans on */
 
 
 static double cpu_s(void)
@@ -258,15 +253,6 @@ static double play(const struct game *g, const void *start, int seat, const stru
             o.n_only = n_only > 0 ? n_only : 0;
             o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
             o.fit_tries = WORLD_FIT_TRIES;
-            double bonus[BONUS_LEGAL_MAX];
-            if (c->take_bonus && n <= BONUS_LEGAL_MAX) {
-                for (int k = 0; k < n; k++) {
-                    char t[GAME_ACTION_MAX];
-                    g->legal_text(state, k, t, sizeof t);
-                    bonus[k] = !strncmp(t, "take", 4) || !strncmp(t, "name", 4) ? c->take_bonus : 0;
-                }
-                o.bonus = bonus;
-            }
             double t = cpu_s();
             int i = search_choose(&o, &seen_bids, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
             tally->cpu += cpu_s() - t;
@@ -319,7 +305,6 @@ int main(int argc, char **argv)
     cf[0].bid_worlds = cf[1].bid_worlds = 0;
     cf[0].unlike = cf[1].unlike = 0;
     cf[0].weigh_tries = cf[1].weigh_tries = 0;
-    cf[0].take_bonus = cf[1].take_bonus = 0;
     cf[1].options.thumb = 0;
     const char *names[2] = { "thumb", "random" };
     for (int i = 1; i < argc; i++) {
@@ -345,13 +330,12 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--ismcts-a")) bad = (cf[0].options.ismcts = atoi(v)) <= 0;
         else if (!strcmp(a, "--unlike")) bad = (cf[0].unlike = cf[1].unlike = atoi(v)) <= 0 || cf[0].unlike > 1000;
         else if (!strcmp(a, "--unlike-a")) bad = (cf[0].unlike = atoi(v)) <= 0 || cf[0].unlike > 1000;
-        else if (!strcmp(a, "--take-bonus-a")) cf[0].take_bonus = atoi(v);
         else if (!strcmp(a, "--weigh-tries-a")) bad = (cf[0].weigh_tries = atoi(v)) <= 0 || cf[0].weigh_tries > 4096;
         else bad = 1;
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N] [--weigh-tries-a N] [--take-bonus-a N] [--ismcts-a C]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N] [--weigh-tries-a N] [--ismcts-a C]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"

@@ -77,9 +77,8 @@ double search_value(const struct game *g, const void *state, int player, const l
     return others ? mine - theirs / others : mine;
 }
 
-/* search_match_value with `bonus` points added to every margin. */
-static double match_value(const struct search_options *o, const struct game *g, const void *state, int player,
-                          const long *before, const double *exact, double bonus)
+double search_match_value(const struct search_options *o, const struct game *g, const void *state, int player,
+                          const long *before, const double *exact)
 {
     long totals[GAME_MAX_PLAYERS];
     int n = g->players(state), team = g->team(state, player), others = 0;
@@ -88,26 +87,20 @@ static double match_value(const struct search_options *o, const struct game *g, 
     for (int q = 0; q < n; q++) {
         if (g->team(state, q) == team) continue;
         double margin = exact ? *exact : (double)(totals[player] - before[player]) - (double)(totals[q] - before[q]);
-        double lead = (double)(o->match_totals[player] - o->match_totals[q]) + margin + bonus;
+        double lead = (double)(o->match_totals[player] - o->match_totals[q]) + margin;
         chances += spread > 0 ? 0.5 * erfc(-lead / (spread * 1.4142135623730951)) : lead > 0 ? 1 : lead < 0 ? 0 : 0.5;
         others++;
     }
     return others ? chances / others : 0.5;
 }
 
-double search_match_value(const struct search_options *o, const struct game *g, const void *state, int player,
-                          const long *before, const double *exact)
-{
-    return match_value(o, g, state, player, before, exact, 0);
-}
-
 /* A deal's outcome valued as the options ask: search_value's points, or
  * for the match (search_match_value); exact: an ending's solved points. */
 static double outcome(const struct search_options *o, const struct game *g, const void *state, int player,
-                      const long *before, const double *exact, double bonus)
+                      const long *before, const double *exact)
 {
-    if (o->deals_left < 0) return (exact ? *exact : search_value(g, state, player, before)) + bonus;
-    return match_value(o, g, state, player, before, exact, bonus);
+    if (o->deals_left < 0) return exact ? *exact : search_value(g, state, player, before);
+    return search_match_value(o, g, state, player, before, exact);
 }
 
 /* Applies the n-th legal action (game.h apply_legal where the game has it). */
@@ -562,7 +555,7 @@ static int ismcts(const struct search_options *o, const struct game *g, const vo
         for (int d = 1; d < depth; d++) {
             struct is_node *x = &t[path[d]];
             x->visits++;
-            x->reward += outcome(o, g, world, x->mover, before, NULL, 0);
+            x->reward += outcome(o, g, world, x->mover, before, NULL);
         }
         t[0].visits++;
     }
@@ -651,7 +644,6 @@ int search_choose(const struct search_options *options, const struct game *g, co
         else if (choose_world(options, g, state, player, world, world_seed) < 0) memcpy(world, state, size);
         for (int i = 0; i < n; i++) {
             struct pq_rng later;
-            double bonus = options->bonus ? options->bonus[index[i]] : 0;
             memcpy(child, world, size);
             int rc = lens[i] < 0 ? GAME_ILLEGAL : g->apply(child, texts[i], lens[i], err, sizeof err);
             if (rc == GAME_ILLEGAL) {
@@ -659,15 +651,15 @@ int search_choose(const struct search_options *options, const struct game *g, co
                 continue;
             }
             if (rc == GAME_DEAL_OVER) {   /* the last card: the next deal is not this search's */
-                sum[i] += outcome(options, g, child, player, before, NULL, bonus);
+                sum[i] += outcome(options, g, child, player, before, NULL);
             } else if (exact) {
                 double points = search_solve(g, child, player, before, table, NULL);
-                sum[i] += outcome(options, g, child, player, before, &points, bonus);
+                sum[i] += outcome(options, g, child, player, before, &points);
                 stats->solved++;
             } else {
                 pq_rng_seed(&later, luck);
                 playout(g, child, &later, options);
-                sum[i] += outcome(options, g, child, player, before, NULL, bonus);
+                sum[i] += outcome(options, g, child, player, before, NULL);
             }
             stats->playouts++;
         }

@@ -109,10 +109,6 @@ struct search_options {
        worlds x the legal actions iterations); measured in bots/README.md,
        not bot-search's. 0: the sampled worlds' search. */
     int ismcts;
-    /* Optional (NULL: none): points added to `player`'s margin over each
-       other player in every outcome of the root's legal action i,
-       bonus[i] (a lean towards some actions, such as a bid's takes). */
-    const double *bonus;
 };
 
 enum { SEARCH_EXACT_PLIES = 10, SEARCH_THUMB_RANDOM = 200 };
