@@ -224,3 +224,37 @@ Test(standings, bots_the_results_cannot_tell_apart_stand_by_name_whatever_order_
         ratings_free(r);
     }
 }
+
+/* Rated bots with the same results (Amy and Zed: they split their pairs,
+ * and each wins a third of its pairs with Xavier outright and splits the
+ * rest) stand by name too, whatever order they came in (one fit gives
+ * them the same rating to the last bit). */
+Test(standings, rated_bots_with_the_same_results_stand_by_name_whatever_order_they_came_in)
+{
+    static const char *const met[3][3] = { { "Zed", "Xavier", "Amy" }, { "Xavier", "Amy", "Zed" }, { "Amy", "Zed", "Xavier" } };
+    for (int v = 0; v < 3; v++) {
+        struct ratings_partie parties[128];
+        size_t n = 0;
+        for (int k = 0; k < 10; k++)
+            for (int x = 0; x < 3; x++)
+                for (int y = x + 1; y < 3; y++) {
+                    int x_weak = !strcmp(met[v][x], "Xavier"), y_weak = !strcmp(met[v][y], "Xavier");
+                    int outright = k % 3 == 0 && (x_weak || y_weak);
+                    /* x's score in each party: the first dealer wins, or the stronger both */
+                    pair(parties, &n, (long)n, x, y, outright && x_weak ? 0 : 1, outright && y_weak ? 1 : 0);
+                }
+        char err[256];
+        struct ratings *r = ratings_fit(parties, n, met[v], 3, NULL, err, sizeof err);
+        cr_assert_not_null(r, "%s", err);
+        struct standings s;
+        cr_assert_eq(standings_init(&s, r, NULL), 0);
+        static const char *const expect[3] = { "Amy", "Zed", "Xavier" };
+        for (int k = 0; k < 3; k++) {
+            cr_assert_eq(s.section[s.order[k]], STANDINGS_RANKED);
+            cr_assert_str_eq(met[v][s.order[k]], expect[k], "met in order %d, place %d (ratings %.17g %.17g %.17g)", v,
+                             k, r->rating[0], r->rating[1], r->rating[2]);
+        }
+        standings_release(&s);
+        ratings_free(r);
+    }
+}
