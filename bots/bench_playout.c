@@ -43,13 +43,16 @@
  * the budget's), --bid-worlds-a (after it) A's; --ismcts-a C A's card
  * plays by information-set MCTS (search.h ismcts) with UCB constant C per
  * mille.
+ * --team: the seat's partners (game.h team) decide by the same
+ * configuration too, as one program a side does in the arena (the
+ * seat-deals are then one per team).
  * --discards-only plays only the seat-deals where the seat comes to
  * discard in Tarot (its auction played first, as A's, which must be B's):
  * the others differ by nothing when A and B differ only by `+discard`,
  * and cost most of the time.
  * Usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]
  *                      [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]
- *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N]
+ *                      [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--team] [--unlike N] [--unlike-a N]
  * --unlike N: +infer's weight of a play unlike the habits (per mille);
  * --unlike-a N: A's only.
  * --weigh-tries-a N: the worlds A's weighing may draw for each it takes
@@ -182,6 +185,14 @@ struct tally {
     long discards;          /* Tarot discards searched */
 };
 
+static int team_play;   /* --team */
+
+/* Whether `p` decides by the configuration in a deal played for `seat`. */
+static int plays_for(const struct game *g, const void *state, int p, int seat)
+{
+    return p == seat || (team_play && g->team(state, p) == g->team(state, seat));
+}
+
 /* Plays the deal of `start` with seat `seat`'s card plays by `c`: the
  * seat's deal value; `tally` adds its searched decisions. With `probe`,
  * plays only the auction: 1 when the seat comes to discard (Tarot), else
@@ -217,7 +228,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
         g->legal_text(state, 0, text, sizeof text);
-        if (probe && ((p == seat && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
+        if (probe && ((plays_for(g, state, p, seat) && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
             int discards = !strncmp(text, "play ", 5) ? 0 : 1;
             free(state);
             free(scratch);
@@ -225,7 +236,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             return discards;
         }
         int discard = -1;
-        if (p == seat && c->discard && n > 1) {
+        if (plays_for(g, state, p, seat) && c->discard && n > 1) {
             static struct pq_rng rng;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             double t = cpu_s();
@@ -235,12 +246,12 @@ static double play(const struct game *g, const void *start, int seat, const stru
             if (discard >= 0) tally->discard_cpu += t, tally->discards++;
         }
         int only[COINCHE_BIDS_MAX], n_only = 0;
-        if (discard < 0 && p == seat && c->bid && n > 8 && strncmp(text, "play ", 5))
+        if (discard < 0 && plays_for(g, state, p, seat) && c->bid && n > 8 && strncmp(text, "play ", 5))
             n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
         if (discard >= 0) {
             int len = g->legal_text(state, discard, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (p == seat && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
+        } else if (plays_for(g, state, p, seat) && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
                    !(c->melds_greedy && !strncmp(text, "meld", 4))) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
@@ -258,7 +269,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             tally->cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (p == seat && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+        } else if (plays_for(g, state, p, seat) && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
             struct search_options o = c->options;
             o.fits = c->fits == 2 ? game_world_fits : NULL;
             o.fit_tries = WORLD_FIT_TRIES;
@@ -314,6 +325,10 @@ int main(int argc, char **argv)
             discards_only = 1;
             continue;
         }
+        if (!strcmp(a, "--team")) {
+            team_play = 1;
+            continue;
+        }
         if (!v) bad = 1;
         else if (!strcmp(a, "--game")) bad = !(g = game_find(v));
         else if (!strcmp(a, "--players")) players = atoi(v);
@@ -335,7 +350,7 @@ int main(int argc, char **argv)
         if (bad) {
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
-                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--unlike N] [--unlike-a N] [--weigh-tries-a N] [--ismcts-a C]\n"
+                            "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--team] [--unlike N] [--unlike-a N] [--weigh-tries-a N] [--ismcts-a C]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"
@@ -374,6 +389,9 @@ int main(int argc, char **argv)
         }
         for (int seat = 0; seat < players; seat++) {
             double v[2];
+            int first = 1;   /* --team: one seat-deal a team, its first seat's */
+            for (int q = 0; q < seat; q++) first &= !team_play || g->team(start, q) != g->team(start, seat);
+            if (!first) continue;
             if (discards_only && !play(g, start, seat, &cf[0], (uint64_t)seed * 31 + (uint64_t)seat, NULL, 1)) {
                 skipped++;
                 continue;
