@@ -197,6 +197,26 @@ Test(standings, a_separated_bot_stands_on_the_side_of_the_rated_bots_its_results
     ratings_free(r);
 }
 
+/* Fits three bots met in the order `met` from their parties and checks
+ * that the standings list them as `expect` (by name), each in `section`
+ * (-1: any). */
+static void expect_order(const struct ratings_partie *parties, size_t n, const char *const met[3],
+                         const char *const expect[3], int section)
+{
+    char err[256];
+    struct ratings *r = ratings_fit(parties, n, met, 3, NULL, err, sizeof err);
+    cr_assert_not_null(r, "%s", err);
+    struct standings s;
+    cr_assert_eq(standings_init(&s, r, NULL), 0);
+    for (int k = 0; k < 3; k++) {
+        cr_assert(section < 0 || (int)s.section[s.order[k]] == section, "place %d: section %d", k, s.section[s.order[k]]);
+        cr_assert_str_eq(met[s.order[k]], expect[k], "met as %s, %s, %s: place %d (ratings %.17g %.17g %.17g)", met[0],
+                         met[1], met[2], k, r->rating[0], r->rating[1], r->rating[2]);
+    }
+    standings_release(&s);
+    ratings_free(r);
+}
+
 /* The order of bots the standings cannot tell apart (here two "all losses"
  * bots) by name, whatever order they came in: the arena's journal and the
  * leaderboard's database meet the bots in different orders and must print
@@ -204,6 +224,7 @@ Test(standings, a_separated_bot_stands_on_the_side_of_the_rated_bots_its_results
 Test(standings, bots_the_results_cannot_tell_apart_stand_by_name_whatever_order_they_came_in)
 {
     static const char *const met[2][3] = { { "Winner", "Zed", "Amy" }, { "Amy", "Winner", "Zed" } };
+    static const char *const expect[3] = { "Winner", "Amy", "Zed" };
     static const int winner_at[2] = { 0, 1 };
     for (int v = 0; v < 2; v++) {
         struct ratings_partie parties[40];
@@ -212,16 +233,7 @@ Test(standings, bots_the_results_cannot_tell_apart_stand_by_name_whatever_order_
         for (int k = 0; k < 10; k++)
             for (int loser = 0; loser < 3; loser++)
                 if (loser != w) pair(parties, &n, (long)n, w, loser, 1, 1);
-        char err[256];
-        struct ratings *r = ratings_fit(parties, n, met[v], 3, NULL, err, sizeof err);
-        cr_assert_not_null(r, "%s", err);
-        struct standings s;
-        cr_assert_eq(standings_init(&s, r, NULL), 0);
-        static const char *const expect[3] = { "Winner", "Amy", "Zed" };
-        for (int k = 0; k < 3; k++)
-            cr_assert_str_eq(met[v][s.order[k]], expect[k], "met in order %d, place %d", v, k);
-        standings_release(&s);
-        ratings_free(r);
+        expect_order(parties, n, met[v], expect, -1);
     }
 }
 
@@ -232,6 +244,7 @@ Test(standings, bots_the_results_cannot_tell_apart_stand_by_name_whatever_order_
 Test(standings, rated_bots_with_the_same_results_stand_by_name_whatever_order_they_came_in)
 {
     static const char *const met[3][3] = { { "Zed", "Xavier", "Amy" }, { "Xavier", "Amy", "Zed" }, { "Amy", "Zed", "Xavier" } };
+    static const char *const expect[3] = { "Amy", "Zed", "Xavier" };
     for (int v = 0; v < 3; v++) {
         struct ratings_partie parties[128];
         size_t n = 0;
@@ -243,18 +256,6 @@ Test(standings, rated_bots_with_the_same_results_stand_by_name_whatever_order_th
                     /* x's score in each party: the first dealer wins, or the stronger both */
                     pair(parties, &n, (long)n, x, y, outright && x_weak ? 0 : 1, outright && y_weak ? 1 : 0);
                 }
-        char err[256];
-        struct ratings *r = ratings_fit(parties, n, met[v], 3, NULL, err, sizeof err);
-        cr_assert_not_null(r, "%s", err);
-        struct standings s;
-        cr_assert_eq(standings_init(&s, r, NULL), 0);
-        static const char *const expect[3] = { "Amy", "Zed", "Xavier" };
-        for (int k = 0; k < 3; k++) {
-            cr_assert_eq(s.section[s.order[k]], STANDINGS_RANKED);
-            cr_assert_str_eq(met[v][s.order[k]], expect[k], "met in order %d, place %d (ratings %.17g %.17g %.17g)", v,
-                             k, r->rating[0], r->rating[1], r->rating[2]);
-        }
-        standings_release(&s);
-        ratings_free(r);
+        expect_order(parties, n, met[v], expect, STANDINGS_RANKED);
     }
 }
