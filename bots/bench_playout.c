@@ -85,7 +85,7 @@ struct config {
     int infer;                  /* +infer: the card plays' worlds weighed by the others' card
                                    plays (bots/infer.h) */
     int unlike;                 /* --unlike: infer.h unlike (0: its default) */
-    int weigh_tries;            /* --weigh-tries: search.h weigh_tries (0: INFER_TRIES) */
+    int weigh_tries;            /* --weigh-tries-a: search.h weigh_tries (0: INFER_TRIES) */
     int oracle;                 /* +oracle: the searches see every hand (their worlds are the real
                                    state): how much knowing the hidden cards is worth, the most any
                                    inference could give */
@@ -227,8 +227,9 @@ static double play(const struct game *g, const void *start, int seat, const stru
         if (g->settle && g->settle(state) == GAME_DEAL_OVER) break;
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
+        int mine = plays_for(g, state, p, seat);   /* p decides by c */
         g->legal_text(state, 0, text, sizeof text);
-        if (probe && ((plays_for(g, state, p, seat) && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
+        if (probe && ((mine && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
             int discards = !strncmp(text, "play ", 5) ? 0 : 1;
             free(state);
             free(scratch);
@@ -236,7 +237,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             return discards;
         }
         int discard = -1;
-        if (plays_for(g, state, p, seat) && c->discard && n > 1) {
+        if (mine && c->discard && n > 1) {
             static struct pq_rng rng;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             double t = cpu_s();
@@ -246,12 +247,12 @@ static double play(const struct game *g, const void *start, int seat, const stru
             if (discard >= 0) tally->discard_cpu += t, tally->discards++;
         }
         int only[COINCHE_BIDS_MAX], n_only = 0;
-        if (discard < 0 && plays_for(g, state, p, seat) && c->bid && n > 8 && strncmp(text, "play ", 5))
+        if (discard < 0 && mine && c->bid && n > 8 && strncmp(text, "play ", 5))
             n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
         if (discard >= 0) {
             int len = g->legal_text(state, discard, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (plays_for(g, state, p, seat) && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
+        } else if (mine && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
                    !(c->melds_greedy && !strncmp(text, "meld", 4))) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
@@ -269,7 +270,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
             tally->cpu += cpu_s() - t;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (plays_for(g, state, p, seat) && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+        } else if (mine && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
             struct search_options o = c->options;
             o.fits = c->fits == 2 ? game_world_fits : NULL;
             o.fit_tries = WORLD_FIT_TRIES;
