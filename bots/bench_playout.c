@@ -57,6 +57,10 @@
  * --unlike-a N: A's only.
  * --weigh-tries-a N: the worlds A's weighing may draw for each it takes
  *                    (search.h weigh_tries; default INFER_TRIES).
+ * --rival CONFIG: one seat of another team decides by CONFIG too (B's
+ *                 budget), as a second program of the same kind does in the
+ *                 arena, where two bots share a table of three or more: the
+ *                 seed picks which (each seat of another team in turn).
  */
 #include <math.h>
 #include <stdio.h>
@@ -186,11 +190,27 @@ struct tally {
 };
 
 static int team_play;   /* --team */
+static struct config rival_config;   /* --rival */
+static int rival_play;
 
 /* Whether `p` decides by the configuration in a deal played for `seat`. */
 static int plays_for(const struct game *g, const void *state, int p, int seat)
 {
     return p == seat || (team_play && g->team(state, p) == g->team(state, seat));
+}
+
+/* --rival: the one seat of another team that decides by the rival's
+ * configuration in the deal of `seed` played for `seat` (the one
+ * `seed mod` the count of such seats after it at the table), or -1. */
+static int rival_of(const struct game *g, const void *state, int seat, uint64_t seed)
+{
+    int players = g->players(state), others[GAME_MAX_PLAYERS], n = 0;
+    if (!rival_play) return -1;
+    for (int k = 1; k < players; k++) {
+        int q = (seat + k) % players;
+        if (g->team(state, q) != g->team(state, seat)) others[n++] = q;
+    }
+    return n > 0 ? others[seed % (uint64_t)n] : -1;
 }
 
 /* Plays the deal of `start` with seat `seat`'s card plays by `c`: the
@@ -221,6 +241,7 @@ static double play(const struct game *g, const void *start, int seat, const stru
         return 0;
     }
     if (probe) tally = &none;
+    int rival = rival_of(g, start, seat, seed);
     memcpy(state, start, g->state_size);
     g->scores(state, before);
     for (int ply = 0; ply < 4000; ply++) {
@@ -228,6 +249,9 @@ static double play(const struct game *g, const void *start, int seat, const stru
         int p = g->to_act(state), n = p >= 0 ? g->legal_count(state) : 0, rc;
         if (p < 0 || n <= 0) break;
         int mine = plays_for(g, state, p, seat);   /* p decides by c */
+        const struct config *by = mine ? c : p == rival ? &rival_config : NULL;   /* NULL: greedy */
+        struct tally *t = mine ? tally : &none;   /* the rival's searches are not A's or B's */
+        const struct game *looks = mine ? &seen : g, *looks_bids = mine ? &seen_bids : g;
         g->legal_text(state, 0, text, sizeof text);
         if (probe && ((mine && tarot_discards_candidates(g, state, index, 1) > 0) || !strncmp(text, "play ", 5))) {
             int discards = !strncmp(text, "play ", 5) ? 0 : 1;
@@ -237,57 +261,57 @@ static double play(const struct game *g, const void *start, int seat, const stru
             return discards;
         }
         int discard = -1;
-        if (mine && c->discard && n > 1) {
+        if (by && by->discard && n > 1) {
             static struct pq_rng rng;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
-            double t = cpu_s();
-            discard = tarot_discards_choose(&c->options, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, &rng);
-            t = cpu_s() - t;
-            tally->cpu += t;
-            if (discard >= 0) tally->discard_cpu += t, tally->discards++;
+            double spent = cpu_s();
+            discard = tarot_discards_choose(&by->options, looks, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, &rng);
+            spent = cpu_s() - spent;
+            t->cpu += spent;
+            if (discard >= 0) t->discard_cpu += spent, t->discards++;
         }
         int only[COINCHE_BIDS_MAX], n_only = 0;
-        if (discard < 0 && mine && c->bid && n > 8 && strncmp(text, "play ", 5))
+        if (discard < 0 && by && by->bid && n > 8 && strncmp(text, "play ", 5))
             n_only = coinche_bid_candidates(g, state, only, COINCHE_BIDS_MAX);
         if (discard >= 0) {
             int len = g->legal_text(state, discard, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (mine && c->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
-                   !(c->melds_greedy && !strncmp(text, "meld", 4))) {
+        } else if (by && by->bid && n > 1 && (n <= 8 || n_only > 0) && strncmp(text, "play ", 5) &&
+                   !(by->melds_greedy && !strncmp(text, "meld", 4))) {
             static struct pq_rng rng;
             struct search_policy policy = { game_greedy_bid_policy, &rng };
-            struct search_options o = c->options;
+            struct search_options o = by->options;
             pq_rng_seed(&rng, seed + (uint64_t)ply);
             static const struct search_policy all_greedy = { game_greedy_policy, NULL };
-            o.policy = c->bid_random == 1 ? NULL : c->bid_random == 2 ? &all_greedy : &policy;
-            o.worlds = c->bid_worlds > 0 ? c->bid_worlds : o.worlds / 4 > 0 ? o.worlds / 4 : 1;
+            o.policy = by->bid_random == 1 ? NULL : by->bid_random == 2 ? &all_greedy : &policy;
+            o.worlds = by->bid_worlds > 0 ? by->bid_worlds : o.worlds / 4 > 0 ? o.worlds / 4 : 1;
             o.only = n_only > 0 ? only : NULL;
             o.n_only = n_only > 0 ? n_only : 0;
-            o.fits = c->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
+            o.fits = by->fits ? game_world_fits : NULL;   /* hands that fit the auction's calls */
             o.fit_tries = WORLD_FIT_TRIES;
-            double t = cpu_s();
-            int i = search_choose(&o, &seen_bids, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
-            tally->cpu += cpu_s() - t;
+            double spent = cpu_s();
+            int i = search_choose(&o, looks_bids, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            t->cpu += cpu_s() - spent;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
-        } else if (mine && !c->greedy && n > 1 && !strncmp(text, "play ", 5)) {
-            struct search_options o = c->options;
-            o.fits = c->fits == 2 ? game_world_fits : NULL;
+        } else if (by && !by->greedy && n > 1 && !strncmp(text, "play ", 5)) {
+            struct search_options o = by->options;
+            o.fits = by->fits == 2 ? game_world_fits : NULL;
             o.fit_tries = WORLD_FIT_TRIES;
-            if (c->infer) {
+            if (by->infer) {
                 static const struct search_policy greedy = { game_greedy_policy, NULL };
                 infer.n = ply;
-                infer.model = c->infer >= 2 ? &greedy : NULL;
-                infer.unlike = c->unlike;
-                infer.told = c->infer == 3 && infer_told(g, &infer, p, told) == 0 ? told : NULL;
+                infer.model = by->infer >= 2 ? &greedy : NULL;
+                infer.unlike = by->unlike;
+                infer.told = by->infer == 3 && infer_told(g, &infer, p, told) == 0 ? told : NULL;
                 o.weigh = infer_weigh;
                 o.weigh_ctx = &infer;
-                o.weigh_tries = c->weigh_tries > 0 ? c->weigh_tries : INFER_TRIES;
+                o.weigh_tries = by->weigh_tries > 0 ? by->weigh_tries : INFER_TRIES;
             }
-            double t = cpu_s();
-            int i = search_choose(&o, &seen, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
-            tally->cpu += cpu_s() - t;
-            tally->decisions++;
+            double spent = cpu_s();
+            int i = search_choose(&o, looks, state, p, pq_rng_mix(seed, (uint64_t)ply), 0, NULL);
+            t->cpu += cpu_s() - spent;
+            t->decisions++;
             int len = g->legal_text(state, i < 0 ? 0 : i, text, sizeof text);
             rc = g->apply(state, text, len, err, sizeof err);
         } else {
@@ -318,7 +342,7 @@ int main(int argc, char **argv)
     cf[0].unlike = cf[1].unlike = 0;
     cf[0].weigh_tries = cf[1].weigh_tries = 0;
     cf[1].options.thumb = 0;
-    const char *names[2] = { "thumb", "random" };
+    const char *names[2] = { "thumb", "random" }, *rival = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int bad = 0;
@@ -341,6 +365,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--bid-worlds-a")) bad = (cf[0].bid_worlds = atoi(v)) <= 0;
         else if (!strcmp(a, "--a")) bad = parse_config(names[0] = v, &cf[0]) < 0;
         else if (!strcmp(a, "--b")) bad = parse_config(names[1] = v, &cf[1]) < 0;
+        else if (!strcmp(a, "--rival")) bad = parse_config(rival = v, &rival_config) < 0;
         else if (!strcmp(a, "--exact")) cf[0].options.exact_plies = cf[1].options.exact_plies = atoi(v);
         else if (!strcmp(a, "--exact-a")) cf[0].options.exact_plies = atoi(v);
         else if (!strcmp(a, "--ismcts-a")) bad = (cf[0].options.ismcts = atoi(v)) <= 0;
@@ -352,6 +377,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "usage: bench-playout --game G [--players N] [--seeds FROM..TO] [--budget N|Nms]\n"
                             "                     [--budget-a N|Nms] [--a CONFIG] [--b CONFIG] [--exact N] [--exact-a N]\n"
                             "                     [--bid-worlds N] [--bid-worlds-a N] [--discards-only] [--team] [--unlike N] [--unlike-a N] [--weigh-tries-a N] [--ismcts-a C]\n"
+                            "                     [--rival CONFIG]\n"
                             "  CONFIG: thumb, thumbN (N per mille random actions), random, greedyplay (playouts by greedy's\n"
                             "          heuristic), greedy (greedy's card, no search) (default: thumb vs random),\n"
                             "          each with +bid, +bid-melds, +bid-random or +bid-greedy (the bid playouts' card plays\n"
@@ -371,6 +397,11 @@ int main(int argc, char **argv)
         return 2;
     }
     if (players == 0) players = g->default_players;
+    if (rival) {   /* B's budget and the rest, the rival's own configuration */
+        rival_config = cf[1];
+        parse_config(rival, &rival_config);
+        rival_play = 1;
+    }
     if (discards_only && (cf[0].bid != cf[1].bid || cf[0].options.worlds != cf[1].options.worlds ||
                           cf[0].options.ms != cf[1].options.ms)) {
         fprintf(stderr, "bench-playout: --discards-only needs the same auction in A and B (+bid and budget alike)\n");
