@@ -66,6 +66,30 @@ static int get_int(const cJSON *view, const char *key, int fallback)
     return cJSON_IsNumber(item) ? item->valueint : fallback;
 }
 
+static int int_of(const cJSON *item, int fallback)
+{
+    return cJSON_IsNumber(item) ? item->valueint : fallback;
+}
+
+/* The fields of `object` named keys[0..n-1] into at[] (NULL: absent), in
+ * one pass over its fields: a search reads thousands of views a decision,
+ * and a look-up per field compared the keys over and over. */
+static void fields_of(const cJSON *object, const char *const *keys, int n, const cJSON **at)
+{
+    const cJSON *field;
+    for (int i = 0; i < n; i++) at[i] = NULL;
+    cJSON_ArrayForEach(field, object)
+    {
+        const char *k = field->string;
+        if (!k) continue;
+        for (int i = 0; i < n; i++)
+            if (k[0] == keys[i][0] && !strcmp(k, keys[i])) {
+                at[i] = field;
+                break;
+            }
+    }
+}
+
 static pq_mask cards_of(const cJSON *array)
 {
     pq_mask m = 0;
@@ -155,11 +179,13 @@ static void read_history(struct belote_strategy *self, const cJSON *history, pq_
     const cJSON *entry;
     cJSON_ArrayForEach(entry, history)
     {
-        int seat = get_int(entry, "seat", -1);
-        const cJSON *action = cJSON_GetObjectItemCaseSensitive(entry, "action");
+        static const char *const keys[] = { "seat", "action", "say", "asked", "call", "shows" };
+        const cJSON *at[6];
+        fields_of(entry, keys, 6, at);
+        const cJSON *action = at[1], *say = at[2], *asked = at[3], *call = at[4], *shows = at[5];
+        int seat = int_of(at[0], -1);
         if (seat < 0 || seat >= self->players || !cJSON_IsString(action)) continue;
         const char *text = action->valuestring;
-        const cJSON *say = cJSON_GetObjectItemCaseSensitive(entry, "say");
         if (!strncmp(text, "meld", 4) && self->form == BEL_MARSEILLAISE) {
             pq_mask melds[BEL_SEAT_MELDS];
             int total, m = parse_melds(text, melds, BEL_SEAT_MELDS);
@@ -169,8 +195,6 @@ static void read_history(struct belote_strategy *self, const cJSON *history, pq_
         } else if (!strncmp(text, "meld", 4)) {
             self->declared[seat] = 1;
             const char *word = cJSON_IsString(say) ? say->valuestring : "";
-            const cJSON *asked = cJSON_GetObjectItemCaseSensitive(entry, "asked");
-            const cJSON *call = cJSON_GetObjectItemCaseSensitive(entry, "call");
             if (asked && self->best_key == 0) self->best_key = call_key(asked);
             if (class_of_say(word)) {
                 self->best_class = class_of_say(word);
@@ -200,7 +224,6 @@ static void read_history(struct belote_strategy *self, const cJSON *history, pq_
             seats[n++] = seat;
             if (n == self->players) n = 0;
         }
-        const cJSON *shows = cJSON_GetObjectItemCaseSensitive(entry, "shows");
         const cJSON *meld;
         cJSON_ArrayForEach(meld, shows)
         {
@@ -215,11 +238,11 @@ static void read_history(struct belote_strategy *self, const cJSON *history, pq_
 
 int belote_strategy_read(struct belote_strategy *self, const cJSON *view, char *err, size_t cap)
 {
-    const cJSON *game = cJSON_GetObjectItemCaseSensitive(view, "game");
-    const cJSON *hand = cJSON_GetObjectItemCaseSensitive(view, "hand");
-    const cJSON *trick = cJSON_GetObjectItemCaseSensitive(view, "trick");
-    const cJSON *history = cJSON_GetObjectItemCaseSensitive(view, "history");
-    const cJSON *trump = cJSON_GetObjectItemCaseSensitive(view, "trump");
+    static const char *const keys[] = { "game",   "hand",         "trick",   "history",  "trump",  "players", "seat",
+                                        "maker",  "turnup",       "turnup_place", "bergere", "exchange", "layouts" };
+    const cJSON *at[13];
+    fields_of(view, keys, 13, at);
+    const cJSON *game = at[0], *hand = at[1], *trick = at[2], *history = at[3], *trump = at[4];
     pq_mask voids[BELOTE_STRATEGY_SEATS] = { 0 }, known[BELOTE_STRATEGY_SEATS] = { 0 };
     memset(self, 0, sizeof *self);
     if (!cJSON_IsString(game) || !cJSON_IsArray(hand) || !cJSON_IsObject(trick) || !cJSON_IsArray(history)) {
@@ -229,8 +252,8 @@ int belote_strategy_read(struct belote_strategy *self, const cJSON *view, char *
     self->form = !strcmp(game->valuestring, "belote-marseillaise") ? BEL_MARSEILLAISE
                  : !strcmp(game->valuestring, "belote-partnership") ? BEL_PARTNERSHIP
                                                                     : BEL_BASIC;
-    self->players = get_int(view, "players", 0);
-    self->seat = get_int(view, "seat", -1);
+    self->players = int_of(at[5], 0);
+    self->seat = int_of(at[6], -1);
     if (self->players < 2 || self->players > BELOTE_STRATEGY_SEATS || self->seat < 0 || self->seat >= self->players) {
         snprintf(err, cap, "players or seat out of range");
         return -1;
@@ -239,17 +262,17 @@ int belote_strategy_read(struct belote_strategy *self, const cJSON *view, char *
     self->trump = cJSON_IsString(trump) && trump->valuestring[0] && strchr(suit_chars, trump->valuestring[0])
                       ? (int)(strchr(suit_chars, trump->valuestring[0]) - suit_chars)
                       : -1;
-    self->maker = get_int(view, "maker", -1);
-    self->turnup = card_of(cJSON_GetObjectItemCaseSensitive(view, "turnup"));
+    self->maker = int_of(at[7], -1);
+    self->turnup = card_of(at[8]);
     self->hand = cards_of(hand);
     self->best_holder = -1;
-    int place = card_of(cJSON_GetObjectItemCaseSensitive(view, "turnup_place"));
-    int bergere = card_of(cJSON_GetObjectItemCaseSensitive(view, "bergere"));
+    int place = card_of(at[9]);
+    int bergere = card_of(at[10]);
     if (place >= 0) self->seen |= PQ_BIT(place);
     if (bergere >= 0) self->seen |= PQ_BIT(bergere);
     read_history(self, history, voids, known);
     /* Cards an exchange or the four-hand maker's taking put in a known hand. */
-    int exchanger = get_int(view, "exchange", -1);
+    int exchanger = int_of(at[11], -1);
     if (self->form != BEL_MARSEILLAISE && self->turnup >= 0 && self->trump == PQ_SUIT(self->turnup)) {
         int seven = PQ_CARD(self->trump, PQ_RANK_7);
         if (exchanger >= 0 && exchanger < self->players) known[exchanger] |= PQ_BIT(self->turnup);
@@ -273,8 +296,7 @@ int belote_strategy_read(struct belote_strategy *self, const cJSON *view, char *
     }
     if (self->form == BEL_MARSEILLAISE) {
         /* The opponent plays only its face-up cards, which everybody sees (B43). */
-        const cJSON *layouts = cJSON_GetObjectItemCaseSensitive(view, "layouts");
-        const cJSON *theirs = cJSON_GetArrayItem(layouts, 1 - self->seat);
+        const cJSON *theirs = cJSON_GetArrayItem(at[12], 1 - self->seat);
         const cJSON *packet;
         pq_mask up = 0;
         cJSON_ArrayForEach(packet, theirs) {

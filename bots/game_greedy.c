@@ -10,6 +10,7 @@
 #include "bots/tarocchini_strategy.h"
 #include "bots/search.h"
 #include "bots/tarot_strategy.h"
+#include "bots/view_arena.h"
 #include "engine/rng.h"
 
 int game_greedy_choose(const cJSON *view, const char *const *legal, int n, char *answer, size_t cap, char *err,
@@ -47,9 +48,11 @@ int game_greedy_policy(void *ctx, const struct game *g, const void *state, char 
         if (g->legal_text(state, a, texts[a], GAME_ACTION_MAX) < 0) return -2;
         legal[a] = texts[a];
     }
+    int scoped = view_arena_open() == 0;   /* the view's nodes, dropped at once */
     cJSON *view = rebuild_view(g, state, g->to_act(state));
     if (view) i = game_greedy_choose(view, legal, n, text, (size_t)cap, err, sizeof err);
-    cJSON_Delete(view);
+    if (!scoped || !view_arena_holds_all()) cJSON_Delete(view);
+    if (scoped) view_arena_close();
     return err[0] ? -2 : i;
 }
 
