@@ -180,27 +180,6 @@ static void reading(struct cpuwait *r, pid_t pid, uint64_t ticks)
     r->processes[0].ticks = ticks;
 }
 
-/* Two readings of process 100 whose one thread, 100, ran and waited so
- * much (ms) at each. */
-static void lone_thread(struct cpuwait *before, struct cpuwait *after, uint64_t ran0, uint64_t waited0, uint64_t ran1,
-                        uint64_t waited1)
-{
-    reading(before, 100, 0);
-    thread(before, 100, 0, ran0, waited0);
-    reading(after, 100, 0);
-    thread(after, 100, 0, ran1, waited1);
-}
-
-/* Whether a tree may be waiting for a processor now (cpuwait_stalled):
- * readings `ms` apart, thread 100 ready at the second. */
-static int stalled_after(struct cpuwait *before, struct cpuwait *after, int64_t ms)
-{
-    before->at_ms = 1000;
-    after->at_ms = 1000 + ms;
-    after->threads[0].ready = 1;
-    return cpuwait_stalled(before, after, 0);
-}
-
 Test(cpuwait, a_lone_thread_is_credited_all_it_waited)
 {
     struct cpuwait before, after;
@@ -211,40 +190,30 @@ Test(cpuwait, a_lone_thread_is_credited_all_it_waited)
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 300 * 1000000ull);
 }
 
-Test(cpuwait, threads_that_kept_each_other_waiting_are_credited_nothing_and_not_stalled)
+Test(cpuwait, threads_that_kept_each_other_waiting_are_credited_nothing)
 {
-    /* Four threads spinning on two CPUs for a second: each waited half the
-     * time while the others ran. */
+    /* Four threads spinning on two CPUs: each waited half the time while
+     * the others ran. */
     struct cpuwait before, after;
     reading(&before, 100, 0);
     reading(&after, 100, 0);
     for (int i = 0; i < 4; i++) {
         thread(&before, 100 + i, 0, 0, 0);
         thread(&after, 100 + i, 0, 500, 500);
-        after.threads[i].ready = 1;
     }
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 0);
-    cr_expect_not(stalled_after(&before, &after, 1000));
-}
-
-/* Two readings of process 100: its main thread 100 ran and waited so much
- * (ms) between them, its helper 101 ran so much and waited 1 ms. */
-static void main_and_helper(struct cpuwait *before, struct cpuwait *after, uint64_t ran, uint64_t waited,
-                            uint64_t helper_ran)
-{
-    reading(before, 100, 0);
-    thread(before, 100, 0, 0, 0);
-    thread(before, 101, 0, 0, 0);
-    reading(after, 100, 0);
-    thread(after, 100, 0, ran, waited);
-    thread(after, 101, 0, helper_ran, 1);
 }
 
 Test(cpuwait, what_other_threads_ran_is_taken_off_a_wait)
 {
     /* The main thread waited 300 ms; a helper ran 40 ms of it. */
     struct cpuwait before, after;
-    main_and_helper(&before, &after, 2, 300, 40);
+    reading(&before, 100, 0);
+    thread(&before, 100, 0, 0, 0);
+    thread(&before, 101, 0, 0, 0);
+    reading(&after, 100, 0);
+    thread(&after, 100, 0, 2, 300);
+    thread(&after, 101, 0, 40, 1);
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 260 * 1000000ull);
 }
 
@@ -274,18 +243,26 @@ Test(cpuwait, an_incomplete_reading_credits_nothing)
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 0);
 }
 
-Test(cpuwait, a_lone_thread_is_stalled_while_preempted_not_while_it_runs_or_sleeps)
+/* Whether a tree may be waiting for a processor now (cpuwait_stalled):
+ * readings `ms` apart, thread 100 ready at the second. */
+static int stalled_after(struct cpuwait *before, struct cpuwait *after, int64_t ms)
+{
+    before->at_ms = 1000;
+    after->at_ms = 1000 + ms;
+    after->threads[0].ready = 1;
+    return cpuwait_stalled(before, after, 0);
+}
+
+Test(cpuwait, a_thread_preempted_after_it_ran_is_stalled)
 {
     /* It waited 200 ms for a processor, got one for 1 ms and was
      * preempted: ready again, waiting 88 ms that no counter holds yet. */
     struct cpuwait before, after;
-    lone_thread(&before, &after, 30, 2000, 31, 2000);
+    reading(&before, 100, 0);
+    thread(&before, 100, 0, 30, 2000);
+    reading(&after, 100, 0);
+    thread(&after, 100, 0, 31, 2000);
     cr_expect(stalled_after(&before, &after, 89));
-    after.threads[0].ready = 0;   /* asleep, not waiting */
-    cr_expect_not(cpuwait_stalled(&before, &after, 0));
-    /* Running on a processor of its own all the while. */
-    lone_thread(&before, &after, 30, 2000, 118, 2001);
-    cr_expect_not(stalled_after(&before, &after, 89));
 }
 
 Test(cpuwait, a_thread_that_waited_more_than_it_ran_for_others_is_stalled)
@@ -293,8 +270,49 @@ Test(cpuwait, a_thread_that_waited_more_than_it_ran_for_others_is_stalled)
     /* A helper ran 150 ms of the 200; the ready thread waited 195 ms of
      * which only 150 were for its own tree, and ran 1. */
     struct cpuwait before, after;
-    main_and_helper(&before, &after, 1, 195, 150);
+    reading(&before, 100, 0);
+    thread(&before, 100, 0, 0, 0);
+    thread(&before, 101, 0, 0, 0);
+    reading(&after, 100, 0);
+    thread(&after, 100, 0, 1, 195);
+    thread(&after, 101, 0, 150, 0);
     cr_expect(stalled_after(&before, &after, 200));
+}
+
+Test(cpuwait, a_thread_running_on_a_processor_of_its_own_is_not_stalled)
+{
+    struct cpuwait before, after;
+    reading(&before, 100, 0);
+    thread(&before, 100, 0, 30, 2000);
+    reading(&after, 100, 0);
+    thread(&after, 100, 0, 118, 2001);
+    cr_expect_not(stalled_after(&before, &after, 89));
+}
+
+Test(cpuwait, threads_that_keep_each_other_waiting_are_not_stalled)
+{
+    /* Four threads spinning on two processors for 100 ms. */
+    struct cpuwait before, after;
+    reading(&before, 100, 0);
+    reading(&after, 100, 0);
+    for (int i = 0; i < 4; i++) {
+        thread(&before, 100 + i, 0, 0, 0);
+        thread(&after, 100 + i, 0, 50, 50);
+        after.threads[i].ready = 1;
+    }
+    cr_expect_not(stalled_after(&before, &after, 100));
+}
+
+Test(cpuwait, a_sleeping_tree_is_not_stalled)
+{
+    struct cpuwait before, after;
+    reading(&before, 100, 0);
+    thread(&before, 100, 0, 30, 2000);
+    reading(&after, 100, 0);
+    thread(&after, 100, 0, 31, 2000);
+    cr_expect(stalled_after(&before, &after, 89));
+    after.threads[0].ready = 0;
+    cr_expect_not(cpuwait_stalled(&before, &after, 0));
 }
 
 Test(cpuwait, a_reading_covers_the_children_of_a_process)
