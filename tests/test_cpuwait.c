@@ -109,21 +109,6 @@ Test(cpuwait, a_bot_starved_of_a_processor_is_not_timed_out, .timeout = 60)
     referee_release(&ref);
 }
 
-/* A bot that thinks on the processor (5 ms of CPU time an answer, a
- * twentieth of its limit) is preempted by the hogs in the middle of its
- * thought and waits again: a wait still going on at a look, after the
- * thread ran since the look before, is not charged either (the looks
- * before cpuwait_stalled knew it forfeited about half these parties; the
- * hogs spin twice as long here to starve more requests). */
-Test(cpuwait, a_bot_preempted_while_it_thinks_on_a_starved_processor_is_not_timed_out, .timeout = 60)
-{
-    struct referee ref;
-    play_starved("bot-faulty --mode busy --busy-ms 5 --chance 100", 0, 2 * HOG_MS, &ref);
-    cr_expect_not(ref.forfeited, "forfeit of %s: %s", ref.names[ref.forfeit.player], ref.forfeit.message);
-    cr_expect(ref.partie.over);
-    referee_release(&ref);
-}
-
 Test(cpuwait, a_bot_that_sleeps_past_its_limit_is_timed_out_though_starved, .timeout = 60)
 {
     struct referee ref;
@@ -241,78 +226,6 @@ Test(cpuwait, an_incomplete_reading_credits_nothing)
     thread(&after, 100, 0, 0, 300);
     after.complete = 0;
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 0);
-}
-
-/* Whether a tree may be waiting for a processor now (cpuwait_stalled):
- * readings `ms` apart, thread 100 ready at the second. */
-static int stalled_after(struct cpuwait *before, struct cpuwait *after, int64_t ms)
-{
-    before->at_ms = 1000;
-    after->at_ms = 1000 + ms;
-    after->threads[0].ready = 1;
-    return cpuwait_stalled(before, after, 0);
-}
-
-Test(cpuwait, a_thread_preempted_after_it_ran_is_stalled)
-{
-    /* It waited 200 ms for a processor, got one for 1 ms and was
-     * preempted: ready again, waiting 88 ms that no counter holds yet. */
-    struct cpuwait before, after;
-    reading(&before, 100, 0);
-    thread(&before, 100, 0, 30, 2000);
-    reading(&after, 100, 0);
-    thread(&after, 100, 0, 31, 2000);
-    cr_expect(stalled_after(&before, &after, 89));
-}
-
-Test(cpuwait, a_thread_that_waited_more_than_it_ran_for_others_is_stalled)
-{
-    /* A helper ran 150 ms of the 200; the ready thread waited 195 ms of
-     * which only 150 were for its own tree, and ran 1. */
-    struct cpuwait before, after;
-    reading(&before, 100, 0);
-    thread(&before, 100, 0, 0, 0);
-    thread(&before, 101, 0, 0, 0);
-    reading(&after, 100, 0);
-    thread(&after, 100, 0, 1, 195);
-    thread(&after, 101, 0, 150, 0);
-    cr_expect(stalled_after(&before, &after, 200));
-}
-
-Test(cpuwait, a_thread_running_on_a_processor_of_its_own_is_not_stalled)
-{
-    struct cpuwait before, after;
-    reading(&before, 100, 0);
-    thread(&before, 100, 0, 30, 2000);
-    reading(&after, 100, 0);
-    thread(&after, 100, 0, 118, 2001);
-    cr_expect_not(stalled_after(&before, &after, 89));
-}
-
-Test(cpuwait, threads_that_keep_each_other_waiting_are_not_stalled)
-{
-    /* Four threads spinning on two processors for 100 ms. */
-    struct cpuwait before, after;
-    reading(&before, 100, 0);
-    reading(&after, 100, 0);
-    for (int i = 0; i < 4; i++) {
-        thread(&before, 100 + i, 0, 0, 0);
-        thread(&after, 100 + i, 0, 50, 50);
-        after.threads[i].ready = 1;
-    }
-    cr_expect_not(stalled_after(&before, &after, 100));
-}
-
-Test(cpuwait, a_sleeping_tree_is_not_stalled)
-{
-    struct cpuwait before, after;
-    reading(&before, 100, 0);
-    thread(&before, 100, 0, 30, 2000);
-    reading(&after, 100, 0);
-    thread(&after, 100, 0, 31, 2000);
-    cr_expect(stalled_after(&before, &after, 89));
-    after.threads[0].ready = 0;
-    cr_expect_not(cpuwait_stalled(&before, &after, 0));
 }
 
 Test(cpuwait, a_reading_covers_the_children_of_a_process)
