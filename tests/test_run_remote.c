@@ -10,12 +10,16 @@
  * (support_scratch.h).
  */
 #include <criterion/criterion.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
+#include <unistd.h>
 #include <time.h>
 #include "records/journal.h"
 #include "tests/support_scratch.h"
@@ -244,6 +248,33 @@ Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 1
     cr_assert_lt(rss_kb, 8 * 1024, "the arena grew by %ld kB", rss_kb);
     cr_assert_lt(rss2_kb, 8 * 1024, "the second flood grew the arena by %ld kB more", rss2_kb);
 #endif
+}
+
+/* A port another program listens on: the run stops at once with the
+ * reason, and nothing else (the sanitizer build once found the arena's
+ * clock of its own threads left unfreed on this way out). */
+Test(run, a_listen_address_in_use_stops_the_run_with_the_reason_alone, .timeout = 60)
+{
+    char cmd[4 * PATH_MAX], out[4096], expect[256];
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    int s = socket(AF_INET, SOCK_STREAM, 0);
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert(s >= 0 && bind(s, (struct sockaddr *)&a, sizeof a) == 0 && listen(s, 1) == 0);
+    cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
+    write_tokens();
+    snprintf(cmd, sizeof cmd,
+             "D=%s; %s/arena run --quiet --remote friend=$D/friend.token --remote foe=$D/foe.token "
+             "--listen tcp://127.0.0.1:%d --pairs 1 --journal $D/journal.jsonl",
+             support_scratch_dir(), support_bin_dir(), ntohs(a.sin_port));
+    int status = support_run(cmd, out, sizeof out);
+    close(s);
+    snprintf(expect, sizeof expect, "arena run: cannot bind 'tcp://127.0.0.1:%d': Address already in use\n",
+             ntohs(a.sin_port));
+    cr_assert_eq(status, 1, "%s", out);
+    cr_assert_str_eq(out, expect);
 }
 
 /* The cap is --remote-max-connections, or remote_max_connections in a

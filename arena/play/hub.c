@@ -78,7 +78,7 @@ int hub_open(struct hub *self, const char *endpoint, char *err, size_t cap)
     if (set_int(self->router, ZMQ_LINGER, 0) || set_int(self->router, ZMQ_ROUTER_MANDATORY, 1) ||
         zmq_setsockopt(self->router, ZMQ_MAXMSGSIZE, &hard, sizeof hard) ||
         set_int(self->router, ZMQ_HEARTBEAT_IVL, 1000) || set_int(self->router, ZMQ_HEARTBEAT_TTL, 5000) ||
-        set_int(self->router, ZMQ_HEARTBEAT_TIMEOUT, 5000)) {
+        set_int(self->router, ZMQ_HEARTBEAT_TIMEOUT, 5000) || set_int(self->router, ZMQ_BACKLOG, HUB_BACKLOG)) {
         snprintf(err, cap, "cannot set socket options: %s", zmq_strerror(errno));
         goto fail;
     }

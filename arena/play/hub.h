@@ -3,7 +3,8 @@
  * content.
  *
  * Options set on open: ZMQ_LINGER 0; ZMQ_ROUTER_MANDATORY (a send to a
- * peer that left fails instead of vanishing); ZMQ_MAXMSGSIZE of
+ * peer that left fails instead of vanishing); ZMQ_BACKLOG of HUB_BACKLOG
+ * (the kernel may cap it: net.core.somaxconn); ZMQ_MAXMSGSIZE of
  * HUB_HARD_LIMIT (a peer sending more is disconnected before the arena
  * allocates it); heartbeats every second, a peer silent for 5 s is dropped.
  * Frames above HUB_MAX_FRAME and multipart messages are delivered flagged
@@ -28,10 +29,15 @@ enum {
     HUB_MAX_FRAME = 65536,        /* the protocol's frame cap */
     HUB_HARD_LIMIT = 1 << 20,     /* above this zmq drops the peer */
     HUB_MAX_IDENTITY = 255,
-    HUB_CUT_MS = 1000,            /* how long a cut connection keeps its last frames' chance to go out */
+    HUB_CUT_MS = 5000,            /* how long a cut connection keeps its last frames' chance to go out
+                                     * and be read (at 1 s, a few of 2000 refusals went unread on a busy
+                                     * machine: the cut's reset made the peer's kernel drop them) */
     HUB_MAX_CUTS = 4096,          /* cuts pending at once; more cut the oldest at once (a flood of
                                      * refused hellos faster than that would lose their errors) */
-    HUB_TRIM_AFTER = 64           /* closings before freed memory is given back when quiet */
+    HUB_TRIM_AFTER = 64,          /* closings before freed memory is given back when quiet */
+    HUB_BACKLOG = 4096            /* connections the kernel holds until libzmq accepts them (libzmq's
+                                     * default, 100, overflowed in a crowd of hellos on a busy machine:
+                                     * the kernel dropped the rest, whose retries waited seconds) */
 };
 
 /* A connection to end at `due`: its socket, told apart from a later one

@@ -949,12 +949,10 @@ static int loop_open(struct loop *L, struct runner *r, char *err, size_t cap)
     L->limits.arena_pin = L->pin;
     if (hub_open(&L->hub, NULL, err, cap) < 0) goto fail;
     cpuwait_own_start(&L->own);   /* after the hub's threads exist; none read: nothing credited */
-    if (r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) {
+    if ((r->keys && hub_zap(&L->hub, allow_key, L, err, cap) < 0) ||
+        (r->listen && hub_bind(&L->hub, r->listen, r->curve_secret, NULL, 0, err, cap) < 0)) {
         hub_close(&L->hub);
-        goto fail;
-    }
-    if (r->listen && hub_bind(&L->hub, r->listen, r->curve_secret, NULL, 0, err, cap) < 0) {
-        hub_close(&L->hub);
+        cpuwait_own_release(&L->own);
         goto fail;
     }
     return 0;
