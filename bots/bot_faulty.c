@@ -9,6 +9,8 @@
  *                                                    action that is not legal
  *   stale     answers an old request id first, then correctly (no fault)
  *   late      answers after sleeping --sleep-ms (default 3000)
+ *   busy      answers after --busy-ms (default 10) of its own CPU time,
+ *             spinning (no fault: a bot that thinks on the processor)
  *   silent    never says hello           badtoken  says hello with a wrong token
  * With --chance P it misbehaves instead at each request with probability
  * P percent, in one of the modes of a comma-separated --mode list
@@ -29,6 +31,17 @@ static void pause_ms(long ms)
 {
     struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
     nanosleep(&ts, NULL);
+}
+
+/* Spins until this thread has run ms of CPU time (however long that
+ * takes on the wall clock: a processor shared with others gives less). */
+static void spin_cpu_ms(long ms)
+{
+    struct timespec start, now;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start);
+    do
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    while ((now.tv_sec - start.tv_sec) * 1000 + (now.tv_nsec - start.tv_nsec) / 1000000 < ms);
 }
 
 static void send_frame(void *socket, const struct codec_frame *f)
@@ -64,7 +77,7 @@ int main(int argc, char **argv)
     static struct codec_arena_message msg;
     static char buf[PROTOCOL_MAX_FRAME + 1];
     const char *modes = "crash", *endpoint = getenv("PIQUET_ENDPOINT"), *token = getenv("PIQUET_TOKEN");
-    long after = 3, sleep_ms = 3000, requests = 0;
+    long after = 3, sleep_ms = 3000, busy_ms = 10, requests = 0;
     double chance = 0;
     unsigned long long seed = 1;
     struct pq_rng rng;
@@ -73,12 +86,13 @@ int main(int argc, char **argv)
         if (!strcmp(argv[i], "--mode")) modes = argv[i + 1];
         else if (!strcmp(argv[i], "--after")) after = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--sleep-ms")) sleep_ms = atol(argv[i + 1]);
+        else if (!strcmp(argv[i], "--busy-ms")) busy_ms = atol(argv[i + 1]);
         else if (!strcmp(argv[i], "--chance")) chance = atof(argv[i + 1]);
         else if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[i + 1], NULL, 10);
     }
     if (!endpoint || !token) {
         fprintf(stderr, "usage: bot-faulty --mode MODE[,MODE...] [--after N | --chance PERCENT [--seed N]] "
-                        "[--sleep-ms MS] (started by the arena)\n");
+                        "[--sleep-ms MS] [--busy-ms MS] (started by the arena)\n");
         return 2;
     }
     pq_rng_seed(&rng, seed);
@@ -148,6 +162,9 @@ int main(int argc, char **argv)
             send_action(socket, r->id, text);
         } else if (!strcmp(mode, "late")) {
             pause_ms(sleep_ms);
+            send_action(socket, r->id, text);
+        } else if (!strcmp(mode, "busy")) {
+            spin_cpu_ms(busy_ms);
             send_action(socket, r->id, text);
         } else {
             send_action(socket, r->id, text);

@@ -109,6 +109,21 @@ Test(cpuwait, a_bot_starved_of_a_processor_is_not_timed_out, .timeout = 60)
     referee_release(&ref);
 }
 
+/* A bot that thinks on the processor (5 ms of CPU time an answer, a
+ * twentieth of its limit) is preempted by the hogs in the middle of its
+ * thought and waits again: a wait still going on at a look, after the
+ * thread ran since the look before, is not charged either (the looks
+ * before cpuwait_stalled knew it forfeited about half these parties; the
+ * hogs spin twice as long here to starve more requests). */
+Test(cpuwait, a_bot_preempted_while_it_thinks_on_a_starved_processor_is_not_timed_out, .timeout = 60)
+{
+    struct referee ref;
+    play_starved("bot-faulty --mode busy --busy-ms 5 --chance 100", 0, 2 * HOG_MS, &ref);
+    cr_expect_not(ref.forfeited, "forfeit of %s: %s", ref.names[ref.forfeit.player], ref.forfeit.message);
+    cr_expect(ref.partie.over);
+    referee_release(&ref);
+}
+
 Test(cpuwait, a_bot_that_sleeps_past_its_limit_is_timed_out_though_starved, .timeout = 60)
 {
     struct referee ref;
@@ -165,6 +180,27 @@ static void reading(struct cpuwait *r, pid_t pid, uint64_t ticks)
     r->processes[0].ticks = ticks;
 }
 
+/* Two readings of process 100 whose one thread, 100, ran and waited so
+ * much (ms) at each. */
+static void lone_thread(struct cpuwait *before, struct cpuwait *after, uint64_t ran0, uint64_t waited0, uint64_t ran1,
+                        uint64_t waited1)
+{
+    reading(before, 100, 0);
+    thread(before, 100, 0, ran0, waited0);
+    reading(after, 100, 0);
+    thread(after, 100, 0, ran1, waited1);
+}
+
+/* Whether a tree may be waiting for a processor now (cpuwait_stalled):
+ * readings `ms` apart, thread 100 ready at the second. */
+static int stalled_after(struct cpuwait *before, struct cpuwait *after, int64_t ms)
+{
+    before->at_ms = 1000;
+    after->at_ms = 1000 + ms;
+    after->threads[0].ready = 1;
+    return cpuwait_stalled(before, after, 0);
+}
+
 Test(cpuwait, a_lone_thread_is_credited_all_it_waited)
 {
     struct cpuwait before, after;
@@ -175,30 +211,40 @@ Test(cpuwait, a_lone_thread_is_credited_all_it_waited)
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 300 * 1000000ull);
 }
 
-Test(cpuwait, threads_that_kept_each_other_waiting_are_credited_nothing)
+Test(cpuwait, threads_that_kept_each_other_waiting_are_credited_nothing_and_not_stalled)
 {
-    /* Four threads spinning on two CPUs: each waited half the time while
-     * the others ran. */
+    /* Four threads spinning on two CPUs for a second: each waited half the
+     * time while the others ran. */
     struct cpuwait before, after;
     reading(&before, 100, 0);
     reading(&after, 100, 0);
     for (int i = 0; i < 4; i++) {
         thread(&before, 100 + i, 0, 0, 0);
         thread(&after, 100 + i, 0, 500, 500);
+        after.threads[i].ready = 1;
     }
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 0);
+    cr_expect_not(stalled_after(&before, &after, 1000));
+}
+
+/* Two readings of process 100: its main thread 100 ran and waited so much
+ * (ms) between them, its helper 101 ran so much and waited 1 ms. */
+static void main_and_helper(struct cpuwait *before, struct cpuwait *after, uint64_t ran, uint64_t waited,
+                            uint64_t helper_ran)
+{
+    reading(before, 100, 0);
+    thread(before, 100, 0, 0, 0);
+    thread(before, 101, 0, 0, 0);
+    reading(after, 100, 0);
+    thread(after, 100, 0, ran, waited);
+    thread(after, 101, 0, helper_ran, 1);
 }
 
 Test(cpuwait, what_other_threads_ran_is_taken_off_a_wait)
 {
     /* The main thread waited 300 ms; a helper ran 40 ms of it. */
     struct cpuwait before, after;
-    reading(&before, 100, 0);
-    thread(&before, 100, 0, 0, 0);
-    thread(&before, 101, 0, 0, 0);
-    reading(&after, 100, 0);
-    thread(&after, 100, 0, 2, 300);
-    thread(&after, 101, 0, 40, 1);
+    main_and_helper(&before, &after, 2, 300, 40);
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 260 * 1000000ull);
 }
 
@@ -226,6 +272,29 @@ Test(cpuwait, an_incomplete_reading_credits_nothing)
     thread(&after, 100, 0, 0, 300);
     after.complete = 0;
     cr_expect_eq(cpuwait_starved_ns(&before, &after), 0);
+}
+
+Test(cpuwait, a_lone_thread_is_stalled_while_preempted_not_while_it_runs_or_sleeps)
+{
+    /* It waited 200 ms for a processor, got one for 1 ms and was
+     * preempted: ready again, waiting 88 ms that no counter holds yet. */
+    struct cpuwait before, after;
+    lone_thread(&before, &after, 30, 2000, 31, 2000);
+    cr_expect(stalled_after(&before, &after, 89));
+    after.threads[0].ready = 0;   /* asleep, not waiting */
+    cr_expect_not(cpuwait_stalled(&before, &after, 0));
+    /* Running on a processor of its own all the while. */
+    lone_thread(&before, &after, 30, 2000, 118, 2001);
+    cr_expect_not(stalled_after(&before, &after, 89));
+}
+
+Test(cpuwait, a_thread_that_waited_more_than_it_ran_for_others_is_stalled)
+{
+    /* A helper ran 150 ms of the 200; the ready thread waited 195 ms of
+     * which only 150 were for its own tree, and ran 1. */
+    struct cpuwait before, after;
+    main_and_helper(&before, &after, 1, 195, 150);
+    cr_expect(stalled_after(&before, &after, 200));
 }
 
 Test(cpuwait, a_reading_covers_the_children_of_a_process)

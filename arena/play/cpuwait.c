@@ -186,15 +186,13 @@ uint64_t cpuwait_waited_ns(const struct cpuwait *before, const struct cpuwait *a
     return waited;
 }
 
-uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *after)
+/* What the whole tree ran between two readings: per process the more of
+ * its live threads' growth and its CPU times' growth (which also holds
+ * threads that ended and children it reaped). */
+static uint64_t tree_ran_ns(const struct cpuwait *before, const struct cpuwait *after)
 {
-    if (!before->complete || !after->complete) return 0;
     long tick = sysconf(_SC_CLK_TCK);
-    uint64_t tick_ns = 1000000000ull / (uint64_t)(tick > 0 ? tick : 100);
-    /* What the whole tree ran between the readings: per process the more
-     * of its live threads' growth and its CPU times' growth (which also
-     * holds threads that ended and children it reaped). */
-    uint64_t tree_ran = 0;
+    uint64_t tick_ns = 1000000000ull / (uint64_t)(tick > 0 ? tick : 100), tree_ran = 0;
     for (int p = 0; p < after->n_processes; p++) {
         const struct cpuwait_process *was = find_process(before, after->processes[p].pid);
         uint64_t threads_ran = 0;
@@ -207,25 +205,45 @@ uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *
         uint64_t ticks_ran = (was ? grown(was->ticks, after->processes[p].ticks) : after->processes[p].ticks) * tick_ns;
         tree_ran += threads_ran > ticks_ran ? threads_ran : ticks_ran;
     }
-    uint64_t starved = 0;
+    return tree_ran;
+}
+
+/* What thread t of `after` waited beyond what the rest of the tree ran
+ * since `before` (tree_ran: tree_ran_ns of the two), and what it ran. */
+static uint64_t thread_starved_ns(const struct cpuwait *before, const struct cpuwait_thread *t, uint64_t tree_ran,
+                                  uint64_t *ran)
+{
+    const struct cpuwait_thread *then = find_thread(before, t->tid);
+    *ran = then ? grown(then->ran_ns, t->ran_ns) : t->ran_ns;
+    uint64_t waited = then ? grown(then->waited_ns, t->waited_ns) : t->waited_ns;
+    uint64_t others = tree_ran - (*ran < tree_ran ? *ran : tree_ran);
+    return waited > others ? waited - others : 0;
+}
+
+uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *after)
+{
+    if (!before->complete || !after->complete) return 0;
+    uint64_t tree_ran = tree_ran_ns(before, after), starved = 0, ran;
     for (int i = 0; i < after->n_threads; i++) {
-        const struct cpuwait_thread *t = &after->threads[i];
-        const struct cpuwait_thread *then = find_thread(before, t->tid);
-        uint64_t ran = then ? grown(then->ran_ns, t->ran_ns) : t->ran_ns;
-        uint64_t waited = then ? grown(then->waited_ns, t->waited_ns) : t->waited_ns;
-        uint64_t others = tree_ran - (ran < tree_ran ? ran : tree_ran);
-        if (waited > others && waited - others > starved) starved = waited - others;
+        uint64_t own = thread_starved_ns(before, &after->threads[i], tree_ran, &ran);
+        if (own > starved) starved = own;
     }
     return starved;
 }
 
 int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after, pid_t except)
 {
+    uint64_t tree_ran = before ? tree_ran_ns(before, after) : 0, ran;
+    /* The tree ran less than half the time since `before`: a ready thread
+     * that ran meanwhile and was preempted is likely in a wait no reading
+     * holds yet. */
+    int short_of_processor = before && (after->at_ms - before->at_ms) * 1000000 > 2 * (int64_t)tree_ran;
     for (int i = 0; i < after->n_threads; i++) {
         const struct cpuwait_thread *t = &after->threads[i];
         if (!t->ready || t->tid == except) continue;
-        const struct cpuwait_thread *then = before ? find_thread(before, t->tid) : NULL;
-        if (!before || (then && then->ran_ns == t->ran_ns) || (!then && t->ran_ns == 0)) return 1;
+        if (!before || short_of_processor) return 1;
+        uint64_t starved = thread_starved_ns(before, t, tree_ran, &ran);
+        if (ran == 0 || starved > ran) return 1;
     }
     return 0;
 }

@@ -81,11 +81,17 @@ uint64_t cpuwait_waited_ns(const struct cpuwait *before, const struct cpuwait *a
 uint64_t cpuwait_starved_ns(const struct cpuwait *before, const struct cpuwait *after);
 
 /* Whether the tree may be waiting for a processor at `after`: one of its
- * threads but `except` (0: none) is ready to run and has not run since
- * `before` (NULL: any thread ready to run). The kernel adds a wait to a thread's statistics
+ * threads but `except` (0: none) is ready to run (before NULL: any such
+ * thread) and, since `before`, either has not run, or waited beyond what
+ * the rest of the tree ran (as cpuwait_starved_ns credits it) longer than
+ * it ran, or the whole tree ran less than half the time between the
+ * readings (a thread preempted after it ran waits again, and that wait is
+ * in neither reading). The kernel adds a wait to a thread's statistics
  * only when the thread gets a processor, so a wait still going on is in
  * no reading yet: a caller that finds the tree stalled looks again later
- * rather than judge it on the readings so far. */
+ * rather than judge it on the readings so far. A tree whose threads keep
+ * each other waiting, or that runs on processors of its own, is not
+ * stalled. */
 int cpuwait_stalled(const struct cpuwait *before, const struct cpuwait *after, pid_t except);
 
 /* One bot's last reading. A zeroed watch holds none; the reading is the

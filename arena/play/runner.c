@@ -808,8 +808,8 @@ static int64_t deadline_of(const struct slot *s)
  * one meanwhile (a request sent late, an answer left in a socket), so that
  * only the time the bot ran or slept is charged. A wait still going on is
  * in no reading until the thread gets a processor, so a bot found stalled
- * (ready to run, and not run since the last look or since its request was
- * sent), or an arena thread stalled, is looked at again a quarter of the time
+ * (ready to run and starved since the last look or since its request was
+ * sent, cpuwait_stalled), or an arena thread stalled, is looked at again a quarter of the time
  * the request has taken so far later (at least LOOK_AGAIN_MS) instead of
  * judged; the backstop (REFEREE_CREDIT_BACKSTOP) bounds both. A bot that
  * sleeps waited for nothing and is judged as by the wall clock; one that
