@@ -621,7 +621,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
 {
     struct tournament *t = r->t;
     char err[512];
-    int status = 1;
+    int status = 1, began = 0;   /* began: this run made the journal */
     if (t->format == SCHED_SWISS) {
         if (swiss_start(r, err, sizeof err) < 0) {
             fprintf(stderr, "arena run: %s\n", err);
@@ -667,6 +667,7 @@ static int run_tournament(struct run *r, int resuming, const uint64_t *done_ids,
         fprintf(stderr, "arena run: %s\n", err);
         goto out;
     }
+    began = !resuming;
     if (sandbox_hide(&t->sandbox, r->journal_path) < 0) {   /* it exists now */
         fprintf(stderr, "arena run: too many private paths to hide from the bots\n");
         goto out;
@@ -764,6 +765,11 @@ out:
     poster_close(r->poster);
     r->poster = NULL;
     journal_close(&r->journal);
+    /* A journal this run made and that records no partie says only what
+     * the command line says: a run that could not start (a port in use,
+     * a leaderboard it cannot post to) leaves none behind, so that the
+     * same command runs once the cause is gone. */
+    if (began && status != 0 && status != 130 && r->done_count == 0) unlink(r->journal_path);
     sched_release(&r->sched);
     free(r->finished);
     r->finished = NULL;

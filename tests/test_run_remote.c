@@ -252,7 +252,9 @@ Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 1
 
 /* A port another program listens on: the run stops at once with the
  * reason, and nothing else (the sanitizer build once found the arena's
- * clock of its own threads left unfreed on this way out). */
+ * clock of its own threads left unfreed on this way out), and leaves no
+ * journal behind (it used to keep one with the header alone, and the same
+ * command run again was refused for it). */
 Test(run, a_listen_address_in_use_stops_the_run_with_the_reason_alone, .timeout = 60)
 {
     char cmd[4 * PATH_MAX], out[4096], expect[256];
@@ -275,6 +277,8 @@ Test(run, a_listen_address_in_use_stops_the_run_with_the_reason_alone, .timeout 
              ntohs(a.sin_port));
     cr_assert_eq(status, 1, "%s", out);
     cr_assert_str_eq(out, expect);
+    cr_assert(access(support_scratch_path("journal.jsonl"), F_OK) < 0,
+              "a journal of no partie was left behind: the same command would be refused");
 }
 
 /* The cap is --remote-max-connections, or remote_max_connections in a
