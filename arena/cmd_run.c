@@ -767,8 +767,8 @@ out:
     journal_close(&r->journal);
     /* A journal this run made and that records no partie says only what
      * the command line says: a run that could not start (a port in use,
-     * a leaderboard it cannot post to) leaves none behind, so that the
-     * same command runs once the cause is gone. */
+     * the leaderboard's token file unreadable) leaves none behind, so
+     * that the same command runs once the cause is gone. */
     if (began && status != 0 && status != 130 && r->done_count == 0) unlink(r->journal_path);
     sched_release(&r->sched);
     free(r->finished);
