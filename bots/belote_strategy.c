@@ -60,15 +60,14 @@ double belote_strategy_trump_strength(pq_mask hand, int suit)
 
 /* ---- reading the view ---------------------------------------------------- */
 
-static int get_int(const cJSON *view, const char *key, int fallback)
-{
-    const cJSON *item = cJSON_GetObjectItemCaseSensitive(view, key);
-    return cJSON_IsNumber(item) ? item->valueint : fallback;
-}
-
 static int int_of(const cJSON *item, int fallback)
 {
     return cJSON_IsNumber(item) ? item->valueint : fallback;
+}
+
+static int get_int(const cJSON *view, const char *key, int fallback)
+{
+    return int_of(cJSON_GetObjectItemCaseSensitive(view, key), fallback);
 }
 
 /* The fields of `object` named keys[0..n-1] into at[] (NULL: absent), in
