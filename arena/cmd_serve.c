@@ -560,7 +560,7 @@ int cmd_serve(int argc, char **argv)
     static struct resume_read rr;
     struct match_setup setup;
     char err[512], why[512], log_dir[1024];
-    int status = 2, n_operands = 0, torn = 0;
+    int status = 2, n_operands = 0, torn = 0, began = 0;   /* began: this run made the journal */
     memset(&s, 0, sizeof s);
     memset(&rr, 0, sizeof rr);
     match_config_default(&s.config);
@@ -693,6 +693,7 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "arena serve: %s\n", err);
         goto out;
     }
+    began = !s.resume;
     if (!s.resume) {
         cJSON *h = header_of(&s);
         int rc = h ? journal_append(&s.journal, h, err, sizeof err) : -1;
@@ -749,6 +750,11 @@ out:
     roster_close(s.roster);
     poster_close(s.poster);
     journal_close(&s.journal);
+    /* A journal made here that records no match says only what the
+     * command line says: a ladder that could not start (its --listen
+     * address in use) leaves none behind, and the same command runs once
+     * the cause is gone. */
+    if (began && status != 0 && s.finished == 0) unlink(s.journal_path);
     cJSON_Delete(rr.header);
     return status;
 }
