@@ -247,6 +247,24 @@ int support_scratch_port(void)
     return ntohs(a.sin_port);
 }
 
+int support_scratch_port_in_use(void)
+{
+    struct sockaddr_in a;
+    socklen_t len = sizeof a;
+    support_scratch_dir();
+    cr_assert_lt(n_ports, SCRATCH_PORTS_MAX, "more than %d ports in one test", SCRATCH_PORTS_MAX);
+    int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    cr_assert_geq(s, 0, "socket: %s", strerror(errno));
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    cr_assert_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0, "bind: %s", strerror(errno));
+    cr_assert_eq(listen(s, 1), 0, "listen: %s", strerror(errno));
+    cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
+    ports[n_ports++] = s;
+    return ntohs(a.sin_port);
+}
+
 void support_scratch_remove(void)
 {
     char was[PATH_MAX];

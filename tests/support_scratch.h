@@ -72,6 +72,11 @@ int support_scratch_mentions(char *list, size_t cap);
  * is refused. So no bind-then-release race: the port is never free. */
 int support_scratch_port(void);
 
+/* A loopback TCP port the test itself listens on (without SO_REUSEADDR)
+ * until support_scratch_remove: a program that binds it is refused,
+ * "Address already in use". */
+int support_scratch_port_in_use(void);
+
 /* Removes the scratch directory and everything under it, gives back the
  * ports and puts TMPDIR back as it was; the next call that needs a
  * directory makes a new one. A no-op when there is none. */

@@ -10,14 +10,11 @@
  * (support_scratch.h).
  */
 #include <criterion/criterion.h>
-#include <arpa/inet.h>
-#include <netinet/in.h>
 #include <signal.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <time.h>
@@ -258,23 +255,14 @@ Test(run, a_flood_of_remote_connections_gets_only_the_cap_welcomed, .timeout = 1
 Test(run, a_listen_address_in_use_stops_the_run_with_the_reason_alone, .timeout = 60)
 {
     char cmd[4 * PATH_MAX], out[4096], expect[256];
-    struct sockaddr_in a;
-    socklen_t len = sizeof a;
-    int s = socket(AF_INET, SOCK_STREAM, 0);
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert(s >= 0 && bind(s, (struct sockaddr *)&a, sizeof a) == 0 && listen(s, 1) == 0);
-    cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
+    int port = support_scratch_port_in_use();
     write_tokens();
     snprintf(cmd, sizeof cmd,
              "D=%s; %s/arena run --quiet --remote friend=$D/friend.token --remote foe=$D/foe.token "
              "--listen tcp://127.0.0.1:%d --pairs 1 --journal $D/journal.jsonl",
-             support_scratch_dir(), support_bin_dir(), ntohs(a.sin_port));
+             support_scratch_dir(), support_bin_dir(), port);
     int status = support_run(cmd, out, sizeof out);
-    close(s);
-    snprintf(expect, sizeof expect, "arena run: cannot bind 'tcp://127.0.0.1:%d': Address already in use\n",
-             ntohs(a.sin_port));
+    snprintf(expect, sizeof expect, "arena run: cannot bind 'tcp://127.0.0.1:%d': Address already in use\n", port);
     cr_assert_eq(status, 1, "%s", out);
     cr_assert_str_eq(out, expect);
     cr_assert(access(support_scratch_path("journal.jsonl"), F_OK) < 0,

@@ -604,22 +604,14 @@ Test(serve, takes_its_bots_from_one_place_and_says_so, .timeout = 60)
 Test(serve, a_listen_address_in_use_stops_the_ladder_and_leaves_no_journal, .timeout = 60)
 {
     const char *dir = support_scratch_dir();
-    struct sockaddr_in a;
-    socklen_t len = sizeof a;
-    int s = socket(AF_INET, SOCK_STREAM, 0);
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert(s >= 0 && bind(s, (struct sockaddr *)&a, sizeof a) == 0 && listen(s, 1) == 0);
-    cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
+    int port = support_scratch_port_in_use();
     cr_assert_eq(sh("cd %s && umask 077 && for n in arena b1; do %s/arena keys new $n > /dev/null 2>&1 || exit 1; done && "
                     "echo \"b1 $(head -n 1 b1.pub)\" > bots.txt",
                     dir, support_bin_dir()),
                  0);
     int status = sh("cd %s && %s/arena serve --quiet --listen tcp://127.0.0.1:%d --server-key arena.key --bots bots.txt "
                     "--journal j.jsonl > out.txt 2>&1",
-                    dir, support_bin_dir(), ntohs(a.sin_port));
-    close(s);
+                    dir, support_bin_dir(), port);
     cr_assert_eq(status, 1, "%s", slurp_text("out.txt"));
     cr_assert(strstr(slurp_text("out.txt"), "cannot bind 'tcp://127.0.0.1:"), "%s", slurp_text("out.txt"));
     cr_assert(access(support_scratch_path("j.jsonl"), F_OK) < 0,
