@@ -194,9 +194,10 @@ static struct answers flood(int pid, int port, const char *answers, const char *
     *hostile = atoi(text);
     measure(pid, &fds1, &rss1);
     /* On a loaded machine the arena may still be closing the cut
-     * connections: looked at again for up to 10 s, the smallest taken (a
+     * connections (HUB_CUT_MS after their refusal) and giving their
+     * memory back: looked at again for up to 20 s, the smallest taken (a
      * leak never comes back down). */
-    for (int i = 0; i < 40 && (fds1 - fds0 > 12 || rss1 - rss0 >= 8 * 1024); i++) {
+    for (int i = 0; i < 80 && (fds1 - fds0 > 12 || rss1 - rss0 >= 8 * 1024); i++) {
         int fds;
         long rss;
         struct timespec ts = { 0, 250000000L };

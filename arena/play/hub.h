@@ -35,6 +35,9 @@ enum {
     HUB_MAX_CUTS = 4096,          /* cuts pending at once; more cut the oldest at once (a flood of
                                      * refused hellos faster than that would lose their errors) */
     HUB_TRIM_AFTER = 64,          /* closings before freed memory is given back when quiet */
+    HUB_RETRIMS = 3,              /* and given back again this many times, */
+    HUB_RETRIM_MS = 1000,         /* this far apart: libzmq's threads free a closed connection's
+                                     * buffers after its closing is reported, later on a busy machine */
     HUB_BACKLOG = 4096            /* connections the kernel holds until libzmq accepts them (libzmq's
                                      * default, 100, overflowed in a crowd of hellos on a busy machine:
                                      * the kernel dropped the rest, whose retries waited seconds) */
@@ -85,6 +88,8 @@ struct hub {
     struct hub_cut cuts[HUB_MAX_CUTS];
     int n_cuts;
     int closed_since_trim;        /* closings since memory was last given back */
+    int retrims;                  /* givings back still due after the last many closings */
+    int64_t retrim_at;            /* the next one's time (ms, CLOCK_MONOTONIC) */
     int router_fd, monitor_fd, zap_fd;   /* their ZMQ_FD, waited on by one poll() (zap: -1 without) */
     int monitor_unread;           /* the monitor may hold events its descriptor will not announce */
     int held;                     /* a frame read before the monitor's closings, given next */
