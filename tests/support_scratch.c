@@ -228,41 +228,37 @@ int support_scratch_mentions(char *list, size_t cap)
     return scan_processes(mentions_dir, &out);
 }
 
-int support_scratch_port(void)
+/* A loopback TCP port bound for the rest of the test (given back with
+ * the directory): with SO_REUSEADDR and never listened on (reserved), or
+ * without it and listened on (in use). */
+static int held_port(int listening)
 {
     struct sockaddr_in a;
     socklen_t len = sizeof a;
     int one = 1;
-    support_scratch_dir();   /* the ports are given back with the directory */
+    support_scratch_dir();
     cr_assert_lt(n_ports, SCRATCH_PORTS_MAX, "more than %d ports in one test", SCRATCH_PORTS_MAX);
     int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     cr_assert_geq(s, 0, "socket: %s", strerror(errno));
-    cr_assert_eq(setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one), 0);
+    if (!listening) cr_assert_eq(setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one), 0);
     memset(&a, 0, sizeof a);
     a.sin_family = AF_INET;
     a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     cr_assert_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0, "bind: %s", strerror(errno));
+    if (listening) cr_assert_eq(listen(s, 1), 0, "listen: %s", strerror(errno));
     cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
     ports[n_ports++] = s;
     return ntohs(a.sin_port);
 }
 
+int support_scratch_port(void)
+{
+    return held_port(0);
+}
+
 int support_scratch_port_in_use(void)
 {
-    struct sockaddr_in a;
-    socklen_t len = sizeof a;
-    support_scratch_dir();
-    cr_assert_lt(n_ports, SCRATCH_PORTS_MAX, "more than %d ports in one test", SCRATCH_PORTS_MAX);
-    int s = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    cr_assert_geq(s, 0, "socket: %s", strerror(errno));
-    memset(&a, 0, sizeof a);
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    cr_assert_eq(bind(s, (struct sockaddr *)&a, sizeof a), 0, "bind: %s", strerror(errno));
-    cr_assert_eq(listen(s, 1), 0, "listen: %s", strerror(errno));
-    cr_assert_eq(getsockname(s, (struct sockaddr *)&a, &len), 0);
-    ports[n_ports++] = s;
-    return ntohs(a.sin_port);
+    return held_port(1);
 }
 
 void support_scratch_remove(void)
