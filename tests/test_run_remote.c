@@ -145,23 +145,65 @@ static void measure(int pid, int *fds, long *rss_kb)
     cr_assert_eq(sscanf(text, "%d %ld", fds, rss_kb), 2, "%s", text);
 }
 
+/* Whether 127.0.0.1:port is listening (a LISTEN line in /proc/net/tcp:
+ * looked at, never connected to, so the arena sees nothing). */
+static int port_listening(int port)
+{
+    char line[512], want[32];
+    snprintf(want, sizeof want, "0100007F:%04X", port);
+    FILE *f = fopen("/proc/net/tcp", "r");
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f)) {
+        char local[64], remote[64];
+        unsigned state;
+        if (sscanf(line, " %*d: %63s %63s %x", local, remote, &state) == 3 && strcmp(local, want) == 0 &&
+            state == 0x0A)
+            found = 1;
+    }
+    if (f) fclose(f);
+    return found;
+}
+
+/* Waits until the arena (pid) listens on port and its descriptors have
+ * held still for half a second: its ZeroMQ context, sockets and monitor
+ * are all open then. The sanitizer CI once measured the arena before
+ * that (started 0.3 s before, on a loaded machine), and its ten
+ * descriptors of setting up were counted as the flood's. */
+static void wait_settled(int pid, int port)
+{
+    int same = 0, last = -1;
+    for (int i = 0; i < 1200 && same < 5; i++) {
+        struct timespec ts = { 0, 100000000L };
+        cr_assert_eq(kill(pid, 0), 0, "the arena is gone before listening");
+        int fds = -1;
+        long rss;
+        if (port_listening(port)) measure(pid, &fds, &rss);
+        same = fds >= 0 && fds == last ? same + 1 : 0;
+        last = fds;
+        nanosleep(&ts, NULL);
+    }
+    cr_assert_eq(same, 5, "the arena did not settle listening on port %d within 120 s", port);
+}
+
 /* An arena whose parties wait for a remote bot (foe) that never comes, so
  * that it listens for the whole test (its wait outlasts the test's
  * timeout: a flood answered slowly on a loaded machine once outlasted a
- * 60 s wait, and the arena was gone when the test measured it); returns
- * its pid. */
+ * 60 s wait, and the arena was gone when the test measured it), settled
+ * (wait_settled); returns its pid. */
 static int start_waiting_arena(int port, const char *extra)
 {
     char cmd[4 * PATH_MAX], text[32];
     snprintf(cmd, sizeof cmd,
              "D=%s; %s/arena run --quiet --remote friend=$D/friend.token "
              "--remote foe=$D/foe.token --listen tcp://127.0.0.1:%d --remote-wait-ms 300000 %s "
-             "--pairs 1 --journal $D/journal.jsonl > /dev/null 2>&1 & echo $!; sleep 0.3",
+             "--pairs 1 --journal $D/journal.jsonl > /dev/null 2>&1 & echo $!",
              support_scratch_dir(), support_bin_dir(), port, extra);
     FILE *p = popen(cmd, "r");
     cr_assert(p && fgets(text, sizeof text, p));
     pclose(p);
-    return atoi(text);
+    int pid = atoi(text);
+    wait_settled(pid, port);
+    return pid;
 }
 
 static void stop_arena(int pid)
