@@ -307,7 +307,12 @@ static void match_context(struct search_bot *self, const struct codec_game_messa
 }
 
 /* Rebuilds self->state from the request's view into d's time (the rebuild
- * has half of it at most: a failing one tries long): 0, or -1 with err. */
+ * may take all of it, which at the default clock it never needs: with half,
+ * a failing rebuild of Belote at four, some 300 ms of its 24 packs, ran out
+ * of time after 15 to 19 packs on a loaded machine, so that the same view
+ * was searched in one run and left to greedy in another and the bot was
+ * not deterministic; the search then has what is left, 1 ms at least):
+ * 0, or -1 with err. */
 static int rebuild(struct search_bot *self, const struct codec_game_message *request, struct decision *d, char *err,
                    size_t cap)
 {
@@ -315,7 +320,7 @@ static int rebuild(struct search_bot *self, const struct codec_game_message *req
     d->start = now_ms();
     d->cap_ms = 0.4 * request->time.move_ms + request->time.bank_ms / 50.0;
     d->seed = view_hash(request->view);
-    if (rebuild_state_cached(self->state, &table, request->view, request->player, d->seed, d->cap_ms / 2,
+    if (rebuild_state_cached(self->state, &table, request->view, request->player, d->seed, d->cap_ms,
                              &self->cache, self->match, NULL, err, cap) < 0)
         return -1;
     match_context(self, request);
