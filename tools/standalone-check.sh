@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The repository stands alone (issue 13): a clone of the committed HEAD into
-# an empty directory, with nothing beside it (no ../shared), builds, runs
+# an empty directory, with nothing beside it (no team folder beside it), builds, runs
 # the demo and passes the tests that read files from the checkout.
 #
 # Run from .ci/run after the full test run, or by hand: tools/standalone-check.sh
@@ -38,7 +38,7 @@ git -C "$clone" -c advice.detachedHead=false checkout --quiet --detach "$rev"
 # (documents are left out: a mention in prose is not a dependency).
 if git -C "$clone" grep -n -E '\.\./shared|getenv\("SHARED"\)|\$\(SHARED\)|\$\{SHARED' \
     -- ':!*.md' ':!tools/standalone-check.sh'; then
-  say "the lines above still reach for ../shared" >&2
+  say "the lines above still reach for the team folder beside the checkout" >&2
   exit 1
 fi
 
