@@ -307,12 +307,12 @@ static void match_context(struct search_bot *self, const struct codec_game_messa
 }
 
 /* Rebuilds self->state from the request's view into d's time (the rebuild
- * may take all of it, which at the default clock it never needs: with half,
- * a failing rebuild of Belote at four, some 300 ms of its 24 packs, ran out
- * of time after 15 to 19 packs on a loaded machine, so that the same view
- * was searched in one run and left to greedy in another and the bot was
- * not deterministic; the search then has what is left, 1 ms at least):
- * 0, or -1 with err. */
+ * may take all of it: with half, a failing rebuild of Belote at four, up
+ * to some 400 ms for its 24 packs, ran out of time after 15 to 19 packs on
+ * a loaded machine, so that the same view was searched in one run and left
+ * to greedy in another; with all of it, 4 of a run's 19,904 card plays
+ * still ran out, bots/README.md "The same deals twice"; the search then
+ * has what is left, 1 ms at least): 0, or -1 with err. */
 static int rebuild(struct search_bot *self, const struct codec_game_message *request, struct decision *d, char *err,
                    size_t cap)
 {
